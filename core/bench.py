@@ -1,0 +1,143 @@
+"""``tussle bench PART``: the figures the issues ask for, beside their targets.
+
+Benchmarks, not tests: they measure and print; they never fail a build. Each part builds
+its own inputs from a fixed seed, so two runs on one machine compare.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from core.scenario import resolve
+
+SEED = 20261129
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    label: str
+    exchanges: int
+    seconds: float
+    peak_bytes: int
+
+    @property
+    def rate(self) -> float:
+        return self.exchanges / self.seconds if self.seconds else float("inf")
+
+
+def fate_scenario(n: int, rng: random.Random) -> dict[str, Any]:
+    """Cynere (+4) against Teran (+3) for ``n`` exchanges: nobody reaches the target."""
+    glyphs = "+-0"
+    return {
+        "system": "fate",
+        "options": {"victories_needed": 2 * n + 1},
+        "participants": [
+            {"name": "Cynere", "skill": 4, "fate_points": 3},
+            {"name": "Teran", "skill": 3},
+        ],
+        "aspects": [{"name": "Muddy Ground"}],
+        "exchanges": [
+            {
+                "rolls": {
+                    side: "".join(rng.choice(glyphs) for _ in range(4))
+                    for side in ("Cynere", "Teran")
+                }
+            }
+            for _ in range(n)
+        ],
+    }
+
+
+def heroquest_scenario(n: int, rng: random.Random) -> dict[str, Any]:
+    """A chained contest of ``n`` exchanges, 4M against 17, closed by a leave."""
+    exchanges: list[dict[str, Any]] = [
+        {"rolls": {"Hero": rng.randint(1, 20), "Foe": rng.randint(1, 20)}} for _ in range(n)
+    ]
+    exchanges[-1]["leave"] = "Foe"
+    return {
+        "system": "heroquest",
+        "options": {"chained": True},
+        "participants": [
+            {"name": "Hero", "rating": "4M", "hero_points": 3},
+            {"name": "Foe", "rating": "17"},
+        ],
+        "exchanges": exchanges,
+    }
+
+
+def forge_scenario(n: int, rng: random.Random) -> dict[str, Any]:
+    """A combat of ``n`` stages, roles swapping, closed by the GM."""
+    exchanges: list[dict[str, Any]] = [
+        {"rolls": {"Josef": rng.randint(1, 100), "Bobby": rng.randint(1, 100)}} for _ in range(n)
+    ]
+    exchanges[0]["actor"] = "Josef"
+    exchanges[-1]["end"] = True
+    return {
+        "system": "forge",
+        "options": {"combat": True},
+        "participants": [
+            {"name": "Josef", "target": 50, "multiplier": 4},
+            {"name": "Bobby", "target": 40, "multiplier": 5, "armor": 10, "armor_capacity": 500},
+        ],
+        "exchanges": exchanges,
+    }
+
+
+ENGINE_CASES: tuple[tuple[str, Callable[[int, random.Random], dict[str, Any]]], ...] = (
+    ("Fate contest", fate_scenario),
+    ("HeroQuest chained", heroquest_scenario),
+    ("FORGE combat", forge_scenario),
+)
+
+
+def measure(label: str, scenario: dict[str, Any], exchanges: int) -> Figure:
+    """Best of three timed runs, then one run under tracemalloc for the peak."""
+    best = float("inf")
+    for _ in range(3):
+        gc.collect()
+        start = time.perf_counter()
+        resolve(scenario)
+        best = min(best, time.perf_counter() - start)
+    gc.collect()
+    tracemalloc.start()
+    resolve(scenario)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return Figure(label, exchanges, best, peak)
+
+
+def bench_engine() -> list[str]:
+    lines = [
+        "tussle bench engine: scenarios resolved through decide/evolve (best of 3)",
+        "target: the 10,000-exchange time at most 12x the 1,000-exchange time",
+        "",
+        f"{'contest':<20}{'exchanges':>10}{'seconds':>10}{'exch/s':>10}{'peak MiB':>10}"
+        f"{'10k/1k':>9}  verdict",
+    ]
+    for label, make in ENGINE_CASES:
+        small, large = (measure(label, make(n, random.Random(SEED)), n) for n in (1_000, 10_000))
+        ratio = large.seconds / small.seconds
+        for fig in (small, large):
+            tail = (
+                f"{ratio:>8.1f}x  {'ok' if ratio <= 12 else 'OVER TARGET'}" if fig is large else ""
+            )
+            lines.append(
+                f"{fig.label:<20}{fig.exchanges:>10,}{fig.seconds:>10.3f}{fig.rate:>10,.0f}"
+                f"{fig.peak_bytes / 2**20:>10.1f}{tail}"
+            )
+    return lines
+
+
+PARTS: dict[str, Callable[[], list[str]]] = {"engine": bench_engine}
+
+
+def main(part: str) -> int:
+    for line in PARTS[part]():
+        print(line)
+    return 0

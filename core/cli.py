@@ -1,0 +1,91 @@
+"""The ``tussle`` command. Textual is imported lazily: ``tussle resolve`` never loads it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+EXIT_INVALID = 2
+EXIT_BUG = 70
+
+
+def _read_input(path: str) -> bytes:
+    from core.scenario import ScenarioError
+
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read()
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise ScenarioError("(file)", exc.strerror or str(exc)) from None
+
+
+def cmd_resolve(args: argparse.Namespace) -> int:
+    from core.scenario import ScenarioError, load
+
+    try:
+        resolution = load(_read_input(args.file))
+    except ScenarioError as error:
+        print(_one_line(str(error)), file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as exc:  # a bug: say so in one line, never a traceback at the table
+        print(f"(internal): a bug in Tussle, please report it: {exc!r}", file=sys.stderr)
+        return EXIT_BUG
+    if args.text:
+        print(resolution.to_text())
+    else:
+        print(json.dumps(resolution.to_json(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from core.bench import main as bench_main
+
+    return bench_main(args.part)
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    from tui.app import run
+
+    return run(args)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split("\n"))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tussle",
+        description="Run opposed-roll contests (Fate Core, HeroQuest, FORGE) at the table.",
+    )
+    parser.set_defaults(func=cmd_dashboard, campaign=None, system=None)
+    parser.add_argument("--saves", help="the saves folder (default: $TUSSLE_SAVES or ./saves)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    resolve = sub.add_parser("resolve", help="play a scenario file and print the outcome")
+    resolve.add_argument("file", metavar="FILE", help="a scenario JSON file, or - for stdin")
+    resolve.add_argument("--text", action="store_true", help="a readable account, not JSON")
+    resolve.set_defaults(func=cmd_resolve)
+
+    bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
+    bench.add_argument("part", nargs="?", default="engine", choices=["engine"])
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

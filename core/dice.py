@@ -1,0 +1,78 @@
+"""Dice: reading and writing faces, and the sources the engine is given.
+
+Every roll reaches the engine as faces inside a ``RollDice`` command, whether the table
+rolled them (typed by the GM) or Tussle did (a :class:`RandomDice`). The engine itself
+never rolls.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from enum import Enum
+
+from core.errors import BadDice
+
+
+class DiceKind(Enum):
+    """The dice each system rolls for one contest roll."""
+
+    FATE = "4dF"
+    D20 = "d20"
+    D100 = "d100"
+
+
+FATE_GLYPHS = {"+": 1, "-": -1, "0": 0}
+_GLYPH_OF = {1: "+", -1: "-", 0: "0"}
+
+
+def parse_fate_dice(text: str) -> tuple[int, int, int, int]:
+    """Four Fate dice written as ``+``, ``-`` and ``0`` (``"0+-0"``) as faces -1/0/+1."""
+    if len(text) != 4 or any(ch not in FATE_GLYPHS for ch in text):
+        raise BadDice(f'"{text}" is not four Fate dice (four of +, - and 0, like "0+-0")')
+    a, b, c, d = (FATE_GLYPHS[ch] for ch in text)
+    return (a, b, c, d)
+
+
+def fate_glyphs(faces: Iterable[int]) -> str:
+    """Faces -1/0/+1 as the glyphs people read: ``(-1, 0, 1, 1)`` -> ``"-0++"``."""
+    return "".join(_GLYPH_OF[f] for f in faces)
+
+
+def check_faces(kind: DiceKind, faces: tuple[int, ...]) -> None:
+    """Raise :class:`BadDice` unless ``faces`` can be one roll of ``kind``."""
+    if kind is DiceKind.FATE:
+        if len(faces) != 4 or any(f not in (-1, 0, 1) for f in faces):
+            raise BadDice("Fate dice are four faces of -1, 0 or +1")
+        return
+    high = 20 if kind is DiceKind.D20 else 100
+    if len(faces) != 1 or not 1 <= faces[0] <= high:
+        raise BadDice(f"a {kind.value} shows 1 to {high}, not {faces}")
+
+
+class RandomDice:
+    """Tussle rolling: seedable for tests and benchmarks, system randomness by default."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed) if seed is not None else random.SystemRandom()
+
+    def roll(self, kind: DiceKind) -> tuple[int, ...]:
+        if kind is DiceKind.FATE:
+            return tuple(self._random.choice((-1, 0, 1)) for _ in range(4))
+        high = 20 if kind is DiceKind.D20 else 100
+        return (self._random.randint(1, high),)
+
+
+class TableDice:
+    """Dice the table rolled, handed over in order (for tests and scripted play)."""
+
+    def __init__(self, rolls: Iterable[tuple[int, ...]]) -> None:
+        self._rolls: Iterator[tuple[int, ...]] = iter(rolls)
+
+    def roll(self, kind: DiceKind) -> tuple[int, ...]:
+        try:
+            faces = next(self._rolls)
+        except StopIteration:
+            raise BadDice("no more dice were entered") from None
+        check_faces(kind, faces)
+        return faces

@@ -1,0 +1,74 @@
+"""The protocol every rule system implements, and the helpers they share."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from core.errors import RuleError
+from core.model import Contest, Event, ExchangeEvent
+
+JSON = dict[str, Any]
+C = TypeVar("C", bound=Contest)
+
+
+class RuleSystem(Protocol):
+    """One game's contest rules; listed in ``core.rules.SYSTEMS``.
+
+    ``decide`` and ``evolve`` are the only way a contest changes: the dashboard, undo, the
+    saved log, the players' view and ``tussle resolve`` all go through them.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    contest_type: ClassVar[type[Contest]]
+
+    def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
+        """The events this command causes; ``RuleError`` if the rules forbid it."""
+        ...
+
+    def evolve(self, contest: Contest, event: Event) -> Contest:
+        """The contest after one event; never fails for an event ``decide`` produced."""
+        ...
+
+    def exchange_json(self, event: ExchangeEvent) -> JSON:
+        """One resolved exchange as ``tussle resolve`` prints it (scenario.md)."""
+        ...
+
+    def final_json(self, contest: Contest) -> JSON:
+        """The keys ``tussle resolve`` adds after the exchanges (score, points left...)."""
+        ...
+
+    def describe(self, event: ExchangeEvent) -> list[str]:
+        """The exchange log's lines for one resolved exchange, for people."""
+        ...
+
+
+def own(contest: Contest, kind: type[C]) -> C:
+    """``contest`` as the system's own type (a contest of another system is a bug)."""
+    if not isinstance(contest, kind):
+        raise TypeError(f"expected a {kind.__name__}, got {type(contest).__name__}")
+    return contest
+
+
+def require_open(contest: Contest) -> None:
+    from core.errors import ContestOver
+
+    if contest.finished:
+        raise ContestOver(f"the contest ended at exchange {contest.n}")
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` rounded half up (never Python's banker's ``round``)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def updated(mapping: Mapping[str, int], key: str, delta: int) -> dict[str, int]:
+    """A copy of ``mapping`` with ``delta`` added to ``key`` (missing counts as 0)."""
+    out = dict(mapping)
+    out[key] = out.get(key, 0) + delta
+    return out
+
+
+def unknown_command(system: str, command: object) -> RuleError:
+    return RuleError(f"{type(command).__name__} is not an action in {system} contests")

@@ -1,0 +1,785 @@
+"""Fate Core contests: 4dF on the ladder, exchanges, victories, twists, advantages, invokes.
+
+The rules are in ``shared/spec/rules.md`` part 1; the option names in ``scenario.md``.
+The pure scoring functions at the top (``ladder_label``, ``side_rating``,
+``advantage_outcome``, ``score_exchange``) are the ones ``decide`` uses and the ones the
+keypad preview and the odds call: one source of truth for the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Literal
+
+from core.dice import DiceKind, check_faces, fate_glyphs
+from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
+from core.model import (
+    Command,
+    Contest,
+    ContestEnded,
+    DiceRolled,
+    Event,
+    ExchangeEvent,
+    ModifierSet,
+    Participant,
+    ResolveExchange,
+    RollDice,
+    SetModifier,
+)
+from core.rules.base import JSON, own, require_open, unknown_command, updated
+
+Outcome = Literal["fail", "tie", "success", "style"]
+Effect = Literal["+2", "reroll"]
+
+LADDER = {
+    8: "Legendary",
+    7: "Epic",
+    6: "Fantastic",
+    5: "Superb",
+    4: "Great",
+    3: "Good",
+    2: "Fair",
+    1: "Average",
+    0: "Mediocre",
+    -1: "Poor",
+    -2: "Terrible",
+}
+
+
+# -- pure scoring -------------------------------------------------------------------------
+
+
+def ladder_label(value: int) -> str:
+    """The Core ladder's name for ``value``: "Legendary+1" above +8, "-3" below -2."""
+    if value > 8:
+        return f"Legendary+{value - 8}"
+    return LADDER.get(value, str(value))
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def ladder_with_value(value: int) -> str:
+    """``Great (+4)``: how the dashboard writes a rating."""
+    return f"{ladder_label(value)} ({signed(value)})"
+
+
+def teamwork(skills: Sequence[int], cap: str = "none") -> tuple[int, int]:
+    """The lead's skill and the teamwork bonus for a side whose members have ``skills``.
+
+    The lead is the first highest skill; each other member at Average (+1) or better adds
+    +1; with ``cap == "lead_skill"`` the bonus is at most the lead's skill (none at 0 or
+    less). ``skills`` lists the members that still help (a helper whose advantage failed
+    under "forfeit" is left out).
+    """
+    if not skills:
+        return 0, 0
+    lead_index = max(range(len(skills)), key=lambda i: (skills[i], -i))
+    lead = skills[lead_index]
+    bonus = sum(1 for i, s in enumerate(skills) if i != lead_index and s >= 1)
+    if cap == "lead_skill":
+        bonus = min(bonus, max(lead, 0))
+    return lead, bonus
+
+
+def advantage_outcome(result: int, opposition: int, style_threshold: int = 3) -> Outcome:
+    """The four outcomes of rules §1.2 for a create-an-advantage roll."""
+    shifts = result - opposition
+    if shifts < 0:
+        return "fail"
+    if shifts == 0:
+        return "tie"
+    return "style" if shifts >= style_threshold else "success"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FateOptions:
+    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
+
+    mode: Literal["direct", "environment"] = "direct"
+    difficulty: int | None = None
+    victories_needed: int = 3
+    style_threshold: int = 3
+    style_clause: Literal["core", "fae"] = "core"
+    teamwork_cap: Literal["none", "lead_skill"] = "none"
+    failed_advantage: Literal["forfeit", "cost"] = "forfeit"
+    environment_requires_success: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeScore:
+    """Who won an exchange from the final totals, and what it was worth."""
+
+    winner: str | None
+    victories: int
+    twist: bool
+    shifts: Mapping[str, int] | None = None
+
+
+def score_exchange(options: FateOptions, totals: Mapping[str, int]) -> ExchangeScore:
+    """Score an exchange from each rolling side's final total (rules §1.3 step 4).
+
+    Direct mode: the highest total wins by its margin over the next best (two victories
+    at ``style_threshold``); a lone roller wins one. Environment mode: shifts against the
+    difficulty, with the "no one else" clause unless ``style_clause == "fae"``. A tie for
+    the best makes a twist. Nobody rolling scores nothing.
+    """
+    if not totals:
+        return ExchangeScore(winner=None, victories=0, twist=False)
+    if options.mode == "environment":
+        difficulty = options.difficulty or 0
+        shifts = {side: total - difficulty for side, total in totals.items()}
+        best = max(shifts.values())
+        leaders = [side for side, s in shifts.items() if s == best]
+        if options.environment_requires_success and best < 0:
+            return ExchangeScore(winner=None, victories=0, twist=False, shifts=shifts)
+        if len(leaders) > 1:
+            return ExchangeScore(winner=None, victories=0, twist=True, shifts=shifts)
+        winner = leaders[0]
+        others_style = any(
+            s >= options.style_threshold for side, s in shifts.items() if side != winner
+        )
+        style = best >= options.style_threshold and (
+            options.style_clause == "fae" or not others_style
+        )
+        return ExchangeScore(winner=winner, victories=2 if style else 1, twist=False, shifts=shifts)
+    best = max(totals.values())
+    leaders = [side for side, t in totals.items() if t == best]
+    if len(leaders) > 1:
+        return ExchangeScore(winner=None, victories=0, twist=True)
+    winner = leaders[0]
+    if len(totals) == 1:
+        return ExchangeScore(winner=winner, victories=1, twist=False)
+    margin = best - max(t for side, t in totals.items() if side != winner)
+    return ExchangeScore(
+        winner=winner, victories=2 if margin >= options.style_threshold else 1, twist=False
+    )
+
+
+# -- state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FateParticipant(Participant):
+    skill: int
+    fate_points: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Aspect:
+    """An aspect in play. ``holder`` is the side that may spend its free invokes (None:
+    anyone); ``owner`` is the participant a paid invoke's fate point goes to."""
+
+    name: str
+    free_invokes: int = 0
+    holder: str | None = None
+    boost: bool = False
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvantageResult:
+    by: str
+    aspect: str
+    outcome: Outcome
+    free_invokes: int
+    result: int
+    opposition: int
+    on: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InvokeRecord:
+    by: str
+    side: str
+    aspect: str
+    free: bool
+    effect: Effect
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenExchange:
+    """What has been entered for the exchange being played, before it is resolved."""
+
+    advantages: tuple[AdvantageResult, ...] = ()
+    forfeited: frozenset[str] = frozenset()
+    lost_helpers: frozenset[str] = frozenset()
+    dice: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    bonus: Mapping[str, int] = field(default_factory=dict)
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    paid: frozenset[tuple[str, str]] = frozenset()  # (side, aspect) paid for on this roll
+    invokes: tuple[InvokeRecord, ...] = ()
+    attack: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FateContest(Contest):
+    system: ClassVar[str] = "fate"
+    participants: tuple[FateParticipant, ...]
+    options: FateOptions = FateOptions()
+    aspects: tuple[Aspect, ...] = ()
+    victories: Mapping[str, int] = field(default_factory=dict)
+    ended_by: str | None = None
+    open: OpenExchange = OpenExchange()
+    owed: Mapping[str, int] = field(default_factory=dict)  # fate points due at scene end
+
+    def fate_participant(self, name: str) -> FateParticipant:
+        for p in self.participants:
+            if p.name == name:
+                return p
+        raise UnknownName(f'no participant "{name}"')
+
+    def aspect(self, name: str) -> Aspect | None:
+        for a in self.aspects:
+            if a.name == name:
+                return a
+        return None
+
+    def side_skills(self, side: str, leave_out: frozenset[str] = frozenset()) -> list[int]:
+        return [p.skill for p in self.participants if p.side == side and p.name not in leave_out]
+
+    def lead(self, side: str) -> FateParticipant:
+        members = [p for p in self.participants if p.side == side]
+        return max(members, key=lambda p: (p.skill, -members.index(p)))
+
+    def rating(self, side: str) -> int:
+        """Lead skill plus teamwork for ``side`` this exchange (before dice and invokes)."""
+        lead, bonus = teamwork(
+            self.side_skills(side, self.open.lost_helpers), self.options.teamwork_cap
+        )
+        return lead + bonus
+
+    def total(self, side: str) -> int | None:
+        """The side's total so far this exchange, or None before it rolls."""
+        faces = self.open.dice.get(side)
+        if faces is None:
+            return None
+        return (
+            self.rating(side)
+            + sum(faces)
+            + self.open.bonus.get(side, 0)
+            + self.open.modifiers.get(side, 0)
+        )
+
+    @property
+    def rolling_sides(self) -> tuple[str, ...]:
+        return tuple(s for s in self.sides if s not in self.open.forfeited)
+
+
+def new_contest(
+    participants: Sequence[FateParticipant],
+    aspects: Sequence[Aspect] = (),
+    options: FateOptions | None = None,
+) -> FateContest:
+    """A contest before its first exchange."""
+    contest = FateContest(
+        participants=tuple(participants),
+        aspects=tuple(aspects),
+        options=options or FateOptions(),
+    )
+    return replace(contest, victories={side: 0 for side in contest.sides})
+
+
+# -- commands and events --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateAdvantage(Command):
+    """A create-an-advantage attempt before the contest rolls (its result already known)."""
+
+    by: str
+    aspect: str
+    result: int
+    opposition: int
+    on: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InvokeAspect(Command):
+    """Invoke ``aspect`` for ``by``'s side: +2 or a reroll (``faces``), free or paid."""
+
+    by: str
+    aspect: str
+    free: bool = False
+    effect: Effect = "+2"
+    faces: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareAttack(Command):
+    """``by`` tries to harm another participant: the contest ends as a conflict."""
+
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvantageCreated(Event):
+    """An attempt's outcome and its effects, decided: what ``evolve`` applies as is."""
+
+    advantage: AdvantageResult
+    side: str
+    gainer: str | None  # the side whose free invokes these are (None: nobody gains)
+    new_aspect: bool
+    boost: bool
+    forfeit_side: str | None
+    lost_helper: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectInvoked(Event):
+    invoke: InvokeRecord
+    paid_by: str | None  # the participant who paid a fate point
+    paid_to: str | None  # the aspect's owner, credited when the contest ends
+    bonus: int
+    boost_used: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackDeclared(Event):
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeResolved(ExchangeEvent):
+    """One exchange, scored. Everything the log and ``tussle resolve`` print."""
+
+    totals: Mapping[str, int]
+    shifts: Mapping[str, int] | None
+    dice: Mapping[str, tuple[int, ...]]
+    winner: str | None
+    victories: int
+    style: bool
+    twist: str | None
+    new_twist: bool
+    forfeited: tuple[str, ...]
+    advantages: tuple[AdvantageResult, ...]
+    invokes: tuple[InvokeRecord, ...]
+    score: Mapping[str, int]
+    attack: str | None = None
+
+
+# -- the rule system ------------------------------------------------------------------------
+
+
+class FateRules:
+    """Fate Core contests behind the :class:`~core.rules.base.RuleSystem` protocol."""
+
+    name: ClassVar[str] = "fate"
+    title: ClassVar[str] = "Fate Core"
+    contest_type: ClassVar[type[Contest]] = FateContest
+
+    # decide ---------------------------------------------------------------------------
+    def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
+        c = own(contest, FateContest)
+        require_open(c)
+        match command:
+            case CreateAdvantage():
+                return (self._advantage(c, command),)
+            case RollDice():
+                return (self._roll(c, command),)
+            case InvokeAspect():
+                return (self._invoke(c, command),)
+            case SetModifier():
+                self._side(c, command.who)
+                return (ModifierSet(who=command.who, value=command.value),)
+            case DeclareAttack():
+                c.fate_participant(command.by)
+                return (AttackDeclared(by=command.by),)
+            case ResolveExchange():
+                return self._resolve(c, command)
+        raise unknown_command(self.title, command)
+
+    @staticmethod
+    def _side(c: FateContest, side: str) -> str:
+        if side not in c.sides:
+            raise UnknownName(f'no side "{side}"')
+        return side
+
+    def _advantage(self, c: FateContest, cmd: CreateAdvantage) -> AdvantageCreated:
+        creator = c.fate_participant(cmd.by)
+        if cmd.on is not None:
+            c.fate_participant(cmd.on)
+        if not cmd.aspect:
+            raise RuleError("an aspect needs a name")
+        if c.open.dice:
+            raise OutOfTurn("advantages are created before the contest rolls")
+        side = creator.side
+        outcome = advantage_outcome(cmd.result, cmd.opposition, c.options.style_threshold)
+        existing = c.aspect(cmd.aspect)
+        if (
+            existing is not None
+            and existing.free_invokes > 0
+            and existing.holder is not None
+            and existing.holder != side
+        ):
+            raise RuleError(
+                f'"{cmd.aspect}" has free invokes held by {existing.holder}; '
+                "they must be used before another advantage can be created on it"
+            )
+        other = self._other_side(c, side, cmd.on)
+        forfeit_side: str | None = None
+        lost_helper: str | None = None
+        if outcome == "fail" and c.options.failed_advantage == "forfeit":
+            if c.lead(side).name == creator.name:
+                forfeit_side = side
+            elif creator.skill >= 1:
+                lost_helper = creator.name
+        gainer: str | None
+        if existing is None:
+            gains = {"fail": 0, "tie": 1, "success": 1, "style": 2}[outcome]
+            gainer = side
+            if outcome == "fail":
+                if c.options.failed_advantage == "cost":
+                    gains, gainer = 1, other
+                else:
+                    gainer = None
+        else:
+            gains = {"fail": 1, "tie": 1, "success": 1, "style": 2}[outcome]
+            gainer = other if outcome == "fail" else side
+        return AdvantageCreated(
+            advantage=AdvantageResult(
+                by=cmd.by,
+                aspect=cmd.aspect,
+                outcome=outcome,
+                free_invokes=gains,
+                result=cmd.result,
+                opposition=cmd.opposition,
+                on=cmd.on,
+            ),
+            side=side,
+            gainer=gainer,
+            new_aspect=existing is None and gainer is not None,
+            boost=existing.boost if existing is not None else outcome == "tie",
+            forfeit_side=forfeit_side,
+            lost_helper=lost_helper,
+        )
+
+    @staticmethod
+    def _other_side(c: FateContest, side: str, on: str | None) -> str:
+        """The side that gains from a failed advantage: ``on``'s, else the first other."""
+        if on is not None:
+            target_side = c.fate_participant(on).side
+            if target_side != side:
+                return target_side
+        return next(s for s in c.sides if s != side)
+
+    def _roll(self, c: FateContest, cmd: RollDice) -> DiceRolled:
+        side = self._side(c, cmd.who)
+        check_faces(DiceKind.FATE, cmd.faces)
+        if side in c.open.forfeited:
+            raise RuleError(f"{side} forfeited this exchange's roll (a failed advantage)")
+        if side in c.open.dice:
+            raise OutOfTurn(f"{side} has already rolled this exchange (invoke for a reroll)")
+        return DiceRolled(who=side, faces=cmd.faces, source=cmd.source)
+
+    def _invoke(self, c: FateContest, cmd: InvokeAspect) -> AspectInvoked:
+        invoker = c.fate_participant(cmd.by)
+        side = invoker.side
+        if side in c.open.forfeited:
+            raise RuleError(f"{side} forfeited this exchange and has no roll to invoke on")
+        if side not in c.open.dice:
+            raise OutOfTurn(f"{side} has not rolled yet: invoke after the roll")
+        aspect = c.aspect(cmd.aspect)
+        if aspect is None:
+            raise UnknownName(f'no aspect "{cmd.aspect}" in play')
+        if cmd.effect == "reroll":
+            if cmd.faces is None:
+                raise RuleError("a reroll needs the new dice")
+            check_faces(DiceKind.FATE, cmd.faces)
+        elif cmd.effect != "+2":
+            raise RuleError(f'an invoke gives "+2" or "reroll", not "{cmd.effect}"')
+        paid_by: str | None = None
+        paid_to: str | None = None
+        if cmd.free:
+            if aspect.free_invokes < 1:
+                raise RuleError(f'"{aspect.name}" has no free invokes left')
+            if aspect.holder is not None and aspect.holder != side:
+                raise RuleError(f'the free invokes on "{aspect.name}" belong to {aspect.holder}')
+        else:
+            if aspect.boost:
+                raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
+            if (side, aspect.name) in c.open.paid:
+                raise RuleError(f'{side} has already paid to invoke "{aspect.name}" on this roll')
+            if invoker.fate_points < 1:
+                raise NoFatePoints(f"{invoker.name} has no fate points left")
+            paid_by = invoker.name
+            if aspect.owner is not None and aspect.owner != invoker.name:
+                paid_to = aspect.owner
+        record = InvokeRecord(
+            by=cmd.by,
+            side=side,
+            aspect=aspect.name,
+            free=cmd.free,
+            effect=cmd.effect,
+            faces=cmd.faces if cmd.effect == "reroll" else None,
+        )
+        return AspectInvoked(
+            invoke=record,
+            paid_by=paid_by,
+            paid_to=paid_to,
+            bonus=2 if cmd.effect == "+2" else 0,
+            boost_used=cmd.free and aspect.boost,
+        )
+
+    def _resolve(self, c: FateContest, cmd: ResolveExchange) -> tuple[Event, ...]:
+        missing = [s for s in c.rolling_sides if s not in c.open.dice]
+        if missing:
+            raise OutOfTurn(f"{missing[0]} has not rolled yet")
+        totals: dict[str, int] = {}
+        for s in c.rolling_sides:
+            total = c.total(s)
+            assert total is not None  # every rolling side has dice, checked above
+            totals[s] = total
+        n = c.n + 1
+        attack = c.open.attack
+        if attack is not None:
+            scored = ExchangeScore(winner=None, victories=0, twist=False)
+            if c.options.mode == "environment":
+                difficulty = c.options.difficulty or 0
+                scored = replace(scored, shifts={s: t - difficulty for s, t in totals.items()})
+        else:
+            scored = score_exchange(c.options, totals)
+        twist: str | None = None
+        new_twist = False
+        if scored.twist:
+            twist = cmd.twist or f"Twist {n}"
+            new_twist = c.aspect(twist) is None
+        score = {s: c.victories.get(s, 0) for s in c.sides}
+        if scored.winner is not None:
+            score[scored.winner] += scored.victories
+        resolved = ExchangeResolved(
+            n=n,
+            totals=totals,
+            shifts=scored.shifts,
+            dice={s: c.open.dice[s] for s in c.rolling_sides},
+            winner=scored.winner,
+            victories=scored.victories,
+            style=scored.victories == 2,
+            twist=twist,
+            new_twist=new_twist,
+            forfeited=tuple(s for s in c.sides if s in c.open.forfeited),
+            advantages=c.open.advantages,
+            invokes=c.open.invokes,
+            score=score,
+            attack=attack,
+        )
+        if attack is not None:
+            return resolved, ContestEnded(winner=None, ended_by="attack")
+        done = [s for s in c.sides if score[s] >= c.options.victories_needed]
+        if done:
+            return resolved, ContestEnded(winner=done[0], ended_by="victories")
+        return (resolved,)
+
+    # evolve ---------------------------------------------------------------------------
+    def evolve(self, contest: Contest, event: Event) -> Contest:
+        c = own(contest, FateContest)
+        o = c.open
+        match event:
+            case AdvantageCreated():
+                return self._apply_advantage(c, event)
+            case DiceRolled():
+                return replace(c, open=replace(o, dice={**o.dice, event.who: event.faces}))
+            case AspectInvoked():
+                return self._apply_invoke(c, event)
+            case ModifierSet():
+                return replace(
+                    c, open=replace(o, modifiers={**o.modifiers, event.who: event.value})
+                )
+            case AttackDeclared():
+                return replace(c, open=replace(o, attack=event.by))
+            case ExchangeResolved():
+                aspects = c.aspects
+                if event.twist is not None and event.new_twist:
+                    aspects = (*aspects, Aspect(name=event.twist))
+                return replace(
+                    c, n=event.n, victories=event.score, aspects=aspects, open=OpenExchange()
+                )
+            case ContestEnded():
+                participants = c.participants
+                if c.owed:
+                    participants = tuple(
+                        replace(p, fate_points=p.fate_points + c.owed.get(p.name, 0))
+                        for p in participants
+                    )
+                return replace(
+                    c,
+                    finished=True,
+                    winner=event.winner,
+                    ended_by=event.ended_by,
+                    participants=participants,
+                    owed={},
+                )
+        raise TypeError(f"{type(event).__name__} is not a Fate event")
+
+    @staticmethod
+    def _apply_advantage(c: FateContest, event: AdvantageCreated) -> FateContest:
+        adv = event.advantage
+        o = c.open
+        aspects = list(c.aspects)
+        if event.gainer is not None:
+            if event.new_aspect:
+                aspects.append(
+                    Aspect(
+                        name=adv.aspect,
+                        free_invokes=adv.free_invokes,
+                        holder=event.gainer,
+                        boost=event.boost,
+                    )
+                )
+            else:
+                i = next(i for i, a in enumerate(aspects) if a.name == adv.aspect)
+                aspects[i] = replace(
+                    aspects[i],
+                    free_invokes=aspects[i].free_invokes + adv.free_invokes,
+                    holder=event.gainer,
+                )
+        forfeited = o.forfeited | ({event.forfeit_side} if event.forfeit_side else set())
+        lost = o.lost_helpers | ({event.lost_helper} if event.lost_helper else set())
+        return replace(
+            c,
+            aspects=tuple(aspects),
+            open=replace(
+                o,
+                advantages=(*o.advantages, adv),
+                forfeited=frozenset(forfeited),
+                lost_helpers=frozenset(lost),
+            ),
+        )
+
+    @staticmethod
+    def _apply_invoke(c: FateContest, event: AspectInvoked) -> FateContest:
+        inv = event.invoke
+        o = c.open
+        aspects: list[Aspect] = []
+        for a in c.aspects:
+            if a.name == inv.aspect and inv.free:
+                if event.boost_used:
+                    continue  # a boost leaves play once used
+                a = replace(a, free_invokes=a.free_invokes - 1)
+            aspects.append(a)
+        participants = c.participants
+        if event.paid_by is not None:
+            participants = tuple(
+                replace(p, fate_points=p.fate_points - 1) if p.name == event.paid_by else p
+                for p in participants
+            )
+        owed = updated(c.owed, event.paid_to, 1) if event.paid_to else c.owed
+        dice = o.dice
+        if inv.effect == "reroll" and inv.faces is not None:
+            dice = {**dice, inv.side: inv.faces}
+        paid = o.paid | {(inv.side, inv.aspect)} if not inv.free else o.paid
+        return replace(
+            c,
+            aspects=tuple(aspects),
+            participants=participants,
+            owed=owed,
+            open=replace(
+                o,
+                dice=dice,
+                bonus=updated(o.bonus, inv.side, event.bonus),
+                paid=paid,
+                invokes=(*o.invokes, inv),
+            ),
+        )
+
+    # output ---------------------------------------------------------------------------
+    def exchange_json(self, event: ExchangeEvent) -> JSON:
+        e = self._exchange(event)
+        out: JSON = {
+            "n": e.n,
+            "totals": dict(e.totals),
+            "ladder": {s: ladder_label(t) for s, t in e.totals.items()},
+        }
+        if e.shifts is not None:
+            out["shifts"] = dict(e.shifts)
+        out.update(
+            {
+                "dice": {s: fate_glyphs(f) for s, f in e.dice.items()},
+                "winner": e.winner,
+                "victories": e.victories,
+                "style": e.style,
+                "twist": e.twist,
+                "forfeited": list(e.forfeited),
+                "advantages": [
+                    {
+                        "by": a.by,
+                        "aspect": a.aspect,
+                        "outcome": a.outcome,
+                        "free_invokes": a.free_invokes,
+                    }
+                    for a in e.advantages
+                ],
+                "invokes": [
+                    {"by": i.by, "aspect": i.aspect, "free": i.free, "effect": i.effect}
+                    for i in e.invokes
+                ],
+                "score": dict(e.score),
+            }
+        )
+        if e.attack is not None:
+            out["attack"] = e.attack
+        return out
+
+    def final_json(self, contest: Contest) -> JSON:
+        c = own(contest, FateContest)
+        return {
+            "score": dict(c.victories),
+            "fate_points": {p.name: p.fate_points for p in c.participants},
+            "aspects": [
+                {
+                    "name": a.name,
+                    "free_invokes": a.free_invokes,
+                    "holder": a.holder,
+                    "boost": a.boost,
+                }
+                for a in c.aspects
+            ],
+            "ended_by": c.ended_by,
+        }
+
+    def describe(self, event: ExchangeEvent) -> list[str]:
+        e = self._exchange(event)
+        lines = [f"Exchange {e.n}"]
+        for a in e.advantages:
+            on = f" on {a.on}" if a.on else ""
+            lines.append(
+                f"  {a.by} creates an advantage, {a.aspect}{on}: "
+                f"{signed(a.result)} vs {signed(a.opposition)}, {a.outcome}"
+                f" ({a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''})"
+            )
+        for side in e.forfeited:
+            lines.append(f"  {side} forfeits the roll")
+        for side, faces in e.dice.items():
+            lines.append(f"  {side} rolls {fate_glyphs(faces)}")
+        for i in e.invokes:
+            how = "free" if i.free else "1 fate point"
+            what = f"reroll {fate_glyphs(i.faces)}" if i.faces is not None else "+2"
+            lines.append(f"  {i.by} invokes {i.aspect} ({how}): {what}")
+        totals = ", ".join(f"{s} {ladder_with_value(t)}" for s, t in e.totals.items())
+        if e.shifts is not None:
+            totals += " · shifts " + ", ".join(f"{s} {signed(v)}" for s, v in e.shifts.items())
+        lines.append(f"  Totals: {totals}" if totals else "  Nobody rolls")
+        if e.attack is not None:
+            lines.append(f"  {e.attack} attacks: the contest becomes a conflict")
+        elif e.winner is not None:
+            with_style = " with style" if e.style else ""
+            plural = "ies" if e.victories != 1 else "y"
+            lines.append(f"  {e.winner} wins{with_style}: {e.victories} victor{plural}")
+        elif e.twist is not None:
+            lines.append(f"  Tie: twist, {e.twist}")
+        else:
+            lines.append("  Nobody scores")
+        lines.append("  Score: " + ", ".join(f"{s} {v}" for s, v in e.score.items()))
+        return lines
+
+    @staticmethod
+    def _exchange(event: ExchangeEvent) -> ExchangeResolved:
+        if not isinstance(event, ExchangeResolved):
+            raise TypeError(f"{type(event).__name__} is not a Fate exchange")
+        return event
+
+
+FATE = FateRules()

@@ -1,0 +1,101 @@
+"""Scenario JSON -> commands -> the engine -> the output of ``tussle resolve``.
+
+The scenario is read in the order scenario.md fixes (``system``, the top level's unknown
+keys, ``options``, ``participants``, ``aspects``, then each exchange), and each exchange's
+commands run through the same ``decide``/``evolve`` path the dashboard uses, so the first
+problem met is the one reported, with its place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.errors import RuleError
+from core.model import Contest, ExchangeEvent
+from core.rules import SYSTEMS, find_system
+from core.rules.base import JSON
+from core.scenario.common import SystemReader
+from core.scenario.fate import FATE_READER
+from core.scenario.forge import FORGE_READER
+from core.scenario.heroquest import HEROQUEST_READER
+from core.scenario.reader import Node, ScenarioError, parse_json
+
+READERS: dict[str, SystemReader] = {
+    "fate": FATE_READER,
+    "heroquest": HEROQUEST_READER,
+    "forge": FORGE_READER,
+}
+COMMON_KEYS = frozenset({"system", "options", "participants", "exchanges"})
+
+__all__ = ["Resolution", "ScenarioError", "load", "parse_json", "resolve"]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A scenario played through: the final contest and one event per exchange."""
+
+    start: Contest
+    contest: Contest
+    exchanges: tuple[ExchangeEvent, ...]
+
+    def to_json(self) -> JSON:
+        rules = find_system(self.contest.system)
+        return {
+            "system": self.contest.system,
+            "exchanges": [rules.exchange_json(e) for e in self.exchanges],
+            "finished": self.contest.finished,
+            "winner": self.contest.winner,
+            **rules.final_json(self.contest),
+        }
+
+    def to_text(self) -> str:
+        rules = find_system(self.contest.system)
+        lines = [f"{rules.title} contest: {' vs '.join(self.contest.sides)}"]
+        for event in self.exchanges:
+            lines.extend(rules.describe(event))
+        if self.contest.finished:
+            won = self.contest.winner or "nobody"
+            lines.append(f"Contest over after exchange {self.contest.n}: {won} wins.")
+        else:
+            lines.append(f"Contest still open after exchange {self.contest.n}.")
+        return "\n".join(lines)
+
+
+def read_start(root: Node) -> tuple[SystemReader, Contest]:
+    """The system's reader and the starting contest from a scenario's top level."""
+    root.expect_object()
+    system = root.need("system").as_str(choices=[s.name for s in SYSTEMS])
+    reader = READERS[system]
+    root.check_keys(COMMON_KEYS | reader.top_keys)
+    return reader, reader.read_contest(root)
+
+
+def resolve(data: Any) -> Resolution:
+    """Play a parsed scenario; :class:`ScenarioError` names the first problem's place."""
+    root = Node(data)
+    reader, contest = read_start(root)
+    start = contest
+    rules = find_system(contest.system)
+    exchanges: list[ExchangeEvent] = []
+    state = [contest]  # the readers look at the contest as the commands change it
+    node = root.get("exchanges")
+    for ex in node.items() if node is not None else ():
+        ex.check_keys(reader.exchange_keys)
+        if state[0].finished:
+            ex.fail(f"the contest ended at exchange {state[0].n}")
+        for place, command in reader.exchange_steps(ex, lambda: state[0]):
+            try:
+                events = rules.decide(state[0], command)
+            except RuleError as error:
+                raise ScenarioError(place, str(error)) from None
+            for event in events:
+                state[0] = rules.evolve(state[0], event)
+                if isinstance(event, ExchangeEvent):
+                    exchanges.append(event)
+    return Resolution(start, state[0], tuple(exchanges))
+
+
+def load(data: bytes) -> Resolution:
+    """Parse and play scenario bytes (what ``tussle resolve`` reads)."""
+    return resolve(parse_json(data))

@@ -1,0 +1,1 @@
+"""Tussle's Textual dashboard: panes post messages, the app drives the core engine."""
