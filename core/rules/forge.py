@@ -1,0 +1,603 @@
+"""Iconoclast FORGE contests: an actor throws a number at a reactor, stage by stage, on d100.
+
+The rules are in ``shared/spec/rules.md`` part 3; the option names in ``scenario.md``.
+One exchange is one *stage*: the actor rolls under her target and, on a success, throws a
+number (her roll; in combat, the damage it deals) to the reactor, who wins the stage by
+rolling within her own target and above that number (a tie goes to the reactor unless the
+table says otherwise). Roles usually swap for the next stage; the GM ends the contest.
+
+The pure scoring functions at the top (``damage``, ``actor_succeeds``, ``reactor_wins``,
+``stage_outcome``, ``absorb``) are the ones ``decide`` uses and the ones the keypad
+preview and the odds call: one source of truth for the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Literal
+
+from core.dice import DiceKind, check_faces
+from core.errors import OutOfTurn, RuleError, UnknownName
+from core.model import (
+    Command,
+    Contest,
+    ContestEnded,
+    DiceRolled,
+    EndContest,
+    Event,
+    ExchangeEvent,
+    ModifierSet,
+    Participant,
+    ResolveExchange,
+    RollDice,
+    SetModifier,
+)
+from core.rules.base import JSON, own, require_open, round_half_up, unknown_command, updated
+
+Reaction = Literal["dodge", "absorb"]
+REACTIONS: tuple[Reaction, ...] = ("dodge", "absorb")
+AUTOMATIC = 100  # a target at or above this succeeds whatever the roll (rules §3.2)
+
+
+# -- pure scoring -------------------------------------------------------------------------
+
+
+def damage(roll: int, multiplier: int, max_damage: int | None = None) -> int:
+    """Combat damage of a successful ``roll`` (rules §3.4): tens digit × ``multiplier``.
+
+    Rolls 1-9 (tens digit 0) deal half the multiplier rounded half up; a roll of 100 counts
+    tens 10 (A-I6); ``max_damage`` caps the result.
+    """
+    tens = roll // 10
+    hit = tens * multiplier if tens else round_half_up(multiplier, 2)
+    return hit if max_damage is None else min(hit, max_damage)
+
+
+def actor_succeeds(target: int, roll: int | None) -> bool:
+    """Whether the actor's roll succeeds: always at target ≥ 100, never at ≤ 0 (§3.2).
+
+    Between those ``roll`` must be given: success when it is at most the target.
+    """
+    if target >= AUTOMATIC:
+        return True
+    if target <= 0:
+        return False
+    if roll is None:
+        raise ValueError(f"a target of {target} needs a roll")
+    return roll <= target
+
+
+def reactor_wins(target: int, roll: int, thrown: int, *, reactor_wins_ties: bool = True) -> bool:
+    """Whether the reactor beats the thrown number: within her target and above it (§3.3).
+
+    Equal to it wins too with ``reactor_wins_ties`` (the Contests page's rule, the default).
+    A target of 0 or less never wins: no d100 roll is within it.
+    """
+    if roll > target:
+        return False
+    return roll > thrown or (reactor_wins_ties and roll == thrown)
+
+
+def thrown_number(
+    roll: int, *, combat: bool = False, multiplier: int = 1, max_damage: int | None = None
+) -> int:
+    """What a successful actor throws: her roll, or in combat the damage it deals."""
+    return damage(roll, multiplier, max_damage) if combat else roll
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StageOutcome:
+    """One stage scored from the targets and the rolls.
+
+    ``reactor_success`` is None when the reactor did not roll for it (the actor failed, or
+    the reactor absorbed); ``hit`` is the combat damage that reached the reactor before
+    armor (None outside combat, when the actor failed, or when the reactor dodged).
+    """
+
+    actor_success: bool
+    thrown: int | None
+    reactor_success: bool | None
+    actor_wins: bool
+    hit: int | None = None
+
+
+def stage_outcome(
+    actor_target: int,
+    actor_roll: int | None,
+    reactor_target: int,
+    reactor_roll: int | None,
+    *,
+    combat: bool = False,
+    multiplier: int = 1,
+    max_damage: int | None = None,
+    reaction: Reaction = "dodge",
+    reactor_wins_ties: bool = True,
+) -> StageOutcome:
+    """Score one stage (rules §3.3, with §3.4 in combat).
+
+    The reactor wins exactly when the actor fails (``a > Ta``, or ``Ta ≤ 0``) or she rolls
+    within her target at or above the thrown number (above it only, without
+    ``reactor_wins_ties``). ``multiplier`` and ``max_damage`` are the actor's weapon;
+    ``reaction`` only counts in combat, where ``"absorb"`` takes the hit without a roll.
+    ``ValueError`` when a roll the stage needs is None.
+    """
+    if not actor_succeeds(actor_target, actor_roll):
+        return StageOutcome(
+            actor_success=False, thrown=None, reactor_success=None, actor_wins=False
+        )
+    if actor_roll is None:
+        raise ValueError("an automatic success still rolls for the number it throws")
+    thrown = thrown_number(actor_roll, combat=combat, multiplier=multiplier, max_damage=max_damage)
+    if combat and reaction == "absorb":
+        return StageOutcome(
+            actor_success=True, thrown=thrown, reactor_success=None, actor_wins=True, hit=thrown
+        )
+    if reactor_roll is None:
+        raise ValueError("the reactor must roll against the thrown number")
+    won = reactor_wins(reactor_target, reactor_roll, thrown, reactor_wins_ties=reactor_wins_ties)
+    return StageOutcome(
+        actor_success=True,
+        thrown=thrown,
+        reactor_success=won,
+        actor_wins=not won,
+        hit=thrown if combat and not won else None,
+    )
+
+
+def absorb(damage: int, armor: int, capacity_left: int | None) -> tuple[int, int | None]:
+    """Armor taking a hit (rules §3.4, A-I4): ``(absorbed, capacity left afterwards)``.
+
+    ``capacity_left`` None is unlimited armor: it absorbs ``min(armor, damage)`` forever.
+    Otherwise it absorbs ``min(armor, damage, capacity_left)`` and the capacity drops by
+    that much; at 0 the armor absorbs nothing. Trauma is ``damage - absorbed``.
+    """
+    if capacity_left is None:
+        return min(armor, damage), None
+    absorbed = min(armor, damage, capacity_left)
+    return absorbed, capacity_left - absorbed
+
+
+# -- state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForgeParticipant(Participant):
+    """``target``: the d100 chance after skill tiers and attribute. The weapon is
+    ``multiplier`` and ``max_damage`` (None: no cap); the armor is ``armor`` (its
+    durability value) and ``armor_capacity`` (its trauma capacity; 0 means unlimited)."""
+
+    target: int
+    multiplier: int = 1
+    max_damage: int | None = None
+    armor: int = 0
+    armor_capacity: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForgeOptions:
+    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
+
+    reactor_wins_ties: bool = True
+    combat: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForgeContest(Contest):
+    """A FORGE contest between stages or during one.
+
+    The open stage is ``actor``/``reactor`` (None until the GM sets them: the defaults of
+    :func:`stage_roles` apply), its ``rolls``, ``modifiers`` and ``reaction``. The
+    previous stage's roles give the defaults. ``armor_left`` is each participant's armor
+    capacity left (None: unlimited); ``trauma`` the damage each has taken past armor.
+    The stages themselves live in the event log, not here.
+    """
+
+    system: ClassVar[str] = "forge"
+    participants: tuple[ForgeParticipant, ...]
+    options: ForgeOptions = ForgeOptions()
+    actor: str | None = None
+    reactor: str | None = None
+    rolls: Mapping[str, int] = field(default_factory=dict)
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    reaction: Reaction = "dodge"
+    last_actor: str | None = None
+    last_reactor: str | None = None
+    stage_wins: Mapping[str, int] = field(default_factory=dict)
+    armor_left: Mapping[str, int | None] = field(default_factory=dict)
+    trauma: Mapping[str, int] = field(default_factory=dict)
+
+    def participant(self, name: str) -> ForgeParticipant:
+        for p in self.participants:
+            if p.name == name:
+                return p
+        raise UnknownName(f'no participant "{name}"')
+
+    def target(self, name: str) -> int:
+        """``name``'s target for the open stage, this stage's modifier included."""
+        return self.participant(name).target + self.modifiers.get(name, 0)
+
+
+def new_contest(
+    participants: Sequence[ForgeParticipant], options: ForgeOptions | None = None
+) -> ForgeContest:
+    """A contest before its first stage."""
+    contest = ForgeContest(participants=tuple(participants), options=options or ForgeOptions())
+    return replace(
+        contest,
+        stage_wins={side: 0 for side in contest.sides},
+        armor_left={p.name: p.armor_capacity or None for p in contest.participants},
+        trauma={p.name: 0 for p in contest.participants},
+    )
+
+
+def default_actor(contest: ForgeContest) -> str | None:
+    """The actor when the GM names none: the previous stage's reactor (None at first)."""
+    return contest.last_reactor
+
+
+def default_reactor(contest: ForgeContest, actor: str) -> str | None:
+    """The reactor when the GM names none: with two participants the one who is not
+    ``actor``; with more, the previous stage's actor (None before the first stage)."""
+    if len(contest.participants) == 2:
+        return next(p.name for p in contest.participants if p.name != actor)
+    return contest.last_actor
+
+
+def stage_roles(contest: ForgeContest) -> tuple[str, str]:
+    """The open stage's (actor, reactor): the ones set, else the defaults."""
+    actor = contest.actor or default_actor(contest)
+    if actor is None:
+        raise OutOfTurn("the first stage needs an actor")
+    reactor = contest.reactor or default_reactor(contest, actor)
+    if reactor is None:
+        raise OutOfTurn("the first stage needs a reactor")
+    return actor, reactor
+
+
+def check_pair(actor: Participant, reactor: Participant) -> None:
+    """``RuleError`` unless ``actor`` and ``reactor`` are on different sides."""
+    if actor.name == reactor.name:
+        raise RuleError(f"{actor.name} cannot be both the actor and the reactor")
+    if actor.side == reactor.side:
+        raise RuleError(f"{actor.name} and {reactor.name} are both on side {actor.side}")
+
+
+def reaction_of(contest: ForgeContest) -> Reaction | None:
+    """The open stage's reaction: None outside combat, where reactions do not exist."""
+    return contest.reaction if contest.options.combat else None
+
+
+def actor_roll_needed(contest: ForgeContest) -> bool:
+    """Whether the open stage needs the actor's roll (not when her target is 0 or less)."""
+    actor, _ = stage_roles(contest)
+    return contest.target(actor) > 0
+
+
+def reactor_roll_needed(contest: ForgeContest) -> bool:
+    """Whether the open stage needs the reactor's roll: the actor succeeded and the
+    reactor does not absorb. ``ValueError`` while the actor's needed roll is missing."""
+    actor, _ = stage_roles(contest)
+    if not actor_succeeds(contest.target(actor), contest.rolls.get(actor)):
+        return False
+    return reaction_of(contest) != "absorb"
+
+
+def missing_roll(contest: ForgeContest) -> str | None:
+    """The participant whose roll the open stage still needs, or None when it can be
+    resolved."""
+    actor, reactor = stage_roles(contest)
+    if actor not in contest.rolls and actor_roll_needed(contest):
+        return actor
+    if reactor not in contest.rolls and reactor_roll_needed(contest):
+        return reactor
+    return None
+
+
+def leading_side(stage_wins: Mapping[str, int]) -> str | None:
+    """The side with the most stage wins, or None when the most is shared."""
+    if not stage_wins:
+        return None
+    best = max(stage_wins.values())
+    leaders = [side for side, wins in stage_wins.items() if wins == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+# -- commands and events --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetStage(Command):
+    """Name the open stage's actor and reactor; None takes the default
+    (:func:`default_actor`, :func:`default_reactor`). Rolls and modifiers already entered
+    for somebody who stays in the stage are kept."""
+
+    actor: str | None = None
+    reactor: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseReaction(Command):
+    """In combat, how the reactor meets the attack: ``"dodge"`` (rolls) or ``"absorb"``."""
+
+    reaction: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StageSet(Event):
+    actor: str
+    reactor: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReactionChosen(Event):
+    reaction: Reaction
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeResolved(ExchangeEvent):
+    """One stage, scored: everything the log and ``tussle resolve`` print, and every fact
+    ``evolve`` applies (who won, which side, the reactor's trauma and armor left).
+
+    ``actor_roll`` is None when the actor's target was 0 or less and no roll was given;
+    ``reactor_roll`` is None when the stage did not use it. ``reaction`` is None outside
+    combat. ``damage`` is the hit before armor (None when nothing hit, or outside combat).
+    """
+
+    actor: str
+    reactor: str
+    actor_target: int
+    reactor_target: int
+    actor_roll: int | None
+    reactor_roll: int | None
+    actor_success: bool
+    thrown: int | None
+    reactor_success: bool | None
+    winner: str
+    winner_side: str
+    combat: bool
+    reaction: Reaction | None
+    reactor_wins_ties: bool
+    damage: int | None = None
+    absorbed: int = 0
+    trauma: int = 0
+    armor_left: int | None = None
+    stage_wins: Mapping[str, int] = field(default_factory=dict)
+
+
+# -- the rule system ------------------------------------------------------------------------
+
+
+class ForgeRules:
+    """Iconoclast FORGE contests behind the :class:`~core.rules.base.RuleSystem` protocol."""
+
+    name: ClassVar[str] = "forge"
+    title: ClassVar[str] = "FORGE"
+    contest_type: ClassVar[type[Contest]] = ForgeContest
+
+    # decide ---------------------------------------------------------------------------
+    def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
+        c = own(contest, ForgeContest)
+        require_open(c)
+        match command:
+            case SetStage():
+                return (self._set_stage(c, command),)
+            case RollDice():
+                self._party(c, command.who)
+                check_faces(DiceKind.D100, command.faces)
+                if command.who in c.rolls:
+                    raise OutOfTurn(f"{command.who} has already rolled this stage")
+                return (DiceRolled(who=command.who, faces=command.faces, source=command.source),)
+            case SetModifier():
+                self._party(c, command.who)
+                return (ModifierSet(who=command.who, value=command.value),)
+            case ChooseReaction():
+                return (self._reaction(c, command),)
+            case ResolveExchange():
+                return (self._resolve(c),)
+            case EndContest():
+                return (ContestEnded(winner=leading_side(c.stage_wins), ended_by="gm"),)
+        raise unknown_command(self.title, command)
+
+    @staticmethod
+    def _set_stage(c: ForgeContest, cmd: SetStage) -> StageSet:
+        actor = cmd.actor or default_actor(c)
+        if actor is None:
+            raise OutOfTurn("the first stage needs an actor")
+        acting = c.participant(actor)
+        reactor = cmd.reactor or default_reactor(c, actor)
+        if reactor is None:
+            raise OutOfTurn("the first stage needs a reactor (with more than two taking part)")
+        check_pair(acting, c.participant(reactor))
+        return StageSet(actor=actor, reactor=reactor)
+
+    @staticmethod
+    def _party(c: ForgeContest, who: str) -> None:
+        """``who`` must be the open stage's actor or reactor."""
+        c.participant(who)
+        actor, reactor = stage_roles(c)
+        if who not in (actor, reactor):
+            raise RuleError(f"{who} is neither the actor ({actor}) nor the reactor ({reactor})")
+
+    @staticmethod
+    def _reaction(c: ForgeContest, cmd: ChooseReaction) -> ReactionChosen:
+        if not c.options.combat:
+            raise RuleError("reactions (dodge, absorb) are for combat contests")
+        for reaction in REACTIONS:
+            if cmd.reaction == reaction:
+                return ReactionChosen(reaction=reaction)
+        raise RuleError(f'a reaction is "dodge" or "absorb", not "{cmd.reaction}"')
+
+    @staticmethod
+    def _resolve(c: ForgeContest) -> ExchangeResolved:
+        actor, reactor = stage_roles(c)
+        acting, reacting = c.participant(actor), c.participant(reactor)
+        check_pair(acting, reacting)
+        missing = missing_roll(c)
+        if missing is not None:
+            raise OutOfTurn(f"{missing} has not rolled yet")
+        reaction = reaction_of(c)
+        actor_roll = c.rolls.get(actor)
+        reactor_roll = c.rolls.get(reactor) if reactor_roll_needed(c) else None
+        outcome = stage_outcome(
+            c.target(actor),
+            actor_roll,
+            c.target(reactor),
+            reactor_roll,
+            combat=c.options.combat,
+            multiplier=acting.multiplier,
+            max_damage=acting.max_damage,
+            reaction=reaction or "dodge",
+            reactor_wins_ties=c.options.reactor_wins_ties,
+        )
+        absorbed, armor_left = 0, c.armor_left.get(reactor)
+        if outcome.hit is not None:
+            absorbed, armor_left = absorb(outcome.hit, reacting.armor, armor_left)
+        winner = acting if outcome.actor_wins else reacting
+        return ExchangeResolved(
+            n=c.n + 1,
+            actor=actor,
+            reactor=reactor,
+            actor_target=c.target(actor),
+            reactor_target=c.target(reactor),
+            actor_roll=actor_roll,
+            reactor_roll=reactor_roll,
+            actor_success=outcome.actor_success,
+            thrown=outcome.thrown,
+            reactor_success=outcome.reactor_success,
+            winner=winner.name,
+            winner_side=winner.side,
+            combat=c.options.combat,
+            reaction=reaction,
+            reactor_wins_ties=c.options.reactor_wins_ties,
+            damage=outcome.hit,
+            absorbed=absorbed,
+            trauma=0 if outcome.hit is None else outcome.hit - absorbed,
+            armor_left=armor_left,
+            stage_wins=updated(c.stage_wins, winner.side, 1),
+        )
+
+    # evolve ---------------------------------------------------------------------------
+    def evolve(self, contest: Contest, event: Event) -> Contest:
+        c = own(contest, ForgeContest)
+        match event:
+            case StageSet():
+                stage = (event.actor, event.reactor)
+                return replace(
+                    c,
+                    actor=event.actor,
+                    reactor=event.reactor,
+                    rolls={k: v for k, v in c.rolls.items() if k in stage},
+                    modifiers={k: v for k, v in c.modifiers.items() if k in stage},
+                )
+            case DiceRolled():
+                return replace(c, rolls={**c.rolls, event.who: event.faces[0]})
+            case ModifierSet():
+                return replace(c, modifiers={**c.modifiers, event.who: event.value})
+            case ReactionChosen():
+                return replace(c, reaction=event.reaction)
+            case ExchangeResolved():
+                return replace(
+                    c,
+                    n=event.n,
+                    actor=None,
+                    reactor=None,
+                    rolls={},
+                    modifiers={},
+                    reaction="dodge",
+                    last_actor=event.actor,
+                    last_reactor=event.reactor,
+                    stage_wins=event.stage_wins,
+                    armor_left={**c.armor_left, event.reactor: event.armor_left},
+                    trauma=updated(c.trauma, event.reactor, event.trauma),
+                )
+            case ContestEnded():
+                return replace(c, finished=True, winner=event.winner)
+        raise TypeError(f"{type(event).__name__} is not a FORGE event")
+
+    # output ---------------------------------------------------------------------------
+    def exchange_json(self, event: ExchangeEvent) -> JSON:
+        e = self._exchange(event)
+        rolls = {e.actor: e.actor_roll, e.reactor: e.reactor_roll}
+        out: JSON = {
+            "n": e.n,
+            "actor": e.actor,
+            "reactor": e.reactor,
+            "targets": {e.actor: e.actor_target, e.reactor: e.reactor_target},
+            "rolls": {name: roll for name, roll in rolls.items() if roll is not None},
+            "actor_success": e.actor_success,
+            "thrown": e.thrown,
+            "reactor_success": e.reactor_success,
+            "winner": e.winner,
+        }
+        if e.combat:
+            out.update(
+                {
+                    "reaction": e.reaction,
+                    "damage": e.damage,
+                    "absorbed": e.absorbed,
+                    "trauma": e.trauma,
+                    "armor_capacity": e.armor_left,
+                }
+            )
+        out["stage_wins"] = dict(e.stage_wins)
+        return out
+
+    def final_json(self, contest: Contest) -> JSON:
+        c = own(contest, ForgeContest)
+        out: JSON = {"stage_wins": {side: c.stage_wins.get(side, 0) for side in c.sides}}
+        if c.options.combat:
+            out["trauma"] = {p.name: c.trauma.get(p.name, 0) for p in c.participants}
+            out["armor_capacity"] = {p.name: c.armor_left.get(p.name) for p in c.participants}
+        return out
+
+    def describe(self, event: ExchangeEvent) -> list[str]:
+        e = self._exchange(event)
+        verb = "attacks" if e.combat else "acts"
+        line = f"Stage {e.n}: {e.actor} {verb} ({e.actor_target})"
+        if not e.actor_success:
+            if e.actor_roll is None:
+                line += " cannot succeed"
+            else:
+                line += f" rolls {e.actor_roll} ✗"
+                line += " (cannot succeed)" if e.actor_target <= 0 else ", over the target"
+            lines = [f"{line} → {e.winner} wins the stage"]
+        else:
+            auto = " (automatic)" if e.actor_target >= AUTOMATIC else ""
+            what = "damage" if e.combat else "throws"
+            line += f" rolls {e.actor_roll} ✓{auto} {what} {e.thrown} — {e.reactor}"
+            if e.reaction == "absorb":
+                line += " absorbs"
+            else:
+                line += f" ({e.reactor_target}) "
+                line += "dodges: rolls" if e.combat else "rolls"
+                line += f" {e.reactor_roll}{self._reactor_verdict(e)}"
+            lines = [f"{line} → {e.winner} wins the stage"]
+        if e.damage is not None:
+            capacity = "" if e.armor_left is None else f" (armor capacity {e.armor_left} left)"
+            lines.append(
+                f"  {e.reactor} takes {e.damage} damage: armor absorbs {e.absorbed}, "
+                f"{e.trauma} trauma{capacity}"
+            )
+        lines.append("  Stage wins: " + ", ".join(f"{s} {w}" for s, w in e.stage_wins.items()))
+        return lines
+
+    @staticmethod
+    def _reactor_verdict(e: ExchangeResolved) -> str:
+        assert e.reactor_roll is not None and e.thrown is not None  # she rolled
+        if e.reactor_roll > e.reactor_target:
+            return " ✗, over the target"
+        if e.reactor_roll < e.thrown:
+            return ", lower"
+        if e.reactor_roll > e.thrown:
+            return ", higher"
+        return ", a tie (to the reactor)" if e.reactor_wins_ties else ", a tie (to the actor)"
+
+    @staticmethod
+    def _exchange(event: ExchangeEvent) -> ExchangeResolved:
+        if not isinstance(event, ExchangeResolved):
+            raise TypeError(f"{type(event).__name__} is not a FORGE stage")
+        return event
+
+
+FORGE = ForgeRules()

@@ -1,0 +1,1027 @@
+"""HeroQuest contests: HQ2 with the "Children of the Grave" house rules.
+
+The rules are in ``shared/spec/rules.md`` part 2; the option names in ``scenario.md``.
+The pure scoring functions at the top (``parse_rating``, ``format_rating``, ``classify``,
+``simple_contest``, ``augment_bonus``, ``group_level``) are the ones ``decide`` uses and
+the ones the keypad preview and the odds call: one source of truth for the rules.
+
+Ratings are kept as *linear* values (``4M`` = 24, ``10M2`` = 50): every modifier adds to
+the linear value and the result is normalised again, so bonuses make masteries and
+penalties take them away (rules §2.2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Literal
+
+from core.dice import DiceKind, check_faces
+from core.errors import NoHeroPoints, OutOfTurn, RuleError, UnknownName
+from core.model import (
+    Command,
+    Contest,
+    ContestEnded,
+    DiceRolled,
+    Event,
+    ExchangeEvent,
+    ModifierSet,
+    Participant,
+    ResolveExchange,
+    RollDice,
+    SetModifier,
+)
+from core.rules.base import JSON, own, require_open, unknown_command
+
+TieBreak = Literal["low", "high"]
+Winner = Literal["a", "b"]
+
+MASTERY = 20  # one mastery is worth 20 on the linear scale
+STRETCH_PENALTY = 6
+EXTRA_OPPONENT_PENALTY = 3  # per pair after the first, for a group contest's "a"
+EXTENDED_GOAL = 5  # resolution points that end an extended contest
+DEFAULT_AUGMENT_BASE = 14
+
+# Result levels of one roll (rules §2.3 step 3), as ints so bumps are additions.
+FUMBLE, FAILURE, SUCCESS, CRITICAL = 0, 1, 2, 3
+LEVELS = ("fumble", "failure", "success", "critical")
+
+# Victory levels (rules §2.3 step 7); TIE is no victory at all.
+TIE, MARGINAL, MINOR, MAJOR, COMPLETE = 0, 1, 2, 3, 4
+VICTORIES = ("tie", "marginal", "minor", "major", "complete")
+RESOLUTION_POINTS = (0, 1, 2, 3, 5)  # §2.7's table
+CONSEQUENCES = ("", "hurt", "impaired", "injured", "dying")  # §2.6, the loser's state
+BENEFITS = (0, 0, 3, 6, 9)  # §2.6, the winner's lingering benefit
+AUGMENT_BONUSES = (0, 3, 6, 9, MASTERY)  # §2.5, by the augmenter's victory level
+AUGMENT_COMPLETE_DEFEAT = -3
+
+
+# -- ratings ------------------------------------------------------------------------------
+
+_RATING = re.compile(r"(?P<base>[1-9][0-9]?)(?:(?P<mark>[MW])(?P<count>[1-9][0-9]*)?)?")
+
+
+class BadRating(RuleError):
+    """A rating written in a way HeroQuest does not write ratings."""
+
+    title = "Bad rating"
+
+
+def parse_rating(text: str) -> int:
+    """A written rating as its linear value: ``"17"`` -> 17, ``"4M"`` -> 24, ``"10W2"`` -> 50.
+
+    A base 1-20, then optionally ``M`` (or ``W``) and a mastery count of 2 or more.
+    """
+    match = _RATING.fullmatch(text)
+    base = int(match["base"]) if match else 0
+    count = match["count"] if match else None
+    if match is None or base > MASTERY or (count is not None and int(count) < 2):
+        raise BadRating(
+            f'"{text}" is not a rating: write 1 to 20, then optionally M and a mastery '
+            'count of 2 or more ("17", "4M", "10M2")'
+        )
+    masteries = 0 if match["mark"] is None else int(count) if count else 1
+    return base + MASTERY * masteries
+
+
+def normalise(value: int) -> tuple[int, int]:
+    """``(base, masteries)`` of a linear value of 1 or more: 53 -> (13, 2), 40 -> (20, 1)."""
+    masteries = (value - 1) // MASTERY
+    return value - MASTERY * masteries, masteries
+
+
+def format_rating(value: int) -> str:
+    """A linear value as people write it: 24 -> "4M", 41 -> "1M2", 17 -> "17", -2 -> "-2"."""
+    if value <= MASTERY:
+        return str(value)
+    base, masteries = normalise(value)
+    return f"{base}M" if masteries == 1 else f"{base}M{masteries}"
+
+
+# -- one simple contest -------------------------------------------------------------------
+
+
+def classify(roll: int, base: int) -> int:
+    """The level of a d20 ``roll`` against a mastery-stripped ``base`` (rules §2.3 step 3).
+
+    1 is a critical even when the base is 1; 20 a fumble even when the base is 20.
+    """
+    if roll == 1:
+        return CRITICAL
+    if roll == 20:
+        return FUMBLE
+    return SUCCESS if roll <= base else FAILURE
+
+
+def bump(own: int, other: int, bumps: int) -> tuple[int, int]:
+    """Mastery bumps (rules §2.3 step 4): each raises ``own`` one level; once it is
+    critical, each remaining bump lowers ``other`` one level, never below fumble."""
+    raised = min(CRITICAL, own + bumps)
+    left = bumps - (raised - own)
+    return raised, max(FUMBLE, other - left)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Party:
+    """One party of a simple contest, as the scoring sees it.
+
+    ``target`` is the linear target value after every modifier (augments, stretch and
+    extra-opponent penalties included); ``roll`` may be None only when ``target`` <= 0.
+    """
+
+    target: int
+    roll: int | None = None
+    hero_points: int = 0
+    stretched: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outcome:
+    """A simple contest's result: both levels after all bumps, the winner and how much."""
+
+    levels: tuple[int, int]
+    winner: Winner | None
+    victory: int  # TIE .. COMPLETE
+
+    @property
+    def resolution_points(self) -> int:
+        return RESOLUTION_POINTS[self.victory]
+
+
+def _unopposed_level(party: Party) -> int:
+    """The displayed level of a party whose opponent's target is 0 or less: its roll,
+    its own masteries (against none) and its hero points."""
+    if party.roll is None:
+        raise ValueError(f"a party with target {party.target} needs a roll")
+    base, masteries = normalise(party.target)
+    return min(CRITICAL, classify(party.roll, base) + masteries + party.hero_points)
+
+
+def simple_contest(a: Party, b: Party, tie_break: TieBreak = "low") -> Outcome:
+    """Score one simple contest (rules §2.3) from both parties' final targets and rolls.
+
+    A target of 0 or less loses with a complete defeat without rolling (its level shows
+    as fumble); the other party's roll then only gives its displayed level. Both at 0 or
+    less tie. Otherwise masteries cancel, the rest bump, hero points bump the spender, the
+    levels compare, and equal levels go to the low roll (``tie_break="high"``: the high
+    one) as a marginal victory. A stretched party's own victory is at most minor.
+    """
+    winner: Winner | None
+    if a.target <= 0 and b.target <= 0:
+        return Outcome(levels=(FUMBLE, FUMBLE), winner=None, victory=TIE)
+    if a.target <= 0:
+        levels, winner, victory = (FUMBLE, _unopposed_level(b)), "b", COMPLETE
+    elif b.target <= 0:
+        levels, winner, victory = (_unopposed_level(a), FUMBLE), "a", COMPLETE
+    else:
+        if a.roll is None or b.roll is None:
+            raise ValueError("both parties need a roll")
+        base_a, mastery_a = normalise(a.target)
+        base_b, mastery_b = normalise(b.target)
+        level_a, level_b = classify(a.roll, base_a), classify(b.roll, base_b)
+        if mastery_a > mastery_b:
+            level_a, level_b = bump(level_a, level_b, mastery_a - mastery_b)
+        elif mastery_b > mastery_a:
+            level_b, level_a = bump(level_b, level_a, mastery_b - mastery_a)
+        level_a = min(CRITICAL, level_a + a.hero_points)
+        level_b = min(CRITICAL, level_b + b.hero_points)
+        levels = (level_a, level_b)
+        difference = level_a - level_b
+        if difference:
+            winner = "a" if difference > 0 else "b"
+            victory = abs(difference) + 1  # one level better: minor, two major, ...
+        elif level_a == FUMBLE or a.roll == b.roll:
+            winner, victory = None, TIE
+        else:
+            a_lower = a.roll < b.roll
+            winner = "a" if a_lower == (tie_break == "low") else "b"
+            victory = MARGINAL
+    if (winner == "a" and a.stretched) or (winner == "b" and b.stretched):
+        victory = min(victory, MINOR)
+    return Outcome(levels=levels, winner=winner, victory=victory)
+
+
+def augment_bonus(
+    rating: int,
+    roll: int | None,
+    resistance_roll: int | None,
+    augment_base: int = DEFAULT_AUGMENT_BASE,
+    tie_break: TieBreak = "low",
+) -> int:
+    """The bonus an augment gives (rules §2.5): ``rating`` (linear, no vitality) rolls
+    ``roll`` against ``augment_base`` rolling ``resistance_roll``. Complete victory +20,
+    major +9, minor +6, marginal +3; a tie or a defeat 0, a complete defeat -3."""
+    out = simple_contest(
+        Party(target=rating, roll=roll), Party(target=augment_base, roll=resistance_roll), tie_break
+    )
+    if out.winner == "a":
+        return AUGMENT_BONUSES[out.victory]
+    if out.winner == "b" and out.victory == COMPLETE:
+        return AUGMENT_COMPLETE_DEFEAT
+    return 0
+
+
+def group_level(difference: int) -> int:
+    """The group victory level for a difference of side points (rules §2.7): 0 tie,
+    1 marginal, 2 minor, 3-4 major, 5 or more complete."""
+    d = abs(difference)
+    if d >= 5:
+        return COMPLETE
+    return (TIE, MARGINAL, MINOR, MAJOR, MAJOR)[d]
+
+
+# -- state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HQParticipant(Participant):
+    """``rating`` is the linear value of the ability used (``4M`` = 24)."""
+
+    rating: int
+    vitality: int = 0
+    hero_points: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HQOptions:
+    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
+
+    tie_break: TieBreak = "low"
+    chained: bool = False
+    extended: bool = False
+    augment_base: int = DEFAULT_AUGMENT_BASE
+
+    @property
+    def chain(self) -> bool:
+        """A chain of exchanges (chained or extended) rather than one simple contest."""
+        return self.chained or self.extended
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pair:
+    """One pairing of a group simple contest: ``a`` against ``b``, with their rolls."""
+
+    a: str
+    b: str
+    roll_a: int | None = None
+    roll_b: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AugmentResult:
+    """An augment, decided: its roll against the augment base and the bonus it gives."""
+
+    recipient: str
+    rating: int
+    roll: int | None
+    base: int
+    resistance_roll: int | None
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenExchange:
+    """What has been entered for the exchange being played, before it is resolved.
+
+    ``kind`` is "" until something fixes it: "simple" (two parties) or "group" (pairs).
+    """
+
+    kind: Literal["", "simple", "group"] = ""
+    parties: tuple[str, ...] = ()
+    rolls: Mapping[str, int] = field(default_factory=dict)
+    modifiers: Mapping[str, int] = field(default_factory=dict)
+    augments: tuple[AugmentResult, ...] = ()
+    hero_points: Mapping[str, int] = field(default_factory=dict)  # spent this exchange
+    stretched: tuple[str, ...] = ()
+    pairs: tuple[Pair, ...] = ()
+    leave: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HQContest(Contest):
+    """A HeroQuest contest. The exchanges played are in the log, not here."""
+
+    system: ClassVar[str] = "heroquest"
+    participants: tuple[HQParticipant, ...]
+    options: HQOptions = HQOptions()
+    open: OpenExchange = OpenExchange()
+    hero_points_left: Mapping[str, int] = field(default_factory=dict)
+    resolution_points: Mapping[str, int] = field(default_factory=dict)  # lodged, by side
+    last_parties: tuple[str, ...] = ()  # the previous exchange's, for a leave-only one
+    ended_by: str | None = None
+
+    def hq_participant(self, name: str) -> HQParticipant:
+        for p in self.participants:
+            if p.name == name:
+                return p
+        raise UnknownName(f'no participant "{name}"')
+
+    @property
+    def parties(self) -> tuple[str, ...]:
+        """The open exchange's parties: its two, its pairs' members, or (before anything
+        fixes them) the two participants of a two-participant contest."""
+        o = self.open
+        if o.kind == "simple":
+            return o.parties
+        if o.kind == "group":
+            return tuple(dict.fromkeys(n for p in o.pairs for n in (p.a, p.b)))
+        if len(self.participants) == 2:
+            return tuple(p.name for p in self.participants)
+        return ()
+
+    def pairs_as_a(self, name: str) -> int:
+        return sum(1 for p in self.open.pairs if p.a == name)
+
+    def target(self, name: str) -> int:
+        """``name``'s linear target in the open exchange, after everything entered so far:
+        rating + vitality + modifier + augment, -6 stretched, -3 per extra pair as ``a``."""
+        p = self.hq_participant(name)
+        o = self.open
+        value = p.rating + p.vitality + o.modifiers.get(name, 0)
+        value += sum(a.bonus for a in o.augments if a.recipient == name)
+        if name in o.stretched:
+            value -= STRETCH_PENALTY
+        extra = self.pairs_as_a(name) - 1
+        if extra > 0:
+            value -= EXTRA_OPPONENT_PENALTY * extra
+        return value
+
+    def party(self, name: str, roll: int | None) -> Party:
+        """``name`` as the scoring sees it, with ``roll``."""
+        return Party(
+            target=self.target(name),
+            roll=roll,
+            hero_points=self.open.hero_points.get(name, 0),
+            stretched=name in self.open.stretched,
+        )
+
+
+def new_contest(
+    participants: Sequence[HQParticipant], options: HQOptions | None = None
+) -> HQContest:
+    """A contest before its first exchange."""
+    contest = HQContest(participants=tuple(participants), options=options or HQOptions())
+    return replace(
+        contest,
+        hero_points_left={p.name: p.hero_points for p in contest.participants},
+        resolution_points={side: 0 for side in contest.sides},
+    )
+
+
+# -- commands and events --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetParties(Command):
+    """Name the exchange's two parties (needed with more than two participants)."""
+
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Augment(Command):
+    """``recipient``'s augment this exchange: ``rating`` (linear, no vitality) rolls
+    ``roll`` against the augment base, which rolls ``resistance_roll``."""
+
+    recipient: str
+    rating: int
+    roll: int | None
+    resistance_roll: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpendHeroPoints(Command):
+    who: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stretch(Command):
+    """``who`` uses a stretched ability: -6, and its own victory is at most minor."""
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetPairs(Command):
+    """Make the exchange a group simple contest of these pairs (rules §2.7)."""
+
+    pairs: tuple[Pair, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Leave(Command):
+    """``who`` leaves the chain after this exchange; the other party's side wins it."""
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PartiesSet(Event):
+    a: str
+    b: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Augmented(Event):
+    augment: AugmentResult
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeroPointsSpent(Event):
+    who: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stretched(Event):
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairsSet(Event):
+    pairs: tuple[Pair, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaveDeclared(Event):
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairResult:
+    """One pairing of a group exchange, scored."""
+
+    a: str
+    b: str
+    targets: tuple[int, int]
+    rolls: tuple[int | None, int | None]
+    levels: tuple[int, int]
+    winner: str | None
+    victory: int
+    resolution_points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeResolved(ExchangeEvent):
+    """One exchange, scored: everything the log and ``tussle resolve`` print.
+
+    ``kind`` is "simple", "group" or "leave" (a leave-only exchange). ``winner`` is a
+    participant in a simple exchange and a side in a group one; ``victory`` is None only
+    for a leave-only exchange. ``lodged_by`` is the side credited with the resolution
+    points; ``totals`` the resolution points of every side after this exchange.
+    """
+
+    kind: Literal["simple", "group", "leave"]
+    parties: tuple[str, ...]
+    targets: Mapping[str, int]
+    rolls: Mapping[str, int | None]
+    levels: Mapping[str, int]
+    winner: str | None
+    victory: int | None
+    resolution_points: int
+    lodged_by: str | None
+    augments: tuple[AugmentResult, ...]
+    hero_points: Mapping[str, int]
+    stretched: tuple[str, ...]
+    consequence: Mapping[str, str]
+    benefit: Mapping[str, int]
+    pairs: tuple[PairResult, ...] = ()
+    side_points: Mapping[str, int] = field(default_factory=dict)
+    leave: str | None = None
+    totals: Mapping[str, int] = field(default_factory=dict)
+    chain: bool = False
+
+
+# -- the rule system ------------------------------------------------------------------------
+
+
+def _points(count: int) -> str:
+    return f"{count} hero point{'s' if count != 1 else ''}"
+
+
+def check_pair(contest: HQContest, earlier: Sequence[Pair], pair: Pair) -> None:
+    """Raise ``RuleError`` unless ``pair`` may follow ``earlier`` in one group exchange:
+    known names on different sides, two sides in all, each name always ``a`` or always
+    ``b``, and rolls (when given) a d20's."""
+    a = contest.hq_participant(pair.a)
+    b = contest.hq_participant(pair.b)
+    if a.side == b.side:
+        raise RuleError(f"{a.name} and {b.name} are both on side {a.side}")
+    sides = {contest.hq_participant(n).side for p in earlier for n in (p.a, p.b)}
+    if len(sides | {a.side, b.side}) > 2:
+        raise RuleError("a group exchange is between exactly two sides")
+    if any(p.b == a.name for p in earlier):
+        raise RuleError(f'{a.name} is "b" in an earlier pair: always "a" or always "b"')
+    if any(p.a == b.name for p in earlier):
+        raise RuleError(f'{b.name} is "a" in an earlier pair: always "a" or always "b"')
+    for roll in (pair.roll_a, pair.roll_b):
+        if roll is not None:
+            check_faces(DiceKind.D20, (roll,))
+
+
+class HeroQuestRules:
+    """HeroQuest contests behind the :class:`~core.rules.base.RuleSystem` protocol."""
+
+    name: ClassVar[str] = "heroquest"
+    title: ClassVar[str] = "HeroQuest"
+    contest_type: ClassVar[type[Contest]] = HQContest
+
+    # decide ---------------------------------------------------------------------------
+    def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
+        c = own(contest, HQContest)
+        require_open(c)
+        match command:
+            case SetParties():
+                return (self._set_parties(c, command),)
+            case SetPairs():
+                return (self._set_pairs(c, command),)
+            case Leave():
+                return (self._leave(c, command),)
+            case ResolveExchange():
+                return self._resolve(c)
+            case RollDice() | SetModifier() | Augment() | SpendHeroPoints() | Stretch():
+                start = self._start_simple(c)
+                started = own(self.evolve(c, start[0]), HQContest) if start else c
+                return (*start, *self._party_action(started, command))
+        raise unknown_command(self.title, command)
+
+    @staticmethod
+    def _set_parties(c: HQContest, cmd: SetParties) -> PartiesSet:
+        if c.open.kind:
+            raise OutOfTurn("this exchange's parties are already set")
+        a, b = c.hq_participant(cmd.a), c.hq_participant(cmd.b)
+        if a.side == b.side:
+            raise RuleError(f"{a.name} and {b.name} are both on side {a.side}")
+        return PartiesSet(a=a.name, b=b.name)
+
+    @staticmethod
+    def _set_pairs(c: HQContest, cmd: SetPairs) -> PairsSet:
+        if c.open.kind:
+            raise OutOfTurn("this exchange's parties are already set")
+        if not cmd.pairs:
+            raise RuleError("a group exchange needs at least one pair")
+        for i, pair in enumerate(cmd.pairs):
+            check_pair(c, cmd.pairs[:i], pair)
+        return PairsSet(pairs=cmd.pairs)
+
+    @staticmethod
+    def _start_simple(c: HQContest) -> tuple[Event, ...]:
+        """With two participants an exchange needs no SetParties: the first action
+        names both of them."""
+        if c.open.kind or len(c.participants) != 2:
+            return ()
+        a, b = (p.name for p in c.participants)
+        return (PartiesSet(a=a, b=b),)
+
+    @staticmethod
+    def _require_party(c: HQContest, name: str, parties: tuple[str, ...]) -> HQParticipant:
+        p = c.hq_participant(name)
+        if not parties:
+            raise OutOfTurn("name the exchange's two parties first")
+        if name not in parties:
+            raise RuleError(f"{name} is not a party to this exchange")
+        return p
+
+    def _party_action(self, c: HQContest, cmd: Any) -> tuple[Event, ...]:
+        o = c.open
+        p = self._require_party(
+            c, cmd.recipient if isinstance(cmd, Augment) else cmd.who, c.parties
+        )
+        match cmd:
+            case RollDice():
+                if o.kind == "group":
+                    raise OutOfTurn("in a group exchange the rolls go with the pairs")
+                check_faces(DiceKind.D20, cmd.faces)
+                if p.name in o.rolls:
+                    raise OutOfTurn(f"{p.name} has already rolled this exchange")
+                return (DiceRolled(who=p.name, faces=cmd.faces, source=cmd.source),)
+            case SetModifier():
+                return (ModifierSet(who=p.name, value=cmd.value),)
+            case Augment():
+                return (self._augment(c, cmd),)
+            case SpendHeroPoints():
+                return (self._spend(c, p, cmd.count),)
+            case Stretch():
+                return () if p.name in o.stretched else (Stretched(who=p.name),)
+        raise unknown_command(self.title, cmd)  # pragma: no cover - decide() filters
+
+    @staticmethod
+    def _augment(c: HQContest, cmd: Augment) -> Augmented:
+        if any(a.recipient == cmd.recipient for a in c.open.augments):
+            raise RuleError(f"{cmd.recipient} already has an augment this exchange")
+        base = c.options.augment_base
+        # A side at 0 or less does not roll (rules §2.2): its roll is ignored.
+        roll = cmd.roll if cmd.rating > 0 else None
+        resistance = cmd.resistance_roll if base > 0 else None
+        if cmd.rating > 0 and roll is None:
+            raise OutOfTurn("the augment needs its roll")
+        if base > 0 and resistance is None:
+            raise OutOfTurn("the augment needs the resistance roll")
+        for needed in (roll, resistance):
+            if needed is not None:
+                check_faces(DiceKind.D20, (needed,))
+        bonus = augment_bonus(cmd.rating, roll, resistance, base, c.options.tie_break)
+        return Augmented(
+            augment=AugmentResult(
+                recipient=cmd.recipient,
+                rating=cmd.rating,
+                roll=roll,
+                base=base,
+                resistance_roll=resistance,
+                bonus=bonus,
+            )
+        )
+
+    @staticmethod
+    def _spend(c: HQContest, p: HQParticipant, count: int) -> HeroPointsSpent:
+        if count < 0:
+            raise RuleError("hero points spent cannot be negative")
+        left = c.hero_points_left.get(p.name, 0)
+        if count > left:
+            has = "no hero points" if left == 0 else f"only {_points(left)}"
+            raise NoHeroPoints(f"{p.name} has {has}")
+        already = c.open.hero_points.get(p.name, 0)
+        if c.options.extended and already + count > 1:
+            raise RuleError(
+                f"{p.name} may spend at most 1 hero point per exchange in an extended contest"
+            )
+        return HeroPointsSpent(who=p.name, count=count)
+
+    def _leave(self, c: HQContest, cmd: Leave) -> LeaveDeclared:
+        c.hq_participant(cmd.who)
+        if not c.options.chain:
+            raise RuleError("only a chained or extended contest can be left")
+        parties = c.parties or c.last_parties
+        if not parties:
+            raise OutOfTurn("no earlier exchange to take the parties from: name them first")
+        self._require_party(c, cmd.who, parties)
+        return LeaveDeclared(who=cmd.who)
+
+    def _resolve(self, c: HQContest) -> tuple[Event, ...]:
+        o = c.open
+        if o.kind == "simple":
+            resolved = self._resolve_simple(c)
+        elif o.kind == "group":
+            resolved = self._resolve_group(c)
+        elif o.leave is not None:
+            parties = c.parties or c.last_parties
+            resolved = self._empty(c, "leave", parties)
+        else:
+            raise OutOfTurn("nothing to resolve yet: roll first")
+        if o.leave is not None and o.leave not in resolved.parties:
+            raise RuleError(f"{o.leave} is not a party to this exchange")
+        return (resolved, *self._ending(c, resolved))
+
+    def _empty(
+        self, c: HQContest, kind: Literal["leave"], parties: tuple[str, ...]
+    ) -> ExchangeResolved:
+        return ExchangeResolved(
+            n=c.n + 1,
+            kind=kind,
+            parties=parties,
+            targets={},
+            rolls={},
+            levels={},
+            winner=None,
+            victory=None,
+            resolution_points=0,
+            lodged_by=None,
+            augments=(),
+            hero_points={},
+            stretched=(),
+            consequence={},
+            benefit={},
+            leave=c.open.leave,
+            totals=dict(c.resolution_points),
+            chain=c.options.chain,
+        )
+
+    def _resolve_simple(self, c: HQContest) -> ExchangeResolved:
+        o = c.open
+        a, b = o.parties
+        for name in (a, b):
+            if c.target(name) > 0 and name not in o.rolls:
+                raise OutOfTurn(f"{name} has not rolled yet")
+        out = simple_contest(
+            c.party(a, o.rolls.get(a)), c.party(b, o.rolls.get(b)), c.options.tie_break
+        )
+        winner = None if out.winner is None else (a if out.winner == "a" else b)
+        loser = None if winner is None else (b if winner == a else a)
+        consequence = {loser: CONSEQUENCES[out.victory]} if loser else {}
+        benefit = {winner: BENEFITS[out.victory]} if winner else {}
+        lodged_by = c.hq_participant(winner).side if winner else None
+        return self._scored(
+            c,
+            kind="simple",
+            parties=(a, b),
+            rolls={a: o.rolls.get(a), b: o.rolls.get(b)},
+            levels={a: out.levels[0], b: out.levels[1]},
+            winner=winner,
+            victory=out.victory,
+            lodged_by=lodged_by,
+            consequence=consequence,
+            benefit=benefit,
+        )
+
+    def _resolve_group(self, c: HQContest) -> ExchangeResolved:
+        o = c.open
+        side_points = {side: 0 for side in c.sides}
+        results: list[PairResult] = []
+        for i, pair in enumerate(o.pairs, start=1):
+            for name, roll in ((pair.a, pair.roll_a), (pair.b, pair.roll_b)):
+                if roll is None and c.target(name) > 0:
+                    raise OutOfTurn(f"{name} has not rolled in pair {i}")
+            out = simple_contest(
+                c.party(pair.a, pair.roll_a), c.party(pair.b, pair.roll_b), c.options.tie_break
+            )
+            winner = None if out.winner is None else (pair.a if out.winner == "a" else pair.b)
+            if winner is not None:
+                side = c.hq_participant(winner).side
+                side_points[side] += out.resolution_points
+            results.append(
+                PairResult(
+                    a=pair.a,
+                    b=pair.b,
+                    targets=(c.target(pair.a), c.target(pair.b)),
+                    rolls=(pair.roll_a, pair.roll_b),
+                    levels=out.levels,
+                    winner=winner,
+                    victory=out.victory,
+                    resolution_points=out.resolution_points,
+                )
+            )
+        first = o.pairs[0]
+        side_a = c.hq_participant(first.a).side
+        side_b = c.hq_participant(first.b).side
+        difference = side_points[side_a] - side_points[side_b]
+        victory = group_level(difference)
+        winner_side = None if difference == 0 else (side_a if difference > 0 else side_b)
+        consequence: dict[str, str] = {}
+        benefit: dict[str, int] = {}
+        if winner_side is not None:
+            loser_side = side_b if winner_side == side_a else side_a
+            for p in c.participants:
+                if p.side == loser_side:
+                    consequence[p.name] = CONSEQUENCES[victory]
+                elif p.side == winner_side:
+                    benefit[p.name] = BENEFITS[victory]
+                    if victory == MARGINAL:
+                        consequence[p.name] = CONSEQUENCES[MARGINAL]
+        return self._scored(
+            c,
+            kind="group",
+            parties=c.parties,
+            rolls={},
+            levels={},
+            winner=winner_side,
+            victory=victory,
+            lodged_by=winner_side,
+            consequence=consequence,
+            benefit=benefit,
+            pairs=tuple(results),
+            side_points=side_points,
+        )
+
+    @staticmethod
+    def _scored(
+        c: HQContest,
+        *,
+        kind: Literal["simple", "group"],
+        parties: tuple[str, ...],
+        rolls: Mapping[str, int | None],
+        levels: Mapping[str, int],
+        winner: str | None,
+        victory: int,
+        lodged_by: str | None,
+        consequence: Mapping[str, str],
+        benefit: Mapping[str, int],
+        pairs: tuple[PairResult, ...] = (),
+        side_points: Mapping[str, int] | None = None,
+    ) -> ExchangeResolved:
+        o = c.open
+        points = RESOLUTION_POINTS[victory]
+        totals = dict(c.resolution_points)
+        if lodged_by is not None:
+            totals[lodged_by] = totals.get(lodged_by, 0) + points
+        return ExchangeResolved(
+            n=c.n + 1,
+            kind=kind,
+            parties=parties,
+            targets={name: c.target(name) for name in parties},
+            rolls=rolls,
+            levels=levels,
+            winner=winner,
+            victory=victory,
+            resolution_points=points,
+            lodged_by=lodged_by,
+            augments=o.augments,
+            hero_points={n: k for n, k in o.hero_points.items() if k},
+            stretched=o.stretched,
+            consequence=consequence,
+            benefit=benefit,
+            pairs=pairs,
+            side_points=side_points or {},
+            leave=o.leave,
+            totals=totals,
+            chain=c.options.chain,
+        )
+
+    @staticmethod
+    def _ending(c: HQContest, e: ExchangeResolved) -> tuple[Event, ...]:
+        """The contest's end after exchange ``e``, if it ends there."""
+        if not c.options.chain:
+            side = e.lodged_by if e.winner is not None else None
+            return (ContestEnded(winner=side, ended_by="exchange"),)
+        if c.options.extended:
+            reached = [side for side in c.sides if e.totals.get(side, 0) >= EXTENDED_GOAL]
+            if reached:
+                return (ContestEnded(winner=reached[0], ended_by="resolution_points"),)
+        if e.leave is not None:
+            leaver_side = c.hq_participant(e.leave).side
+            sides = {c.hq_participant(n).side for n in e.parties}
+            others = [s for s in c.sides if s in sides and s != leaver_side]
+            return (ContestEnded(winner=others[0] if others else None, ended_by="leave"),)
+        return ()
+
+    # evolve ---------------------------------------------------------------------------
+    def evolve(self, contest: Contest, event: Event) -> Contest:
+        c = own(contest, HQContest)
+        o = c.open
+        match event:
+            case PartiesSet():
+                return replace(c, open=replace(o, kind="simple", parties=(event.a, event.b)))
+            case PairsSet():
+                return replace(c, open=replace(o, kind="group", pairs=event.pairs))
+            case DiceRolled():
+                return replace(c, open=replace(o, rolls={**o.rolls, event.who: event.faces[0]}))
+            case ModifierSet():
+                return replace(
+                    c, open=replace(o, modifiers={**o.modifiers, event.who: event.value})
+                )
+            case Augmented():
+                return replace(c, open=replace(o, augments=(*o.augments, event.augment)))
+            case HeroPointsSpent():
+                left = {**c.hero_points_left}
+                left[event.who] = left.get(event.who, 0) - event.count
+                spent = {**o.hero_points}
+                spent[event.who] = spent.get(event.who, 0) + event.count
+                return replace(c, hero_points_left=left, open=replace(o, hero_points=spent))
+            case Stretched():
+                return replace(c, open=replace(o, stretched=(*o.stretched, event.who)))
+            case LeaveDeclared():
+                return replace(c, open=replace(o, leave=event.who))
+            case ExchangeResolved():
+                return replace(
+                    c,
+                    n=event.n,
+                    open=OpenExchange(),
+                    resolution_points=event.totals,
+                    last_parties=event.parties,
+                )
+            case ContestEnded():
+                return replace(c, finished=True, winner=event.winner, ended_by=event.ended_by)
+        raise TypeError(f"{type(event).__name__} is not a HeroQuest event")
+
+    # output ---------------------------------------------------------------------------
+    def exchange_json(self, event: ExchangeEvent) -> JSON:
+        e = self._exchange(event)
+        out: JSON = {
+            "n": e.n,
+            "targets": {n: format_rating(t) for n, t in e.targets.items()},
+        }
+        if e.kind != "group":
+            out["levels"] = {n: LEVELS[level] for n, level in e.levels.items()}
+        out.update(
+            {
+                "winner": e.winner,
+                "victory": None if e.victory is None else VICTORIES[e.victory],
+                "resolution_points": e.resolution_points,
+                "augments": [{"for": a.recipient, "bonus": a.bonus} for a in e.augments],
+                "consequence": dict(e.consequence),
+                "benefit": dict(e.benefit),
+            }
+        )
+        if e.kind == "group":
+            out["pairs"] = [
+                {
+                    "a": p.a,
+                    "b": p.b,
+                    "targets": {p.a: format_rating(p.targets[0]), p.b: format_rating(p.targets[1])},
+                    "rolls": list(p.rolls),
+                    "levels": {p.a: LEVELS[p.levels[0]], p.b: LEVELS[p.levels[1]]},
+                    "winner": p.winner,
+                    "victory": VICTORIES[p.victory],
+                    "resolution_points": p.resolution_points,
+                }
+                for p in e.pairs
+            ]
+            out["side_points"] = dict(e.side_points)
+        else:
+            out["rolls"] = dict(e.rolls)
+        out["hero_points"] = dict(e.hero_points)
+        out["stretch"] = list(e.stretched)
+        out["leave"] = e.leave
+        return out
+
+    def final_json(self, contest: Contest) -> JSON:
+        c = own(contest, HQContest)
+        out: JSON = {"hero_points": {p.name: c.hero_points_left[p.name] for p in c.participants}}
+        if c.options.chain:
+            out["resolution_points"] = {side: c.resolution_points.get(side, 0) for side in c.sides}
+        out["ended_by"] = c.ended_by
+        return out
+
+    def describe(self, event: ExchangeEvent) -> list[str]:
+        e = self._exchange(event)
+        if e.kind == "leave":
+            lines = [f"Exchange {e.n}: {e.leave} leaves the contest"]
+            if e.chain:
+                lines.append("  Resolution points: " + _totals(e.totals))
+            return lines
+        head = f"Exchange {e.n}"
+        if e.kind == "simple":
+            a, b = e.parties
+            head += f": {_roll_text(e, a)} — {_roll_text(e, b)} → {_result(e)}"
+        else:
+            score = " — ".join(f"{s} {p} RP" for s, p in e.side_points.items())
+            head += f" (group): {score} → {_result(e)}"
+        lines = [head]
+        for p in e.pairs:
+            lines.append(
+                f"  {_pair_side(p, 0)} — {_pair_side(p, 1)} → "
+                + (
+                    "tie"
+                    if p.winner is None
+                    else f"{p.winner} wins, {VICTORIES[p.victory]} ({p.resolution_points} RP)"
+                )
+            )
+        for aug in e.augments:
+            lines.append(
+                f"  {aug.recipient} augmented {_signed(aug.bonus)}: "
+                f"{_augment_side(aug.rating, aug.roll)} against "
+                f"{_augment_side(aug.base, aug.resistance_roll)}"
+            )
+        for name, count in e.hero_points.items():
+            lines.append(f"  {name} spends {_points(count)}")
+        for name in e.stretched:
+            lines.append(f"  {name} stretches: −6, victory at most minor")
+        if e.leave is not None:
+            lines.append(f"  {e.leave} leaves the contest")
+        if e.chain:
+            lines.append("  Resolution points: " + _totals(e.totals))
+        return lines
+
+    @staticmethod
+    def _exchange(event: ExchangeEvent) -> ExchangeResolved:
+        if not isinstance(event, ExchangeResolved):
+            raise TypeError(f"{type(event).__name__} is not a HeroQuest exchange")
+        return event
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _totals(totals: Mapping[str, int]) -> str:
+    return ", ".join(f"{side} {points}" for side, points in totals.items())
+
+
+def _roll_text(e: ExchangeResolved, name: str) -> str:
+    target = format_rating(e.targets[name])
+    level = LEVELS[e.levels[name]]
+    if e.targets[name] <= 0:
+        return f"{name} vs {target} (no roll: complete defeat)"
+    return f"{name} {e.rolls.get(name)} vs {target} ({level})"
+
+
+def _augment_side(target: int, roll: int | None) -> str:
+    rating = format_rating(target)
+    return f"{rating} (no roll)" if roll is None else f"{rating} rolling {roll}"
+
+
+def _pair_side(p: PairResult, i: int) -> str:
+    name = (p.a, p.b)[i]
+    target = p.targets[i]
+    if target <= 0:
+        return f"{name} vs {format_rating(target)} (no roll: complete defeat)"
+    return f"{name} {p.rolls[i]} vs {format_rating(target)} ({LEVELS[p.levels[i]]})"
+
+
+def _result(e: ExchangeResolved) -> str:
+    if e.winner is None or e.victory is None:
+        return "tie"
+    verb = "win" if e.kind == "group" else "wins"
+    text = f"{e.winner} {verb}, {VICTORIES[e.victory]} victory ({e.resolution_points} RP)"
+    hurt = [f"{name} {state}" for name, state in e.consequence.items()]
+    if hurt:
+        text += "; " + ", ".join(hurt)
+    gains = [f"{name} +{b}" for name, b in e.benefit.items() if b]
+    if gains:
+        text += "; benefit " + ", ".join(gains)
+    return text
+
+
+HEROQUEST = HeroQuestRules()

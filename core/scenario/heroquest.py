@@ -1,0 +1,233 @@
+"""HeroQuest scenarios (scenario.md, "HeroQuest"): options, participants and exchanges.
+
+An exchange is read in this order: its parties (``rolls``' names, or ``pairs``), the
+rolls that are valid d20s, ``modifiers``, ``augments``, ``hero_points``, ``stretch``, the
+rolls still missing or invalid, ``leave``. A roll is checked only once the party's target
+is known, since a party at 0 or less does not roll and its roll is then ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+
+from core.errors import RuleError
+from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
+from core.rules.base import own
+from core.rules.heroquest import (
+    Augment,
+    HQContest,
+    HQOptions,
+    HQParticipant,
+    Leave,
+    Pair,
+    SetPairs,
+    SetParties,
+    SpendHeroPoints,
+    Stretch,
+    check_pair,
+    new_contest,
+    parse_rating,
+)
+from core.scenario.common import name_in, read_participants
+from core.scenario.reader import Node, ScenarioError, is_int
+
+OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
+PARTICIPANT_KEYS = ("rating", "vitality", "hero_points")
+AUGMENT_KEYS = ("for", "rating", "roll", "resistance_roll")
+PAIR_KEYS = ("a", "b", "rolls")
+PARTY_KEYS = ("modifiers", "augments", "hero_points", "stretch")
+
+Step = tuple[str, Command]
+# A roll left for later: the party, the value given (None: left out) and its place.
+Deferred = tuple[str, Node | None, str]
+
+
+def read_rating(node: Node) -> int:
+    """A rating: a string (``"17"``, ``"4M"``, ``"10M2"``) or an int, the linear value."""
+    if is_int(node.value):
+        value: int = node.value
+        return value
+    if not isinstance(node.value, str):
+        node.fail('expected a rating ("17", "4M", "10M2") or its linear value as an integer')
+    try:
+        return parse_rating(node.value)
+    except RuleError as error:
+        node.fail(str(error))
+
+
+def read_d20(node: Node) -> int:
+    value = node.as_int()
+    if not 1 <= value <= 20:
+        node.fail(f"a d20 shows 1 to 20, not {value}")
+    return value
+
+
+def _valid_d20(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 20:
+        return value
+    return None
+
+
+def read_options(root: Node) -> HQOptions:
+    node = root.get("options")
+    if node is None:
+        return HQOptions()
+    node.check_keys(OPTION_KEYS)
+    tie_break = node.str_("tie_break", "low", ("low", "high"))
+    return HQOptions(
+        tie_break="high" if tie_break == "high" else "low",
+        chained=node.bool_("chained", False),
+        extended=node.bool_("extended", False),
+        augment_base=node.int_("augment_base", 14),
+    )
+
+
+def _participant(item: Node, name: str, side: str) -> HQParticipant:
+    return HQParticipant(
+        name=name,
+        side=side,
+        rating=read_rating(item.need("rating")),
+        vitality=item.int_("vitality", 0),
+        hero_points=item.int_("hero_points", 0, minimum=0),
+    )
+
+
+class HeroQuestReader:
+    top_keys = frozenset[str]()
+    exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "leave"})
+
+    def read_contest(self, root: Node) -> Contest:
+        options = read_options(root)
+        return new_contest(read_participants(root, PARTICIPANT_KEYS, _participant), options)
+
+    def exchange_steps(self, ex: Node, current: Callable[[], Contest]) -> Iterator[Step]:
+        def state() -> HQContest:
+            return own(current(), HQContest)
+
+        rolls = ex.get("rolls")
+        pairs = ex.get("pairs")
+        if rolls is not None and pairs is not None:
+            ex.fail("an exchange has rolls (two parties) or pairs (a group), not both")
+        if pairs is not None:
+            deferred = yield from self._pairs(pairs, state())
+        elif rolls is not None:
+            deferred = yield from self._rolls(rolls, state())
+        elif ex.get("leave") is None or any(ex.get(key) is not None for key in PARTY_KEYS):
+            ex.fail_key("rolls", "missing")
+        else:
+            deferred = []  # a leave-only exchange
+        yield from self._party_keys(ex, state)
+        for name, node, place in deferred:
+            if state().target(name) > 0:
+                if node is None:
+                    raise ScenarioError(place, "missing")
+                read_d20(node)
+        leave = ex.get("leave")
+        if leave is not None:
+            yield leave.place, Leave(who=name_in(leave, [p.name for p in state().participants]))
+        yield ex.place, ResolveExchange()
+
+    @staticmethod
+    def _rolls(node: Node, c: HQContest) -> Generator[Step, None, list[Deferred]]:
+        """The parties (the two participants, or the two names given) and their rolls."""
+        raw = node.expect_object()
+        names = [p.name for p in c.participants]
+        for key in raw:
+            if key not in names:
+                node.fail_key(key, f'no participant "{key}"')
+        if len(names) == 2:
+            parties = names
+        elif len(raw) == 2:
+            parties = list(raw)
+        else:
+            node.fail(
+                "with more than two participants, name the exchange's two parties here "
+                "(null for a roll that is not needed)"
+            )
+        yield node.place, SetParties(a=parties[0], b=parties[1])
+        deferred: list[Deferred] = []
+        for name in parties:
+            value, place = raw.get(name), node.child_place(name)
+            roll = _valid_d20(value)
+            if roll is None:
+                deferred.append((name, None if value is None else Node(value, place), place))
+            else:
+                yield place, RollDice(who=name, faces=(roll,))
+        return deferred
+
+    @staticmethod
+    def _pairs(node: Node, c: HQContest) -> Generator[Step, None, list[Deferred]]:
+        names = [p.name for p in c.participants]
+        pairs: list[Pair] = []
+        deferred: list[Deferred] = []
+        for item in node.items():
+            item.check_keys(PAIR_KEYS)
+            a = name_in(item.need("a"), names)
+            b = name_in(item.need("b"), names)
+            rolls = item.get("rolls")
+            given: list[object] = [None, None]
+            if rolls is not None:
+                given = rolls.expect_list()
+                if len(given) != 2:
+                    rolls.fail(f"expected two rolls, [{a}'s, {b}'s]")
+            valid: list[int | None] = []
+            for i, (name, value) in enumerate(zip((a, b), given, strict=True)):
+                place = item.child_place("rolls") if rolls is None else rolls.child_place(i)
+                valid.append(_valid_d20(value))
+                if valid[-1] is None:
+                    deferred.append((name, None if value is None else Node(value, place), place))
+            pair = Pair(a=a, b=b, roll_a=valid[0], roll_b=valid[1])
+            try:
+                check_pair(c, pairs, pair)
+            except RuleError as error:
+                item.fail(str(error))
+            pairs.append(pair)
+        if not pairs:
+            node.fail("a group exchange needs at least one pair")
+        yield node.place, SetPairs(pairs=tuple(pairs))
+        return deferred
+
+    @staticmethod
+    def _party_keys(ex: Node, state: Callable[[], HQContest]) -> Iterator[Step]:
+        c = state()
+        names = [p.name for p in c.participants]
+        parties = c.parties or c.last_parties
+
+        def party(name: str, fail: Callable[[str], object]) -> str:
+            if name not in names:
+                fail(f'no participant "{name}"')
+            elif name not in parties:
+                fail(f"{name} is not a party to this exchange")
+            return name
+
+        modifiers = ex.get("modifiers")
+        for name, node in modifiers.entries() if modifiers is not None else ():
+            party(name, node.fail)
+            yield node.place, SetModifier(who=name, value=node.as_int())
+
+        augments = ex.get("augments")
+        for item in augments.items() if augments is not None else ():
+            item.check_keys(AUGMENT_KEYS)
+            for_node = item.need("for")
+            recipient = party(for_node.as_str(), for_node.fail)
+            rating = read_rating(item.need("rating"))
+            # A side at 0 or less does not roll: its roll is ignored, so not checked.
+            roll = read_d20(item.need("roll")) if rating > 0 else None
+            base = c.options.augment_base
+            resistance = read_d20(item.need("resistance_roll")) if base > 0 else None
+            yield (
+                item.place,
+                Augment(recipient=recipient, rating=rating, roll=roll, resistance_roll=resistance),
+            )
+
+        hero_points = ex.get("hero_points")
+        for name, node in hero_points.entries() if hero_points is not None else ():
+            party(name, node.fail)
+            yield node.place, SpendHeroPoints(who=name, count=node.as_int(minimum=0))
+
+        stretch = ex.get("stretch")
+        for item in stretch.items() if stretch is not None else ():
+            yield item.place, Stretch(who=party(item.as_str(), item.fail))
+
+
+HEROQUEST_READER = HeroQuestReader()

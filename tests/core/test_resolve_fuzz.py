@@ -1,0 +1,177 @@
+"""Fuzzing ``tussle resolve``: broken scenarios never crash it.
+
+Every input either resolves (exit 0, JSON on stdout) or exits 2 with exactly one line,
+``PLACE: PROBLEM``, and nothing on stdout. Mutations that are certainly invalid (an
+unknown key, a truncated file) must exit 2 and name the right place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.cli import main
+from tests.conftest import SCENARIOS
+from tests.helpers import tussle_command
+from tests.strategies import json_values, paths, place_of
+
+EXAMPLES = [
+    json.loads(p.read_text())
+    for p in sorted(SCENARIOS.glob("*.json"))
+    if not p.name.endswith(".expected.json")
+]
+NAME_MAPS = {"rolls", "modifiers", "hero_points"}
+PLACE_LINE = re.compile(r"^(\(json\)|\(file\)|\(root\)|[^\s:][^:\n]*): \S.*\n$")
+
+
+def run(data: bytes, tmp: Path) -> tuple[int, str, str]:
+    scenario = tmp / "scenario.json"
+    scenario.write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["resolve", str(scenario)])
+    return code, out.getvalue(), err.getvalue()
+
+
+def check_outcome(code: int, out: str, err: str) -> None:
+    assert code in (0, 2), err
+    if code == 0:
+        assert err == ""
+        assert isinstance(json.loads(out), dict)
+    else:
+        assert out == ""
+        assert PLACE_LINE.match(err), err
+
+
+def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[Any, str]:
+    """An example with one random change: a value replaced, a key removed or renamed,
+    an item dropped or added. Returns the data and the mutation's kind."""
+    data = copy.deepcopy(draw(st.sampled_from(EXAMPLES)))
+    path = draw(st.sampled_from(paths(data)))
+    kind = draw(st.sampled_from(("replace", "delete", "replace", "duplicate")))
+    parent: Any = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if kind == "replace":
+        parent[path[-1]] = draw(json_values)
+    elif kind == "delete":
+        del parent[path[-1]]
+    else:
+        value = copy.deepcopy(parent[path[-1]])
+        if isinstance(parent, list):
+            parent.append(value)
+        else:
+            parent[draw(st.sampled_from(["rolls", "skill", "name", "Hero", "x"]))] = value
+    return data, kind
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(case=mutated())
+def test_mutated_scenarios_resolve_or_exit_2_with_one_line(
+    case: tuple[Any, str], tmp_path: Path
+) -> None:
+    data, _ = case
+    check_outcome(*run(json.dumps(data).encode(), tmp_path))
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(example=st.sampled_from(EXAMPLES), data=st.data())
+def test_an_unknown_key_anywhere_is_named(
+    example: Any, data: st.DataObject, tmp_path: Path
+) -> None:
+    scenario = copy.deepcopy(example)
+    # Maps keyed by names (rolls, modifiers...) have no fixed keys: a stray name there is
+    # an unknown participant, tested elsewhere. Every other object has fixed keys.
+    objects = [()] + [
+        p for p in paths(scenario) if isinstance(_at(scenario, p), dict) and p[-1] not in NAME_MAPS
+    ]
+    where = data.draw(st.sampled_from(objects))
+    _at(scenario, where)["zz_typo"] = data.draw(json_values)
+    code, out, err = run(json.dumps(scenario).encode(), tmp_path)
+    assert code == 2 and out == ""
+    # The examples are otherwise valid, so the typo is the first problem met.
+    assert err == f"{place_of((*where, 'zz_typo'))}: unknown key\n"
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
+
+
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(example=st.sampled_from(EXAMPLES), cut=st.floats(0, 0.999))
+def test_truncated_json_names_line_and_column(example: Any, cut: float, tmp_path: Path) -> None:
+    text = json.dumps(example, indent=2).encode()
+    code, out, err = run(text[: int(len(text) * cut)], tmp_path)
+    assert code == 2 and out == ""
+    assert re.match(r"^\(json\): line \d+ column \d+: .+\n$", err), err
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(example=st.sampled_from(EXAMPLES), data=st.data())
+def test_bad_dice_and_unknown_names_in_rolls(
+    example: Any, data: st.DataObject, tmp_path: Path
+) -> None:
+    scenario = copy.deepcopy(example)
+    rolls_paths = [p for p in paths(scenario) if p[-1] == "rolls"]
+    path = data.draw(st.sampled_from(rolls_paths))
+    rolls = _at(scenario, path)
+    key = data.draw(st.sampled_from([*rolls, "Nobody"]))
+    bad = data.draw(
+        st.sampled_from([0, 21, 101, -1, "++++0", "abcd", 3.5, True, [], {}])
+        if key != "Nobody"
+        else st.sampled_from([1, "0000"])
+    )
+    rolls[key] = bad
+    code, out, err = run(json.dumps(scenario).encode(), tmp_path)
+    check_outcome(code, out, err)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b'{"system": "fate", "participants": "Cynere"}',
+        b'{"system": "heroquest", "participants": '
+        b'[{"name": "A", "rating": "21"}, {"name": "B", "rating": 3}]}',
+        b'{"system": "forge", "participants": [{"name": "A", "target": 50}, '
+        b'{"name": "B", "target": 40}], "exchanges": [{"rolls": {"A": 5}}]}',
+        b"\xff\xfe",
+        b"",
+    ],
+)
+def test_the_real_command_never_prints_a_traceback(text: bytes, tmp_path: Path) -> None:
+    scenario = tmp_path / "s.json"
+    scenario.write_bytes(text)
+    done = subprocess.run(
+        [*tussle_command(), "resolve", str(scenario)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    assert PLACE_LINE.match(done.stderr), done.stderr
