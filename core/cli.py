@@ -71,6 +71,15 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.add_argument("--text", action="store_true", help="a readable account, not JSON")
     resolve.set_defaults(func=cmd_resolve)
 
+    opener = sub.add_parser("open", help="open a campaign (creating it when it does not exist)")
+    opener.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    opener.add_argument(
+        "--system",
+        choices=["fate", "heroquest", "forge"],
+        help="its rule system, for a new campaign (default: fate)",
+    )
+    opener.set_defaults(func=cmd_dashboard)
+
     bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
     bench.add_argument("part", nargs="?", default="engine", choices=["engine"])
     bench.set_defaults(func=cmd_bench)

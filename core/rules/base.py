@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from core.errors import RuleError
+from core.errors import ContestOver, RuleError
 from core.model import Contest, Event, ExchangeEvent
 
 JSON = dict[str, Any]
@@ -52,8 +52,6 @@ def own(contest: Contest, kind: type[C]) -> C:
 
 
 def require_open(contest: Contest) -> None:
-    from core.errors import ContestOver
-
     if contest.finished:
         raise ContestOver(f"the contest ended at exchange {contest.n}")
 

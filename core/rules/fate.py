@@ -30,7 +30,7 @@ from core.model import (
 from core.rules.base import JSON, own, require_open, unknown_command, updated
 
 Outcome = Literal["fail", "tie", "success", "style"]
-Effect = Literal["+2", "reroll"]
+Effect = Literal["+2", "reroll", "oppose"]
 
 LADDER = {
     8: "Legendary",
@@ -192,12 +192,16 @@ class AdvantageResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InvokeRecord:
+    """An invoke made: ``side`` is the side whose roll it changed (the invoker's own,
+    an ally's, or the one facing a raised opposition)."""
+
     by: str
     side: str
     aspect: str
     free: bool
     effect: Effect
     faces: tuple[int, ...] | None = None
+    by_side: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -299,13 +303,16 @@ class CreateAdvantage(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InvokeAspect(Command):
-    """Invoke ``aspect`` for ``by``'s side: +2 or a reroll (``faces``), free or paid."""
+    """Invoke ``aspect``, free or paid by ``by``: +2 to a roll (``by``'s own side's, or
+    ``target``'s, an ally helped), a reroll of ``by``'s side's dice (``faces``), or
+    ``"oppose"``: +2 to the passive opposition ``target`` faces (environment mode)."""
 
     by: str
     aspect: str
     free: bool = False
     effect: Effect = "+2"
     faces: tuple[int, ...] | None = None
+    target: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -478,10 +485,18 @@ class FateRules:
     def _invoke(self, c: FateContest, cmd: InvokeAspect) -> AspectInvoked:
         invoker = c.fate_participant(cmd.by)
         side = invoker.side
-        if side in c.open.forfeited:
-            raise RuleError(f"{side} forfeited this exchange and has no roll to invoke on")
-        if side not in c.open.dice:
-            raise OutOfTurn(f"{side} has not rolled yet: invoke after the roll")
+        on = self._side(c, cmd.target) if cmd.target is not None else side
+        if cmd.effect == "reroll" and on != side:
+            raise RuleError("a reroll is of your own side's dice")
+        if cmd.effect == "oppose":
+            if c.options.mode != "environment":
+                raise RuleError("only an environment contest has a passive opposition")
+            if on == side:
+                raise RuleError("the opposition is raised against another side")
+        if on in c.open.forfeited:
+            raise RuleError(f"{on} forfeited this exchange and has no roll to invoke on")
+        if on not in c.open.dice:
+            raise OutOfTurn(f"{on} has not rolled yet: invoke after the roll")
         aspect = c.aspect(cmd.aspect)
         if aspect is None:
             raise UnknownName(f'no aspect "{cmd.aspect}" in play')
@@ -489,8 +504,8 @@ class FateRules:
             if cmd.faces is None:
                 raise RuleError("a reroll needs the new dice")
             check_faces(DiceKind.FATE, cmd.faces)
-        elif cmd.effect != "+2":
-            raise RuleError(f'an invoke gives "+2" or "reroll", not "{cmd.effect}"')
+        elif cmd.effect not in ("+2", "oppose"):
+            raise RuleError(f'an invoke gives "+2", "reroll" or "oppose", not "{cmd.effect}"')
         paid_by: str | None = None
         paid_to: str | None = None
         if cmd.free:
@@ -501,8 +516,8 @@ class FateRules:
         else:
             if aspect.boost:
                 raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
-            if (side, aspect.name) in c.open.paid:
-                raise RuleError(f'{side} has already paid to invoke "{aspect.name}" on this roll')
+            if (on, aspect.name) in c.open.paid:
+                raise RuleError(f'"{aspect.name}" has already been paid for on {on}\'s roll')
             if invoker.fate_points < 1:
                 raise NoFatePoints(f"{invoker.name} has no fate points left")
             paid_by = invoker.name
@@ -510,7 +525,8 @@ class FateRules:
                 paid_to = aspect.owner
         record = InvokeRecord(
             by=cmd.by,
-            side=side,
+            by_side=side,
+            side=on,
             aspect=aspect.name,
             free=cmd.free,
             effect=cmd.effect,
@@ -520,7 +536,7 @@ class FateRules:
             invoke=record,
             paid_by=paid_by,
             paid_to=paid_to,
-            bonus=2 if cmd.effect == "+2" else 0,
+            bonus={"+2": 2, "reroll": 0, "oppose": -2}[cmd.effect],
             boost_used=cmd.free and aspect.boost,
         )
 
@@ -741,38 +757,47 @@ class FateRules:
         }
 
     def describe(self, event: ExchangeEvent) -> list[str]:
+        """The result first, then each side's dice and total, invokes under the side."""
         e = self._exchange(event)
-        lines = [f"Exchange {e.n}"]
+        score = "–".join(str(v) for v in e.score.values())
+        if e.attack is not None:
+            head = f"{e.attack} attacks: the contest becomes a conflict"
+        elif e.winner is not None:
+            with_style = " with style" if e.style else ""
+            plural = "ies" if e.victories != 1 else "y"
+            head = f"{e.winner} wins{with_style}, {e.victories} victor{plural} ({score})"
+        elif e.twist is not None:
+            head = f"tie, twist: {e.twist} ({score})"
+        else:
+            head = f"nobody scores ({score})"
+        lines = [f"Exchange {e.n}: {head}"]
         for a in e.advantages:
             on = f" on {a.on}" if a.on else ""
+            free = f"{a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''}"
             lines.append(
-                f"  {a.by} creates an advantage, {a.aspect}{on}: "
-                f"{signed(a.result)} vs {signed(a.opposition)}, {a.outcome}"
-                f" ({a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''})"
+                f"  {a.by} creates {a.aspect}{on}: {signed(a.result)} vs "
+                f"{signed(a.opposition)}, {a.outcome} ({free})"
             )
         for side in e.forfeited:
             lines.append(f"  {side} forfeits the roll")
         for side, faces in e.dice.items():
-            lines.append(f"  {side} rolls {fate_glyphs(faces)}")
-        for i in e.invokes:
-            how = "free" if i.free else "1 fate point"
-            what = f"reroll {fate_glyphs(i.faces)}" if i.faces is not None else "+2"
-            lines.append(f"  {i.by} invokes {i.aspect} ({how}): {what}")
-        totals = ", ".join(f"{s} {ladder_with_value(t)}" for s, t in e.totals.items())
-        if e.shifts is not None:
-            totals += " · shifts " + ", ".join(f"{s} {signed(v)}" for s, v in e.shifts.items())
-        lines.append(f"  Totals: {totals}" if totals else "  Nobody rolls")
-        if e.attack is not None:
-            lines.append(f"  {e.attack} attacks: the contest becomes a conflict")
-        elif e.winner is not None:
-            with_style = " with style" if e.style else ""
-            plural = "ies" if e.victories != 1 else "y"
-            lines.append(f"  {e.winner} wins{with_style}: {e.victories} victor{plural}")
-        elif e.twist is not None:
-            lines.append(f"  Tie: twist, {e.twist}")
-        else:
-            lines.append("  Nobody scores")
-        lines.append("  Score: " + ", ".join(f"{s} {v}" for s, v in e.score.items()))
+            total = e.totals[side]
+            shifts = f", {signed(e.shifts[side])} shifts" if e.shifts is not None else ""
+            lines.append(f"  {side}: {fate_glyphs(faces)} → {ladder_with_value(total)}{shifts}")
+            for i in e.invokes:
+                if i.side != side:
+                    continue
+                how = "free" if i.free else "fate point"
+                if i.faces is not None:
+                    what = f"reroll {fate_glyphs(i.faces)}"
+                elif i.effect == "oppose":
+                    what = "+2 opposition"
+                else:
+                    what = "+2"
+                by = "" if i.by == side else f"{i.by} "
+                lines.append(f"    {by}invokes {i.aspect} ({how}): {what}")
+        if not e.dice:
+            lines.append("  nobody rolls")
         return lines
 
     @staticmethod

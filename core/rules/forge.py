@@ -552,41 +552,45 @@ class ForgeRules:
         return out
 
     def describe(self, event: ExchangeEvent) -> list[str]:
+        """The stage's winner first, then the actor's line and the reactor's (the log
+        pane is narrow), then the damage."""
         e = self._exchange(event)
+        wins = "–".join(str(w) for w in e.stage_wins.values())
+        lines = [f"Stage {e.n}: {e.winner} wins the stage ({wins})"]
         verb = "attacks" if e.combat else "acts"
-        line = f"Stage {e.n}: {e.actor} {verb} ({e.actor_target})"
+        actor = f"  {e.actor} {verb} vs {e.actor_target}:"
         if not e.actor_success:
             if e.actor_roll is None:
-                line += " cannot succeed"
+                actor += " cannot succeed"
             else:
-                line += f" rolls {e.actor_roll} ✗"
-                line += " (cannot succeed)" if e.actor_target <= 0 else ", over the target"
-            lines = [f"{line} → {e.winner} wins the stage"]
+                actor += f" {e.actor_roll} ✗"
+                actor += " (cannot succeed)" if e.actor_target <= 0 else ", over"
+            lines.append(actor)
         else:
             auto = " (automatic)" if e.actor_target >= AUTOMATIC else ""
             what = "damage" if e.combat else "throws"
-            line += f" rolls {e.actor_roll} ✓{auto} {what} {e.thrown} — {e.reactor}"
+            lines.append(f"{actor} {e.actor_roll} ✓{auto}, {what} {e.thrown}")
             if e.reaction == "absorb":
-                line += " absorbs"
+                lines.append(f"  {e.reactor} absorbs")
             else:
-                line += f" ({e.reactor_target}) "
-                line += "dodges: rolls" if e.combat else "rolls"
-                line += f" {e.reactor_roll}{self._reactor_verdict(e)}"
-            lines = [f"{line} → {e.winner} wins the stage"]
+                dodge = "dodges" if e.combat else "reacts"
+                lines.append(
+                    f"  {e.reactor} {dodge} vs {e.reactor_target}: "
+                    f"{e.reactor_roll}{self._reactor_verdict(e)}"
+                )
         if e.damage is not None:
-            capacity = "" if e.armor_left is None else f" (armor capacity {e.armor_left} left)"
+            capacity = "" if e.armor_left is None else f", armor {e.armor_left} left"
             lines.append(
-                f"  {e.reactor} takes {e.damage} damage: armor absorbs {e.absorbed}, "
+                f"  {e.reactor} takes {e.damage}: {e.absorbed} absorbed, "
                 f"{e.trauma} trauma{capacity}"
             )
-        lines.append("  Stage wins: " + ", ".join(f"{s} {w}" for s, w in e.stage_wins.items()))
         return lines
 
     @staticmethod
     def _reactor_verdict(e: ExchangeResolved) -> str:
         assert e.reactor_roll is not None and e.thrown is not None  # she rolled
         if e.reactor_roll > e.reactor_target:
-            return " ✗, over the target"
+            return " ✗, over"
         if e.reactor_roll < e.thrown:
             return ", lower"
         if e.reactor_roll > e.thrown:

@@ -941,23 +941,22 @@ class HeroQuestRules:
             if e.chain:
                 lines.append("  Resolution points: " + _totals(e.totals))
             return lines
-        head = f"Exchange {e.n}"
+        # The result first, then one line per party (the log pane is narrow).
         if e.kind == "simple":
-            a, b = e.parties
-            head += f": {_roll_text(e, a)} — {_roll_text(e, b)} → {_result(e)}"
+            lines = [f"Exchange {e.n}: {_result(e)}"]
+            lines.extend(f"  {_roll_text(e, name)}" for name in e.parties)
         else:
-            score = " — ".join(f"{s} {p} RP" for s, p in e.side_points.items())
-            head += f" (group): {score} → {_result(e)}"
-        lines = [head]
+            score = ", ".join(f"{s} {p}" for s, p in e.side_points.items())
+            lines = [f"Exchange {e.n} (group, {score} RP): {_result(e)}"]
+        lines.extend(_effects(e))
         for p in e.pairs:
-            lines.append(
-                f"  {_pair_side(p, 0)} — {_pair_side(p, 1)} → "
-                + (
-                    "tie"
-                    if p.winner is None
-                    else f"{p.winner} wins, {VICTORIES[p.victory]} ({p.resolution_points} RP)"
-                )
+            outcome = (
+                "tie"
+                if p.winner is None
+                else f"{p.winner}, {VICTORIES[p.victory]} ({p.resolution_points} RP)"
             )
+            lines.append(f"  {p.a} v {p.b}: {outcome}")
+            lines.append(f"    {_pair_side(p, 0)}; {_pair_side(p, 1)}")
         for aug in e.augments:
             lines.append(
                 f"  {aug.recipient} augmented {_signed(aug.bonus)}: "
@@ -993,8 +992,8 @@ def _roll_text(e: ExchangeResolved, name: str) -> str:
     target = format_rating(e.targets[name])
     level = LEVELS[e.levels[name]]
     if e.targets[name] <= 0:
-        return f"{name} vs {target} (no roll: complete defeat)"
-    return f"{name} {e.rolls.get(name)} vs {target} ({level})"
+        return f"{name}: vs {target}, no roll (complete defeat)"
+    return f"{name}: {e.rolls.get(name)} vs {target}, {level}"
 
 
 def _augment_side(target: int, roll: int | None) -> str:
@@ -1006,22 +1005,22 @@ def _pair_side(p: PairResult, i: int) -> str:
     name = (p.a, p.b)[i]
     target = p.targets[i]
     if target <= 0:
-        return f"{name} vs {format_rating(target)} (no roll: complete defeat)"
-    return f"{name} {p.rolls[i]} vs {format_rating(target)} ({LEVELS[p.levels[i]]})"
+        return f"{name} vs {format_rating(target)}, no roll"
+    return f"{name} {p.rolls[i]} vs {format_rating(target)} {LEVELS[p.levels[i]]}"
 
 
 def _result(e: ExchangeResolved) -> str:
     if e.winner is None or e.victory is None:
         return "tie"
     verb = "win" if e.kind == "group" else "wins"
-    text = f"{e.winner} {verb}, {VICTORIES[e.victory]} victory ({e.resolution_points} RP)"
-    hurt = [f"{name} {state}" for name, state in e.consequence.items()]
-    if hurt:
-        text += "; " + ", ".join(hurt)
-    gains = [f"{name} +{b}" for name, b in e.benefit.items() if b]
-    if gains:
-        text += "; benefit " + ", ".join(gains)
-    return text
+    return f"{e.winner} {verb}, {VICTORIES[e.victory]} ({e.resolution_points} RP)"
+
+
+def _effects(e: ExchangeResolved) -> list[str]:
+    """States of adversity and lingering benefits the exchange left, one line."""
+    parts = [f"{name} {state}" for name, state in e.consequence.items()]
+    parts += [f"{name} +{b} benefit" for name, b in e.benefit.items() if b]
+    return [f"  → {', '.join(parts)}"] if parts else []
 
 
 HEROQUEST = HeroQuestRules()

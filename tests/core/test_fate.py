@@ -247,7 +247,7 @@ def quick_hands() -> FateContest:
 
 def test_f19_second_paid_invoke_of_one_aspect_on_one_roll_is_rejected() -> None:
     c, _ = play(quick_hands(), InvokeAspect(by="Ana", aspect="Quick Hands"))
-    with pytest.raises(RuleError, match="already paid"):
+    with pytest.raises(RuleError, match="already been paid"):
         apply(c, InvokeAspect(by="Ana", aspect="Quick Hands"))
 
 
@@ -288,6 +288,49 @@ def test_free_invokes_held_by_another_side_cannot_be_spent() -> None:
     c, _ = play(c, RollDice(who="Ana", faces=dice(0)))
     with pytest.raises(RuleError, match="belong to Bo"):
         apply(c, InvokeAspect(by="Ana", aspect="Cornered", free=True))
+
+
+def test_invoking_for_an_ally_adds_two_to_the_allys_roll() -> None:
+    c = new_contest(
+        [
+            FateParticipant(name="Ana", side="Ana", skill=2, fate_points=1),
+            FateParticipant(name="Bo", side="Bo", skill=1),
+            FateParticipant(name="Cy", side="Cy", skill=3),
+        ],
+        [Aspect(name="Old Friends")],
+    )
+    c, _ = play(c, *(RollDice(who=s, faces=dice(0)) for s in ("Ana", "Bo", "Cy")))
+    c, _ = play(c, InvokeAspect(by="Ana", aspect="Old Friends", target="Bo"))
+    # Bo: +1 skill, +0 dice, +2 from Ana's invoke = +3; Ana paid the point.
+    assert (c.total("Ana"), c.total("Bo")) == (2, 3)
+    assert c.fate_participant("Ana").fate_points == 0
+
+
+def test_raising_the_passive_opposition_costs_the_target_two_shifts() -> None:
+    c = new_contest(
+        [
+            FateParticipant(name="Ana", side="Ana", skill=2, fate_points=1),
+            FateParticipant(name="Bo", side="Bo", skill=2),
+        ],
+        [Aspect(name="Rough Seas")],
+        FateOptions(mode="environment", difficulty=1),
+    )
+    c, _ = play(c, *(RollDice(who=s, faces=dice(0)) for s in ("Ana", "Bo")))
+    c, log = play(
+        c,
+        InvokeAspect(by="Ana", aspect="Rough Seas", effect="oppose", target="Bo"),
+        ResolveExchange(),
+    )
+    # Ana: 2 - 1 = 1 shift; Bo: 2 - 2 (opposition +2 against Bo) - 1 = -1 shift. Ana wins.
+    e = resolved(log)
+    assert e.shifts == {"Ana": 1, "Bo": -1}
+    assert (e.winner, e.victories) == ("Ana", 1)
+
+
+def test_the_opposition_cannot_be_raised_in_a_direct_contest() -> None:
+    c, _ = play(quick_hands())
+    with pytest.raises(RuleError, match="environment"):
+        apply(c, InvokeAspect(by="Ana", aspect="Quick Hands", effect="oppose", target="Bo"))
 
 
 def test_invoke_before_rolling_is_out_of_turn() -> None:

@@ -621,10 +621,14 @@ def test_folding_the_events_gives_the_same_state_and_one_exchange_event_each() -
 
 def test_describe_reads_like_the_table_talks() -> None:
     _, e = exchange(hero_foe("4M", "13"), {"Hero": 3, "Foe": 8})
-    assert HEROQUEST.describe(e)[0] == (
-        "Exchange 1: Hero 3 vs 4M (critical) — Foe 8 vs 13 (success) → "
-        "Hero wins, minor victory (2 RP); Foe impaired; benefit Hero +3"
-    )
+    # 4M rolls 3 (success, bumped to critical by the mastery) vs 13 rolling 8 (success):
+    # one level better, a minor victory worth 2 RP; the loser impaired, the winner +3.
+    assert HEROQUEST.describe(e) == [
+        "Exchange 1: Hero wins, minor (2 RP)",
+        "  Hero: 3 vs 4M, critical",
+        "  Foe: 8 vs 13, success",
+        "  → Foe impaired, Hero +3 benefit",
+    ]
 
 
 def test_commands_events_and_state_survive_the_save_codec() -> None:

@@ -58,7 +58,7 @@ def test_text_output_tells_the_seed_contest_for_people() -> None:
     )
     assert run.returncode == 0
     assert "Magical Distortions" in run.stdout
-    assert "Cynere wins with style: 2 victories" in run.stdout
+    assert "Exchange 2: Cynere wins with style, 2 victories (2–1)" in run.stdout
     assert run.stdout.strip().endswith("Cynere wins.")
 
 
