@@ -1,35 +1,223 @@
-"""The Textual app. For now a placeholder screen on the real entry point (``tussle``)."""
+"""The Textual app: opens a campaign, runs the bus, routes what it says to the screens.
+
+``make_app()`` is the one factory the CLI and the tests share.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+
+from core.bus import Applied, Bus, Notice
+from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, ContestStarted
+from core.demo import FATE_DEMO, create_demos
+from core.dice import RandomDice
+from core.model import Command
+from core.store import CampaignFiles, Saves, StoreError, saves_folder
+from tui.screens.campaigns import CampaignScreen
+from tui.screens.contest import ContestScreen
+from tui.screens.roster import RosterScreen
+from tui.screens.setup import SetupScreen
+
+
+class BusNotice(Message):
+    """Wraps what the bus published (Textual messages cannot be frozen dataclasses)."""
+
+    def __init__(self, notice: Notice) -> None:
+        super().__init__()
+        self.notice = notice
 
 
 class TussleApp(App[None]):
     """The GM's dashboard."""
 
     TITLE = "Tussle"
-    SUB_TITLE = "contests at the table"
-    BINDINGS = [("q", "quit", "Quit")]
+    CSS_PATH = "styles/app.tcss"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", id="app.quit", show=False)]
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static(
-            "The contest engine is ready: try `tussle resolve FILE`.\n"
-            "The dashboard comes next (see the issues).",
-            id="placeholder",
-        )
-        yield Footer()
+    def __init__(
+        self,
+        saves: Path,
+        campaign: str | None = None,
+        system: str | None = None,
+        dice: RandomDice | None = None,
+    ) -> None:
+        super().__init__()
+        self.saves = Saves(saves)
+        self.start_with = campaign
+        self.start_system = system
+        seed = os.environ.get("TUSSLE_SEED")
+        self.dice = dice or RandomDice(int(seed) if seed and seed.isdigit() else None)
+        self.files: CampaignFiles | None = None
+        self.bus: Bus | None = None
+        self._campaign: Campaign | None = None
+
+    @property
+    def campaign(self) -> Campaign:
+        assert self._campaign is not None, "no campaign is open"
+        return self._campaign
+
+    # -- start ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if not self.saves.campaigns():
+            create_demos(self.saves)
+        slug = self._first_campaign()
+        if slug is None:
+            self.open_campaigns()
+        else:
+            self.open_campaign(slug)
+
+    def _first_campaign(self) -> str | None:
+        if self.start_with is not None:
+            found = self.saves.find(self.start_with)
+            if found is None:
+                try:
+                    found = self.saves.create(self.start_with, self.start_system or "fate")
+                except StoreError as error:
+                    self.notify(str(error), title=error.title, severity="error")
+                    return None
+            return found.slug
+        usable = [c for c in self.saves.campaigns() if c.problem is None]
+        if not usable:
+            return None
+        fate_demo = self.saves.find(FATE_DEMO)
+        if all(c.entries <= 4 for c in usable) and fate_demo is not None:
+            return fate_demo.slug  # a fresh install: the Fate demo, as promised
+        return max(usable, key=lambda c: c.updated).slug
+
+    # -- campaigns ------------------------------------------------------------------------
+    def open_campaign(self, slug: str) -> None:
+        self.close_campaign()
+        files = CampaignFiles(self.saves.folder / slug)
+        try:
+            name = files.meta()["name"]
+            files.lock.acquire(str(name))
+            try:
+                files.clean_temporary_files()
+                campaign = files.load()
+            except BaseException:
+                files.lock.release()
+                raise
+        except StoreError as error:
+            self.notify(str(error), title=error.title, severity="error", timeout=10)
+            self.open_campaigns()
+            return
+        self.files, self._campaign = files, campaign
+        self.bus = Bus(campaign, files)
+        self.bus.subscribe(self._forward)
+        self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
+        self.sub_title = f"{campaign.name} · {campaign.system}"
+        self.back_to_contest()
+
+    def _forward(self, notice: Notice) -> None:
+        self.post_message(BusNotice(notice))
+
+    def create_campaign(self, name: str, system: str) -> None:
+        try:
+            files = self.saves.create(name, system)
+        except StoreError as error:
+            self.notify(str(error), title=error.title, severity="error")
+            return
+        self.open_campaign(files.slug)
+
+    def close_campaign(self) -> None:
+        self.workers.cancel_group(self, "bus")
+        if self.files is not None:
+            self.files.lock.release()
+        self.files, self.bus, self._campaign = None, None, None
+
+    def send(self, command: Command) -> None:
+        """Put a GM action on the bus."""
+        if self.bus is None:
+            self.notify("No campaign is open.", severity="warning")
+            return
+        self.bus.send(command)
+
+    # -- screens --------------------------------------------------------------------------
+    def _show(self, screen: Screen[None]) -> None:
+        """Make ``screen`` the one main screen (over Textual's default one)."""
+        while len(self.screen_stack) > 2 and self.screen.is_modal:
+            self.pop_screen()
+        if len(self.screen_stack) <= 1:
+            self.push_screen(screen)
+        else:
+            self.switch_screen(screen)
+
+    def back_to_contest(self) -> None:
+        latest = self.campaign.latest_contest
+        if latest is not None:
+            self._show(ContestScreen(latest.contest_id))
+        elif self.campaign.roster:
+            self.open_setup()
+        else:
+            self.open_roster()
+
+    def open_roster(self) -> None:
+        self._show(RosterScreen())
+
+    def open_setup(self) -> None:
+        self._show(SetupScreen())
+
+    def open_campaigns(self) -> None:
+        self._show(CampaignScreen())
+
+    def on_bus_notice(self, message: BusNotice) -> None:
+        notice = message.notice
+        if isinstance(notice, Applied):
+            entry = notice.entry
+            action = entry if isinstance(entry, ActionRecorded) else None
+            if isinstance(entry, ActionUndone | ActionRedone):
+                action = self.campaign.actions[entry.action_id]
+            started = action is not None and any(
+                isinstance(e, ContestStarted) for e in action.events
+            )
+            on_contest = isinstance(self.screen, ContestScreen) and (
+                self.screen.contest_id in self.campaign.contests
+            )
+            if started or (isinstance(self.screen, ContestScreen) and not on_contest):
+                self.back_to_contest()
+                return
+        for screen in self.screen_stack:
+            handler = getattr(screen, "notice", None)
+            if handler is not None:
+                handler(notice)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding in screen.BINDINGS:
+            if not isinstance(binding, Binding) or screen.check_action(binding.action, ()) is False:
+                continue
+            key = binding.key.split(",")[0].replace("question_mark", "?")
+            yield SystemCommand(
+                binding.description,
+                f"key {key}",
+                partial(screen.run_action, binding.action),
+            )
+
+    async def action_quit(self) -> None:
+        self.close_campaign()
+        self.exit()
 
 
-def make_app() -> TussleApp:
+def make_app(
+    saves: str | os.PathLike[str] | None = None,
+    campaign: str | None = None,
+    system: str | None = None,
+    dice: RandomDice | None = None,
+) -> TussleApp:
     """The one factory the CLI and the tests share."""
-    return TussleApp()
+    return TussleApp(saves_folder(saves), campaign=campaign, system=system, dice=dice)
 
 
 def run(args: argparse.Namespace) -> int:
-    make_app().run()
+    app = make_app(args.saves, getattr(args, "campaign", None), getattr(args, "system", None))
+    app.run()
     return 0

@@ -1,0 +1,157 @@
+"""Frozen dataclasses <-> JSON, driven by their type hints (for the saved event log).
+
+A dataclass becomes an object tagged with its class name (``"@": "DiceRolled"``); tuples
+and frozensets become lists, and are rebuilt from the field's type hint on the way back.
+The tag picks the subclass where a field is typed with a base class (an ``Event``, a
+``Command``, a ``Contest``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import types
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+TAG = "@"
+
+
+class CodecError(ValueError):
+    """Saved data that does not decode: names what and where."""
+
+
+def encode(value: Any) -> Any:
+    """A JSON-ready copy of ``value`` (dataclasses tagged, tuples as lists)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {TAG: tag_of(type(value))}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted((encode(v) for v in value), key=repr)
+    if isinstance(value, Mapping):
+        return {str(k): encode(v) for k, v in value.items()}
+    if value is None or isinstance(value, bool | int | str | float):
+        return value
+    raise TypeError(f"cannot save a {type(value).__name__}")
+
+
+def decode(data: Any, hint: Any) -> Any:
+    """Rebuild a value of type ``hint`` from what :func:`encode` made."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return data
+    if origin is Union or origin is types.UnionType:
+        options = get_args(hint)
+        if data is None and type(None) in options:
+            return None
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return decode(data, option)
+            except (CodecError, TypeError, ValueError, KeyError) as exc:
+                errors.append(str(exc))
+        raise CodecError(f"{data!r} is none of {hint}: {'; '.join(errors)}")
+    if origin is Literal:
+        if data not in get_args(hint):
+            raise CodecError(f"{data!r} is not one of {get_args(hint)}")
+        return data
+    if origin is tuple:
+        _list(data, hint)
+        args = get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode(v, args[0]) for v in data)
+        if len(args) != len(data):
+            raise CodecError(f"expected {len(args)} items, got {len(data)}")
+        return tuple(decode(v, a) for v, a in zip(data, args, strict=True))
+    if origin in (frozenset, set):
+        _list(data, hint)
+        (arg,) = get_args(hint)
+        return frozenset(decode(v, arg) for v in data)
+    if origin is list:
+        _list(data, hint)
+        (arg,) = get_args(hint)
+        return [decode(v, arg) for v in data]
+    if origin in (dict, Mapping) or hint in (dict, Mapping):
+        if not isinstance(data, dict):
+            raise CodecError(f"expected an object, got {data!r}")
+        args = get_args(hint) or (str, Any)
+        return {decode(k, args[0]): decode(v, args[1]) for k, v in data.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _decode_dataclass(data, hint)
+    if hint in (int, str, bool, float):
+        if type(data) is not hint and not (hint is float and type(data) is int):
+            raise CodecError(f"expected {hint.__name__}, got {data!r}")
+        return data
+    if hint is type(None):
+        if data is not None:
+            raise CodecError(f"expected null, got {data!r}")
+        return None
+    raise TypeError(f"cannot load a {hint}")
+
+
+def _list(data: Any, hint: Any) -> None:
+    if not isinstance(data, list):
+        raise CodecError(f"expected a list for {hint}, got {data!r}")
+
+
+def _decode_dataclass(data: Any, hint: type) -> Any:
+    if not isinstance(data, dict) or TAG not in data:
+        raise CodecError(f"expected a tagged {hint.__name__}, got {data!r}")
+    if not isinstance(data[TAG], str):
+        raise CodecError(f"a {hint.__name__}'s tag is a string, not {data[TAG]!r}")
+    cls = _subclass_named(hint, data[TAG])
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            kwargs[f.name] = decode(data[f.name], hints[f.name])
+    unknown = set(data) - {TAG} - set(kwargs)
+    if unknown:
+        raise CodecError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    try:
+        return cls(**kwargs)
+    except TypeError as exc:
+        raise CodecError(f"{cls.__name__}: {exc}") from None
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+def tag_of(cls: type) -> str:
+    """``"fate.ExchangeResolved"``: the module's last name and the class's (each system
+    has its own ``ExchangeResolved``)."""
+    return f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
+
+
+@cache
+def _subclass_named(base: type, name: str) -> type:
+    if tag_of(base) == name:
+        return base
+    for sub in _all_subclasses(base):
+        if tag_of(sub) == name:
+            return sub
+    raise CodecError(f"{name!r} is not a kind of {base.__name__}")
+
+
+def _all_subclasses(base: type) -> list[type]:
+    """Subclasses as their modules define them. ``slots=True`` makes a dataclass anew, and
+    the class it replaced can linger in ``__subclasses__()``: skip such leftovers."""
+    found: list[type] = []
+    subs: list[type] = base.__subclasses__()
+    for sub in subs:
+        if getattr(sys.modules.get(sub.__module__), sub.__qualname__, None) is sub:
+            found.append(sub)
+        found.extend(_all_subclasses(sub))
+    return found
+
+
+__all__ = ["CodecError", "decode", "encode"]

@@ -1,0 +1,384 @@
+"""Campaigns on disk, in TinyDB, under the saves folder. The one module importing tinydb.
+
+One campaign is a folder named by a safe file name::
+
+    saves/<slug>/manifest.json      TinyDB: format version, name as typed, system,
+                                    settings, and how many log entries count
+    saves/<slug>/log/000000.json    TinyDB segments of SEGMENT_SIZE log entries each
+    saves/<slug>/campaign.lock      held (flock) by the one process writing
+
+Saving one GM action writes its entry into the current segment (a small file, whatever
+the campaign's size), then the manifest, last: an entry counts once the manifest says so.
+Every file is written whole to a temporary file, fsynced and renamed over the old one
+(:class:`AtomicJSONStorage`), so a crash leaves the old file or the new, never half.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import re
+import socket
+import tempfile
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from core.campaign import FORMAT_VERSION, SYSTEM_NAMES, Campaign, Entry
+from core.codec import CodecError, decode, encode
+from core.model import Event
+
+SEGMENT_SIZE = 100
+MANIFEST = "manifest.json"
+LOCK = "campaign.lock"
+TMP_PREFIX = ".tmp-"
+APP = "tussle"
+
+
+class StoreError(Exception):
+    """A save that cannot be read or written; ``str()`` names the file and the problem."""
+
+    title = "Save problem"
+
+
+class BadSave(StoreError):
+    title = "Damaged save"
+
+
+class CampaignLocked(StoreError):
+    title = "Campaign in use"
+
+    def __init__(self, message: str, holder: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+def saves_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """``--saves DIR``, else ``$TUSSLE_SAVES``, else ``./saves``."""
+    chosen = explicit or os.environ.get("TUSSLE_SAVES") or "saves"
+    return Path(chosen).expanduser()
+
+
+def safe_name(name: str) -> str:
+    """A file name for a campaign name as typed: ``"Children of the Grave!"`` ->
+    ``"children-of-the-grave"``. Never empty, never a path, at most 60 characters."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
+    return slug or "campaign"
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage that never leaves a half-written file.
+
+    Serialises first (a bad value leaves the file as it was), writes a temporary file in
+    the same folder, fsyncs it, keeps the old file's mode, renames it over the save and
+    fsyncs the folder.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], **_: Any) -> None:
+        super().__init__()
+        self.path = Path(path)
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except UnicodeDecodeError:
+            raise BadSave(f"{self.path}: not a Tussle save (not text)") from None
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot be read ({exc.strerror})") from None
+        if not text.strip():
+            return None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadSave(f"{self.path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        if not isinstance(data, dict):
+            raise BadSave(f"{self.path}: not a Tussle save (not a JSON object)")
+        # TinyDB trusts the layout {table: {"1": {document}}} and fails on anything else
+        # with AttributeError or TypeError: check it here, where the file can be named.
+        for table, docs in data.items():
+            if not isinstance(docs, dict) or not all(
+                isinstance(doc, dict) and key.isascii() and key.isdigit()
+                for key, doc in docs.items()
+            ):
+                raise BadSave(f"{self.path}: not a Tussle save ({table!r} is not a table)")
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write_atomically(self.path, text)
+
+    def close(self) -> None:
+        pass
+
+
+def write_atomically(path: Path, text: str) -> None:
+    folder = path.parent
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    dir_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def _db(path: Path) -> TinyDB:
+    return TinyDB(path, storage=AtomicJSONStorage)
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignInfo:
+    """What the campaign screen lists; ``problem`` is set for a save that will not open."""
+
+    slug: str
+    name: str
+    system: str
+    entries: int
+    updated: str
+    problem: str | None = None
+
+
+class CampaignLock:
+    """An exclusive ``flock`` on ``campaign.lock`` beside the save (not on the save itself:
+    the atomic rename gives the save a new inode)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / LOCK
+        self._fd: int | None = None
+
+    def acquire(self, name: str) -> None:
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = self.holder()
+            os.close(fd)
+            raise CampaignLocked(
+                f'"{name}" is open in another Tussle (pid {holder.get("pid", "?")} on '
+                f"{holder.get('host', '?')}, since {holder.get('since', '?')})",
+                holder,
+            ) from None
+        info = {
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "since": datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M"),
+        }
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps(info).encode(), 0)
+        self._fd = fd
+
+    def holder(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text() or "{}")
+        except (OSError, json.JSONDecodeError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def release(self) -> None:
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+
+class CampaignFiles:
+    """One campaign's folder: load it, append to its log."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.manifest_path = folder / MANIFEST
+        self.lock = CampaignLock(folder)
+        self._meta: dict[str, Any] | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.folder.name
+
+    # -- reading -------------------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        if self._meta is None:
+            if not self.manifest_path.exists():
+                raise BadSave(f"{self.manifest_path}: missing")
+            doc = _db(self.manifest_path).table("manifest").get(doc_id=1)
+            if not isinstance(doc, dict) or doc.get("app") != APP:
+                raise BadSave(f"{self.manifest_path}: not a Tussle campaign")
+            version = doc.get("format")
+            if not isinstance(version, int) or version > FORMAT_VERSION:
+                raise BadSave(
+                    f"{self.manifest_path}: format {version} is newer than this Tussle "
+                    f"reads ({FORMAT_VERSION}); upgrade Tussle to open it"
+                )
+            if doc.get("system") not in SYSTEM_NAMES:
+                raise BadSave(f"{self.manifest_path}: unknown system {doc.get('system')!r}")
+            entries = doc.get("entries")
+            if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
+                raise BadSave(f"{self.manifest_path}: bad count of log entries {entries!r}")
+            if not isinstance(doc.get("name"), str):
+                raise BadSave(f"{self.manifest_path}: the campaign has no name")
+            if not isinstance(doc.get("settings"), dict):
+                raise BadSave(f"{self.manifest_path}: the settings are not an object")
+            self._meta = dict(doc)
+        return self._meta
+
+    def info(self) -> CampaignInfo:
+        try:
+            meta = self.meta()
+        except StoreError as error:
+            return CampaignInfo(self.slug, self.slug, "?", 0, "", problem=str(error))
+        return CampaignInfo(
+            self.slug,
+            str(meta["name"]),
+            str(meta["system"]),
+            int(meta["entries"]),
+            str(meta.get("updated", "")),
+        )
+
+    def segment_path(self, index: int) -> Path:
+        return self.folder / "log" / f"{index:06d}.json"
+
+    def raw_entries(self) -> Iterator[dict[str, Any]]:
+        """The log's entries as saved, in order, as many as the manifest counts."""
+        count = int(self.meta()["entries"])
+        for index in range((count + SEGMENT_SIZE - 1) // SEGMENT_SIZE):
+            path = self.segment_path(index)
+            docs = {doc.doc_id: doc for doc in _db(path).table("entries").all()}
+            for slot in range(min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
+                n = index * SEGMENT_SIZE + slot
+                doc = docs.get(slot + 1)
+                if doc is None:
+                    raise BadSave(f"{path}: entry {n} is missing")
+                entry = doc.get("entry")
+                if not isinstance(entry, dict):
+                    raise BadSave(f"{path}: entry {n} is not a log entry")
+                yield dict(entry)
+
+    def load(self) -> Campaign:
+        """The campaign as saved, every entry replayed."""
+        meta = self.meta()
+        campaign = Campaign(
+            name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
+        )
+        for n, raw in enumerate(self.raw_entries()):
+            try:
+                entry = decode(raw, Event)
+                campaign.apply(entry)
+            except (CodecError, ValueError, KeyError, TypeError) as exc:
+                raise BadSave(f"{self.folder}: log entry {n} does not replay: {exc}") from None
+        return campaign
+
+    # -- writing -------------------------------------------------------------------------
+    def create(self, name: str, system: str, settings: dict[str, Any] | None = None) -> None:
+        (self.folder / "log").mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
+        meta: dict[str, Any] = {
+            "app": APP,
+            "format": FORMAT_VERSION,
+            "name": name,
+            "slug": self.slug,
+            "system": system,
+            "settings": settings or {},
+            "entries": 0,
+            "segment_size": SEGMENT_SIZE,
+            "created": stamp,
+            "updated": stamp,
+        }
+        self._write_meta(meta)
+
+    def append(self, entries: list[Entry]) -> None:
+        """Save ``entries`` after those already saved: on disk when this returns.
+
+        If it raises, none of them counts: the manifest on disk still has the old count,
+        and so has this object (it reads the manifest again), so the next append writes
+        over whatever part of them reached a segment.
+        """
+        meta = self.meta()
+        count = int(meta["entries"])
+        try:
+            for entry in entries:
+                index, slot = divmod(count, SEGMENT_SIZE)
+                table = _db(self.segment_path(index)).table("entries")
+                table.upsert(Document({"entry": encode(entry)}, doc_id=slot + 1))
+                count += 1
+            stamp = datetime.now(UTC).isoformat(timespec="seconds")
+            self._write_meta({**meta, "entries": count, "updated": stamp})
+        except BaseException:
+            self._meta = None
+            raise
+
+    def _write_meta(self, meta: dict[str, Any]) -> None:
+        """Write the manifest; only once it is on disk does this object go by it."""
+        table = _db(self.manifest_path).table("manifest")
+        table.upsert(Document(meta, doc_id=1))
+        self._meta = meta
+
+    def clean_temporary_files(self) -> None:
+        """Remove what killed writers left behind (call with the lock held)."""
+        for folder in (self.folder, self.folder / "log"):
+            for tmp in folder.glob(f"{TMP_PREFIX}*"):
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+
+
+class Saves:
+    """The saves folder: every campaign in it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def campaigns(self) -> list[CampaignInfo]:
+        if not self.folder.is_dir():
+            return []
+        return sorted(
+            (CampaignFiles(d).info() for d in self.folder.iterdir() if (d / MANIFEST).exists()),
+            key=lambda info: info.name.lower(),
+        )
+
+    def find(self, name: str) -> CampaignFiles | None:
+        """The campaign called ``name`` (as typed) or stored under that file name."""
+        for info in self.campaigns():
+            if info.name == name or info.slug == name:
+                return CampaignFiles(self.folder / info.slug)
+        return None
+
+    def create(self, name: str, system: str) -> CampaignFiles:
+        if not name.strip():
+            raise StoreError("a campaign needs a name")
+        if system not in SYSTEM_NAMES:
+            raise StoreError(f'no rule system "{system}" (try {", ".join(SYSTEM_NAMES)})')
+        if self.find(name) is not None:
+            raise StoreError(f'a campaign called "{name}" already exists')
+        self.folder.mkdir(parents=True, exist_ok=True)
+        base = safe_name(name)
+        slug, n = base, 1
+        while (self.folder / slug).exists():
+            n += 1
+            slug = f"{base}-{n}"
+        files = CampaignFiles(self.folder / slug)
+        files.create(name, system)
+        return files

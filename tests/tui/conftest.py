@@ -1,0 +1,48 @@
+"""Pilot helpers: a real app on a temporary saves folder, waited on properly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Log, Static
+
+from core.dice import RandomDice
+from tui.app import TussleApp, make_app
+
+
+def new_app(saves: Path, campaign: str | None = None, system: str | None = None) -> TussleApp:
+    return make_app(saves, campaign=campaign, system=system, dice=RandomDice(7))
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the bus has handled every command and the screens have repainted."""
+    app = pilot.app
+    assert isinstance(app, TussleApp)
+    await pilot.pause()
+    if app.bus is not None:
+        await app.bus.drain()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def keys(pilot: Pilot[None], *presses: str) -> None:
+    for key in presses:
+        await pilot.press(key)
+    await settle(pilot)
+
+
+async def write(pilot: Pilot[None], words: str) -> None:
+    """Type ``words`` into the focused input."""
+    for char in words:
+        await pilot.press("space" if char == " " else char)
+
+
+def text(app: TussleApp, selector: str) -> str:
+    """A pane's text as shown (markup stripped), on the top screen that has it."""
+    screen = next(s for s in reversed(app.screen_stack) if s.query(selector))
+    widget = screen.query_one(selector)
+    if isinstance(widget, Log):
+        return "\n".join(widget.lines)
+    statics = [widget] if isinstance(widget, Static) else list(widget.query(Static))
+    return "\n".join(str(s.visual) for s in statics if s.visual is not None)

@@ -1,0 +1,1 @@
+"""One screen per mode: campaigns, roster, contest setup, the contest itself, help."""

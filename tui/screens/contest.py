@@ -1,0 +1,631 @@
+"""The contest dashboard: scoreboard, participants, aspects, exchange log and keypad.
+
+The screen owns the draft of the coming exchange. Keys become messages (the keypad's) or
+actions (the screen's bindings); the screen turns them into commands for the app's bus,
+and repaints the panes when the bus says what happened. It never calls the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from core.campaign import (
+    ActionRecorded,
+    ActionRedone,
+    ActionUndone,
+    ContestRecord,
+    Play,
+    Played,
+    Redo,
+    Undo,
+    describe_action,
+)
+from core.dice import fate_glyphs, parse_fate_dice
+from core.errors import RuleError
+from core.model import (
+    Command,
+    EndContest,
+    ExchangeEvent,
+    ResolveExchange,
+    RollDice,
+    SetModifier,
+)
+from core.rules import fate, forge, heroquest
+from tui import keypad_view, views
+from tui.draft import (
+    Draft,
+    commit_commands,
+    dice_kind,
+    faces_of,
+    preview,
+    try_extra,
+    type_face,
+)
+from tui.screens.forms import Answers, Field, FormScreen
+from tui.widgets.exchange_log import PAGE, ExchangeLog
+from tui.widgets.keypad import RollKeypad
+from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
+
+if TYPE_CHECKING:
+    from core.bus import Notice
+    from tui.app import TussleApp
+
+SYSTEM_ACTIONS = {
+    "invoke": "fate",
+    "advantage": "fate",
+    "attack": "fate",
+    "hero_point": "heroquest",
+    "augment": "heroquest",
+    "stretch": "heroquest",
+    "leave": "heroquest",
+    "parties": "heroquest",
+    "group": "heroquest",
+    "roles": "forge",
+    "reaction": "forge",
+    "end": "forge",
+}
+
+
+class ContestScreen(Screen[None]):
+    """Play one contest, exchange by exchange."""
+
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
+        Binding("i", "invoke", "Invoke", id="invoke"),
+        Binding("a", "advantage", "Advantage", id="advantage"),
+        Binding("k", "attack", "Attack", id="attack", show=False),
+        Binding("m", "modifier", "Modifier", id="modifier", show=False),
+        Binding("h", "hero_point", "Hero pt", id="hero_point"),
+        Binding("g", "augment", "Augment", id="augment", show=False),
+        Binding("s", "stretch", "Stretch", id="stretch", show=False),
+        Binding("l", "leave", "Leave", id="leave"),
+        Binding("p", "parties", "Parties", id="parties", show=False),
+        Binding("G", "group", "Group", id="group", show=False),
+        Binding("o", "roles", "Roles", id="roles"),
+        Binding("x", "reaction", "Dodge/absorb", id="reaction"),
+        Binding("e", "end", "End", id="end"),
+        Binding("b", "more_log", "Earlier", id="more_log", show=False),
+        Binding("n", "new_contest", "New contest", id="new_contest", show=False),
+        Binding("w", "roster", "Roster", id="roster"),
+        Binding("c", "campaigns", "Campaigns", id="campaigns", show=False),
+        Binding("q", "quit", "Quit", id="quit"),
+    ]
+
+    def __init__(self, contest_id: str) -> None:
+        super().__init__()
+        self.contest_id = contest_id
+        self.draft = Draft()
+        self.shown = PAGE
+        self.message = ""
+
+    @property
+    def tussle(self) -> TussleApp:
+        from tui.app import TussleApp
+
+        assert isinstance(self.app, TussleApp)
+        return self.app
+
+    @property
+    def record(self) -> ContestRecord:
+        return self.tussle.campaign.contest(self.contest_id)
+
+    def compose(self) -> ComposeResult:
+        yield Scoreboard(id="scoreboard")
+        with Horizontal(id="middle"):
+            with Vertical(id="side"):
+                yield ParticipantsPane(id="participants")
+                yield AspectsPane(id="aspects")
+            yield ExchangeLog(id="log")
+        yield RollKeypad(id="keypad")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#participants").border_title = "Participants"
+        system = self.record.state.system
+        self.query_one("#aspects").border_title = "Aspects" if system == "fate" else "Situation"
+        self.query_one("#log").border_title = "Exchange log"
+        self.query_one("#keypad").border_title = "Roll keypad"
+        self.refresh_all()
+        self.query_one(RollKeypad).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        wanted = SYSTEM_ACTIONS.get(action)
+        return wanted is None or wanted == self.tussle.campaign.system
+
+    # -- painting ------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        record = self.record
+        self.query_one(Scoreboard).show(views.scoreboard(record, self.tussle.campaign.name))
+        self.query_one(ParticipantsPane).show(views.participants(record))
+        self.query_one(AspectsPane).show(views.aspects(record.state))
+        exchanges = record.exchanges
+        hidden = max(0, len(exchanges) - self.shown)
+        log = self.query_one(ExchangeLog)
+        log.show(views.exchange_lines(record.state, exchanges[hidden:]), hidden)
+        self.refresh_keypad()
+
+    def refresh_panes(self) -> None:
+        record = self.record
+        self.query_one(Scoreboard).show(views.scoreboard(record, self.tussle.campaign.name))
+        self.query_one(ParticipantsPane).show(views.participants(record))
+        self.query_one(AspectsPane).show(views.aspects(record.state))
+
+    def refresh_keypad(self) -> None:
+        keypad = self.query_one(RollKeypad)
+        state = self.record.state
+        if state.finished:
+            keypad.show([], [], "[b]The contest is over.[/b] n: new contest · u: undo")
+            return
+        try:
+            shown = preview(state, self.draft)
+        except RuleError as error:  # a draft the contest no longer accepts (after undo)
+            self.draft.clear()
+            self.message = str(error)
+            shown = preview(state, self.draft)
+        self.draft.cursor = min(self.draft.cursor, max(0, len(shown.slots) - 1))
+        rows = keypad_view.rows(shown, self.draft)
+        extras = [keypad_view.describe_extra(c) for c in self.draft.extras]
+        if self.draft.end_after:
+            extras.append("[b]End the contest after this stage[/b]")
+        verdict = self.message or keypad_view.verdict(shown, self.draft)
+        self.message = ""
+        keypad.show(rows, extras, verdict)
+
+    def notice(self, notice: Notice) -> None:
+        """The bus says something happened (or was refused): show it."""
+        from core.bus import Applied, Rejected
+
+        if isinstance(notice, Rejected):
+            self.message = f"[b $error]{views.e(notice.error)}[/]"
+            self.notify(str(notice.error), title=notice.error.title, severity="error")
+            self.refresh_keypad()
+            return
+        if not isinstance(notice, Applied) or self.contest_id not in self.tussle.campaign.contests:
+            return
+        entry = notice.entry
+        if isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
+            if entry.command.contest_id != self.contest_id:
+                return
+            if any(isinstance(c, ResolveExchange) for c in entry.command.commands):
+                self.draft.clear()
+            new = [
+                ev.event
+                for ev in entry.events
+                if isinstance(ev, Played) and isinstance(ev.event, ExchangeEvent)
+            ]
+            self.query_one(ExchangeLog).add(views.exchange_lines(self.record.state, new))
+            self.refresh_panes()
+            self.refresh_keypad()
+        elif isinstance(entry, ActionUndone | ActionRedone):
+            action = self.tussle.campaign.actions[entry.action_id]
+            verb = "Undone" if isinstance(entry, ActionUndone) else "Redone"
+            self.notify(f"{verb}: {describe_action(action.command)}", timeout=3)
+            if isinstance(entry, ActionUndone) and isinstance(action.command, Play):
+                self.restore_draft(list(action.command.commands))
+            self.refresh_all()
+        else:
+            self.refresh_all()
+
+    def restore_draft(self, commands: list[Command]) -> None:
+        """Put an undone exchange back on the keypad, so a mistyped die is one key away."""
+        self.draft.clear()
+        kind = dice_kind(self.record.state)
+        for command in commands:
+            if isinstance(command, RollDice):
+                text = fate_glyphs(command.faces) if kind.value == "4dF" else str(command.faces[0])
+                self.draft.typed[command.who] = text
+                self.draft.sources[command.who] = command.source
+            elif isinstance(command, EndContest):
+                self.draft.end_after = True
+            elif not isinstance(command, ResolveExchange):
+                self.draft.extras.append(command)
+
+    # -- the keypad's messages -------------------------------------------------------------
+    def _slots(self) -> list[str]:
+        return preview(self.record.state, self.draft).slots
+
+    @on(RollKeypad.Typed)
+    def typed(self, message: RollKeypad.Typed) -> None:
+        slots = self._slots()
+        if not slots:
+            return
+        who = slots[self.draft.cursor % len(slots)]
+        kind = dice_kind(self.record.state)
+        text, complete = type_face(kind, self.draft.typed.get(who, ""), message.key)
+        self.draft.typed[who] = text
+        self.draft.sources[who] = "table"
+        if complete:
+            self._advance(slots)
+        self.refresh_keypad()
+
+    def _advance(self, slots: list[str]) -> None:
+        kind = dice_kind(self.record.state)
+        for step in range(1, len(slots) + 1):
+            i = (self.draft.cursor + step) % len(slots)
+            if faces_of(kind, self.draft.typed.get(slots[i], "")) is None:
+                self.draft.cursor = i
+                return
+
+    @on(RollKeypad.Erase)
+    def erase(self) -> None:
+        slots = self._slots()
+        if not slots:
+            return
+        who = slots[self.draft.cursor % len(slots)]
+        text = self.draft.typed.get(who, "")
+        if not text and self.draft.cursor > 0:
+            self.draft.cursor -= 1
+            who = slots[self.draft.cursor]
+            text = self.draft.typed.get(who, "")
+        self.draft.typed[who] = text[:-1]
+        self.refresh_keypad()
+
+    @on(RollKeypad.Move)
+    def move(self, message: RollKeypad.Move) -> None:
+        slots = self._slots()
+        if slots:
+            self.draft.cursor = (self.draft.cursor + message.step) % len(slots)
+        self.refresh_keypad()
+
+    @on(RollKeypad.RollRequested)
+    def roll(self, message: RollKeypad.RollRequested) -> None:
+        slots = self._slots()
+        if not slots:
+            return
+        kind = dice_kind(self.record.state)
+        targets = (
+            [s for s in slots if faces_of(kind, self.draft.typed.get(s, "")) is None]
+            if message.everyone
+            else [slots[self.draft.cursor % len(slots)]]
+        )
+        for who in targets:
+            faces = self.tussle.dice.roll(kind)
+            self.draft.typed[who] = fate_glyphs(faces) if kind.value == "4dF" else str(faces[0])
+            self.draft.sources[who] = "tussle"
+        self._advance(slots)
+        self.refresh_keypad()
+
+    @on(RollKeypad.ClearRequested)
+    def clear(self) -> None:
+        self.draft.clear()
+        self.refresh_keypad()
+
+    @on(RollKeypad.CommitRequested)
+    def commit(self) -> None:
+        state = self.record.state
+        if state.finished:
+            self.message = "The contest is over: n starts a new one."
+            self.refresh_keypad()
+            return
+        shown = preview(state, self.draft)
+        if shown.error:
+            self.message = f"[b $error]{views.e(shown.error)}[/]"
+            self.refresh_keypad()
+            return
+        twist_needed = False
+        if isinstance(shown.state, fate.FateContest) and not shown.state.open.attack:
+            totals = {s: shown.state.total(s) for s in shown.state.rolling_sides}
+            if totals and all(t is not None for t in totals.values()):
+                known = {s: t for s, t in totals.items() if t is not None}
+                twist_needed = fate.score_exchange(shown.state.options, known).twist
+        if twist_needed:
+            default = f"Twist {state.n + 1}"
+
+            def named(answers: Answers | None) -> None:
+                if answers is not None:
+                    self._send_exchange(answers["twist"] or default)
+
+            self.app.push_screen(
+                FormScreen(
+                    "A tie: name the twist",
+                    [
+                        Field(
+                            "twist",
+                            "The new situation aspect",
+                            placeholder=f"{default} (Enter keeps this name)",
+                            required=False,
+                        )
+                    ],
+                    "Enter: commit the exchange · Esc: back to the keypad",
+                ),
+                named,
+            )
+            return
+        self._send_exchange(None)
+
+    def _send_exchange(self, twist: str | None) -> None:
+        try:
+            commands = commit_commands(self.record.state, self.draft, twist)
+        except RuleError as error:
+            self.message = f"[b $error]{views.e(error)}[/]"
+            self.refresh_keypad()
+            return
+        self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))
+
+    # -- actions -------------------------------------------------------------------------
+    def add_extra(self, command: Command) -> None:
+        try:
+            try_extra(self.record.state, self.draft, command)
+        except RuleError as error:
+            self.message = f"[b $error]{views.e(error)}[/]"
+            self.notify(str(error), title=error.title, severity="error")
+        self.refresh_keypad()
+
+    def ask(self, title: str, fields: list[Field], then: Callable[[Answers], Command]) -> None:
+        """A form; its answers become a command added to the draft (if the rules agree)."""
+
+        def done(answers: Answers | None) -> None:
+            if answers is None:
+                return
+            try:
+                command = then(answers)
+            except (RuleError, ValueError) as error:
+                self.message = f"[b $error]{views.e(error)}[/]"
+                self.refresh_keypad()
+                return
+            if command is not None:
+                self.add_extra(command)
+
+        self.app.push_screen(FormScreen(title, fields), done)
+
+    def _names(self) -> tuple[tuple[str, str], ...]:
+        return tuple((p.name, p.name) for p in self.record.state.participants)
+
+    def _current(self) -> str | None:
+        slots = self._slots()
+        return slots[self.draft.cursor % len(slots)] if slots else None
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
+
+    def action_undo(self) -> None:
+        self.tussle.send(Undo())
+
+    def action_redo(self) -> None:
+        self.tussle.send(Redo())
+
+    def action_more_log(self) -> None:
+        self.shown += PAGE * 5
+        self.refresh_all()
+
+    def action_invoke(self) -> None:
+        state = preview(self.record.state, self.draft).state
+        assert isinstance(state, fate.FateContest)
+        aspects = tuple(
+            (f"{a.name}" + (f" ({a.free_invokes} free)" if a.free_invokes else ""), a.name)
+            for a in state.aspects
+        )
+        if not aspects:
+            self.message = "No aspects in play to invoke."
+            self.refresh_keypad()
+            return
+        current = self._current() or ""
+        by_default = next((p.name for p in state.participants if p.side == current), "")
+        sides = tuple((s, s) for s in state.sides)
+        self.ask(
+            "Invoke an aspect",
+            [
+                Field("by", "Who invokes", by_default, self._names()),
+                Field("aspect", "Aspect", aspects[0][1], aspects),
+                Field(
+                    "how",
+                    "Paid with",
+                    "fate point",
+                    (("a fate point", "fate point"), ("a free invoke", "free")),
+                ),
+                Field(
+                    "effect",
+                    "Effect",
+                    "+2",
+                    (
+                        ("+2 to the roll", "+2"),
+                        ("reroll the dice", "reroll"),
+                        ("+2 to an ally's roll", "ally"),
+                        ("+2 to the passive opposition", "oppose"),
+                    ),
+                ),
+                Field("target", "Ally or side facing the opposition", current, sides),
+                Field(
+                    "dice",
+                    "New dice for a reroll (like +0-0; blank: Tussle rolls)",
+                    required=False,
+                ),
+            ],
+            self._invoke,
+        )
+
+    def _invoke(self, a: Answers) -> Command:
+        effect = a["effect"]
+        faces = None
+        if effect == "reroll":
+            faces = (
+                parse_fate_dice(a["dice"])
+                if a["dice"]
+                else self.tussle.dice.roll(dice_kind(self.record.state))
+            )
+        return fate.InvokeAspect(
+            by=a["by"],
+            aspect=a["aspect"],
+            free=a["how"] == "free",
+            effect="reroll" if effect == "reroll" else "oppose" if effect == "oppose" else "+2",
+            faces=faces,
+            target=a["target"] if effect in ("ally", "oppose") else None,
+        )
+
+    def action_advantage(self) -> None:
+        names = self._names()
+        self.ask(
+            "Create an advantage (before the rolls)",
+            [
+                Field("by", "Who creates it", names[0][1], names),
+                Field("aspect", "Aspect"),
+                Field("on", "Placed on", "", (("(the scene)", ""), *names), required=False),
+                Field("result", "Their total (skill + dice + bonuses)"),
+                Field("opposition", "Opposition (defence or difficulty)"),
+            ],
+            lambda a: fate.CreateAdvantage(
+                by=a["by"],
+                aspect=a["aspect"],
+                on=a["on"] or None,
+                result=_int(a["result"]),
+                opposition=_int(a["opposition"]),
+            ),
+        )
+
+    def action_attack(self) -> None:
+        names = self._names()
+        self.ask(
+            "Someone attacks: the contest becomes a conflict",
+            [Field("by", "Who attacks", names[0][1], names)],
+            lambda a: fate.DeclareAttack(by=a["by"]),
+        )
+
+    def action_modifier(self) -> None:
+        state = self.record.state
+        who = tuple((s, s) for s in state.sides) if state.system == "fate" else self._names()
+        self.ask(
+            "A modifier for this exchange",
+            [
+                Field("who", "For", self._current() or who[0][1], who),
+                Field("value", "Modifier (like +2 or -20)"),
+            ],
+            lambda a: SetModifier(who=a["who"], value=_int(a["value"])),
+        )
+
+    def action_hero_point(self) -> None:
+        who = self._current()
+        if who is not None:
+            self.add_extra(heroquest.SpendHeroPoints(who=who, count=1))
+
+    def action_stretch(self) -> None:
+        who = self._current()
+        if who is not None:
+            self.add_extra(heroquest.Stretch(who=who))
+
+    def action_augment(self) -> None:
+        names = self._names()
+        self.ask(
+            "An augment (rolled against the augment base)",
+            [
+                Field("for", "Augmenting", self._current() or names[0][1], names),
+                Field("rating", "Augmenting ability's rating (like 17 or 4M)"),
+                Field("roll", "Its d20 roll (blank: Tussle rolls)", required=False),
+                Field("resistance", "The base's d20 roll (blank: Tussle rolls)", required=False),
+            ],
+            self._augment,
+        )
+
+    def _augment(self, a: Answers) -> Command:
+        def d20(text: str) -> int:
+            return _int(text) if text else self.tussle.dice.roll(dice_kind(self.record.state))[0]
+
+        return heroquest.Augment(
+            recipient=a["for"],
+            rating=heroquest.parse_rating(a["rating"]),
+            roll=d20(a["roll"]),
+            resistance_roll=d20(a["resistance"]),
+        )
+
+    def action_leave(self) -> None:
+        names = self._names()
+        self.ask(
+            "Leave the chain after this exchange",
+            [Field("who", "Who leaves", names[-1][1], names)],
+            lambda a: heroquest.Leave(who=a["who"]),
+        )
+
+    def action_parties(self) -> None:
+        names = self._names()
+        self.ask(
+            "The two parties of this exchange",
+            [
+                Field("a", "First party", names[0][1], names),
+                Field("b", "Second party", names[-1][1], names),
+            ],
+            lambda a: heroquest.SetParties(a=a["a"], b=a["b"]),
+        )
+
+    def action_group(self) -> None:
+        self.ask(
+            "A group simple contest",
+            [
+                Field(
+                    "pairs",
+                    "Pairs with their d20s: A v B 14 13, C v B 5 9",
+                    placeholder="Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9",
+                )
+            ],
+            lambda a: heroquest.SetPairs(pairs=_pairs(a["pairs"])),
+        )
+
+    def action_roles(self) -> None:
+        names = self._names()
+        slots = self._slots()
+        self.ask(
+            "Who acts and who reacts",
+            [
+                Field("actor", "Actor", slots[0] if slots else names[0][1], names),
+                Field("reactor", "Reactor", slots[1] if len(slots) > 1 else names[-1][1], names),
+            ],
+            lambda a: forge.SetStage(actor=a["actor"], reactor=a["reactor"]),
+        )
+
+    def action_reaction(self) -> None:
+        state = self.record.state
+        assert isinstance(state, forge.ForgeContest)
+        chosen = [c for c in self.draft.extras if isinstance(c, forge.ChooseReaction)]
+        current = chosen[-1].reaction if chosen else state.reaction
+        self.draft.extras = [
+            c for c in self.draft.extras if not isinstance(c, forge.ChooseReaction)
+        ]
+        self.add_extra(forge.ChooseReaction(reaction="absorb" if current == "dodge" else "dodge"))
+
+    def action_end(self) -> None:
+        if self.draft.empty:
+            self.tussle.send(Play(contest_id=self.contest_id, commands=(EndContest(),)))
+        else:
+            self.draft.end_after = not self.draft.end_after
+            self.refresh_keypad()
+
+    def action_new_contest(self) -> None:
+        self.tussle.open_setup()
+
+    def action_roster(self) -> None:
+        self.tussle.open_roster()
+
+    def action_campaigns(self) -> None:
+        self.tussle.open_campaigns()
+
+    async def action_quit(self) -> None:
+        await self.tussle.action_quit()
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text.strip().replace("−", "-"))
+    except ValueError:
+        raise RuleError(f'"{text}" is not a whole number') from None
+
+
+def _pairs(text: str) -> tuple[heroquest.Pair, ...]:
+    pairs = []
+    for chunk in text.split(","):
+        words = chunk.split()
+        if " v " not in f" {chunk} " or len(words) < 5:
+            raise RuleError(f'"{chunk.strip()}": write a pair as "A v B 14 13"')
+        at = words.index("v")
+        a, b = " ".join(words[:at]), " ".join(words[at + 1 : -2])
+        pairs.append(heroquest.Pair(a=a, b=b, roll_a=_int(words[-2]), roll_b=_int(words[-1])))
+    return tuple(pairs)

@@ -1,0 +1,58 @@
+"""Every key of the screen underneath, with what it does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+DICE_KEYS = [
+    ("+ or =, -, 0", "Fate dice, one key per die (the keypad moves on after four)"),
+    ("digits", "a d20 or d100 face (moves on when no other digit could follow)"),
+    ("Tab / → / ↓", "next roller   (Shift+Tab / ← / ↑: previous)"),
+    ("Backspace", "take back the last die typed"),
+    ("r", "Tussle rolls for the current roller   (R: for everyone left)"),
+    ("Enter", "commit the exchange (a tie asks for the twist's name)"),
+    ("Esc", "clear the keypad"),
+]
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists the keypad's keys and the bindings of the screen it was opened from."""
+
+    BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help.close")]
+
+    def __init__(self, under: Screen[Any]) -> None:
+        super().__init__()
+        self.under = under
+
+    def compose(self) -> ComposeResult:
+        lines = ["[b]Keys[/b]", ""]
+        if type(self.under).__name__ == "ContestScreen":
+            lines.append("[b]Roll keypad[/b]")
+            lines.extend(f"  [b]{k:<16}[/b] {what}" for k, what in DICE_KEYS)
+            lines.append("")
+        lines.append("[b]This screen[/b]")
+        for binding in self.under.BINDINGS:
+            if not isinstance(binding, Binding):
+                continue
+            if self.under.check_action(binding.action, ()) is False:
+                continue
+            keys = " / ".join(_pretty(k) for k in binding.key.split(","))
+            lines.append(f"  [b]{keys:<16}[/b] {binding.description}")
+        lines += ["", "  [b]ctrl+p[/b]           every action, by name (command palette)"]
+        lines += ["", "[dim]Esc closes this help.[/dim]"]
+        with VerticalScroll(id="help-body") as body:
+            body.border_title = "Help"
+            yield Static("\n".join(lines))
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        self.dismiss(None)
+
+
+def _pretty(key: str) -> str:
+    return {"question_mark": "?", "ctrl+y": "Ctrl+Y"}.get(key, key)

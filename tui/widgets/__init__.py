@@ -1,0 +1,1 @@
+"""One widget per pane. Widgets only show what they are given and post messages up."""

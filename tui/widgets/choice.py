@@ -1,0 +1,61 @@
+"""A one-line choice for forms: ◀ value ▶, changed with the arrows or a letter."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.events import Key
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class Choice(Widget, can_focus=True):
+    """Pick one of ``options`` ((label, value) pairs) without leaving the line.
+
+    Left/right (or space) step through them; a letter jumps to the next label starting
+    with it. Enter is left to the form, which accepts.
+    """
+
+    DEFAULT_CSS = """
+    Choice { height: 1; width: 1fr; padding: 0 1; background: $boost; }
+    Choice:focus { background: $accent 30%; text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right,space", "step(1)", "Next", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    def __init__(
+        self, options: list[tuple[str, str]], value: str = "", *, id: str | None = None
+    ) -> None:
+        super().__init__(id=id)
+        self.options = options
+        values = [v for _, v in options]
+        self.set_reactive(Choice.index, values.index(value) if value in values else 0)
+
+    @property
+    def value(self) -> str:
+        return self.options[self.index][1] if self.options else ""
+
+    def render(self) -> str:
+        if not self.options:
+            return "(nothing to choose)"
+        label = self.options[self.index][0]
+        return f"◀ {label} ▶  ({self.index + 1}/{len(self.options)})"
+
+    def action_step(self, step: int) -> None:
+        if self.options:
+            self.index = (self.index + step) % len(self.options)
+
+    def on_key(self, event: Key) -> None:
+        char = event.character
+        if not char or not char.isalnum() or not self.options:
+            return
+        n = len(self.options)
+        for offset in range(1, n + 1):
+            i = (self.index + offset) % n
+            if self.options[i][0].lower().startswith(char.lower()):
+                self.index = i
+                event.stop()
+                return

@@ -1,0 +1,97 @@
+"""The roll keypad: dice typed from the table, the running totals, then commit.
+
+It shows what the contest screen gives it (rows, extras, a verdict) and turns keys into
+small messages; it never decides anything itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.events import Key
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+@dataclass(frozen=True)
+class KeypadRow:
+    """One roller: name, dice as typed (glyphs or digits), the running total text."""
+
+    who: str
+    dice: str
+    total: str
+    current: bool
+
+
+class RollKeypad(Widget, can_focus=True):
+    """Fate dice as ``+``/``=``, ``-``, ``0``; d20 and d100 faces as digits."""
+
+    DEFAULT_CSS = """
+    RollKeypad { height: auto; }
+    """
+
+    class Typed(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    class Erase(Message):
+        pass
+
+    class Move(Message):
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    class RollRequested(Message):
+        def __init__(self, everyone: bool) -> None:
+            super().__init__()
+            self.everyone = everyone
+
+    class CommitRequested(Message):
+        pass
+
+    class ClearRequested(Message):
+        pass
+
+    KEYS = {
+        "backspace": Erase,
+        "enter": CommitRequested,
+        "escape": ClearRequested,
+    }
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="rows")
+
+    def show(self, rows: list[KeypadRow], extras: list[str], verdict: str) -> None:
+        lines = []
+        for row in rows:
+            mark = "[b $accent]▶[/]" if row.current else " "
+            lines.append(f"{mark} [b]{row.who:<16.16}[/b] {row.dice}  {row.total}")
+        if not rows:
+            lines.append("  [dim]Nobody to roll yet[/]")
+        lines.extend(f"  {x}" for x in extras)
+        lines.append(f"  {verdict}" if verdict else "")
+        self.query_one("#rows", Static).update("\n".join(lines))
+
+    def on_key(self, event: Key) -> None:
+        message: Message | None = None
+        char = event.character or ""
+        if event.key in self.KEYS:
+            message = self.KEYS[event.key]()
+        elif event.key in ("tab", "right", "down"):
+            message = self.Move(1)
+        elif event.key in ("shift+tab", "left", "up"):
+            message = self.Move(-1)
+        elif char and char in "+=-0123456789":
+            message = self.Typed(char)
+        elif char == "r":
+            message = self.RollRequested(False)
+        elif char == "R":
+            message = self.RollRequested(True)
+        if message is not None:
+            event.stop()
+            event.prevent_default()
+            self.post_message(message)
