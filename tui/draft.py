@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from core.dice import FATE_GLYPHS, DiceKind
 from core.engine import apply
 from core.errors import RuleError
-from core.model import Command, Contest, EndContest, RollDice, SetModifier
+from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules import fate, forge, heroquest
 
 BEFORE_ROLLS = (
@@ -130,59 +130,70 @@ def slots(contest: Contest) -> list[str]:
     return []
 
 
+def implicit(contest: Contest, draft: Draft) -> list[Command]:
+    """Commands the GM need not type: a FORGE contest's first stage, when nobody has
+    named its actor yet, is the first participant acting against the first of another
+    side (o changes the roles)."""
+    if (
+        isinstance(contest, forge.ForgeContest)
+        and forge.default_actor(contest) is None
+        and contest.actor is None
+        and not any(isinstance(c, forge.SetStage) for c in draft.extras)
+    ):
+        actor = contest.participants[0]
+        reactor = next(p for p in contest.participants if p.side != actor.side)
+        return [forge.SetStage(actor=actor.name, reactor=reactor.name)]
+    return []
+
+
 @dataclass(frozen=True)
 class Preview:
     """The contest as it would stand with the draft applied, before resolution."""
 
     state: Contest
     slots: list[str]
+    commands: list[Command]
     error: str | None = None
 
 
-def preview(contest: Contest, draft: Draft) -> Preview:
-    """Play the draft's commands on a copy, through the engine."""
+def preview(contest: Contest, draft: Draft, strict: bool = False) -> Preview:
+    """Play the draft's commands on a copy, through the engine.
+
+    The commands before the rolls must pass (they were checked when added); a later one
+    the engine refuses stops the preview with its reason, or raises when ``strict``.
+    """
     kind = dice_kind(contest)
     state = contest
-    for command in draft.before():
+    before = [*implicit(contest, draft), *draft.before()]
+    for command in before:
         state, _ = apply(state, command)
     who = slots(state)
+    done = list(before)
     error = None
     for command in [*draft.rolls(kind, who), *draft.after()]:
         try:
             state, _ = apply(state, command)
         except RuleError as exc:
+            if strict:
+                raise
             error = str(exc)
             break
-    return Preview(state=state, slots=who, error=error)
+        done.append(command)
+    return Preview(state=state, slots=who, commands=done, error=error)
 
 
 def try_extra(contest: Contest, draft: Draft, command: Command) -> None:
     """Add ``command`` to the draft if the engine accepts it now; RuleError if not."""
-    kind = dice_kind(contest)
-    state = contest
     trial = Draft(
-        typed=dict(draft.typed),
-        sources=dict(draft.sources),
-        extras=[*draft.extras, command],
+        typed=dict(draft.typed), sources=dict(draft.sources), extras=[*draft.extras, command]
     )
-    who = slots(state)
-    for c in trial.before():
-        state, _ = apply(state, c)
-        who = slots(state)
-    for c in [*trial.rolls(kind, who), *trial.after()]:
-        state, _ = apply(state, c)
+    preview(contest, trial, strict=True)
     draft.extras.append(command)
 
 
 def commit_commands(contest: Contest, draft: Draft, twist: str | None = None) -> list[Command]:
     """The whole GM action: the draft, the resolution, and a FORGE end if asked."""
-    from core.model import ResolveExchange
-
-    kind = dice_kind(contest)
-    state = contest
-    for c in draft.before():
-        state, _ = apply(state, c)
-    commands = [*draft.commands(kind, slots(state)), ResolveExchange(twist=twist)]
+    commands = [*preview(contest, draft, strict=True).commands, ResolveExchange(twist=twist)]
     if draft.end_after:
         commands.append(EndContest())
     return commands

@@ -52,7 +52,7 @@ def scoreboard(record: ContestRecord, campaign_name: str) -> list[str]:
             if opts.chain:
                 goal = 5 if opts.extended else None
                 score = "   ".join(
-                    f"{e(side)} [$accent]{pips(rp, goal) if goal else ''}[/] {rp} RP"
+                    f"{e(side)} " + (f"[$accent]{pips(rp, goal)}[/] " if goal else "") + f"{rp} RP"
                     for side, rp in state.resolution_points.items()
                 )
             else:
@@ -65,7 +65,8 @@ def scoreboard(record: ContestRecord, campaign_name: str) -> list[str]:
             )
         case _:
             head, score = title, ""
-    exchange = f"Exchange {state.n + 1}" if not state.finished else f"After {state.n}"
+    word = "Stage" if state.system == "forge" else "Exchange"
+    exchange = f"{word} {state.n + 1}" if not state.finished else f"After {state.n}"
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
         ended = getattr(state, "ended_by", None)
@@ -136,7 +137,9 @@ def participants(record: ContestRecord) -> list[str]:
                         armor = f" · armor {p.armor}" + (
                             f" ({capacity} left)" if capacity is not None else ""
                         )
-                    lines.append(f"  dmg {weapon}{armor} · trauma {state.trauma.get(p.name, 0)}")
+                    lines.append(f"  {weapon} damage · trauma {state.trauma.get(p.name, 0)}")
+                    if armor:
+                        lines.append(f"  {armor.removeprefix(' · ')}")
     return lines
 
 

@@ -7,7 +7,11 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
+from core.campaign import AddCharacter, Campaign, Character, StartContest
 from core.dice import RandomDice
+from core.model import Command
+from core.setup import Pick, build_contest
+from core.store import Saves
 from tui.app import TussleApp, make_app
 
 
@@ -46,3 +50,28 @@ def text(app: TussleApp, selector: str) -> str:
         return "\n".join(widget.lines)
     statics = [widget] if isinstance(widget, Static) else list(widget.query(Static))
     return "\n".join(str(s.visual) for s in statics if s.visual is not None)
+
+
+def seed_campaign(
+    saves: Path,
+    name: str,
+    system: str,
+    characters: list[Character],
+    picks: list[Pick],
+    options: dict[str, object] | None = None,
+    aspects: tuple[str, ...] = (),
+) -> None:
+    """A saved campaign with a roster and one contest ready to play, made through the
+    same decide/apply/append path the app uses."""
+    files = Saves(saves).create(name, system)
+    campaign = Campaign(name=name, system=system)
+    commands: list[Command] = [AddCharacter(character=c) for c in characters]
+    for command in commands:
+        entry = campaign.decide(command)
+        campaign.apply(entry)
+        files.append([entry])
+    contest = build_contest(system, campaign.roster, picks, options or {}, aspects)
+    uses = {p.character: p.rating for p in picks if p.rating}
+    entry = campaign.decide(StartContest(title=f"{name} contest", contest=contest, uses=uses))
+    campaign.apply(entry)
+    files.append([entry])

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.conftest import keys, new_app, settle, text, write
+from core.campaign import Character
+from core.setup import Pick
+from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 
 
 async def test_the_seed_contest_played_with_entered_dice(saves: Path) -> None:
@@ -37,3 +39,72 @@ async def test_the_seed_contest_played_with_entered_dice(saves: Path) -> None:
         assert "invokes I've Got Zird's Back (fate point): +2" in log
         assert "Cynere wins" in text(app, "#scoreboard")
         assert "Cynere  FP 1" in text(app, "#participants")  # 3 - 2 fate points
+
+
+async def test_advantage_and_teamwork_in_one_exchange(saves: Path) -> None:
+    # The PCs' side: Cynere +4 leads, Landon +3 and Zird +1 help (+2): +6 Fantastic.
+    seed_campaign(
+        saves,
+        "Guardians",
+        "fate",
+        [
+            Character(name="Cynere", ratings={"Athletics": 4}, fate_points=2),
+            Character(name="Landon", ratings={"Athletics": 3}),
+            Character(name="Zird", ratings={"Athletics": 1}),
+            Character(name="Guardian", kind="npc", ratings={"Athletics": 3}),
+        ],
+        [
+            Pick(character="Cynere", side="PCs", rating="Athletics"),
+            Pick(character="Landon", side="PCs", rating="Athletics"),
+            Pick(character="Zird", side="PCs", rating="Athletics"),
+            Pick(character="Guardian", side="Guardian", rating="Athletics"),
+        ],
+    )
+    app = new_app(saves, "Guardians")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "PCs rolls Fantastic (+6)" in text(app, "#participants")
+        # Zird, a helper, tries to create "Arcane Ward" and fails (1 vs 2): under Core
+        # the side keeps its roll but loses his +1.
+        await keys(pilot, "a", "z", "tab")
+        await write(pilot, "Arcane Ward")
+        await keys(pilot, "tab", "tab")
+        await write(pilot, "1")
+        await keys(pilot, "tab")
+        await write(pilot, "2")
+        await keys(pilot, "enter")
+        assert "Advantage: Zird creates Arcane Ward" in text(app, "#keypad")
+        # PCs roll 0000: 4 + 1 (Landon) + 0 = +5; the Guardian rolls +000: 3 + 1 = +4.
+        await keys(pilot, "0", "0", "0", "0", "plus", "0", "0", "0")
+        assert "Superb (+5)" in text(app, "#keypad")
+        await keys(pilot, "enter")
+        log = text(app, "#log")
+        assert "Exchange 1: PCs wins, 1 victory (1–0)" in log
+        assert "Zird creates Arcane Ward: +1 vs +2, fail (0 free invokes)" in log
+        assert "PCs: 0000 → Superb (+5)" in log
+        assert "Arcane Ward" not in text(app, "#aspects")  # a failed advantage makes none
+
+
+async def test_undo_and_redo_also_after_a_restart(saves: Path) -> None:
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "minus", "minus", "minus", "0", "0", "0", "0", "0", "enter")
+        assert "Exchange 1" in text(app, "#log")
+        await keys(pilot, "u")
+        assert "Exchange 1" not in text(app, "#log")
+        assert "Teran the Swift ○○○ 0" in text(app, "#scoreboard")
+        # The undone exchange's dice are back on the keypad, ready to be corrected.
+        assert "[-][-][-][0]" in text(app, "#keypad")
+        await keys(pilot, "escape", "U")
+        assert "Exchange 1: Teran the Swift wins, 1 victory (0–1)" in text(app, "#log")
+        await keys(pilot, "q")
+    # A new process on the same saves: the exchange is there, and undo still works.
+    again = new_app(saves)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Exchange 1: Teran the Swift wins" in text(again, "#log")
+        await keys(pilot, "u")
+        assert "Exchange 1" not in text(again, "#log")
+        await keys(pilot, "U")
+        assert "Exchange 1: Teran the Swift wins" in text(again, "#log")

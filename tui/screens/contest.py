@@ -505,9 +505,17 @@ class ContestScreen(Screen[None]):
         )
 
     def action_hero_point(self) -> None:
-        who = self._current()
-        if who is not None:
-            self.add_extra(heroquest.SpendHeroPoints(who=who, count=1))
+        state = self.record.state
+        assert isinstance(state, heroquest.HQContest)
+        parties = list(state.parties) or [p.name for p in state.participants]
+        with_points = [p for p in parties if state.hero_points_left.get(p, 0) > 0]
+        current = self._current()
+        default = current if current in with_points else (with_points or parties)[0]
+        self.ask(
+            "Spend a hero point: bump a result one level",
+            [Field("who", "Who spends it", default, tuple((p, p) for p in parties))],
+            lambda a: heroquest.SpendHeroPoints(who=a["who"], count=1),
+        )
 
     def action_stretch(self) -> None:
         who = self._current()

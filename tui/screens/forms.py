@@ -51,11 +51,13 @@ class FormScreen(ModalScreen[Answers | None]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.form_title
             for f in self.fields:
-                yield Label(f.label)
+                yield Label(f.label, classes="field-label")
                 if f.choices:
                     yield Choice(list(f.choices), f.default, id=f"f-{f.key}")
                 else:
-                    yield Input(value=f.default, placeholder=f.placeholder, id=f"f-{f.key}")
+                    yield Input(
+                        value=f.default, placeholder=f.placeholder, id=f"f-{f.key}", compact=True
+                    )
             yield Static(
                 self.hint or "Enter: OK · Tab: next field · ←/→: change a choice · Esc: cancel",
                 id="hint",

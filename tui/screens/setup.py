@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Static
+from textual.widgets import DataTable, Footer, Label, Static
 
 from core.campaign import StartContest
 from core.errors import RuleError
@@ -148,8 +148,7 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
-            yield Label("Contest title")
-            yield Input(placeholder="The chase through the market", id="contest-title")
+            yield Label("[b]A new contest[/b]: who takes part, on which side, rolling what")
             yield DataTable(id="picks", cursor_type="row")
             yield Static(id="setup-summary")
         yield Footer()
@@ -281,7 +280,6 @@ class SetupScreen(Screen[None]):
 
     def action_start(self) -> None:
         campaign = self.tussle.campaign
-        title = self.query_one("#contest-title", Input).value.strip() or "Contest"
         try:
             contest = build_contest(
                 campaign.system, campaign.roster, self.picks, self.options, self.situation
@@ -290,7 +288,27 @@ class SetupScreen(Screen[None]):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         uses = {p.character: p.rating for p in self.picks if p.rating}
-        self.tussle.send(StartContest(title=title, contest=contest, uses=uses))
+        default = f"Contest {len(campaign.contests) + 1}"
+
+        def titled(a: Answers | None) -> None:
+            if a is not None:
+                title = a["title"] or default
+                self.tussle.send(StartContest(title=title, contest=contest, uses=uses))
+
+        self.app.push_screen(
+            FormScreen(
+                "Start the contest",
+                [
+                    Field(
+                        "title",
+                        "Title",
+                        placeholder=f"{default} (Enter keeps this)",
+                        required=False,
+                    )
+                ],
+            ),
+            titled,
+        )
 
     def action_back(self) -> None:
         self.tussle.back_to_contest()
