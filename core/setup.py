@@ -7,8 +7,8 @@ them into the system's starting contest (the same values a scenario file describ
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from core.campaign import Character
 from core.errors import RuleError
@@ -16,6 +16,8 @@ from core.model import Contest
 from core.rules import fate, forge, heroquest
 
 NO_ABILITY = 6  # HeroQuest: a character with no relevant ability rolls against 6 (§2.2)
+
+OptionsT = TypeVar("OptionsT")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,6 +28,16 @@ class Pick:
     character: str
     side: str
     rating: str | None = None
+
+
+def _options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
+    """The system's options from ``opts``; an unknown name is a ``RuleError``, not a
+    ``TypeError`` from the dataclass."""
+    known = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    for key in opts:
+        if key not in known:
+            raise RuleError(f'no option "{key}" (try {", ".join(sorted(known))})')
+    return kind(**opts)
 
 
 def _rating(character: Character, name: str | None, fallback: int) -> int:
@@ -66,7 +78,7 @@ def build_contest(
         aspects += [fate.Aspect(name=a, owner=c.name) for _, c in chars for a in c.aspects]
         if opts.get("mode") == "environment" and opts.get("difficulty") is None:
             raise RuleError("an environment contest needs a difficulty")
-        return fate.new_contest(participants, aspects, fate.FateOptions(**opts))
+        return fate.new_contest(participants, aspects, _options(fate.FateOptions, opts))
     if system == "heroquest":
         return heroquest.new_contest(
             [
@@ -79,7 +91,7 @@ def build_contest(
                 )
                 for p, c in chars
             ],
-            heroquest.HQOptions(**opts),
+            _options(heroquest.HQOptions, opts),
         )
     if system == "forge":
         return forge.new_contest(
@@ -95,6 +107,6 @@ def build_contest(
                 )
                 for p, c in chars
             ],
-            forge.ForgeOptions(**opts),
+            _options(forge.ForgeOptions, opts),
         )
     raise RuleError(f'no rule system "{system}"')

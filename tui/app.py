@@ -49,8 +49,10 @@ class TussleApp(App[None]):
         campaign: str | None = None,
         system: str | None = None,
         dice: RandomDice | None = None,
+        ansi_color: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(ansi_color=ansi_color)
+        self.sixteen_colours = ansi_color
         self.saves = Saves(saves)
         self.start_with = campaign
         self.start_system = system
@@ -67,6 +69,8 @@ class TussleApp(App[None]):
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:
+        if self.sixteen_colours:
+            self.theme = "ansi-dark"  # the terminal's own 16 colours, not approximations
         if not self.saves.campaigns():
             create_demos(self.saves)
         slug = self._first_campaign()
@@ -212,12 +216,28 @@ def make_app(
     campaign: str | None = None,
     system: str | None = None,
     dice: RandomDice | None = None,
+    ansi_color: bool = False,
 ) -> TussleApp:
     """The one factory the CLI and the tests share."""
-    return TussleApp(saves_folder(saves), campaign=campaign, system=system, dice=dice)
+    return TussleApp(
+        saves_folder(saves), campaign=campaign, system=system, dice=dice, ansi_color=ansi_color
+    )
+
+
+def terminal_has_sixteen_colours() -> bool:
+    """True on a 16-colour terminal (``TERM=screen``, a bare console): the dashboard then
+    uses the terminal's ANSI palette instead of approximating its own colours."""
+    from rich.console import Console
+
+    return Console().color_system == "standard"
 
 
 def run(args: argparse.Namespace) -> int:
-    app = make_app(args.saves, getattr(args, "campaign", None), getattr(args, "system", None))
+    app = make_app(
+        args.saves,
+        getattr(args, "campaign", None),
+        getattr(args, "system", None),
+        ansi_color=terminal_has_sixteen_colours(),
+    )
     app.run()
     return 0

@@ -13,6 +13,7 @@ from core.model import Command
 from core.setup import Pick, build_contest
 from core.store import Saves
 from tui.app import TussleApp, make_app
+from tui.widgets.exchange_log import ExchangeLog
 
 
 def new_app(saves: Path, campaign: str | None = None, system: str | None = None) -> TussleApp:
@@ -46,6 +47,8 @@ def text(app: TussleApp, selector: str) -> str:
     """A pane's text as shown (markup stripped), on the top screen that has it."""
     screen = next(s for s in reversed(app.screen_stack) if s.query(selector))
     widget = screen.query_one(selector)
+    if isinstance(widget, ExchangeLog):
+        return "\n".join(widget.raw)  # as written, before wrapping to the pane's width
     if isinstance(widget, Log):
         return "\n".join(widget.lines)
     statics = [widget] if isinstance(widget, Static) else list(widget.query(Static))

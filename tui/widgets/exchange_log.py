@@ -2,29 +2,54 @@
 
 A ``Log`` (plain lines, cheap to append) showing the tail; earlier exchanges come back a
 page at a time on request, so a campaign of 10,000 exchanges opens as fast as one of 10.
+Lines wider than the pane wrap under their own indent instead of running off the edge.
 """
 
 from __future__ import annotations
 
+import textwrap
+
+from textual.events import Resize
 from textual.widgets import Log
 
 PAGE = 200  # exchanges shown at first, and added per "earlier" request
 
 
+def wrap(line: str, width: int) -> list[str]:
+    """``line`` cut to ``width`` at spaces, continuations indented two more."""
+    if width < 12 or len(line) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=True)
+
+
 class ExchangeLog(Log):
     """Lines set from above: :meth:`show` for a whole contest, :meth:`add` per exchange."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(highlight=False, auto_scroll=True, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(highlight=False, auto_scroll=True, id=id)
         self.hidden = 0
+        self.raw: list[str] = []
+        self._width = 0
+
+    def _wrapped(self, lines: list[str]) -> list[str]:
+        width = self.scrollable_content_region.width - 1
+        return [part for line in lines for part in wrap(line, width)]
 
     def show(self, lines: list[str], hidden: int) -> None:
         """Replace the log: ``lines`` for the exchanges shown, ``hidden`` earlier ones."""
         self.hidden = hidden
+        head = [f"… {hidden:,} earlier exchanges (press b to show more)"] if hidden else []
+        self.raw = head + lines
         self.clear()
-        if hidden:
-            self.write_line(f"… {hidden:,} earlier exchanges (press b to show more)")
-        self.write_lines(lines)
+        self.write_lines(self._wrapped(self.raw))
 
     def add(self, lines: list[str]) -> None:
-        self.write_lines(lines)
+        self.raw.extend(lines)
+        self.write_lines(self._wrapped(lines))
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.clear()
+            self.write_lines(self._wrapped(self.raw))

@@ -1,0 +1,75 @@
+"""Golden pictures of the dashboard, looked at by a person before they were kept.
+
+Update them with ``pytest tests/tui/test_snapshots.py --snapshot-update`` after a change
+to the look, then look at the new SVGs (``snapshot_report.html``) before committing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from core.dice import RandomDice
+from tests.tui.conftest import keys, new_app, settle, write
+from tui.app import make_app
+
+SIZES = [(80, 24), (160, 48)]
+
+
+def after(*presses: str, then: str = "") -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await keys(pilot, *presses)
+        if then:
+            await write(pilot, then)
+            await keys(pilot, "enter")
+
+    return run_before
+
+
+class TestFateDashboard:
+    @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+    def test_after_a_tie_with_dice_on_the_keypad(
+        self, snap_compare: Any, saves: Path, size: tuple[int, int]
+    ) -> None:
+        presses = (
+            *("minus", "minus", "minus", "0", "0", "0", "0", "0", "enter"),
+            *("plus", "0", "0", "0", "minus", "0", "0", "0", "enter"),
+            *("minus", "0", "0", "0", "0", "0", "0", "0", "enter"),
+        )
+        run = after(*presses, then="Magical Distortions")
+
+        async def and_type(pilot: Pilot[None]) -> None:
+            await run(pilot)
+            await keys(pilot, "0", "0", "plus")
+
+        assert snap_compare(new_app(saves), terminal_size=size, run_before=and_type)
+
+    def test_at_sixteen_colours(self, snap_compare: Any, saves: Path) -> None:
+        app = make_app(saves, dice=RandomDice(7), ansi_color=True)
+        presses = ("minus", "minus", "minus", "0", "0", "0", "0", "0", "enter")
+        assert snap_compare(app, terminal_size=(80, 24), run_before=after(*presses))
+
+
+class TestHeroQuestDashboard:
+    @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+    def test_after_one_exchange(
+        self, snap_compare: Any, saves: Path, size: tuple[int, int]
+    ) -> None:
+        app = new_app(saves, "HeroQuest demo")
+        assert snap_compare(
+            app, terminal_size=size, run_before=after("7", "1", "5", "enter", "1", "2")
+        )
+
+
+class TestForgeDashboard:
+    @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+    def test_after_one_stage(self, snap_compare: Any, saves: Path, size: tuple[int, int]) -> None:
+        app = new_app(saves, "FORGE demo")
+        assert snap_compare(
+            app, terminal_size=size, run_before=after("3", "5", "5", "5", "enter", "3", "9")
+        )
