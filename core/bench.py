@@ -134,10 +134,19 @@ def bench_engine() -> list[str]:
     return lines
 
 
-PARTS: dict[str, Callable[[], list[str]]] = {"engine": bench_engine}
+def bench_dashboard() -> list[str]:
+    from tui.bench import bench_dashboard as dashboard  # Textual only for this part
+
+    return dashboard()
+
+
+PARTS: dict[str, Callable[[], list[str]]] = {
+    "engine": bench_engine,
+    "dashboard": bench_dashboard,
+}
 
 
 def main(part: str) -> int:
     for line in PARTS[part]():
-        print(line)
+        print(line, flush=True)
     return 0

@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     opener.set_defaults(func=cmd_dashboard)
 
     bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
-    bench.add_argument("part", nargs="?", default="engine", choices=["engine"])
+    bench.add_argument("part", nargs="?", default="engine", choices=["engine", "dashboard"])
     bench.set_defaults(func=cmd_bench)
     return parser
 

@@ -136,10 +136,21 @@ def tag_of(cls: type) -> str:
 def _subclass_named(base: type, name: str) -> type:
     if tag_of(base) == name:
         return base
+    _load_system_of(name)
     for sub in _all_subclasses(base):
         if tag_of(sub) == name:
             return sub
     raise CodecError(f"{name!r} is not a kind of {base.__name__}")
+
+
+def _load_system_of(tag: str) -> None:
+    """Rule systems load on demand: import the one a tag like ``heroquest.Augmented``
+    comes from, so its classes are there to be found."""
+    from core.rules import SYSTEM_NAMES, find_system
+
+    module = tag.split(".", 1)[0]
+    if module in SYSTEM_NAMES:
+        find_system(module)
 
 
 def _all_subclasses(base: type) -> list[type]:

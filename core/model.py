@@ -50,7 +50,13 @@ class Contest:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Command:
-    """Something the GM asks for, named as an order (``RollDice``)."""
+    """Something the GM asks for, named as an order (``RollDice``).
+
+    ``before_rolls`` marks what must come before an exchange's dice (an advantage, the
+    parties, a modifier) when the keypad puts one exchange's commands in order.
+    """
+
+    before_rolls: ClassVar[bool] = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,6 +79,8 @@ class RollDice(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetModifier(Command):
     """A signed modifier for ``who`` on the coming exchange (replaces an earlier one)."""
+
+    before_rolls: ClassVar[bool] = True
 
     who: str
     value: int

@@ -13,7 +13,6 @@ from typing import Any, TypeVar
 from core.campaign import Character
 from core.errors import RuleError
 from core.model import Contest
-from core.rules import fate, forge, heroquest
 
 NO_ABILITY = 6  # HeroQuest: a character with no relevant ability rolls against 6 (§2.2)
 
@@ -64,7 +63,10 @@ def build_contest(
             raise RuleError(f'no character "{pick.character}" on the roster')
         chars.append((pick, roster[pick.character]))
     opts = dict(options or {})
+    # Each system's module is imported only for its own contests (start-up time).
     if system == "fate":
+        from core.rules import fate
+
         participants = [
             fate.FateParticipant(
                 name=c.name,
@@ -74,12 +76,20 @@ def build_contest(
             )
             for p, c in chars
         ]
-        aspects = [fate.Aspect(name=a) for a in situation_aspects]
-        aspects += [fate.Aspect(name=a, owner=c.name) for _, c in chars for a in c.aspects]
+        aspects: dict[str, fate.Aspect] = {}  # one aspect per name: the first stands
+        for a in situation_aspects:
+            aspects.setdefault(a, fate.Aspect(name=a))
+        for _, c in chars:
+            for a in c.aspects:
+                aspects.setdefault(a, fate.Aspect(name=a, owner=c.name))
         if opts.get("mode") == "environment" and opts.get("difficulty") is None:
             raise RuleError("an environment contest needs a difficulty")
-        return fate.new_contest(participants, aspects, _options(fate.FateOptions, opts))
+        return fate.new_contest(
+            participants, list(aspects.values()), _options(fate.FateOptions, opts)
+        )
     if system == "heroquest":
+        from core.rules import heroquest
+
         return heroquest.new_contest(
             [
                 heroquest.HQParticipant(
@@ -94,6 +104,8 @@ def build_contest(
             _options(heroquest.HQOptions, opts),
         )
     if system == "forge":
+        from core.rules import forge
+
         return forge.new_contest(
             [
                 forge.ForgeParticipant(

@@ -320,11 +320,20 @@ class CampaignFiles:
         meta = self.meta()
         count = int(meta["entries"])
         try:
+            # One write per segment touched: a GM action's entry rewrites one small file.
+            by_segment: dict[int, list[Document]] = {}
             for entry in entries:
                 index, slot = divmod(count, SEGMENT_SIZE)
-                table = _db(self.segment_path(index)).table("entries")
-                table.upsert(Document({"entry": encode(entry)}, doc_id=slot + 1))
+                doc = Document({"entry": encode(entry)}, doc_id=slot + 1)
+                by_segment.setdefault(index, []).append(doc)
                 count += 1
+            for index, docs in by_segment.items():
+                table = _db(self.segment_path(index)).table("entries")
+                present = {d.doc_id for d in table.all()} if len(table) else set()
+                stale = [d.doc_id for d in docs if d.doc_id in present]
+                if stale:  # left by an append the manifest never counted
+                    table.remove(doc_ids=stale)
+                table.insert_multiple(docs)
             stamp = datetime.now(UTC).isoformat(timespec="seconds")
             self._write_meta({**meta, "entries": count, "updated": stamp})
         except BaseException:

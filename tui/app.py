@@ -18,14 +18,10 @@ from textual.screen import Screen
 
 from core.bus import Applied, Bus, Notice
 from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, ContestStarted
-from core.demo import FATE_DEMO, create_demos
 from core.dice import RandomDice
 from core.model import Command
 from core.store import CampaignFiles, Saves, StoreError, saves_folder
-from tui.screens.campaigns import CampaignScreen
 from tui.screens.contest import ContestScreen
-from tui.screens.roster import RosterScreen
-from tui.screens.setup import SetupScreen
 
 
 class BusNotice(Message):
@@ -72,6 +68,8 @@ class TussleApp(App[None]):
         if self.sixteen_colours:
             self.theme = "ansi-dark"  # the terminal's own 16 colours, not approximations
         if not self.saves.campaigns():
+            from core.demo import create_demos
+
             create_demos(self.saves)
         slug = self._first_campaign()
         if slug is None:
@@ -92,6 +90,8 @@ class TussleApp(App[None]):
         usable = [c for c in self.saves.campaigns() if c.problem is None]
         if not usable:
             return None
+        from core.demo import FATE_DEMO
+
         fate_demo = self.saves.find(FATE_DEMO)
         if all(c.entries <= 4 for c in usable) and fate_demo is not None:
             return fate_demo.slug  # a fresh install: the Fate demo, as promised
@@ -164,13 +164,20 @@ class TussleApp(App[None]):
         else:
             self.open_roster()
 
+    # The other screens load when first asked for: start-up is measured.
     def open_roster(self) -> None:
+        from tui.screens.roster import RosterScreen
+
         self._show(RosterScreen())
 
     def open_setup(self) -> None:
+        from tui.screens.setup import SetupScreen
+
         self._show(SetupScreen())
 
     def open_campaigns(self) -> None:
+        from tui.screens.campaigns import CampaignScreen
+
         self._show(CampaignScreen())
 
     def on_bus_notice(self, message: BusNotice) -> None:

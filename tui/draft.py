@@ -1,10 +1,10 @@
 """The exchange being entered on the keypad, before it is committed.
 
 A :class:`Draft` holds typed dice per roller and the extra actions (advantages, invokes,
-modifiers, hero points...). ``commands()`` turns it into the rule commands of one GM
-action, in the order the rules want; :func:`preview` plays them on a scratch copy of the
-contest through the engine itself, so the running totals are the engine's own scoring.
-No Textual here: the contest screen owns a draft and the keypad only shows it.
+modifiers, hero points...). :func:`preview` plays them, in the order the rules want, on a
+copy of the contest through the engine itself, so the running totals are the engine's
+own scoring; :func:`commit_commands` is the one GM action that commits them. No Textual
+here, and nothing of any one system: the rule system says who rolls and with what dice.
 """
 
 from __future__ import annotations
@@ -14,26 +14,12 @@ from dataclasses import dataclass, field
 from core.dice import FATE_GLYPHS, DiceKind
 from core.engine import apply
 from core.errors import RuleError
-from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, SetModifier
-from core.rules import fate, forge, heroquest
-
-BEFORE_ROLLS = (
-    fate.CreateAdvantage,
-    heroquest.SetParties,
-    heroquest.SetPairs,
-    forge.SetStage,
-    heroquest.Stretch,
-    heroquest.Augment,
-    SetModifier,
-)
+from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
+from core.rules import find_system
 
 
 def dice_kind(contest: Contest) -> DiceKind:
-    return {
-        "fate": DiceKind.FATE,
-        "heroquest": DiceKind.D20,
-        "forge": DiceKind.D100,
-    }[contest.system]
+    return find_system(contest.system).dice
 
 
 @dataclass
@@ -57,23 +43,13 @@ class Draft:
     def empty(self) -> bool:
         return not self.typed and not self.extras and not self.end_after
 
-    def before(self) -> list[Command]:
-        return [c for c in self.extras if isinstance(c, BEFORE_ROLLS)]
-
-    def after(self) -> list[Command]:
-        return [c for c in self.extras if not isinstance(c, BEFORE_ROLLS)]
-
-    def rolls(self, kind: DiceKind, slots: list[str]) -> list[Command]:
+    def rolls(self, kind: DiceKind, rollers: list[str]) -> list[Command]:
         out: list[Command] = []
-        for slot in slots:
-            faces = faces_of(kind, self.typed.get(slot, ""))
+        for who in rollers:
+            faces = faces_of(kind, self.typed.get(who, ""))
             if faces is not None:
-                out.append(RollDice(who=slot, faces=faces, source=self.sources.get(slot, "table")))
+                out.append(RollDice(who=who, faces=faces, source=self.sources.get(who, "table")))
         return out
-
-    def commands(self, kind: DiceKind, slots: list[str]) -> list[Command]:
-        """Everything but the resolution, in the rules' order."""
-        return [*self.before(), *self.rolls(kind, slots), *self.after()]
 
 
 def faces_of(kind: DiceKind, typed: str) -> tuple[int, ...] | None:
@@ -87,6 +63,13 @@ def faces_of(kind: DiceKind, typed: str) -> tuple[int, ...] | None:
     value = int(typed)
     high = 20 if kind is DiceKind.D20 else 100
     return (value,) if 1 <= value <= high else None
+
+
+def typed_text(kind: DiceKind, faces: tuple[int, ...]) -> str:
+    """What typing ``faces`` on the keypad would have shown."""
+    from core.dice import fate_glyphs
+
+    return fate_glyphs(faces) if kind is DiceKind.FATE else str(faces[0])
 
 
 def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
@@ -105,45 +88,25 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
         return typed, False
     high = 20 if kind is DiceKind.D20 else 100
     candidate = typed + key
-    if int(candidate) > high or (candidate == "0"):
+    if int(candidate) > high or candidate == "0":
         return typed, False
-    complete = int(candidate) * 10 > high
-    return candidate, complete
-
-
-def slots(contest: Contest) -> list[str]:
-    """Who rolls in the open exchange: Fate's rolling sides, HeroQuest's two parties (or
-    the group's pairs' members), FORGE's actor then reactor."""
-    match contest:
-        case fate.FateContest():
-            return list(contest.rolling_sides)
-        case heroquest.HQContest():
-            if contest.open.kind == "group":
-                return []
-            return list(contest.parties)
-        case forge.ForgeContest():
-            try:
-                actor, reactor = forge.stage_roles(contest)
-            except RuleError:
-                return []
-            return [actor, reactor]
-    return []
+    return candidate, int(candidate) * 10 > high
 
 
 def implicit(contest: Contest, draft: Draft) -> list[Command]:
-    """Commands the GM need not type: a FORGE contest's first stage, when nobody has
-    named its actor yet, is the first participant acting against the first of another
-    side (o changes the roles)."""
-    if (
-        isinstance(contest, forge.ForgeContest)
-        and forge.default_actor(contest) is None
-        and contest.actor is None
-        and not any(isinstance(c, forge.SetStage) for c in draft.extras)
-    ):
-        actor = contest.participants[0]
-        reactor = next(p for p in contest.participants if p.side != actor.side)
-        return [forge.SetStage(actor=actor.name, reactor=reactor.name)]
-    return []
+    """Commands the GM need not type: a FORGE contest's first stage, while nobody has
+    named its actor, is the first participant acting against the first of another side
+    (o changes the roles)."""
+    if contest.system != "forge" or any(c.before_rolls for c in draft.extras):
+        return []
+    from core.rules import forge
+
+    assert isinstance(contest, forge.ForgeContest)
+    if forge.default_actor(contest) is not None or contest.actor is not None:
+        return []
+    actor = contest.participants[0]
+    reactor = next(p for p in contest.participants if p.side != actor.side)
+    return [forge.SetStage(actor=actor.name, reactor=reactor.name)]
 
 
 @dataclass(frozen=True)
@@ -159,18 +122,20 @@ class Preview:
 def preview(contest: Contest, draft: Draft, strict: bool = False) -> Preview:
     """Play the draft's commands on a copy, through the engine.
 
-    The commands before the rolls must pass (they were checked when added); a later one
-    the engine refuses stops the preview with its reason, or raises when ``strict``.
+    Those before the rolls go first (they were checked when added), then the complete
+    rolls of whoever rolls now, then the rest. A command the engine refuses stops the
+    preview with its reason, or raises when ``strict``.
     """
-    kind = dice_kind(contest)
+    rules = find_system(contest.system)
+    before = [*implicit(contest, draft), *(c for c in draft.extras if c.before_rolls)]
+    after = [c for c in draft.extras if not c.before_rolls]
     state = contest
-    before = [*implicit(contest, draft), *draft.before()]
     for command in before:
         state, _ = apply(state, command)
-    who = slots(state)
+    rollers = rules.rollers(state)
     done = list(before)
     error = None
-    for command in [*draft.rolls(kind, who), *draft.after()]:
+    for command in [*draft.rolls(rules.dice, rollers), *after]:
         try:
             state, _ = apply(state, command)
         except RuleError as exc:
@@ -179,7 +144,7 @@ def preview(contest: Contest, draft: Draft, strict: bool = False) -> Preview:
             error = str(exc)
             break
         done.append(command)
-    return Preview(state=state, slots=who, commands=done, error=error)
+    return Preview(state=state, slots=rollers, commands=done, error=error)
 
 
 def try_extra(contest: Contest, draft: Draft, command: Command) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from core.dice import DiceKind
 from core.errors import ContestOver, RuleError
 from core.model import Contest, Event, ExchangeEvent
 
@@ -13,7 +14,7 @@ C = TypeVar("C", bound=Contest)
 
 
 class RuleSystem(Protocol):
-    """One game's contest rules; listed in ``core.rules.SYSTEMS``.
+    """One game's contest rules; listed in ``core.rules.SYSTEM_NAMES``.
 
     ``decide`` and ``evolve`` are the only way a contest changes: the dashboard, undo, the
     saved log, the players' view and ``tussle resolve`` all go through them.
@@ -22,6 +23,7 @@ class RuleSystem(Protocol):
     name: ClassVar[str]
     title: ClassVar[str]
     contest_type: ClassVar[type[Contest]]
+    dice: ClassVar[DiceKind]  # what one contest roll is: 4dF, a d20, a d100
 
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
         """The events this command causes; ``RuleError`` if the rules forbid it."""
@@ -29,6 +31,11 @@ class RuleSystem(Protocol):
 
     def evolve(self, contest: Contest, event: Event) -> Contest:
         """The contest after one event; never fails for an event ``decide`` produced."""
+        ...
+
+    def rollers(self, contest: Contest) -> list[str]:
+        """Who rolls in the open exchange (sides in Fate, participants elsewhere), in
+        the order the keypad takes their dice; empty while that is not settled."""
         ...
 
     def exchange_json(self, event: ExchangeEvent) -> JSON:

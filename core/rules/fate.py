@@ -294,6 +294,8 @@ def new_contest(
 class CreateAdvantage(Command):
     """A create-an-advantage attempt before the contest rolls (its result already known)."""
 
+    before_rolls: ClassVar[bool] = True
+
     by: str
     aspect: str
     result: int
@@ -377,6 +379,10 @@ class FateRules:
     name: ClassVar[str] = "fate"
     title: ClassVar[str] = "Fate Core"
     contest_type: ClassVar[type[Contest]] = FateContest
+    dice: ClassVar[DiceKind] = DiceKind.FATE
+
+    def rollers(self, contest: Contest) -> list[str]:
+        return list(own(contest, FateContest).rolling_sides)
 
     # decide ---------------------------------------------------------------------------
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:

@@ -312,6 +312,8 @@ class SetStage(Command):
     (:func:`default_actor`, :func:`default_reactor`). Rolls and modifiers already entered
     for somebody who stays in the stage are kept."""
 
+    before_rolls: ClassVar[bool] = True
+
     actor: str | None = None
     reactor: str | None = None
 
@@ -374,6 +376,13 @@ class ForgeRules:
     name: ClassVar[str] = "forge"
     title: ClassVar[str] = "FORGE"
     contest_type: ClassVar[type[Contest]] = ForgeContest
+    dice: ClassVar[DiceKind] = DiceKind.D100
+
+    def rollers(self, contest: Contest) -> list[str]:
+        try:
+            return list(stage_roles(own(contest, ForgeContest)))
+        except RuleError:  # the first stage before anybody is named
+            return []
 
     # decide ---------------------------------------------------------------------------
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:

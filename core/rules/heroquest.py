@@ -376,6 +376,8 @@ def new_contest(
 class SetParties(Command):
     """Name the exchange's two parties (needed with more than two participants)."""
 
+    before_rolls: ClassVar[bool] = True
+
     a: str
     b: str
 
@@ -384,6 +386,8 @@ class SetParties(Command):
 class Augment(Command):
     """``recipient``'s augment this exchange: ``rating`` (linear, no vitality) rolls
     ``roll`` against the augment base, which rolls ``resistance_roll``."""
+
+    before_rolls: ClassVar[bool] = True
 
     recipient: str
     rating: int
@@ -401,12 +405,16 @@ class SpendHeroPoints(Command):
 class Stretch(Command):
     """``who`` uses a stretched ability: -6, and its own victory is at most minor."""
 
+    before_rolls: ClassVar[bool] = True
+
     who: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetPairs(Command):
     """Make the exchange a group simple contest of these pairs (rules §2.7)."""
+
+    before_rolls: ClassVar[bool] = True
 
     pairs: tuple[Pair, ...]
 
@@ -528,6 +536,11 @@ class HeroQuestRules:
     name: ClassVar[str] = "heroquest"
     title: ClassVar[str] = "HeroQuest"
     contest_type: ClassVar[type[Contest]] = HQContest
+    dice: ClassVar[DiceKind] = DiceKind.D20
+
+    def rollers(self, contest: Contest) -> list[str]:
+        c = own(contest, HQContest)
+        return [] if c.open.kind == "group" else list(c.parties)
 
     # decide ---------------------------------------------------------------------------
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from core.errors import RuleError
 from core.model import Contest, ExchangeEvent
-from core.rules import SYSTEMS, find_system
+from core.rules import SYSTEM_NAMES, find_system
 from core.rules.base import JSON
 from core.scenario.common import SystemReader
 from core.scenario.fate import FATE_READER
@@ -65,7 +65,7 @@ class Resolution:
 def read_start(root: Node) -> tuple[SystemReader, Contest]:
     """The system's reader and the starting contest from a scenario's top level."""
     root.expect_object()
-    system = root.need("system").as_str(choices=[s.name for s in SYSTEMS])
+    system = root.need("system").as_str(choices=SYSTEM_NAMES)
     reader = READERS[system]
     root.check_keys(COMMON_KEYS | reader.top_keys)
     return reader, reader.read_contest(root)

@@ -8,13 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.campaign import SYSTEM_NAMES
 from core.rules import find_system
 from tui.screens.forms import Answers, Field, FormScreen
-from tui.views import e
+from tui.systems.common import e
+from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from tui.app import TussleApp
@@ -39,7 +40,7 @@ class CampaignScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("[b]Campaigns[/b] · Enter opens · n makes a new one", id="title")
         yield OptionList(id="campaign-list")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.reload()

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from core.campaign import (
     ActionRecorded,
@@ -28,7 +27,7 @@ from core.campaign import (
     Undo,
     describe_action,
 )
-from core.dice import fate_glyphs, parse_fate_dice
+from core.dice import parse_fate_dice
 from core.errors import RuleError
 from core.model import (
     Command,
@@ -38,8 +37,7 @@ from core.model import (
     RollDice,
     SetModifier,
 )
-from core.rules import fate, forge, heroquest
-from tui import keypad_view, views
+from tui import views
 from tui.draft import (
     Draft,
     commit_commands,
@@ -48,14 +46,19 @@ from tui.draft import (
     preview,
     try_extra,
     type_face,
+    typed_text,
 )
-from tui.screens.forms import Answers, Field, FormScreen
+from tui.screens.fields import Answers, Field
+from tui.systems import view
+from tui.systems.common import e
 from tui.widgets.exchange_log import PAGE, ExchangeLog
+from tui.widgets.keybar import KeyBar
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 if TYPE_CHECKING:
     from core.bus import Notice
+    from core.rules.heroquest import Pair
     from tui.app import TussleApp
 
 SYSTEM_ACTIONS = {
@@ -127,12 +130,11 @@ class ContestScreen(Screen[None]):
                 yield AspectsPane(id="aspects")
             yield ExchangeLog(id="log")
         yield RollKeypad(id="keypad")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#participants").border_title = "Participants"
-        system = self.record.state.system
-        self.query_one("#aspects").border_title = "Aspects" if system == "fate" else "Situation"
+        self.query_one("#aspects").border_title = view(self.record.state.system).ASPECTS_TITLE
         self.query_one("#log").border_title = "Exchange log"
         self.query_one("#keypad").border_title = "Roll keypad"
         self.refresh_all()
@@ -173,11 +175,15 @@ class ContestScreen(Screen[None]):
             self.message = str(error)
             shown = preview(state, self.draft)
         self.draft.cursor = min(self.draft.cursor, max(0, len(shown.slots) - 1))
-        rows = keypad_view.rows(shown, self.draft)
-        extras = [keypad_view.describe_extra(c) for c in self.draft.extras]
+        system = view(state.system)
+        rows = system.rows(shown, self.draft)
+        extras = [views.describe_extra(state.system, c) for c in self.draft.extras]
         if self.draft.end_after:
             extras.append("[b]End the contest after this stage[/b]")
-        verdict = self.message or keypad_view.verdict(shown, self.draft)
+        if shown.error:
+            verdict = f"[b $error]{e(shown.error)}[/]"
+        else:
+            verdict = self.message or system.verdict(shown, self.draft)
         self.message = ""
         keypad.show(rows, extras, verdict)
 
@@ -186,7 +192,7 @@ class ContestScreen(Screen[None]):
         from core.bus import Applied, Rejected
 
         if isinstance(notice, Rejected):
-            self.message = f"[b $error]{views.e(notice.error)}[/]"
+            self.message = f"[b $error]{e(notice.error)}[/]"
             self.notify(str(notice.error), title=notice.error.title, severity="error")
             self.refresh_keypad()
             return
@@ -222,8 +228,7 @@ class ContestScreen(Screen[None]):
         kind = dice_kind(self.record.state)
         for command in commands:
             if isinstance(command, RollDice):
-                text = fate_glyphs(command.faces) if kind.value == "4dF" else str(command.faces[0])
-                self.draft.typed[command.who] = text
+                self.draft.typed[command.who] = typed_text(kind, command.faces)
                 self.draft.sources[command.who] = command.source
             elif isinstance(command, EndContest):
                 self.draft.end_after = True
@@ -289,8 +294,7 @@ class ContestScreen(Screen[None]):
             else [slots[self.draft.cursor % len(slots)]]
         )
         for who in targets:
-            faces = self.tussle.dice.roll(kind)
-            self.draft.typed[who] = fate_glyphs(faces) if kind.value == "4dF" else str(faces[0])
+            self.draft.typed[who] = typed_text(kind, self.tussle.dice.roll(kind))
             self.draft.sources[who] = "tussle"
         self._advance(slots)
         self.refresh_keypad()
@@ -309,21 +313,17 @@ class ContestScreen(Screen[None]):
             return
         shown = preview(state, self.draft)
         if shown.error:
-            self.message = f"[b $error]{views.e(shown.error)}[/]"
+            self.message = f"[b $error]{e(shown.error)}[/]"
             self.refresh_keypad()
             return
-        twist_needed = False
-        if isinstance(shown.state, fate.FateContest) and not shown.state.open.attack:
-            totals = {s: shown.state.total(s) for s in shown.state.rolling_sides}
-            if totals and all(t is not None for t in totals.values()):
-                known = {s: t for s, t in totals.items() if t is not None}
-                twist_needed = fate.score_exchange(shown.state.options, known).twist
-        if twist_needed:
+        if view(state.system).twist_pending(shown.state):
             default = f"Twist {state.n + 1}"
 
             def named(answers: Answers | None) -> None:
                 if answers is not None:
                     self._send_exchange(answers["twist"] or default)
+
+            from tui.screens.forms import FormScreen
 
             self.app.push_screen(
                 FormScreen(
@@ -347,7 +347,7 @@ class ContestScreen(Screen[None]):
         try:
             commands = commit_commands(self.record.state, self.draft, twist)
         except RuleError as error:
-            self.message = f"[b $error]{views.e(error)}[/]"
+            self.message = f"[b $error]{e(error)}[/]"
             self.refresh_keypad()
             return
         self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))
@@ -357,7 +357,7 @@ class ContestScreen(Screen[None]):
         try:
             try_extra(self.record.state, self.draft, command)
         except RuleError as error:
-            self.message = f"[b $error]{views.e(error)}[/]"
+            self.message = f"[b $error]{e(error)}[/]"
             self.notify(str(error), title=error.title, severity="error")
         self.refresh_keypad()
 
@@ -370,11 +370,13 @@ class ContestScreen(Screen[None]):
             try:
                 command = then(answers)
             except (RuleError, ValueError) as error:
-                self.message = f"[b $error]{views.e(error)}[/]"
+                self.message = f"[b $error]{e(error)}[/]"
                 self.refresh_keypad()
                 return
             if command is not None:
                 self.add_extra(command)
+
+        from tui.screens.forms import FormScreen
 
         self.app.push_screen(FormScreen(title, fields), done)
 
@@ -401,6 +403,8 @@ class ContestScreen(Screen[None]):
         self.refresh_all()
 
     def action_invoke(self) -> None:
+        from core.rules import fate
+
         state = preview(self.record.state, self.draft).state
         assert isinstance(state, fate.FateContest)
         aspects = tuple(
@@ -447,6 +451,8 @@ class ContestScreen(Screen[None]):
         )
 
     def _invoke(self, a: Answers) -> Command:
+        from core.rules import fate
+
         effect = a["effect"]
         faces = None
         if effect == "reroll":
@@ -465,6 +471,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_advantage(self) -> None:
+        from core.rules import fate
+
         names = self._names()
         self.ask(
             "Create an advantage (before the rolls)",
@@ -485,6 +493,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_attack(self) -> None:
+        from core.rules import fate
+
         names = self._names()
         self.ask(
             "Someone attacks: the contest becomes a conflict",
@@ -505,6 +515,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_hero_point(self) -> None:
+        from core.rules import heroquest
+
         state = self.record.state
         assert isinstance(state, heroquest.HQContest)
         parties = list(state.parties) or [p.name for p in state.participants]
@@ -518,6 +530,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_stretch(self) -> None:
+        from core.rules import heroquest
+
         who = self._current()
         if who is not None:
             self.add_extra(heroquest.Stretch(who=who))
@@ -536,6 +550,8 @@ class ContestScreen(Screen[None]):
         )
 
     def _augment(self, a: Answers) -> Command:
+        from core.rules import heroquest
+
         def d20(text: str) -> int:
             return _int(text) if text else self.tussle.dice.roll(dice_kind(self.record.state))[0]
 
@@ -547,6 +563,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_leave(self) -> None:
+        from core.rules import heroquest
+
         names = self._names()
         self.ask(
             "Leave the chain after this exchange",
@@ -555,6 +573,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_parties(self) -> None:
+        from core.rules import heroquest
+
         names = self._names()
         self.ask(
             "The two parties of this exchange",
@@ -575,10 +595,17 @@ class ContestScreen(Screen[None]):
                     placeholder="Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9",
                 )
             ],
-            lambda a: heroquest.SetPairs(pairs=_pairs(a["pairs"])),
+            self._group,
         )
 
+    def _group(self, a: Answers) -> Command:
+        from core.rules.heroquest import SetPairs
+
+        return SetPairs(pairs=_pairs(a["pairs"]))
+
     def action_roles(self) -> None:
+        from core.rules import forge
+
         names = self._names()
         slots = self._slots()
         self.ask(
@@ -591,6 +618,8 @@ class ContestScreen(Screen[None]):
         )
 
     def action_reaction(self) -> None:
+        from core.rules import forge
+
         state = self.record.state
         assert isinstance(state, forge.ForgeContest)
         chosen = [c for c in self.draft.extras if isinstance(c, forge.ChooseReaction)]
@@ -627,7 +656,9 @@ def _int(text: str) -> int:
         raise RuleError(f'"{text}" is not a whole number') from None
 
 
-def _pairs(text: str) -> tuple[heroquest.Pair, ...]:
+def _pairs(text: str) -> tuple[Pair, ...]:
+    from core.rules.heroquest import Pair
+
     pairs = []
     for chunk in text.split(","):
         words = chunk.split()
@@ -635,5 +666,5 @@ def _pairs(text: str) -> tuple[heroquest.Pair, ...]:
             raise RuleError(f'"{chunk.strip()}": write a pair as "A v B 14 13"')
         at = words.index("v")
         a, b = " ".join(words[:at]), " ".join(words[at + 1 : -2])
-        pairs.append(heroquest.Pair(a=a, b=b, roll_a=_int(words[-2]), roll_b=_int(words[-1])))
+        pairs.append(Pair(a=a, b=b, roll_a=_int(words[-2]), roll_b=_int(words[-1])))
     return tuple(pairs)

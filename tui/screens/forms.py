@@ -6,8 +6,6 @@ one of these, so they all work the same way from the keyboard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,22 +13,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.screens.fields import Answers, Field
 from tui.widgets.choice import Choice
 
-
-@dataclass(frozen=True)
-class Field:
-    """One field: free text, or one of ``choices`` (label, value) pairs."""
-
-    key: str
-    label: str
-    default: str = ""
-    choices: tuple[tuple[str, str], ...] = field(default_factory=tuple)
-    placeholder: str = ""
-    required: bool = True
-
-
-Answers = dict[str, str]
+__all__ = ["Answers", "Field", "FormScreen"]
 
 
 class FormScreen(ModalScreen[Answers | None]):

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from core.campaign import AddCharacter, Character, UpdateCharacter
 from core.errors import RuleError
-from core.rules import fate, heroquest
 from tui.screens.forms import Answers, Field, FormScreen
+from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from core.bus import Notice
@@ -21,9 +21,13 @@ if TYPE_CHECKING:
 
 def rating_text(system: str, value: int) -> str:
     if system == "fate":
-        return fate.signed(value)
+        from core.rules.fate import signed
+
+        return signed(value)
     if system == "heroquest":
-        return heroquest.format_rating(value)
+        from core.rules.heroquest import format_rating
+
+        return format_rating(value)
     return f"{value}%"
 
 
@@ -38,7 +42,9 @@ def parse_ratings(system: str, text: str) -> dict[str, int]:
         if not name:
             raise RuleError(f'"{chunk}": write a rating as a name then a value')
         if system == "heroquest":
-            out[name.strip()] = heroquest.parse_rating(value)
+            from core.rules.heroquest import parse_rating
+
+            out[name.strip()] = parse_rating(value)
         else:
             try:
                 out[name.strip()] = int(value.replace("+", ""))
@@ -77,7 +83,7 @@ class RosterScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield DataTable(id="roster-table", cursor_type="row")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

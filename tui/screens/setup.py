@@ -8,13 +8,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from core.campaign import StartContest
 from core.errors import RuleError
 from core.setup import Pick, build_contest
 from tui.screens.forms import Answers, Field, FormScreen
-from tui.views import e
+from tui.systems.common import e
+from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from core.bus import Notice
@@ -151,7 +152,7 @@ class SetupScreen(Screen[None]):
             yield Label("[b]A new contest[/b]: who takes part, on which side, rolling what")
             yield DataTable(id="picks", cursor_type="row")
             yield Static(id="setup-summary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -1,0 +1,167 @@
+"""``tussle bench dashboard``: first frame against a bare Textual app, and commit-to-log.
+
+* First frame: the median time from starting the command in a fresh tmux server (80x24)
+  to its first text on screen, over 7 warm runs, for ``tussle`` on the Fate demo and for
+  a bare Textual app (Header, Static, Footer). Target: at most 1.5x the bare app.
+* Commit to log: the median time from Enter on the keypad to the exchange appearing in
+  the log, in a campaign holding 100 and 10,000 exchanges (contests of 10), headless.
+  Target: the second at most 1.3x the first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest
+from core.demo import create_demos
+from core.dice import RandomDice
+from core.model import Command, ResolveExchange, RollDice
+from core.rules import fate
+from core.store import Saves
+
+RUNS = 7
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Static("bare app ready")
+        yield Footer()
+
+
+Bare().run()
+"""
+
+
+def first_frame(command: list[str], text: str, env: dict[str, str]) -> float:
+    """Seconds from starting ``command`` in a new tmux server to ``text`` on screen."""
+    tmux = shutil.which("tmux")
+    assert tmux is not None
+    socket = f"tussle-bench-{uuid.uuid4().hex[:8]}"
+    base = [tmux, "-L", socket, "-f", "/dev/null"]
+    exports = [arg for k, v in env.items() for arg in ("-e", f"{k}={v}")]
+    line = " ".join(f"'{part}'" for part in command)
+    start = time.perf_counter()
+    subprocess.run([*base, "new-session", "-d", "-x", "80", "-y", "24", *exports, line], check=True)
+    try:
+        while time.perf_counter() - start < 30:
+            shown = subprocess.run(
+                [*base, "capture-pane", "-p"], capture_output=True, text=True
+            ).stdout
+            if text in shown:
+                return time.perf_counter() - start
+            time.sleep(0.005)
+        raise RuntimeError(f"{text!r} never appeared")
+    finally:
+        subprocess.run([*base, "kill-server"], capture_output=True)
+
+
+def bench_first_frame(folder: Path) -> tuple[float, float]:
+    saves = folder / "saves"
+    create_demos(Saves(saves))
+    bare = folder / "bare.py"
+    bare.write_text(BARE_APP)
+    env = {"TUSSLE_SAVES": str(saves), "TEXTUAL_ANIMATIONS": "none", "COLORTERM": "truecolor"}
+    tussle = [str(Path(sys.executable).parent / "tussle"), "open", "Fate demo"]
+    bare_cmd = [sys.executable, str(bare)]
+    first_frame(tussle, "Roll keypad", env)  # warm the caches once each
+    first_frame(bare_cmd, "bare app ready", env)
+    ours, theirs = [], []
+    for _ in range(RUNS):
+        ours.append(first_frame(tussle, "Roll keypad", env))
+        theirs.append(first_frame(bare_cmd, "bare app ready", env))
+    return statistics.median(ours), statistics.median(theirs)
+
+
+def campaign_with(saves: Path, exchanges: int, name: str) -> None:
+    """A Fate campaign holding ``exchanges`` exchanges in contests of 10."""
+    rng = random.Random(exchanges)
+    campaign = Campaign(name=name, system="fate")
+    entries: list[Entry] = []
+
+    def do(command: Command) -> None:
+        entry = campaign.decide(command)
+        campaign.apply(entry)
+        entries.append(entry)
+
+    for who in ("Cynere", "Teran"):
+        do(AddCharacter(character=Character(name=who, ratings={"Athletics": 3})))
+    participants = [fate.FateParticipant(name=n, side=n, skill=3) for n in ("Cynere", "Teran")]
+    for c in range(exchanges // 10):
+        contest = fate.new_contest(participants, options=fate.FateOptions(victories_needed=99))
+        do(StartContest(title=f"Race {c + 1}", contest=contest))
+        contest_id = f"c{c + 1}"
+        for _ in range(10):
+            rolls = tuple(
+                RollDice(who=n, faces=tuple(rng.choice((-1, 0, 1)) for _ in range(4)))
+                for n in ("Cynere", "Teran")
+            )
+            do(Play(contest_id=contest_id, commands=(*rolls, ResolveExchange(twist="Twist"))))
+    files = Saves(saves).create(name, "fate")
+    files.append(entries)
+
+
+async def commit_latency(saves: Path, name: str, commits: int = 9) -> float:
+    from tui.app import make_app
+    from tui.widgets.exchange_log import ExchangeLog
+
+    app = make_app(saves, campaign=name, dice=RandomDice(1))
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.bus is not None
+        await app.bus.drain()
+        await pilot.pause()
+        log = app.screen.query_one(ExchangeLog)
+        for _ in range(commits):
+            n = app.campaign.latest_contest.state.n + 1  # type: ignore[union-attr]
+            await pilot.press("0", "0", "0", "0", "plus", "0", "0", "0")
+            start = time.perf_counter()
+            await pilot.press("enter")
+            while not any(line.startswith(f"Exchange {n}:") for line in log.raw[-4:]):
+                await asyncio.sleep(0.0005)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_dashboard() -> list[str]:
+    lines = ["tussle bench dashboard", ""]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        if shutil.which("tmux") is None:
+            lines.append("first frame: skipped (tmux is not installed)")
+        else:
+            ours, bare = bench_first_frame(folder)
+            ratio = ours / bare
+            lines += [
+                f"first frame, median of {RUNS} warm starts in tmux at 80x24:",
+                f"  tussle (Fate demo)          {ours * 1000:8.0f} ms",
+                f"  bare Textual app            {bare * 1000:8.0f} ms",
+                f"  ratio {ratio:.2f}x   target <= 1.5x   {'ok' if ratio <= 1.5 else 'OVER'}",
+                "",
+            ]
+        saves = folder / "latency"
+        figures = {}
+        for size in (100, 10_000):
+            campaign_with(saves, size, f"Bench {size}")
+            figures[size] = asyncio.run(commit_latency(saves, f"Bench {size}"))
+        ratio = figures[10_000] / figures[100]
+        lines += [
+            "commit to log, median of 9 exchanges (headless), campaign of contests of 10:",
+            f"  100 exchanges in the campaign     {figures[100] * 1000:8.1f} ms",
+            f"  10,000 exchanges in the campaign  {figures[10_000] * 1000:8.1f} ms",
+            f"  ratio {ratio:.2f}x   target <= 1.3x   {'ok' if ratio <= 1.3 else 'OVER'}",
+        ]
+    return lines

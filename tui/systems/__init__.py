@@ -1,0 +1,46 @@
+"""How each rule system looks on the dashboard: one module per system, loaded on demand.
+
+A module here turns its system's contest into pane lines and keypad rows, using the
+system's own scoring functions; the screens ask :func:`view` for the right one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Protocol
+
+from core.campaign import ContestRecord
+from core.model import Command, Contest
+
+if TYPE_CHECKING:
+    from tui.draft import Draft, Preview
+    from tui.widgets.keypad import KeypadRow
+
+
+class SystemView(Protocol):
+    """What a system module in this package provides."""
+
+    ASPECTS_TITLE: str
+
+    def score(self, record: ContestRecord) -> tuple[str, str]:
+        """The scoreboard's kind of contest, and its score line."""
+        ...
+
+    def participants(self, record: ContestRecord) -> list[str]: ...
+
+    def aspects(self, state: Contest) -> list[str]: ...
+
+    def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]: ...
+
+    def verdict(self, preview: Preview, draft: Draft) -> str: ...
+
+    def describe_extra(self, command: Command) -> str | None: ...
+
+    def twist_pending(self, state: Contest) -> bool:
+        """True when committing now would tie and so needs a twist's name (Fate)."""
+        ...
+
+
+def view(system: str) -> SystemView:
+    module: SystemView = importlib.import_module(f"tui.systems.{system}")
+    return module

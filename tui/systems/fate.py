@@ -1,0 +1,139 @@
+"""Fate on the dashboard: the ladder, fate points, aspects with their free invokes."""
+
+from __future__ import annotations
+
+from core.campaign import ContestRecord
+from core.dice import DiceKind
+from core.model import Command, Contest
+from core.rules import fate
+from tui.draft import Draft, Preview, faces_of
+from tui.systems.common import e, pips
+from tui.widgets.keypad import KeypadRow
+
+ASPECTS_TITLE = "Aspects"
+
+
+def _own(state: Contest) -> fate.FateContest:
+    assert isinstance(state, fate.FateContest)
+    return state
+
+
+def score(record: ContestRecord) -> tuple[str, str]:
+    state = _own(record.state)
+    need = state.options.victories_needed
+    mode: str = state.options.mode
+    if mode == "environment":
+        mode += f" vs {fate.ladder_with_value(state.options.difficulty or 0)}"
+    line = "   ".join(
+        f"{e(side)} [$accent]{pips(state.victories.get(side, 0), need)}[/] "
+        f"{state.victories.get(side, 0)}"
+        for side in state.sides
+    )
+    return f"Fate {mode} · first to {need}", line
+
+
+def participants(record: ContestRecord) -> list[str]:
+    state = _own(record.state)
+    lines: list[str] = []
+    for side in state.sides:
+        members = [p for p in state.participants if p.side == side]
+        team = len(members) > 1
+        if team:
+            lines.append(f"[b]{e(side)}[/b] rolls {fate.ladder_with_value(state.rating(side))}")
+        lead = state.lead(side).name
+        pad = "  " if team else ""
+        for p in members:
+            mark = " (lead)" if team and p.name == lead else ""
+            skill = record.uses.get(p.name, "skill")
+            lines.append(f"{pad}[b]{e(p.name)}[/b]{mark}  FP {p.fate_points}")
+            lines.append(f"{pad}  {e(skill)} {fate.ladder_with_value(p.skill)}")
+    return lines
+
+
+def aspects(state: Contest) -> list[str]:
+    lines: list[str] = []
+    for a in _own(state).aspects:
+        tags = []
+        if a.boost:
+            tags.append("boost")
+        if a.free_invokes:
+            holder = f" {e(a.holder)}" if a.holder else ""
+            tags.append(f"[$accent]{'◆' * a.free_invokes}[/]{holder}")
+        if a.owner:
+            tags.append(f"{e(a.owner)}'s")
+        tail = " · ".join(tags)
+        if not tail:
+            lines.append(e(a.name))
+        elif len(a.name) + len(tail) < 26:
+            lines.append(f"{e(a.name)} [dim]{tail}[/]")
+        else:
+            lines += [e(a.name), f"  [dim]{tail}[/]"]
+    return lines or ["[dim]No aspects in play[/]"]
+
+
+def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
+    state = _own(preview.state)
+    out = []
+    for i, side in enumerate(preview.slots):
+        typed = draft.typed.get(side, "")
+        total = state.total(side)
+        if total is None:
+            partial = state.rating(side) + sum(faces_of(DiceKind.FATE, typed.ljust(4, "0")) or ())
+            text = f"[dim]so far {fate.ladder_with_value(partial)}[/]"
+        else:
+            text = f"[b]{fate.ladder_with_value(total)}[/b]"
+            if state.options.mode == "environment":
+                shifts = total - (state.options.difficulty or 0)
+                text += f" · {fate.signed(shifts)} shifts"
+        dice = "".join(f"[{ch}]" for ch in typed) + "[ ]" * (4 - len(typed))
+        out.append(KeypadRow(e(side), dice, text, i == draft.cursor))
+    return out
+
+
+def _totals(state: fate.FateContest) -> dict[str, int] | None:
+    """Every rolling side's total, or None while a roll is missing."""
+    totals = {s: state.total(s) for s in state.rolling_sides}
+    if not totals or any(t is None for t in totals.values()):
+        return None
+    return {s: t for s, t in totals.items() if t is not None}
+
+
+def verdict(preview: Preview, draft: Draft) -> str:
+    state = _own(preview.state)
+    totals = _totals(state)
+    if totals is None:
+        return ""
+    if state.open.attack:
+        return "[b]Commit: the attack ends the contest[/b]"
+    scored = fate.score_exchange(state.options, totals)
+    if scored.winner is not None:
+        style = " with style" if scored.victories == 2 else ""
+        plural = "ies" if scored.victories != 1 else "y"
+        return f"⇒ [b]{e(scored.winner)}[/b] would win{style}: {scored.victories} victor{plural}"
+    if scored.twist:
+        return "⇒ [b]a tie[/b]: nobody scores, a twist enters play"
+    return "⇒ nobody would score"
+
+
+def twist_pending(state: Contest) -> bool:
+    c = _own(state)
+    totals = _totals(c)
+    return totals is not None and not c.open.attack and fate.score_exchange(c.options, totals).twist
+
+
+def describe_extra(command: Command) -> str | None:
+    match command:
+        case fate.CreateAdvantage():
+            on = f" on {command.on}" if command.on else ""
+            return (
+                f"Advantage: {e(command.by)} creates {e(command.aspect)}{e(on)} "
+                f"({fate.signed(command.result)} vs {fate.signed(command.opposition)})"
+            )
+        case fate.InvokeAspect():
+            how = "free" if command.free else "1 FP"
+            what = {"+2": "+2", "reroll": "reroll", "oppose": "+2 opposition"}[command.effect]
+            target = f" for {command.target}" if command.target else ""
+            return f"Invoke: {e(command.by)} · {e(command.aspect)} ({how}) {what}{e(target)}"
+        case fate.DeclareAttack():
+            return f"[b]Attack by {e(command.by)}: the contest ends as a conflict[/b]"
+    return None

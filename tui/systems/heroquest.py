@@ -1,0 +1,130 @@
+"""HeroQuest on the dashboard: ratings as 4M, hero points, states of adversity, RP."""
+
+from __future__ import annotations
+
+from core.campaign import ContestRecord
+from core.dice import DiceKind
+from core.model import Command, Contest
+from core.rules import heroquest as hq
+from tui.draft import Draft, Preview, faces_of
+from tui.systems.common import cells, e, pips
+from tui.widgets.keypad import KeypadRow
+
+ASPECTS_TITLE = "Situation"
+
+
+def _own(state: Contest) -> hq.HQContest:
+    assert isinstance(state, hq.HQContest)
+    return state
+
+
+def score(record: ContestRecord) -> tuple[str, str]:
+    state = _own(record.state)
+    opts = state.options
+    kind = "extended" if opts.extended else "chained" if opts.chained else "simple"
+    if not opts.chain:
+        return f"HeroQuest {kind} contest", " vs ".join(e(s) for s in state.sides)
+    line = "   ".join(
+        f"{e(side)} " + (f"[$accent]{pips(rp, 5)}[/] " if opts.extended else "") + f"{rp} RP"
+        for side, rp in state.resolution_points.items()
+    )
+    return f"HeroQuest {kind} contest", line
+
+
+def adversity(record: ContestRecord) -> dict[str, str]:
+    """Each participant's latest state of adversity in this contest."""
+    found: dict[str, str] = {}
+    for event in record.exchanges:
+        if isinstance(event, hq.ExchangeResolved):
+            found.update(event.consequence)
+    return found
+
+
+def participants(record: ContestRecord) -> list[str]:
+    state = _own(record.state)
+    states = adversity(record)
+    lines: list[str] = []
+    for side in state.sides:
+        members = [p for p in state.participants if p.side == side]
+        pad = "  " if len(members) > 1 else ""
+        if pad:
+            lines.append(f"[b]{e(side)}[/b]")
+        for p in members:
+            left = state.hero_points_left.get(p.name, p.hero_points)
+            vit = f" vit {p.vitality:+d}" if p.vitality else ""
+            what = record.uses.get(p.name, "rating")
+            lines.append(f"{pad}[b]{e(p.name)}[/b]  HP {left}")
+            lines.append(f"{pad}  {e(what)} {hq.format_rating(p.rating)}{vit}")
+            if p.name in states:
+                lines.append(f"{pad}  [$warning]{e(states[p.name])}[/]")
+    return lines
+
+
+def aspects(state: Contest) -> list[str]:
+    opts = _own(state).options
+    lines = [f"Tie-break: {opts.tie_break} roll wins", f"Augment base: {opts.augment_base}"]
+    if opts.extended:
+        lines.append("Extended: first to 5 RP")
+    elif opts.chained:
+        lines.append("Chained: until one leaves")
+    return lines
+
+
+def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
+    state = _own(preview.state)
+    out = []
+    for i, who in enumerate(preview.slots):
+        typed = draft.typed.get(who, "")
+        target = state.target(who)
+        text = f"vs {hq.format_rating(target)}"
+        faces = faces_of(DiceKind.D20, typed)
+        if target <= 0:
+            text += " · [b]defeated without rolling[/b]"
+        elif faces is not None:
+            base, _ = hq.normalise(target)
+            text += f" · {hq.LEVELS[hq.classify(faces[0], base)]} before bumps"
+        out.append(KeypadRow(e(who), cells(typed, 2), text, i == draft.cursor))
+    return out
+
+
+def verdict(preview: Preview, draft: Draft) -> str:
+    state = _own(preview.state)
+    parties = list(state.parties)
+    if len(parties) != 2:
+        return "" if state.open.pairs else "[dim]p: choose the two parties · G: a group contest[/]"
+    rolls = [faces_of(DiceKind.D20, draft.typed.get(p, "")) for p in parties]
+    a, b = (state.party(p, r[0] if r else None) for p, r in zip(parties, rolls, strict=True))
+    if (a.roll is None and a.target > 0) or (b.roll is None and b.target > 0):
+        return ""
+    out = hq.simple_contest(a, b, state.options.tie_break)
+    if out.winner is None:
+        return "⇒ [b]a tie[/b]"
+    winner = parties[0] if out.winner == "a" else parties[1]
+    return (
+        f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({out.resolution_points} RP)"
+    )
+
+
+def twist_pending(state: Contest) -> bool:
+    return False
+
+
+def describe_extra(command: Command) -> str | None:
+    match command:
+        case hq.SpendHeroPoints():
+            return f"Hero point: {e(command.who)} ×{command.count}"
+        case hq.Stretch():
+            return f"Stretch: {e(command.who)} (−6, victory at most minor)"
+        case hq.Augment():
+            return (
+                f"Augment for {e(command.recipient)}: "
+                f"{hq.format_rating(command.rating)} rolls {command.roll}"
+            )
+        case hq.Leave():
+            return f"Leave: {e(command.who)} leaves after this exchange"
+        case hq.SetParties():
+            return f"Parties: {e(command.a)} vs {e(command.b)}"
+        case hq.SetPairs():
+            pairs = ", ".join(f"{p.a}–{p.b} {p.roll_a}/{p.roll_b}" for p in command.pairs)
+            return f"Group: {e(pairs)}"
+    return None
