@@ -44,6 +44,18 @@ Notice = Applied | Rejected | Saved
 Subscriber = Callable[[Notice], None]
 
 
+def refusal(error: Exception) -> RuleError | StoreError:
+    """Why a command was not done, as the GM is told: the rules, the disk, or a bug (the
+    action is refused and the table goes on)."""
+    if isinstance(error, RuleError | StoreError):
+        return error
+    if isinstance(error, OSError):
+        return StoreError(f"could not save: {error}")
+    bug = RuleError(f"Tussle hit a bug and did nothing: {error!r}")
+    bug.title = "Bug"
+    return bug
+
+
 class Bus:
     """Commands in, notices out, in order."""
 
@@ -72,12 +84,8 @@ class Bus:
             if self.files is not None:
                 await asyncio.to_thread(self.files.append, [entry])
                 self._publish(Saved(entry))
-        except (RuleError, StoreError) as error:
-            rejected = Rejected(command, error)
-            self._publish(rejected)
-            return rejected
-        except OSError as error:
-            rejected = Rejected(command, StoreError(f"could not save: {error}"))
+        except Exception as error:
+            rejected = Rejected(command, refusal(error))
             self._publish(rejected)
             return rejected
         self.campaign.apply(entry)

@@ -202,9 +202,15 @@ class TussleApp(App[None]):
                 handler(notice)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """Textual's own commands, then every action of the screen, by its name."""
+        seen = set()
+        for command in super().get_system_commands(screen):
+            seen.add(command.title)
+            yield command
         for binding in screen.BINDINGS:
             if not isinstance(binding, Binding) or screen.check_action(binding.action, ()) is False:
+                continue
+            if binding.description in seen:
                 continue
             key = binding.key.split(",")[0].replace("question_mark", "?")
             yield SystemCommand(

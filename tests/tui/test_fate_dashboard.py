@@ -108,3 +108,34 @@ async def test_undo_and_redo_also_after_a_restart(saves: Path) -> None:
         assert "Exchange 1" not in text(again, "#log")
         await keys(pilot, "U")
         assert "Exchange 1: Teran the Swift wins" in text(again, "#log")
+
+
+async def test_every_shown_action_is_in_the_command_palette(saves: Path) -> None:
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        # Fate's actions are there; HeroQuest's and FORGE's are not.
+        assert {"Undo", "Redo", "Invoke", "Advantage", "Attack", "Modifier", "Help"} <= titles
+        assert not {"Hero pt", "Augment", "Roles", "Dodge/absorb"} & titles
+        assert len([c for c in app.get_system_commands(app.screen) if c.title == "Quit"]) == 1
+        # The palette's Undo is the screen's undo: it takes back the exchange just played.
+        await keys(pilot, "minus", "minus", "minus", "0", "0", "0", "0", "0", "enter")
+        assert "Exchange 1" in text(app, "#log")
+        undo = next(c for c in app.get_system_commands(app.screen) if c.title == "Undo")
+        result = undo.callback()
+        if result is not None:
+            await result
+        await settle(pilot)
+        assert "Exchange 1" not in text(app, "#log")
+
+
+async def test_a_rule_error_is_shown_and_changes_nothing(saves: Path) -> None:
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # Teran has no fate points: a paid invoke on his roll is refused, on the keypad.
+        await keys(pilot, "0", "0", "0", "0", "0", "0", "0", "0")
+        await keys(pilot, "i", "t", "enter")
+        assert "Teran the Swift has no fate points left" in text(app, "#keypad")
+        assert "Invoke:" not in text(app, "#keypad")

@@ -25,7 +25,7 @@ class CampaignScreen(Screen[None]):
     """Pick a campaign. A damaged save is listed, marked, and cannot be opened."""
 
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="campaigns.help"),
+        Binding("question_mark,f1", "help", "Key help", id="campaigns.help"),
         Binding("n", "new", "New campaign", id="campaigns.new"),
         Binding("q", "quit", "Quit", id="campaigns.quit"),
     ]

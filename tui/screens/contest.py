@@ -81,7 +81,7 @@ class ContestScreen(Screen[None]):
     """Play one contest, exchange by exchange."""
 
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="help"),
+        Binding("question_mark,f1", "help", "Key help", id="help"),
         Binding("u", "undo", "Undo", id="undo"),
         Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
         Binding("i", "invoke", "Invoke", id="invoke"),

@@ -66,7 +66,7 @@ class RosterScreen(Screen[None]):
     """Characters with their ratings and points."""
 
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="roster.help"),
+        Binding("question_mark,f1", "help", "Key help", id="roster.help"),
         Binding("a", "add", "Add", id="roster.add"),
         Binding("e,enter", "edit", "Edit", id="roster.edit"),
         Binding("n", "new_contest", "New contest", id="roster.new_contest"),

@@ -124,7 +124,7 @@ class SetupScreen(Screen[None]):
     """Build a contest from the roster, then start it (F5 or g)."""
 
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help", id="setup.help"),
+        Binding("question_mark,f1", "help", "Key help", id="setup.help"),
         Binding("a", "add", "Add participant", id="setup.add"),
         Binding("d", "remove", "Remove", id="setup.remove"),
         Binding("o", "options", "Options", id="setup.options"),
