@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import gc
 import random
+import statistics
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest
+from core.model import Command, ResolveExchange, RollDice
+from core.rules import fate
 from core.scenario import resolve
+from core.store import CampaignFiles, Saves, safe_name
 
 SEED = 20261129
 
@@ -134,6 +141,88 @@ def bench_engine() -> list[str]:
     return lines
 
 
+def fate_campaign(
+    saves: Path, exchanges: int, name: str, per_contest: int = 10
+) -> tuple[CampaignFiles, Campaign]:
+    """A saved Fate campaign holding ``exchanges`` exchanges in contests of
+    ``per_contest``, made through decide/apply and saved in one append."""
+    rng = random.Random(exchanges)
+    campaign = Campaign(name=name, system="fate")
+    entries: list[Entry] = []
+
+    def do(command: Command) -> None:
+        entry = campaign.decide(command)
+        campaign.apply(entry)
+        entries.append(entry)
+
+    for who in ("Cynere", "Teran"):
+        do(AddCharacter(character=Character(name=who, ratings={"Athletics": 3})))
+    participants = [fate.FateParticipant(name=n, side=n, skill=3) for n in ("Cynere", "Teran")]
+    for c in range(max(1, exchanges // per_contest)):
+        contest = fate.new_contest(participants, options=fate.FateOptions(victories_needed=10**6))
+        do(StartContest(title=f"Race {c + 1}", contest=contest))
+        for _ in range(min(per_contest, exchanges)):
+            do(exchange_action(f"c{c + 1}", rng))
+    files = Saves(saves).create(name, "fate")
+    files.append(entries)
+    return files, campaign
+
+
+def exchange_action(contest_id: str, rng: random.Random) -> Play:
+    rolls = tuple(
+        RollDice(who=n, faces=tuple(rng.choice((-1, 0, 1)) for _ in range(4)))
+        for n in ("Cynere", "Teran")
+    )
+    return Play(contest_id=contest_id, commands=(*rolls, ResolveExchange(twist="Twist")))
+
+
+def save_time(files: CampaignFiles, campaign: Campaign, saves: int = 15) -> float:
+    """Median seconds to save one GM action (an exchange) into ``campaign``."""
+    rng = random.Random(1)
+    contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
+    times = []
+    for _ in range(saves):
+        entry = campaign.decide(exchange_action(contest_id, rng))
+        start = time.perf_counter()
+        files.append([entry])
+        times.append(time.perf_counter() - start)
+        campaign.apply(entry)
+    return statistics.median(times)
+
+
+def bench_saves() -> list[str]:
+    lines = [
+        "tussle bench saves: one GM action (an exchange) saved, median of 15",
+        "target: the 10,000-exchange figure at most 1.5x the 100-exchange figure",
+        "",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        saves = Path(tmp)
+        figures: dict[str, float] = {}
+        cases = [
+            ("100 exchanges (contests of 10)", 100, 10),
+            ("1,000 exchanges (contests of 10)", 1_000, 10),
+            ("10,000 exchanges (contests of 10)", 10_000, 10),
+            ("one contest of 500 exchanges", 500, 500),
+        ]
+        for label, size, per in cases:
+            files, campaign = fate_campaign(saves, size, label, per)
+            figures[label] = save_time(files, campaign)
+            lines.append(f"  {label:<36}{figures[label] * 1000:8.2f} ms")
+        ratio = figures[cases[2][0]] / figures[cases[0][0]]
+        lines.append(
+            f"  ratio 10,000 / 100: {ratio:.2f}x   {'ok' if ratio <= 1.5 else 'OVER TARGET'}"
+        )
+        big = CampaignFiles(saves / safe_name(cases[2][0]))
+        opens = []
+        for _ in range(3):
+            start = time.perf_counter()
+            big.load()
+            opens.append(time.perf_counter() - start)
+        lines += ["", f"opening the 10,000-exchange campaign (best of 3): {min(opens):.2f} s"]
+    return lines
+
+
 def bench_dashboard() -> list[str]:
     from tui.bench import bench_dashboard as dashboard  # Textual only for this part
 
@@ -143,6 +232,7 @@ def bench_dashboard() -> list[str]:
 PARTS: dict[str, Callable[[], list[str]]] = {
     "engine": bench_engine,
     "dashboard": bench_dashboard,
+    "saves": bench_saves,
 }
 
 

@@ -3,6 +3,11 @@
 One ordered queue, one consumer. A command goes in; the consumer has the campaign decide
 it, has the store save the entry, applies it, and only then publishes :class:`Applied`
 (or :class:`Rejected`) to its subscribers. So nothing is shown that is not saved.
+
+With one exception, when the disk itself fails (full, read-only): the action is kept in
+memory and applied, published as :class:`Unsaved` so the screen can say so, and saved
+again (in order, before anything newer) every ``retry_seconds`` until the disk takes it.
+Nothing already saved is touched by a failed save.
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from core.store import CampaignFiles, StoreError
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """``command`` was decided, saved and applied: ``entry`` is what the log gained."""
+    """``command`` was decided and applied: ``entry`` is what the log gained (saved,
+    unless an :class:`Unsaved` said otherwise just before)."""
 
     command: Command
     entry: Entry
@@ -27,7 +33,7 @@ class Applied:
 
 @dataclass(frozen=True, slots=True)
 class Rejected:
-    """``command`` was not done: the rules forbid it, or the save failed."""
+    """``command`` was not done: the rules forbid it (or a bug stopped it)."""
 
     command: Command
     error: RuleError | StoreError
@@ -35,33 +41,50 @@ class Rejected:
 
 @dataclass(frozen=True, slots=True)
 class Saved:
-    """The store wrote an entry (published between decide and Applied; for tests)."""
+    """The store wrote these entries: on disk now."""
 
-    entry: Entry
+    entries: tuple[Entry, ...]
 
 
-Notice = Applied | Rejected | Saved
+@dataclass(frozen=True, slots=True)
+class Unsaved:
+    """The disk refused: these entries are applied but only in memory, retried later."""
+
+    entries: tuple[Entry, ...]
+    error: StoreError
+
+
+Notice = Applied | Rejected | Saved | Unsaved
 Subscriber = Callable[[Notice], None]
 
 
 def refusal(error: Exception) -> RuleError | StoreError:
-    """Why a command was not done, as the GM is told: the rules, the disk, or a bug (the
-    action is refused and the table goes on)."""
+    """Why a command was not done, as the GM is told: the rules, or a bug (the action
+    is refused and the table goes on)."""
     if isinstance(error, RuleError | StoreError):
         return error
-    if isinstance(error, OSError):
-        return StoreError(f"could not save: {error}")
     bug = RuleError(f"Tussle hit a bug and did nothing: {error!r}")
     bug.title = "Bug"
     return bug
 
 
+def disk_trouble(error: Exception) -> StoreError:
+    if isinstance(error, StoreError):
+        return error
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return StoreError(f"could not save: {reason}")
+
+
 class Bus:
     """Commands in, notices out, in order."""
 
-    def __init__(self, campaign: Campaign, files: CampaignFiles | None) -> None:
+    def __init__(
+        self, campaign: Campaign, files: CampaignFiles | None, retry_seconds: float = 2.0
+    ) -> None:
         self.campaign = campaign
         self.files = files
+        self.retry_seconds = retry_seconds
+        self.unsaved: list[Entry] = []
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._subscribers: list[Subscriber] = []
         self.handled = 0
@@ -77,26 +100,55 @@ class Bus:
         """Queue a command (never blocks: the queue has no bound)."""
         self._queue.put_nowait(command)
 
+    async def _save(self, entries: list[Entry]) -> StoreError | None:
+        """Append ``entries`` after anything still unsaved; the error, if the disk
+        refused (then all of them wait, in order, for the next try)."""
+        if self.files is None:
+            return None
+        waiting = [*self.unsaved, *entries]
+        try:
+            await asyncio.to_thread(self.files.append, waiting)
+        except (OSError, StoreError) as error:
+            self.unsaved = waiting
+            trouble = disk_trouble(error)
+            self._publish(Unsaved(tuple(waiting), trouble))
+            return trouble
+        self.unsaved = []
+        self._publish(Saved(tuple(waiting)))
+        return None
+
     async def handle(self, command: Command) -> Notice:
-        """Decide, save, apply, publish one command; what was published."""
+        """Decide, save, apply, publish one command; what was published last."""
         try:
             entry = self.campaign.decide(command)
-            if self.files is not None:
-                await asyncio.to_thread(self.files.append, [entry])
-                self._publish(Saved(entry))
         except Exception as error:
             rejected = Rejected(command, refusal(error))
             self._publish(rejected)
             return rejected
+        await self._save([entry])
         self.campaign.apply(entry)
         applied = Applied(command, entry)
         self._publish(applied)
         return applied
 
+    async def retry(self) -> bool:
+        """Try the unsaved entries again; True when nothing is left unsaved."""
+        if self.unsaved:
+            await self._save([])
+        return not self.unsaved
+
     async def run(self) -> None:
-        """The consumer: handle commands one at a time, forever."""
+        """The consumer: handle commands one at a time, forever; while something is
+        unsaved, retry it whenever no command came for ``retry_seconds``."""
         while True:
-            command = await self._queue.get()
+            if self.unsaved:
+                try:
+                    command = await asyncio.wait_for(self._queue.get(), self.retry_seconds)
+                except TimeoutError:
+                    await self.retry()
+                    continue
+            else:
+                command = await self._queue.get()
             try:
                 await self.handle(command)
             finally:

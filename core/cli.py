@@ -6,8 +6,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from core.scenario import Resolution
+
+EXIT_SAVE_FAILED = 1
 EXIT_INVALID = 2
+EXIT_LOCKED = 3
 EXIT_BUG = 70
 
 
@@ -34,10 +40,42 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     except Exception as exc:  # a bug: say so in one line, never a traceback at the table
         print(f"(internal): a bug in Tussle, please report it: {exc!r}", file=sys.stderr)
         return EXIT_BUG
+    if args.record is not None:
+        code = _record(args, resolution)
+        if code:
+            return code
     if args.text:
         print(resolution.to_text())
     else:
         print(json.dumps(resolution.to_json(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def _record(args: argparse.Namespace, resolution: Resolution) -> int:
+    """Save the contest into a campaign; 0 once it is on disk, else the exit code."""
+    from pathlib import Path
+
+    from core.errors import RuleError
+    from core.record import record
+    from core.store import CampaignLocked, Saves, StoreError, saves_folder
+
+    title = "Recorded contest" if args.file == "-" else Path(args.file).stem
+    try:
+        done = record(resolution, Saves(saves_folder(args.saves)), args.record, title, args.wait)
+    except CampaignLocked as error:
+        print(f"(lock): {error}", file=sys.stderr)
+        return EXIT_LOCKED
+    except RuleError as error:
+        print(f"(record): {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except (StoreError, OSError) as error:
+        print(f"(record): not saved: {error}", file=sys.stderr)
+        return EXIT_SAVE_FAILED
+    print(
+        f"recorded: {done.campaign} contest {done.contest_id}, {done.entries} entries saved",
+        file=sys.stderr,
+        flush=True,
+    )
     return 0
 
 
@@ -69,6 +107,18 @@ def build_parser() -> argparse.ArgumentParser:
     resolve = sub.add_parser("resolve", help="play a scenario file and print the outcome")
     resolve.add_argument("file", metavar="FILE", help="a scenario JSON file, or - for stdin")
     resolve.add_argument("--text", action="store_true", help="a readable account, not JSON")
+    resolve.add_argument(
+        "--record",
+        metavar="NAME",
+        help="also append the contest to campaign NAME (created when missing)",
+    )
+    resolve.add_argument(
+        "--wait",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="with --record: how long to wait for a campaign open elsewhere (default 10)",
+    )
     resolve.set_defaults(func=cmd_resolve)
 
     opener = sub.add_parser("open", help="open a campaign (creating it when it does not exist)")
@@ -80,8 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     opener.set_defaults(func=cmd_dashboard)
 
+    from core.cli_saves import add_save_commands
+
+    add_save_commands(sub)
+
     bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
-    bench.add_argument("part", nargs="?", default="engine", choices=["engine", "dashboard"])
+    bench.add_argument(
+        "part", nargs="?", default="engine", choices=["engine", "dashboard", "saves"]
+    )
     bench.set_defaults(func=cmd_bench)
     return parser
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 import sys
 import types
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Callable, Mapping
+from functools import cache, partial
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 TAG = "@"
@@ -40,60 +40,116 @@ def encode(value: Any) -> Any:
     raise TypeError(f"cannot save a {type(value).__name__}")
 
 
+Decoder = Callable[[Any], Any]
+
+
 def decode(data: Any, hint: Any) -> Any:
     """Rebuild a value of type ``hint`` from what :func:`encode` made."""
+    return _decoder(hint)(data)
+
+
+@cache
+def _decoder(hint: Any) -> Decoder:
+    """A function decoding values of ``hint``, worked out once per type: loading a
+    campaign decodes hundreds of thousands of values of a few dozen types."""
     origin = get_origin(hint)
     if hint is Any:
-        return data
+        return _same
     if origin is Union or origin is types.UnionType:
-        options = get_args(hint)
-        if data is None and type(None) in options:
+        return _union(hint)
+    if origin is Literal:
+        allowed = get_args(hint)
+
+        def literal(data: Any) -> Any:
+            if data not in allowed:
+                raise CodecError(f"{data!r} is not one of {allowed}")
+            return data
+
+        return literal
+    if origin is tuple:
+        return _tuple(hint)
+    if origin in (frozenset, set, list):
+        (arg,) = get_args(hint)
+        item = _decoder(arg)
+        build: Callable[[Any], Any] = frozenset if origin in (frozenset, set) else list
+
+        def collection(data: Any) -> Any:
+            _list(data, hint)
+            return build(item(v) for v in data)
+
+        return collection
+    if origin in (dict, Mapping) or hint in (dict, Mapping):
+        key_hint, value_hint = get_args(hint) or (str, Any)
+        key, value = _decoder(key_hint), _decoder(value_hint)
+
+        def mapping(data: Any) -> Any:
+            if not isinstance(data, dict):
+                raise CodecError(f"expected an object, got {data!r}")
+            return {key(k): value(v) for k, v in data.items()}
+
+        return mapping
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return partial(_decode_dataclass, hint=hint)
+    if hint in (int, str, bool, float):
+        return partial(_scalar, hint=hint)
+    if hint is type(None):
+        return _none
+    raise TypeError(f"cannot load a {hint}")
+
+
+def _same(data: Any) -> Any:
+    return data
+
+
+def _none(data: Any) -> None:
+    if data is not None:
+        raise CodecError(f"expected null, got {data!r}")
+
+
+def _scalar(data: Any, hint: type) -> Any:
+    if type(data) is not hint and not (hint is float and type(data) is int):
+        raise CodecError(f"expected {hint.__name__}, got {data!r}")
+    return data
+
+
+def _union(hint: Any) -> Decoder:
+    options = [o for o in get_args(hint) if o is not type(None)]
+    nullable = len(options) < len(get_args(hint))
+    decoders = [_decoder(o) for o in options]
+
+    def union(data: Any) -> Any:
+        if data is None and nullable:
             return None
         errors = []
-        for option in options:
-            if option is type(None):
-                continue
+        for decoder in decoders:
             try:
-                return decode(data, option)
+                return decoder(data)
             except (CodecError, TypeError, ValueError, KeyError) as exc:
                 errors.append(str(exc))
         raise CodecError(f"{data!r} is none of {hint}: {'; '.join(errors)}")
-    if origin is Literal:
-        if data not in get_args(hint):
-            raise CodecError(f"{data!r} is not one of {get_args(hint)}")
-        return data
-    if origin is tuple:
+
+    return union
+
+
+def _tuple(hint: Any) -> Decoder:
+    args = get_args(hint)
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+
+        def variable(data: Any) -> Any:
+            _list(data, hint)
+            return tuple(item(v) for v in data)
+
+        return variable
+    decoders = [_decoder(a) for a in args]
+
+    def fixed(data: Any) -> Any:
         _list(data, hint)
-        args = get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(v, args[0]) for v in data)
-        if len(args) != len(data):
-            raise CodecError(f"expected {len(args)} items, got {len(data)}")
-        return tuple(decode(v, a) for v, a in zip(data, args, strict=True))
-    if origin in (frozenset, set):
-        _list(data, hint)
-        (arg,) = get_args(hint)
-        return frozenset(decode(v, arg) for v in data)
-    if origin is list:
-        _list(data, hint)
-        (arg,) = get_args(hint)
-        return [decode(v, arg) for v in data]
-    if origin in (dict, Mapping) or hint in (dict, Mapping):
-        if not isinstance(data, dict):
-            raise CodecError(f"expected an object, got {data!r}")
-        args = get_args(hint) or (str, Any)
-        return {decode(k, args[0]): decode(v, args[1]) for k, v in data.items()}
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _decode_dataclass(data, hint)
-    if hint in (int, str, bool, float):
-        if type(data) is not hint and not (hint is float and type(data) is int):
-            raise CodecError(f"expected {hint.__name__}, got {data!r}")
-        return data
-    if hint is type(None):
-        if data is not None:
-            raise CodecError(f"expected null, got {data!r}")
-        return None
-    raise TypeError(f"cannot load a {hint}")
+        if len(decoders) != len(data):
+            raise CodecError(f"expected {len(decoders)} items, got {len(data)}")
+        return tuple(d(v) for d, v in zip(decoders, data, strict=True))
+
+    return fixed
 
 
 def _list(data: Any, hint: Any) -> None:
@@ -107,18 +163,25 @@ def _decode_dataclass(data: Any, hint: type) -> Any:
     if not isinstance(data[TAG], str):
         raise CodecError(f"a {hint.__name__}'s tag is a string, not {data[TAG]!r}")
     cls = _subclass_named(hint, data[TAG])
-    hints = _hints(cls)
+    fields = _fields(cls)
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            kwargs[f.name] = decode(data[f.name], hints[f.name])
-    unknown = set(data) - {TAG} - set(kwargs)
-    if unknown:
-        raise CodecError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    for name, value in data.items():
+        if name == TAG:
+            continue
+        decoder = fields.get(name)
+        if decoder is None:
+            raise CodecError(f"{cls.__name__} has no field {name!r}")
+        kwargs[name] = decoder(value)
     try:
         return cls(**kwargs)
     except TypeError as exc:
         raise CodecError(f"{cls.__name__}: {exc}") from None
+
+
+@cache
+def _fields(cls: type) -> dict[str, Decoder]:
+    hints = _hints(cls)
+    return {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(cls)}
 
 
 @cache

@@ -22,8 +22,9 @@ import os
 import re
 import socket
 import tempfile
+import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -123,7 +124,15 @@ class AtomicJSONStorage(Storage):
         pass
 
 
+# The fault-injection seam: tests put callables here that raise OSError (a full disk, a
+# read-only folder) for the files they choose. Empty in normal use.
+WRITE_FAULTS: list[Callable[[Path], None]] = []
+
+
 def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` as ``path`` whole or not at all (see AtomicJSONStorage)."""
+    for fault in WRITE_FAULTS:
+        fault(path)
     folder = path.parent
     try:
         mode = path.stat().st_mode & 0o777
@@ -172,19 +181,29 @@ class CampaignLock:
         self.path = folder / LOCK
         self._fd: int | None = None
 
-    def acquire(self, name: str) -> None:
+    def acquire(self, name: str, wait: float = 0.0, what: str = "the dashboard") -> None:
+        """Take the lock, trying for up to ``wait`` seconds; :class:`CampaignLocked`
+        naming the holder (what, pid, host, since) when it stays taken."""
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = self.holder()
-            os.close(fd)
-            raise CampaignLocked(
-                f'"{name}" is open in another Tussle (pid {holder.get("pid", "?")} on '
-                f"{holder.get('host', '?')}, since {holder.get('since', '?')})",
-                holder,
-            ) from None
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                holder = self.holder()
+                os.close(fd)
+                raise CampaignLocked(
+                    f'"{name}" is open in {holder.get("what", "another Tussle")} '
+                    f"(pid {holder.get('pid', '?')} on {holder.get('host', '?')}, "
+                    f"since {holder.get('since', '?')})",
+                    holder,
+                ) from None
         info = {
+            "what": what,
             "pid": os.getpid(),
             "host": socket.gethostname(),
             "since": datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M"),
@@ -244,6 +263,9 @@ class CampaignFiles:
             if not isinstance(doc.get("settings"), dict):
                 raise BadSave(f"{self.manifest_path}: the settings are not an object")
             self._meta = dict(doc)
+            from core.migrate import migrate_if_needed  # an older format is upgraded here
+
+            migrate_if_needed(self)
         return self._meta
 
     def info(self) -> CampaignInfo:
@@ -354,6 +376,17 @@ class CampaignFiles:
                     tmp.unlink()
 
 
+def _unfinished(folder: Path) -> bool:
+    """A campaign folder whose creation was cut short (no manifest, an empty log): safe
+    to make the campaign in again."""
+    log = folder / "log"
+    return (
+        not (folder / MANIFEST).exists()
+        and all(p.name in ("log", LOCK) or p.name.startswith(TMP_PREFIX) for p in folder.iterdir())
+        and (not log.exists() or not any(log.iterdir()))
+    )
+
+
 class Saves:
     """The saves folder: every campaign in it."""
 
@@ -385,9 +418,20 @@ class Saves:
         self.folder.mkdir(parents=True, exist_ok=True)
         base = safe_name(name)
         slug, n = base, 1
-        while (self.folder / slug).exists():
+        while (self.folder / slug).exists() and not _unfinished(self.folder / slug):
             n += 1
             slug = f"{base}-{n}"
         files = CampaignFiles(self.folder / slug)
         files.create(name, system)
         return files
+
+    def find_or_create(self, name: str, system: str) -> CampaignFiles:
+        """The campaign called ``name``, made when missing; two processes doing this at
+        once get the same campaign (a lock on the saves folder orders them)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.folder / ".create.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            return self.find(name) or self.create(name, system)
+        finally:
+            os.close(fd)

@@ -20,7 +20,7 @@ from core.bus import Applied, Bus, Notice
 from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, ContestStarted
 from core.dice import RandomDice
 from core.model import Command
-from core.store import CampaignFiles, Saves, StoreError, saves_folder
+from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from tui.screens.contest import ContestScreen
 
 
@@ -56,6 +56,8 @@ class TussleApp(App[None]):
         self.dice = dice or RandomDice(int(seed) if seed and seed.isdigit() else None)
         self.files: CampaignFiles | None = None
         self.bus: Bus | None = None
+        self.read_only = False
+        self._quit_anyway = False
         self._campaign: Campaign | None = None
 
     @property
@@ -98,28 +100,50 @@ class TussleApp(App[None]):
         return max(usable, key=lambda c: c.updated).slug
 
     # -- campaigns ------------------------------------------------------------------------
-    def open_campaign(self, slug: str) -> None:
+    def open_campaign(self, slug: str, read_only: bool = False) -> None:
+        """Open a campaign: hold its lock, load its log, start the bus. ``read_only``
+        takes no lock and sends nothing (for a campaign another Tussle has open)."""
         self.close_campaign()
         files = CampaignFiles(self.saves.folder / slug)
         try:
-            name = files.meta()["name"]
-            files.lock.acquire(str(name))
+            name = str(files.meta()["name"])
+            if not read_only:
+                files.lock.acquire(name)
             try:
-                files.clean_temporary_files()
+                if not read_only:
+                    files.clean_temporary_files()
                 campaign = files.load()
             except BaseException:
                 files.lock.release()
                 raise
+        except CampaignLocked as error:
+            self.open_campaigns()
+            self._offer_read_only(slug, error)
+            return
         except StoreError as error:
             self.notify(str(error), title=error.title, severity="error", timeout=10)
             self.open_campaigns()
             return
-        self.files, self._campaign = files, campaign
-        self.bus = Bus(campaign, files)
-        self.bus.subscribe(self._forward)
-        self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
+        self.files, self._campaign, self.read_only = files, campaign, read_only
+        if not read_only:
+            self.bus = Bus(campaign, files)
+            self.bus.subscribe(self._forward)
+            self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
         self.sub_title = f"{campaign.name} · {campaign.system}"
         self.back_to_contest()
+
+    def _offer_read_only(self, slug: str, error: CampaignLocked) -> None:
+        from tui.screens.fields import Answers, Field
+        from tui.screens.forms import FormScreen
+
+        def chosen(answers: Answers | None) -> None:
+            if answers is not None and answers["choice"] == "read":
+                self.open_campaign(slug, read_only=True)
+
+        choices = (("Open it read-only", "read"), ("Back to the campaigns", "back"))
+        self.push_screen(
+            FormScreen(error.title, [Field("choice", str(error), "read", choices)]), chosen
+        )
 
     def _forward(self, notice: Notice) -> None:
         self.post_message(BusNotice(notice))
@@ -137,9 +161,17 @@ class TussleApp(App[None]):
         if self.files is not None:
             self.files.lock.release()
         self.files, self.bus, self._campaign = None, None, None
+        self.read_only = False
 
     def send(self, command: Command) -> None:
         """Put a GM action on the bus."""
+        if self.read_only:
+            self.notify(
+                "This campaign is open read-only: another Tussle holds it.",
+                title="Read-only",
+                severity="warning",
+            )
+            return
         if self.bus is None:
             self.notify("No campaign is open.", severity="warning")
             return
@@ -220,6 +252,18 @@ class TussleApp(App[None]):
             )
 
     async def action_quit(self) -> None:
+        """Quit; with actions the disk has not taken yet (the bus keeps retrying), ask
+        for a second q before losing them."""
+        if self.bus is not None and self.bus.unsaved and not self._quit_anyway:
+            self._quit_anyway = True
+            self.notify(
+                f"{len(self.bus.unsaved)} action(s) are not saved: the disk still refuses. "
+                "Press q again to quit and lose them.",
+                title="Not saved",
+                severity="error",
+                timeout=10,
+            )
+            return
         self.close_campaign()
         self.exit()
 

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import shutil
 import statistics
 import subprocess
@@ -21,11 +20,9 @@ import time
 import uuid
 from pathlib import Path
 
-from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest
+from core.bench import fate_campaign
 from core.demo import create_demos
 from core.dice import RandomDice
-from core.model import Command, ResolveExchange, RollDice
-from core.rules import fate
 from core.store import Saves
 
 RUNS = 7
@@ -85,34 +82,6 @@ def bench_first_frame(folder: Path) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(theirs)
 
 
-def campaign_with(saves: Path, exchanges: int, name: str) -> None:
-    """A Fate campaign holding ``exchanges`` exchanges in contests of 10."""
-    rng = random.Random(exchanges)
-    campaign = Campaign(name=name, system="fate")
-    entries: list[Entry] = []
-
-    def do(command: Command) -> None:
-        entry = campaign.decide(command)
-        campaign.apply(entry)
-        entries.append(entry)
-
-    for who in ("Cynere", "Teran"):
-        do(AddCharacter(character=Character(name=who, ratings={"Athletics": 3})))
-    participants = [fate.FateParticipant(name=n, side=n, skill=3) for n in ("Cynere", "Teran")]
-    for c in range(exchanges // 10):
-        contest = fate.new_contest(participants, options=fate.FateOptions(victories_needed=99))
-        do(StartContest(title=f"Race {c + 1}", contest=contest))
-        contest_id = f"c{c + 1}"
-        for _ in range(10):
-            rolls = tuple(
-                RollDice(who=n, faces=tuple(rng.choice((-1, 0, 1)) for _ in range(4)))
-                for n in ("Cynere", "Teran")
-            )
-            do(Play(contest_id=contest_id, commands=(*rolls, ResolveExchange(twist="Twist"))))
-    files = Saves(saves).create(name, "fate")
-    files.append(entries)
-
-
 async def commit_latency(saves: Path, name: str, commits: int = 9) -> float:
     from tui.app import make_app
     from tui.widgets.exchange_log import ExchangeLog
@@ -155,7 +124,7 @@ def bench_dashboard() -> list[str]:
         saves = folder / "latency"
         figures = {}
         for size in (100, 10_000):
-            campaign_with(saves, size, f"Bench {size}")
+            fate_campaign(saves, size, f"Bench {size}")
             figures[size] = asyncio.run(commit_latency(saves, f"Bench {size}"))
         ratio = figures[10_000] / figures[100]
         lines += [

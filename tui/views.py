@@ -14,11 +14,19 @@ from tui.systems.common import e
 __all__ = ["aspects", "describe_extra", "e", "exchange_lines", "participants", "scoreboard"]
 
 
-def scoreboard(record: ContestRecord, campaign_name: str) -> list[str]:
-    """Two lines: what contest this is, and who is ahead (and who won)."""
+def scoreboard(
+    record: ContestRecord, campaign_name: str, unsaved: int = 0, read_only: bool = False
+) -> list[str]:
+    """Two lines: what contest this is, and who is ahead (and who won). Actions the disk
+    has not taken yet, and a campaign opened read-only, are said first."""
     state = record.state
     kind, score = view(state.system).score(record)
     head = f"[b]{e(record.title)}[/b] · {e(campaign_name)} · {kind}"
+    if read_only:
+        head = f"[b reverse] READ-ONLY [/] {head}"
+    if unsaved:
+        plural = "s" if unsaved != 1 else ""
+        head = f"[b $error]⚠ {unsaved} action{plural} NOT SAVED (retrying)[/] {head}"
     word = "Stage" if state.system == "forge" else "Exchange"
     exchange = f"{word} {state.n + 1}" if not state.finished else f"After {state.n}"
     if state.finished:

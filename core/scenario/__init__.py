@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.errors import RuleError
-from core.model import Contest, ExchangeEvent
+from core.model import Command, Contest, ExchangeEvent
 from core.rules import SYSTEM_NAMES, find_system
 from core.rules.base import JSON
 from core.scenario.common import SystemReader
@@ -38,6 +38,7 @@ class Resolution:
     start: Contest
     contest: Contest
     exchanges: tuple[ExchangeEvent, ...]
+    actions: tuple[tuple[Command, ...], ...] = ()  # each exchange's commands, in order
 
     def to_json(self) -> JSON:
         rules = find_system(self.contest.system)
@@ -78,22 +79,26 @@ def resolve(data: Any) -> Resolution:
     start = contest
     rules = find_system(contest.system)
     exchanges: list[ExchangeEvent] = []
+    actions: list[tuple[Command, ...]] = []
     state = [contest]  # the readers look at the contest as the commands change it
     node = root.get("exchanges")
     for ex in node.items() if node is not None else ():
         ex.check_keys(reader.exchange_keys)
         if state[0].finished:
             ex.fail(f"the contest ended at exchange {state[0].n}")
+        commands: list[Command] = []
         for place, command in reader.exchange_steps(ex, lambda: state[0]):
             try:
                 events = rules.decide(state[0], command)
             except RuleError as error:
                 raise ScenarioError(place, str(error)) from None
+            commands.append(command)
             for event in events:
                 state[0] = rules.evolve(state[0], event)
                 if isinstance(event, ExchangeEvent):
                     exchanges.append(event)
-    return Resolution(start, state[0], tuple(exchanges))
+        actions.append(tuple(commands))
+    return Resolution(start, state[0], tuple(exchanges), tuple(actions))
 
 
 def load(data: bytes) -> Resolution:

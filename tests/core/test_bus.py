@@ -4,12 +4,14 @@ on disk. Runs against the real store in a temporary saves folder."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import errno
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
 
-from core.bus import Applied, Bus, Notice, Rejected, Saved
+from core import store
+from core.bus import Applied, Bus, Notice, Rejected, Saved, Unsaved
 from core.campaign import (
     ActionRecorded,
     ActionUndone,
@@ -24,7 +26,7 @@ from core.errors import OutOfTurn, RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.rules import fate
 from core.rules.fate import FateParticipant
-from core.store import CampaignFiles, Saves, StoreError
+from core.store import CampaignFiles, Saves
 
 CYNERE = Character(name="Cynere", fate_points=3)
 TERAN = Character(name="Teran", kind="npc")
@@ -78,7 +80,7 @@ async def test_a_command_is_saved_then_applied_and_on_disk_before_it_is_publishe
     saved, applied = harness.seen
     assert isinstance(saved, Saved) and isinstance(applied, Applied)
     assert applied.command == command
-    assert saved.entry == applied.entry
+    assert saved.entries == (applied.entry,)
     assert isinstance(applied.entry, ActionRecorded)
     assert harness.on_disk == [1, 1]  # on disk already when Saved and Applied came
     assert harness.campaign.roster == {"Cynere": CYNERE}
@@ -143,32 +145,66 @@ async def test_commands_are_handled_in_the_order_sent(harness: Harness) -> None:
     assert loaded.contest("c1").state == harness.campaign.contest("c1").state
 
 
-async def test_a_failed_save_is_rejected_as_a_store_error_and_changes_nothing(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
+def refuse_writes(errno_: int, message: str) -> Callable[[Path], None]:
+    def fault(path: Path) -> None:
+        raise OSError(errno_, message, str(path))
+
+    return fault
+
+
+@pytest.mark.parametrize(
+    ("errno_", "message"),
+    [(errno.ENOSPC, "No space left on device"), (errno.EROFS, "Read-only file system")],
+)
+async def test_disk_trouble_keeps_the_action_in_memory_marks_it_unsaved_and_retries(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, errno_: int, message: str
 ) -> None:
     await harness.send(AddCharacter(character=CYNERE))
     harness.seen.clear()
+    monkeypatch.setattr(store, "WRITE_FAULTS", [refuse_writes(errno_, message)])
+    await harness.send(AddCharacter(character=TERAN))
+    await harness.send(AddCharacter(character=Character(name="Landon")))
 
-    def disk_full(self: CampaignFiles, entries: object) -> None:
-        raise OSError(28, "No space left on device")
+    # Each action is shown (applied in memory) but said to be unsaved, the first kept
+    # in front of the second.
+    assert kinds(harness.seen) == ["Unsaved", "Applied", "Unsaved", "Applied"]
+    unsaved = harness.seen[2]
+    assert isinstance(unsaved, Unsaved) and message in str(unsaved.error)
+    assert [e.command.character.name for e in unsaved.entries] == ["Teran", "Landon"]  # type: ignore[union-attr]
+    assert list(harness.campaign.roster) == ["Cynere", "Teran", "Landon"]
+    # What was saved before is untouched and still loads.
+    assert list(CampaignFiles(harness.files.folder).load().roster) == ["Cynere"]
 
-    monkeypatch.setattr(CampaignFiles, "append", disk_full)
-    command = AddCharacter(character=TERAN)
-    await harness.send(command)
+    assert not await harness.bus.retry()  # the disk still refuses
+    monkeypatch.setattr(store, "WRITE_FAULTS", [])
+    assert await harness.bus.retry()  # and now takes both, in order
+    saved = harness.seen[-1]
+    assert isinstance(saved, Saved) and len(saved.entries) == 2
+    assert harness.bus.unsaved == []
+    assert list(CampaignFiles(harness.files.folder).load().roster) == ["Cynere", "Teran", "Landon"]
 
-    [rejected] = harness.seen
-    assert isinstance(rejected, Rejected)
-    assert rejected.command == command
-    assert isinstance(rejected.error, StoreError)
-    assert "No space left on device" in str(rejected.error)
-    assert harness.campaign.roster == {"Cynere": CYNERE}
-    assert harness.campaign.entries == 1
-    monkeypatch.undo()
-    assert harness.saved_entries() == 1
 
-    await harness.send(command)  # the disk has room again: the same command goes through
-    assert kinds(harness.seen[1:]) == ["Saved", "Applied"]
-    assert list(CampaignFiles(harness.files.folder).load().roster) == ["Cynere", "Teran"]
+async def test_the_consumer_retries_unsaved_actions_by_itself(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    h = Harness(saves)
+    h.bus.retry_seconds = 0.05
+    consumer = asyncio.create_task(h.bus.run())
+    try:
+        monkeypatch.setattr(store, "WRITE_FAULTS", [refuse_writes(errno.ENOSPC, "full")])
+        await h.send(AddCharacter(character=CYNERE))
+        assert h.bus.unsaved
+        monkeypatch.setattr(store, "WRITE_FAULTS", [])
+        for _ in range(200):  # generous: the retry comes within a few hundredths
+            if not h.bus.unsaved:
+                break
+            await asyncio.sleep(0.05)
+        assert h.bus.unsaved == []
+        assert h.saved_entries() == 1
+    finally:
+        consumer.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await consumer
 
 
 async def test_a_bus_without_files_applies_without_saving(saves: Path) -> None:

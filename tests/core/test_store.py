@@ -460,7 +460,7 @@ def test_a_second_process_is_refused_the_lock_with_the_holders_pid(saves: Path) 
         with pytest.raises(CampaignLocked, match=rf"pid {holder.pid}\b") as refused:
             lock.acquire("Seed")
         assert refused.value.holder["pid"] == holder.pid
-        assert '"Seed" is open in another Tussle' in str(refused.value)
+        assert '"Seed" is open in the dashboard' in str(refused.value)
 
         holder.stdin.write("release\n")
         holder.stdin.flush()
@@ -647,3 +647,19 @@ def test_a_saved_campaign_loads_back_equal(system: str, data: st.DataObject) -> 
         loaded = CampaignFiles(files.folder).load()
     assert comparable(loaded) == comparable(run.campaign)
     assert loaded.actions == run.campaign.actions
+
+
+def test_a_campaign_folder_left_half_made_is_used_again_not_skipped(saves: Path) -> None:
+    # A process killed between making the folder and writing the manifest leaves this.
+    (saves / "kills" / "log").mkdir(parents=True)
+    files = Saves(saves).create("Kills", "fate")
+    assert files.folder == saves / "kills"
+    assert Saves(saves).find("Kills") is not None
+
+
+def test_a_folder_with_other_files_is_never_taken_over(saves: Path) -> None:
+    (saves / "kills").mkdir(parents=True)
+    (saves / "kills" / "notes.txt").write_text("mine")
+    files = Saves(saves).create("Kills", "fate")
+    assert files.folder == saves / "kills-2"
+    assert (saves / "kills" / "notes.txt").read_text() == "mine"

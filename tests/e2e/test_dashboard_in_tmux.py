@@ -34,3 +34,28 @@ def test_an_exchange_typed_in_the_terminal_is_there_after_a_restart(tmp_path: Pa
         assert "Exchange 1: Teran the Swift wins" in again.wait_for("Roll keypad")
     finally:
         again.kill()
+
+
+def test_recording_into_a_campaign_the_dashboard_holds_exits_3_naming_it(tmp_path: Path) -> None:
+    import subprocess
+
+    from tests.conftest import SCENARIOS
+
+    saves = tmp_path / "saves"
+    terminal = Terminal()
+    try:
+        terminal.start(tussle_command(), {"TUSSLE_SAVES": str(saves)})
+        terminal.wait_for("Roll keypad")
+        done = subprocess.run(
+            [
+                *tussle_command(), "--saves", str(saves), "resolve",
+                str(SCENARIOS / "fate-cynere-vs-teran.json"),
+                "--record", "Fate demo", "--wait", "1",
+            ],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        terminal.kill()
+    assert done.returncode == 3
+    assert done.stdout == ""
+    assert '"Fate demo" is open in the dashboard (pid ' in done.stderr

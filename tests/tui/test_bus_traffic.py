@@ -45,7 +45,7 @@ async def test_commit_goes_out_is_saved_then_comes_back(saves: Path) -> None:
     )
     saved = next(m.notice for m in seen if isinstance(m, BusNotice) and isinstance(m.notice, Saved))
     assert isinstance(applied.entry, ActionRecorded)
-    assert applied.entry == saved.entry
+    assert saved.entries == (applied.entry,)
     assert [type(e.event).__name__ for e in applied.entry.events] == [  # type: ignore[attr-defined]
         "DiceRolled",
         "DiceRolled",

@@ -147,9 +147,7 @@ class ContestScreen(Screen[None]):
     # -- painting ------------------------------------------------------------------------
     def refresh_all(self) -> None:
         record = self.record
-        self.query_one(Scoreboard).show(views.scoreboard(record, self.tussle.campaign.name))
-        self.query_one(ParticipantsPane).show(views.participants(record))
-        self.query_one(AspectsPane).show(views.aspects(record.state))
+        self.refresh_panes()
         exchanges = record.exchanges
         hidden = max(0, len(exchanges) - self.shown)
         log = self.query_one(ExchangeLog)
@@ -158,7 +156,11 @@ class ContestScreen(Screen[None]):
 
     def refresh_panes(self) -> None:
         record = self.record
-        self.query_one(Scoreboard).show(views.scoreboard(record, self.tussle.campaign.name))
+        app = self.tussle
+        unsaved = len(app.bus.unsaved) if app.bus is not None else 0
+        self.query_one(Scoreboard).show(
+            views.scoreboard(record, app.campaign.name, unsaved, app.read_only)
+        )
         self.query_one(ParticipantsPane).show(views.participants(record))
         self.query_one(AspectsPane).show(views.aspects(record.state))
 
@@ -189,8 +191,11 @@ class ContestScreen(Screen[None]):
 
     def notice(self, notice: Notice) -> None:
         """The bus says something happened (or was refused): show it."""
-        from core.bus import Applied, Rejected
+        from core.bus import Applied, Rejected, Saved, Unsaved
 
+        if isinstance(notice, Unsaved | Saved):
+            self.refresh_panes()
+            return
         if isinstance(notice, Rejected):
             self.message = f"[b $error]{e(notice.error)}[/]"
             self.notify(str(notice.error), title=notice.error.title, severity="error")

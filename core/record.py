@@ -1,0 +1,88 @@
+"""``tussle resolve FILE --record NAME``: a scenario's contest appended to a campaign.
+
+The same store, lock and log as the dashboard, so scripted and interactive play share one
+history: the participants are matched to the roster by name (added when new), the contest
+keeps the ratings it was played with, and each exchange is one GM action (undoable in the
+dashboard like any other).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.campaign import AddCharacter, Character, Entry, Play, StartContest
+from core.errors import RuleError
+from core.model import Command, Participant
+from core.scenario import Resolution
+from core.store import Saves
+
+LOCK_WAIT = 10.0  # seconds to wait for a campaign another process has open
+HOLDER = "tussle resolve --record"
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    campaign: str
+    folder: Path
+    contest_id: str
+    entries: int
+
+
+def character_from(participant: Participant) -> Character:
+    """A roster character for a participant the roster does not know yet."""
+    fields = {
+        f: getattr(participant, f) for f in ("skill", "rating", "target") if hasattr(participant, f)
+    }
+    ratings = {name.capitalize(): value for name, value in fields.items()}
+    extra = {
+        f: getattr(participant, f)
+        for f in (
+            "fate_points",
+            "hero_points",
+            "vitality",
+            "multiplier",
+            "max_damage",
+            "armor",
+            "armor_capacity",
+        )
+        if hasattr(participant, f)
+    }
+    return Character(name=participant.name, kind="npc", ratings=ratings, **extra)
+
+
+def record(
+    resolution: Resolution, saves: Saves, name: str, title: str, wait: float = LOCK_WAIT
+) -> Recorded:
+    """Append ``resolution``'s contest to campaign ``name`` (created when missing).
+
+    Returns once every entry is on disk. ``RuleError`` when the campaign plays another
+    system; :class:`~core.store.CampaignLocked` when its lock stays taken for ``wait``
+    seconds; other :class:`~core.store.StoreError` for damaged files.
+    """
+    system = resolution.start.system
+    files = saves.find_or_create(name, system)
+    files.lock.acquire(name, wait=wait, what=HOLDER)
+    try:
+        files.clean_temporary_files()
+        campaign = files.load()
+        if campaign.system != system:
+            raise RuleError(f'campaign "{name}" plays {campaign.system}, the scenario {system}')
+        entries: list[Entry] = []
+
+        def do(command: Command) -> None:
+            entry = campaign.decide(command)
+            campaign.apply(entry)
+            entries.append(entry)
+
+        for participant in resolution.start.participants:
+            if participant.name not in campaign.roster:
+                do(AddCharacter(character=character_from(participant)))
+        do(StartContest(title=title, contest=resolution.start))
+        contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
+        for commands in resolution.actions:
+            do(Play(contest_id=contest_id, commands=commands))
+        files.append(entries)
+        return Recorded(campaign.name, files.folder, contest_id, len(entries))
+    finally:
+        files.lock.release()
