@@ -22,6 +22,7 @@ from core.dice import RandomDice
 from core.model import Command
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from tui.screens.contest import ContestScreen
+from tui.widgets.keybar import pretty_key
 
 
 class BusNotice(Message):
@@ -244,7 +245,7 @@ class TussleApp(App[None]):
                 continue
             if binding.description in seen:
                 continue
-            key = binding.key.split(",")[0].replace("question_mark", "?")
+            key = pretty_key(binding.key.split(",")[0])
             yield SystemCommand(
                 binding.description,
                 f"key {key}",

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.widgets.keybar import pretty_key
+
 DICE_KEYS = [
     ("+ or =, -, 0", "Fate dice, one key per die (the keypad moves on after four)"),
     ("digits", "a d20 or d100 face (moves on when no other digit could follow)"),
@@ -42,7 +44,7 @@ class HelpScreen(ModalScreen[None]):
                 continue
             if self.under.check_action(binding.action, ()) is False:
                 continue
-            keys = " / ".join(_pretty(k) for k in binding.key.split(","))
+            keys = " / ".join(pretty_key(k) for k in binding.key.split(","))
             lines.append(f"  [b]{keys:<16}[/b] {binding.description}")
         lines += ["", "  [b]ctrl+p[/b]           every action, by name (command palette)"]
         lines += ["", "[dim]Esc closes this help.[/dim]"]
@@ -52,7 +54,3 @@ class HelpScreen(ModalScreen[None]):
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)
-
-
-def _pretty(key: str) -> str:
-    return {"question_mark": "?", "ctrl+y": "Ctrl+Y"}.get(key, key)
