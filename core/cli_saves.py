@@ -1,10 +1,263 @@
-"""``tussle check``, ``export``, ``import`` and ``restore``: the campaign files' commands."""
+"""``tussle check``, ``export``, ``import`` and ``restore``: the campaign files' commands.
+
+Exit codes, the same for all four:
+
+* 0: done (for ``check``: the campaign is sound);
+* 1: a campaign's files are damaged, or the disk refused a write (the message names the
+  file and the problem);
+* 2: what was asked for is wrong: an unknown campaign, an export that cannot be imported,
+  a name already taken, a backup that does not exist;
+* 3: the campaign is open in another process (``restore``; the message names it);
+* 70: a bug in Tussle.
+
+Results go to stdout, problems to stderr, one line each. A campaign is named as typed or
+by its folder's name (as ``Saves.find``); a campaign whose manifest is too damaged to give
+its name is found by the folder its name maps to.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import argparse
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from core.backup import Backup
+    from core.store import CampaignFiles
+
+EXIT_DAMAGED = 1
+EXIT_INVALID = 2
+EXIT_LOCKED = 3
+EXIT_BUG = 70
+
+Command = Callable[[argparse.Namespace], int]
 
 
 def add_save_commands(sub: Any) -> None:
-    """Register the save commands on the ``tussle`` parser's subcommands (being written)."""
-    del sub
+    """Register the save commands on the ``tussle`` parser's subcommands."""
+    check = sub.add_parser(
+        "check", help="verify a campaign's files (JSON, format, log) and that its log replays"
+    )
+    check.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    check.set_defaults(func=cmd_check)
+
+    export = sub.add_parser("export", help="write a campaign as one JSON object")
+    export.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    export.add_argument("--format", choices=["json"], default="json", help="(default: json)")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE rather than stdout")
+    export.set_defaults(func=cmd_export)
+
+    importer = sub.add_parser("import", help="make a campaign from a `tussle export` file")
+    importer.add_argument("file", metavar="FILE", help="an export file, or - for stdin")
+    importer.add_argument(
+        "--as", dest="as_name", metavar="NAME", help="the new campaign's name (default: as saved)"
+    )
+    importer.set_defaults(func=cmd_import)
+
+    restore = sub.add_parser("restore", help="list a campaign's backups, or restore one")
+    restore.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    restore.add_argument(
+        "--backup",
+        metavar="N|TIMESTAMP",
+        help="the backup to restore: its number in the list (1 is the newest) or its timestamp",
+    )
+    restore.set_defaults(func=cmd_restore)
+
+
+def _guarded(command: Command) -> Command:
+    """A bug is one line and exit 70, never a traceback at the table."""
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return command(args)
+        except Exception as exc:
+            _say(f"(internal): a bug in Tussle, please report it: {exc!r}")
+            return EXIT_BUG
+
+    return run
+
+
+def _say(line: str) -> None:
+    print(" ".join(line.split("\n")), file=sys.stderr)
+
+
+def _saves(args: argparse.Namespace) -> Path:
+    from core.store import saves_folder
+
+    return saves_folder(args.saves)
+
+
+def find_campaign(saves: Path, name: str) -> CampaignFiles | None:
+    """The campaign called ``name`` (or in folder ``name``); failing that, a damaged one
+    in the folder ``name`` maps to, whose manifest cannot say what it is called."""
+    from core.store import CampaignFiles, Saves, safe_name
+
+    found = Saves(saves).find(name)
+    if found is not None:
+        return found
+    folder = saves / safe_name(name)
+    if folder.is_dir():
+        files = CampaignFiles(folder)
+        if not files.manifest_path.exists() or files.info().problem is not None:
+            return files
+    return None
+
+
+def _unknown(saves: Path, name: str) -> int:
+    _say(f'no campaign called "{name}" in {saves}')
+    return EXIT_INVALID
+
+
+@_guarded
+def cmd_check(args: argparse.Namespace) -> int:
+    from core.check import check_campaign
+    from core.store import StoreError
+
+    saves = _saves(args)
+    files = find_campaign(saves, args.campaign_name)
+    if files is None:
+        return _unknown(saves, args.campaign_name)
+    try:
+        report = check_campaign(files)
+    except StoreError as error:
+        _say(str(error))
+        return EXIT_DAMAGED
+    print(report.line())
+    return 0
+
+
+@_guarded
+def cmd_export(args: argparse.Namespace) -> int:
+    from core.store import StoreError, write_atomically
+    from core.transfer import export_campaign, to_text
+
+    saves = _saves(args)
+    files = find_campaign(saves, args.campaign_name)
+    if files is None:
+        return _unknown(saves, args.campaign_name)
+    try:
+        data = export_campaign(files)
+    except StoreError as error:
+        _say(str(error))
+        return EXIT_DAMAGED
+    text = to_text(data)
+    if args.output is None or args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_atomically(Path(args.output), text)
+    except OSError as exc:
+        _say(f"{args.output}: not written ({exc.strerror or exc})")
+        return EXIT_DAMAGED
+    contests = len(data["contests"])
+    print(
+        f'exported "{data["name"]}" ({_count(len(data["log"]))}, '
+        f"{contests} contest{'' if contests == 1 else 's'}) to {args.output}"
+    )
+    return 0
+
+
+@_guarded
+def cmd_import(args: argparse.Namespace) -> int:
+    from core.store import Saves, StoreError
+    from core.transfer import TransferError, import_campaign
+
+    try:
+        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+    except OSError as exc:
+        _say(f"{args.file}: cannot be read ({exc.strerror or exc})")
+        return EXIT_INVALID
+    source = "(stdin)" if args.file == "-" else args.file
+    try:
+        done = import_campaign(Saves(_saves(args)), data, source, args.as_name)
+    except TransferError as error:
+        _say(str(error))
+        return EXIT_INVALID
+    except (StoreError, OSError) as error:
+        _say(f"not imported: {error}")
+        return EXIT_DAMAGED
+    print(f'imported "{done.name}" ({_count(done.entries)}) into {done.folder}')
+    return 0
+
+
+@_guarded
+def cmd_restore(args: argparse.Namespace) -> int:
+    from core.backup import backups_folder, list_backups, restore
+    from core.store import CampaignFiles, CampaignLocked, StoreError, safe_name
+
+    saves = _saves(args)
+    name = args.campaign_name
+    files = find_campaign(saves, name)
+    if files is None:  # a campaign deleted outright: its backups may still be there
+        slug = safe_name(name)
+        if not backups_folder(saves, slug).is_dir():
+            _say(f'no campaign called "{name}" in {saves}, and no backups of one')
+            return EXIT_INVALID
+        files = CampaignFiles(saves / slug)
+    backups = list_backups(saves, files.slug)
+    info = files.info()
+    title = info.name if info.problem is None else files.slug
+    if args.backup is None:
+        _list(title, files.slug, backups, backups_folder(saves, files.slug))
+        return 0
+    chosen = _pick(backups, args.backup)
+    if chosen is None:
+        _say(
+            f'no backup "{args.backup}" of "{title}" (there are {len(backups)}; '
+            f"`tussle restore {files.slug}` lists them)"
+        )
+        return EXIT_INVALID
+    try:
+        done = restore(files, chosen)
+    except CampaignLocked as error:
+        _say(f"not restored: {error}")
+        return EXIT_LOCKED
+    except (StoreError, OSError) as error:
+        _say(f"not restored: {error}")
+        return EXIT_DAMAGED
+    print(f'restored "{title}" to its backup of {_local(chosen.when)} ({_count(chosen.entries)})')
+    if done.before is not None and done.before != chosen:
+        print(
+            f"the state it replaced is backup {done.before.stamp}: "
+            f"tussle restore {files.slug} --backup {done.before.stamp} takes this back"
+        )
+    return 0
+
+
+def _list(title: str, slug: str, backups: list[Backup], folder: Path) -> None:
+    if not backups:
+        print(f'no backups of "{title}" yet (one is made each time the dashboard opens it)')
+        return
+    print(f'backups of "{title}" in {folder}, newest first:')
+    width = len(str(len(backups)))
+    for number, b in enumerate(backups, start=1):
+        print(f"  {number:>{width}}  {_local(b.when)}  {_count(b.entries):>14}  {b.stamp}")
+    print(f"restore one with: tussle restore {slug} --backup N")
+
+
+def _pick(backups: list[Backup], wanted: str) -> Backup | None:
+    """The backup numbered ``wanted`` (1 the newest), or whose timestamp is or begins with
+    it (when only one does)."""
+    if wanted.isdigit():
+        number = int(wanted)
+        return backups[number - 1] if 1 <= number <= len(backups) else None
+    matches = [b for b in backups if b.stamp == wanted] or [
+        b for b in backups if b.stamp.startswith(wanted)
+    ]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _local(when: datetime) -> str:
+    return when.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _count(entries: int | None) -> str:
+    if entries is None:
+        return "damaged"
+    return f"{entries} log {'entry' if entries == 1 else 'entries'}"

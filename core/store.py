@@ -396,8 +396,14 @@ class Saves:
     def campaigns(self) -> list[CampaignInfo]:
         if not self.folder.is_dir():
             return []
+        # A campaign's folder is a safe_name, which never has a dot: a name with one is a
+        # copy kept aside (a migration's, .backups, .tmp-import-...), not a campaign.
         return sorted(
-            (CampaignFiles(d).info() for d in self.folder.iterdir() if (d / MANIFEST).exists()),
+            (
+                CampaignFiles(d).info()
+                for d in self.folder.iterdir()
+                if "." not in d.name and (d / MANIFEST).exists()
+            ),
             key=lambda info: info.name.lower(),
         )
 

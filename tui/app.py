@@ -127,11 +127,20 @@ class TussleApp(App[None]):
             return
         self.files, self._campaign, self.read_only = files, campaign, read_only
         if not read_only:
+            self._back_up(files)
             self.bus = Bus(campaign, files)
             self.bus.subscribe(self._forward)
             self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
         self.sub_title = f"{campaign.name} · {campaign.system}"
         self.back_to_contest()
+
+    def _back_up(self, files: CampaignFiles) -> None:
+        """A rotating backup at the start of each session (tussle restore lists them)."""
+        from core.backup import backup
+
+        result = backup(files)
+        if result.problem:
+            self.notify(result.problem, title="No backup made", severity="warning", timeout=8)
 
     def _offer_read_only(self, slug: str, error: CampaignLocked) -> None:
         from tui.screens.fields import Answers, Field

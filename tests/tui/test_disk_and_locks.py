@@ -79,3 +79,19 @@ async def test_a_campaign_held_elsewhere_opens_read_only_on_request(saves: Path)
     finally:
         holder.kill()
         holder.wait()
+
+
+async def test_each_session_starts_with_a_backup_and_tussle_restore_lists_it(saves: Path) -> None:
+    from core.backup import list_backups
+
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "minus", "minus", "minus", "0", "0", "0", "0", "0", "enter", "q")
+    [first] = list_backups(saves, "fate-demo")  # before the exchange: 3 entries
+    again = new_app(saves)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    backups = list_backups(saves, "fate-demo")
+    assert len(backups) == 2  # the second session saw the exchange: a new backup
+    assert backups[-1] == first  # newest first

@@ -116,7 +116,7 @@ async def test_every_shown_action_is_in_the_command_palette(saves: Path) -> None
         await settle(pilot)
         titles = {c.title for c in app.get_system_commands(app.screen)}
         # Fate's actions are there; HeroQuest's and FORGE's are not.
-        assert {"Undo", "Redo", "Invoke", "Advantage", "Attack", "Modifier", "Help"} <= titles
+        assert {"Undo", "Redo", "Invoke", "Advantage", "Attack", "Modifier", "Key help"} <= titles
         assert not {"Hero pt", "Augment", "Roles", "Dodge/absorb"} & titles
         assert len([c for c in app.get_system_commands(app.screen) if c.title == "Quit"]) == 1
         # The palette's Undo is the screen's undo: it takes back the exchange just played.

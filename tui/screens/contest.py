@@ -193,6 +193,8 @@ class ContestScreen(Screen[None]):
         """The bus says something happened (or was refused): show it."""
         from core.bus import Applied, Rejected, Saved, Unsaved
 
+        if self.contest_id not in self.tussle.campaign.contests:
+            return  # undone: the app is taking this screen away
         if isinstance(notice, Unsaved | Saved):
             self.refresh_panes()
             return

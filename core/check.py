@@ -1,0 +1,168 @@
+"""``tussle check``: a campaign's files verified, the first problem named with its file.
+
+What is checked, in order (the first problem found is the one reported):
+
+1. the manifest: JSON, a Tussle campaign's, of a format this Tussle reads, its fields
+   well formed (``CampaignFiles.meta()`` does this, and upgrades an older format, as any
+   opening does);
+2. every log segment the manifest's count needs: present, JSON, holding each entry counted;
+3. the log replays: each entry decodes to a log entry and applies to the campaign so far
+   (an undo of an action that is not the last in force does not);
+4. each contest's state is its start with its recorded events folded in again, and its
+   exchanges are the ones those events resolved.
+
+Entries past the manifest's count (left by a save that never finished) are not problems:
+they do not count, and the next save writes over them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, Entry, Played
+from core.codec import CodecError, decode
+from core.model import Event, ExchangeEvent
+from core.rules import find_system
+from core.store import SEGMENT_SIZE, AtomicJSONStorage, BadSave, CampaignFiles
+
+# What replaying a damaged entry raises (as CampaignFiles.load catches).
+REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """A sound campaign, summed up."""
+
+    name: str
+    slug: str
+    system: str
+    entries: int
+    characters: int
+    contests: int
+    exchanges: int
+
+    def line(self) -> str:
+        return (
+            f'OK "{self.name}" ({self.slug}): {self.system}, {self.entries} log '
+            f"{_plural(self.entries, 'entry', 'entries')}, {self.characters} "
+            f"{_plural(self.characters, 'character', 'characters')}, {self.contests} "
+            f"{_plural(self.contests, 'contest', 'contests')}, {self.exchanges} "
+            f"{_plural(self.exchanges, 'exchange', 'exchanges')}"
+        )
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def read_log(files: CampaignFiles) -> list[tuple[str, dict[str, Any]]]:
+    """Every entry the manifest counts, as saved, with the file it is in; ``BadSave``
+    naming the file for a segment missing, damaged, or short of an entry."""
+    count = int(files.meta()["entries"])
+    size = files.meta().get("segment_size", SEGMENT_SIZE)
+    if size != SEGMENT_SIZE:
+        raise BadSave(
+            f"{files.manifest_path}: log segments of {size!r} entries; "
+            f"this Tussle writes and reads {SEGMENT_SIZE}"
+        )
+    segments = (count + SEGMENT_SIZE - 1) // SEGMENT_SIZE
+    out: list[tuple[str, dict[str, Any]]] = []
+    for index in range(segments):
+        path = files.segment_path(index)
+        if not path.exists():
+            raise BadSave(
+                f"{path}: missing (the manifest counts {count} log entries, "
+                f"in {segments} segment files)"
+            )
+        data = AtomicJSONStorage(path).read()
+        if data is None:
+            raise BadSave(f"{path}: empty")
+        table = data.get("entries")
+        if table is None:
+            raise BadSave(f"{path}: not a Tussle log segment (no entries table)")
+        for slot in range(min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
+            n = index * SEGMENT_SIZE + slot
+            doc = table.get(str(slot + 1))
+            if doc is None:
+                raise BadSave(f"{path}: log entry {n} is missing (the manifest counts {count})")
+            entry = doc.get("entry")
+            if not isinstance(entry, dict):
+                raise BadSave(f"{path}: log entry {n} is not a log entry")
+            out.append((str(path), entry))
+    return out
+
+
+def replay(where: str, raw_entries: list[dict[str, Any]], campaign: Campaign) -> list[Entry]:
+    """Decode and apply each entry to ``campaign``, in order; ``BadSave`` naming ``where``
+    (a file) and the first entry that does not replay."""
+    return [replay_one(where, n, raw, campaign) for n, raw in enumerate(raw_entries)]
+
+
+def replay_one(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> Entry:
+    """Decode entry ``n`` and apply it; ``BadSave`` naming ``where`` when it does not fit."""
+    try:
+        entry = decode(raw, Event)
+        if not isinstance(entry, ActionRecorded | ActionUndone | ActionRedone):
+            raise TypeError(f"a {type(entry).__name__} is an event, not a log entry")
+        campaign.apply(entry)
+    except REPLAY_ERRORS as exc:
+        raise BadSave(f"{where}: log entry {n} does not replay: {exc}") from None
+    return entry
+
+
+def load_checked(files: CampaignFiles) -> tuple[Campaign, list[dict[str, Any]]]:
+    """The campaign and its log entries as saved, every file checked on the way."""
+    meta = files.meta()
+    campaign = Campaign(
+        name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
+    )
+    raw_log = read_log(files)
+    for n, (path, raw) in enumerate(raw_log):
+        replay_one(path, n, raw, campaign)
+    return campaign, [raw for _, raw in raw_log]
+
+
+def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
+    """Each contest's state must be its start with its recorded events folded in."""
+    for record in campaign.contests.values():
+        rules = find_system(record.start.system)
+        state = record.start
+        exchanges: list[ExchangeEvent] = []
+        where = f'{files.folder}: contest {record.contest_id} ("{record.title}")'
+        for action_id in record.actions:
+            if action_id not in campaign.done:
+                raise BadSave(f"{where}: action {action_id} is counted but not in force")
+            for event in campaign.actions[action_id].events:
+                if isinstance(event, Played) and event.contest_id == record.contest_id:
+                    try:
+                        state = rules.evolve(state, event.event)
+                    except REPLAY_ERRORS as exc:
+                        raise BadSave(
+                            f"{where}: action {action_id} does not fold into its start: {exc}"
+                        ) from None
+                    if isinstance(event.event, ExchangeEvent):
+                        exchanges.append(event.event)
+        if state != record.state:
+            raise BadSave(f"{where}: its state is not its start with its events folded in")
+        if exchanges != record.exchanges:
+            raise BadSave(f"{where}: its exchanges are not the ones its events resolved")
+
+
+def check_campaign(files: CampaignFiles) -> Report:
+    """Verify ``files``'s campaign; ``BadSave`` (or ``StoreError`` for a file the system
+    will not let us read) naming the file and the first problem."""
+    campaign, _ = load_checked(files)
+    check_contests(files, campaign)
+    return Report(
+        name=campaign.name,
+        slug=files.slug,
+        system=campaign.system,
+        entries=campaign.entries,
+        characters=len(campaign.roster),
+        contests=len(campaign.contests),
+        exchanges=sum(len(r.exchanges) for r in campaign.contests.values()),
+    )
+
+
+__all__ = ["Report", "check_campaign", "load_checked", "read_log", "replay"]

@@ -1,0 +1,185 @@
+"""Format migrations: an older campaign's files brought up to ``FORMAT_VERSION`` on opening.
+
+Every campaign's manifest records the format its files are written in. When one older than
+this Tussle's ``FORMAT_VERSION`` is read, :func:`migrate_if_needed` (called by
+``CampaignFiles.meta()`` once the manifest has been read) does this, under the campaign's
+lock:
+
+1. copies the whole campaign folder (not its lock, nor temporary files) to
+   ``<saves>/<slug>.backup-v<old>-<timestamp>/`` and fsyncs it: the original is kept;
+2. runs ``STEPS[old]``, ``STEPS[old + 1]``... in order, each taking the campaign folder from
+   its version to the next; after each step the manifest records the version reached, so
+   a step interrupted by a crash runs again on the next opening (steps must therefore be
+   safe to run twice on a folder they have half changed);
+3. reads the manifest again, as ``meta()`` would, so the caller sees the upgraded one.
+
+A newer format than this Tussle's is refused by ``meta()`` itself (``BadSave``), before
+this module is involved, and nothing is written.
+
+Only format 1 exists so far, so ``STEPS`` is empty: a step is added here with the change
+of format that needs it, e.g. ``STEPS[1] = add_initiative_setting``. Steps work on the
+files (see :func:`read_manifest` and :func:`write_manifest`), not on loaded campaigns: the
+classes that would load them are the new format's.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import core.campaign
+
+if TYPE_CHECKING:
+    from core.store import CampaignFiles
+
+Step = Callable[[Path], None]
+
+# from_version -> the step taking a campaign folder from that version to the next.
+STEPS: dict[int, Step] = {}
+
+# Campaign folders being migrated in this process: the hook re-reads the manifest once a
+# migration is done, and that read must not start another.
+_ACTIVE: set[Path] = set()
+
+
+def current_version() -> int:
+    """This Tussle's format version (read at call time, so tests can pretend a newer one)."""
+    return core.campaign.FORMAT_VERSION
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """The manifest's document as stored in ``folder``; ``BadSave`` if it is not one."""
+    from core.store import MANIFEST, AtomicJSONStorage, BadSave
+
+    path = folder / MANIFEST
+    data = AtomicJSONStorage(path).read()
+    doc = (data or {}).get("manifest", {}).get("1")
+    if not isinstance(doc, dict):
+        raise BadSave(f"{path}: not a Tussle campaign")
+    return dict(doc)
+
+
+def write_manifest(folder: Path, doc: dict[str, Any]) -> None:
+    """Replace the manifest's document (atomically, like every save)."""
+    from core.store import MANIFEST, AtomicJSONStorage
+
+    AtomicJSONStorage(folder / MANIFEST).write({"manifest": {"1": doc}})
+
+
+def migrate_if_needed(files: CampaignFiles) -> None:
+    """Upgrade ``files``'s campaign when its manifest is of an older format.
+
+    The hook ``CampaignFiles.meta()`` calls once it has read and checked a manifest. Does
+    nothing (and costs a comparison) for a campaign of the current format. Raises
+    ``BadSave`` when the upgrade cannot be made (no step for a version, a step failing,
+    the campaign held by another process); the files are then as the message says.
+    """
+    version = files.meta()["format"]
+    target = current_version()
+    if version >= target or files.folder in _ACTIVE:
+        return
+    _ACTIVE.add(files.folder)
+    try:
+        _migrate(files, int(version), target)
+    except BaseException:
+        files._meta = None  # never leave the old manifest cached as if it were fine
+        raise
+    finally:
+        _ACTIVE.discard(files.folder)
+    files._meta = None
+    files.meta()  # the upgraded manifest, checked like any other
+
+
+def _migrate(files: CampaignFiles, version: int, target: int) -> None:
+    from core.store import BadSave, CampaignLock, CampaignLocked
+
+    missing = [v for v in range(version, target) if v not in STEPS]
+    if missing:
+        raise BadSave(
+            f"{files.manifest_path}: format {version} cannot be upgraded to {target} "
+            f"(this Tussle has no step from format {missing[0]})"
+        )
+    name = str(files.meta()["name"])
+    # The one writer: upgrade under the lock, unless this very object already holds it.
+    lock = None if getattr(files.lock, "_fd", None) is not None else CampaignLock(files.folder)
+    if lock is not None:
+        try:
+            lock.acquire(name, what="a format upgrade")
+        except CampaignLocked as error:
+            if _version_on_disk(files.folder) >= target:
+                return  # the holder upgraded it meanwhile
+            raise BadSave(
+                f"{files.manifest_path}: format {version} must be upgraded to {target}, "
+                f"but {error}; close it there first"
+            ) from None
+    try:
+        reached = _version_on_disk(files.folder)  # another process may have done it
+        if reached >= target:
+            return
+        copy = keep_original(files.folder, reached)
+        for step_from in range(reached, target):
+            try:
+                STEPS[step_from](files.folder)
+                doc = read_manifest(files.folder)
+                write_manifest(files.folder, {**doc, "format": step_from + 1})
+            except Exception as exc:
+                raise BadSave(
+                    f"{files.manifest_path}: upgrading format {step_from} to "
+                    f"{step_from + 1} failed ({exc}); the original is kept in {copy}"
+                ) from exc
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def _version_on_disk(folder: Path) -> int:
+    version = read_manifest(folder).get("format")
+    return version if isinstance(version, int) else 0
+
+
+def keep_original(folder: Path, version: int) -> Path:
+    """Copy the campaign folder to ``<saves>/<slug>.backup-v<version>-<timestamp>/``.
+
+    Copied into a temporary folder first and renamed into place, so a copy under that name
+    is always whole; fsynced, since the files it copies are about to be changed in place.
+    """
+    from core.backup import copy_campaign
+
+    saves = folder.parent
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = saves / f"{folder.name}.backup-v{version}-{stamp}"
+    n = 1
+    while target.exists():
+        n += 1
+        target = saves / f"{folder.name}.backup-v{version}-{stamp}-{n}"
+    work = Path(tempfile.mkdtemp(prefix=".tmp-migrate-", dir=saves))
+    try:
+        copy_campaign(folder, work / "copy", durable=True, whole=True)
+        os.rename(work / "copy", target)
+        _fsync_folder(saves)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return target
+
+
+def _fsync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+__all__ = [
+    "STEPS",
+    "current_version",
+    "keep_original",
+    "migrate_if_needed",
+    "read_manifest",
+    "write_manifest",
+]

@@ -1,0 +1,277 @@
+"""``tussle export`` and ``tussle import``: a campaign as one self-contained JSON object.
+
+The export is written for two readers. Other tools read its summary: ``name``,
+``system``, ``settings``, ``participants`` (the roster, every field of each character) and
+``contests`` (each with its ``id``, ``title``, ``participants`` as the contest started,
+``finished``, ``winner``, its ``exchanges`` as ``tussle resolve`` prints them, and the keys
+``tussle resolve`` adds after them). Tussle's import reads only ``log``: every entry of the
+campaign's log as saved (undos and redos included), replayed to rebuild the campaign
+exactly, so a round trip gives an equal campaign and a damaged export is refused whole.
+
+``format`` is the export's own version (:data:`EXPORT_FORMAT`), ``campaign_format`` the
+version of the saved log entries it carries; an import refuses newer ones of either.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from core.campaign import (
+    FORMAT_VERSION,
+    SYSTEM_NAMES,
+    Campaign,
+    Character,
+    ContestRecord,
+    Entry,
+    now,
+)
+from core.check import load_checked, replay
+from core.codec import TAG, encode
+from core.rules import find_system
+from core.store import BadSave, CampaignFiles, Saves, StoreError, safe_name
+
+EXPORT_FORMAT = 1
+APP = "tussle"
+KIND = "campaign"
+IMPORT_PREFIX = ".tmp-import-"
+STALE_IMPORT = 3600.0  # seconds after which a half-made import is a killed one's leftover
+
+
+class TransferError(ValueError):
+    """An export that cannot be imported, or a name already taken: one line, naming it."""
+
+
+# -- export ---------------------------------------------------------------------------------
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON for other tools: dataclasses as objects of their fields (no
+    class tags), tuples as lists."""
+    return _untag(encode(value))
+
+
+def _untag(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _untag(v) for k, v in data.items() if k != TAG}
+    if isinstance(data, list):
+        return [_untag(v) for v in data]
+    return data
+
+
+def character_json(character: Character) -> dict[str, Any]:
+    out: dict[str, Any] = plain(character)
+    return out
+
+
+def contest_json(record: ContestRecord) -> dict[str, Any]:
+    """One contest: who took part as it started, how it stands, every exchange."""
+    rules = find_system(record.start.system)
+    state = record.state
+    out: dict[str, Any] = {
+        "id": record.contest_id,
+        "title": record.title,
+        "uses": dict(record.uses),
+    }
+    options = getattr(record.start, "options", None)
+    if dataclasses.is_dataclass(options):
+        out["options"] = plain(options)
+    out.update(
+        {
+            "participants": [plain(p) for p in record.start.participants],
+            "finished": state.finished,
+            "winner": state.winner,
+            "exchanges": [rules.exchange_json(e) for e in record.exchanges],
+        }
+    )
+    for key, value in rules.final_json(state).items():
+        out.setdefault(key, value)
+    return out
+
+
+def export_campaign(files: CampaignFiles) -> dict[str, Any]:
+    """The campaign as one JSON object; ``StoreError`` naming the file when it is damaged."""
+    campaign, raw_log = load_checked(files)
+    return export_json(campaign, raw_log)
+
+
+def export_json(campaign: Campaign, raw_log: list[dict[str, Any]]) -> dict[str, Any]:
+    """The export of ``campaign``, whose saved log entries are ``raw_log``."""
+    return {
+        "app": APP,
+        "kind": KIND,
+        "format": EXPORT_FORMAT,
+        "campaign_format": FORMAT_VERSION,
+        "exported": now(),
+        "name": campaign.name,
+        "system": campaign.system,
+        "settings": dict(campaign.settings),
+        "participants": [character_json(c) for c in campaign.roster.values()],
+        "contests": [contest_json(r) for r in campaign.contests.values()],
+        "log": raw_log,
+    }
+
+
+def to_text(data: dict[str, Any]) -> str:
+    """An export as the file holds it: indented JSON, UTF-8 characters as they are."""
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# -- import ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    name: str
+    folder: Path
+    entries: int
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """An export read back: the campaign its log rebuilds, and the log's entries."""
+
+    campaign: Campaign
+    entries: list[Entry]
+
+
+def read_export(data: bytes, source: str) -> Export:
+    """An export's campaign, rebuilt by replaying its log; ``TransferError`` naming
+    ``source`` (the file) and the first problem."""
+    try:
+        doc = json.loads(data)
+    except UnicodeDecodeError:
+        raise TransferError(f"{source}: not a Tussle export (not text)") from None
+    except json.JSONDecodeError as exc:
+        raise TransferError(
+            f"{source}: not valid JSON ({exc.msg}, line {exc.lineno} column {exc.colno})"
+        ) from None
+    if not isinstance(doc, dict) or doc.get("app") != APP or doc.get("kind") != KIND:
+        raise TransferError(f"{source}: not a Tussle campaign export")
+    for key, newest in (("format", EXPORT_FORMAT), ("campaign_format", FORMAT_VERSION)):
+        version = doc.get(key)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise TransferError(f"{source}: not a Tussle campaign export (no {key})")
+        if version > newest:
+            raise TransferError(
+                f"{source}: {key.replace('_', ' ')} {version} is newer than this Tussle "
+                f"reads ({newest}); upgrade Tussle to import it"
+            )
+        if version < newest:  # no older version exists yet: this is where it would go
+            raise TransferError(f"{source}: {key.replace('_', ' ')} {version} is not supported")
+    name, system, settings, log = (doc.get(k) for k in ("name", "system", "settings", "log"))
+    if not isinstance(name, str) or not name.strip():
+        raise TransferError(f"{source}: the campaign has no name")
+    if system not in SYSTEM_NAMES:
+        raise TransferError(f"{source}: unknown rule system {system!r}")
+    if not isinstance(settings, dict):
+        raise TransferError(f"{source}: the settings are not an object")
+    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise TransferError(f"{source}: the log is not a list of entries")
+    campaign = Campaign(name=name, system=system, settings=settings)
+    try:
+        entries = replay(source, log, campaign)
+    except BadSave as error:
+        raise TransferError(str(error)) from None
+    return Export(campaign, entries)
+
+
+def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) -> Imported:
+    """Create a campaign from an export, named ``name`` or as exported.
+
+    ``TransferError`` for an export that does not replay or a name already taken; then
+    nothing is created. The campaign is built in a temporary folder inside the saves
+    folder (one ``Saves`` does not list) and renamed into place whole.
+    """
+    exported = read_export(data, source)
+    campaign = exported.campaign
+    target = campaign.name if name is None else name
+    if not target.strip():
+        raise TransferError("a campaign needs a name (--as)")
+    clash = saves.find(target)
+    if clash is not None:
+        raise TransferError(
+            f'a campaign called "{target}" already exists (in {clash.folder}); '
+            "import it under another name with --as NAME"
+        )
+    saves.folder.mkdir(parents=True, exist_ok=True)
+    _clear_leftovers(saves.folder)
+    slug = _free_slug(saves.folder, safe_name(target))
+    work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=saves.folder))
+    try:
+        files = CampaignFiles(work / slug)
+        files.create(target, campaign.system, dict(campaign.settings))
+        files.append(exported.entries)
+        folder = _move_into_place(work / slug, saves.folder, slug)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return Imported(target, folder, len(exported.entries))
+
+
+def _free_slug(saves: Path, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``... : the first name no folder has (as
+    ``Saves.create`` picks them)."""
+    slug, n = base, 1
+    while (saves / slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def _move_into_place(built: Path, saves: Path, base: str) -> Path:
+    """Rename the finished campaign folder into the saves folder, under the next free
+    name if another process took ``base`` meanwhile."""
+    slug, n = base, 1
+    while True:
+        target = saves / slug
+        if not target.exists():
+            try:
+                os.rename(built, target)
+            except OSError:  # taken meanwhile by another process
+                if not target.exists():
+                    raise
+            else:
+                if slug != base:
+                    with contextlib.suppress(OSError, StoreError):
+                        _write_slug(target)
+                return target
+        n += 1
+        slug = f"{base}-{n}"
+
+
+def _write_slug(folder: Path) -> None:
+    """The manifest records its folder's name: correct it when the name had to change."""
+    from core.migrate import read_manifest, write_manifest
+
+    doc = read_manifest(folder)
+    if doc.get("slug") != folder.name:
+        write_manifest(folder, {**doc, "slug": folder.name})
+
+
+def _clear_leftovers(saves: Path) -> None:
+    for path in saves.glob(f"{IMPORT_PREFIX}*"):
+        with contextlib.suppress(OSError):
+            if time.time() - path.stat().st_mtime > STALE_IMPORT:
+                shutil.rmtree(path, ignore_errors=True)
+
+
+__all__ = [
+    "EXPORT_FORMAT",
+    "Export",
+    "Imported",
+    "TransferError",
+    "export_campaign",
+    "export_json",
+    "import_campaign",
+    "plain",
+    "read_export",
+    "to_text",
+]
