@@ -289,7 +289,15 @@ class CampaignFiles:
         count = int(self.meta()["entries"])
         for index in range((count + SEGMENT_SIZE - 1) // SEGMENT_SIZE):
             path = self.segment_path(index)
-            docs = {doc.doc_id: doc for doc in _db(path).table("entries").all()}
+            tables = AtomicJSONStorage(path).read() or {}  # one read: format and entries
+            stamps: list[dict[str, Any]] = list((tables.get("format") or {}).values())
+            version = stamps[0].get("format", 1) if stamps else 1  # early files had none
+            if not isinstance(version, int) or version > FORMAT_VERSION:
+                raise BadSave(
+                    f"{path}: format {version} is newer than this Tussle reads "
+                    f"({FORMAT_VERSION}); upgrade Tussle to open it"
+                )
+            docs = {int(k): v for k, v in (tables.get("entries") or {}).items() if k.isdigit()}
             for slot in range(min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
                 n = index * SEGMENT_SIZE + slot
                 doc = docs.get(slot + 1)
@@ -350,7 +358,10 @@ class CampaignFiles:
                 by_segment.setdefault(index, []).append(doc)
                 count += 1
             for index, docs in by_segment.items():
-                table = _db(self.segment_path(index)).table("entries")
+                db = _db(self.segment_path(index))
+                if not db.table("format"):  # every file says which format it is in
+                    db.table("format").insert({"app": APP, "format": FORMAT_VERSION})
+                table = db.table("entries")
                 present = {d.doc_id for d in table.all()} if len(table) else set()
                 stale = [d.doc_id for d in docs if d.doc_id in present]
                 if stale:  # left by an append the manifest never counted

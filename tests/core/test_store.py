@@ -663,3 +663,18 @@ def test_a_folder_with_other_files_is_never_taken_over(saves: Path) -> None:
     files = Saves(saves).create("Kills", "fate")
     assert files.folder == saves / "kills-2"
     assert (saves / "kills" / "notes.txt").read_text() == "mine"
+
+
+def test_every_log_file_records_its_format_and_a_newer_one_is_refused(saves: Path) -> None:
+    files = Saves(saves).create("Versions", "fate")
+    campaign = Campaign(name="Versions", system="fate")
+    entry = campaign.decide(AddCharacter(character=Character(name="Ana")))
+    files.append([entry])
+    segment = json.loads(files.segment_path(0).read_text())
+    assert list(segment["format"].values()) == [{"app": "tussle", "format": 1}]
+    segment["format"]["1"]["format"] = 99
+    files.segment_path(0).write_text(json.dumps(segment))
+    before = files.segment_path(0).read_bytes()
+    with pytest.raises(BadSave, match=r"000000\.json: format 99 is newer"):
+        CampaignFiles(files.folder).load()
+    assert files.segment_path(0).read_bytes() == before  # refused, not touched
