@@ -22,11 +22,14 @@ OptionsT = TypeVar("OptionsT")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Pick:
     """One participant: a roster character on ``side`` using ``rating`` (a skill,
-    ability or target name; None or unknown: the system's fallback)."""
+    ability or target name; None or unknown: the system's fallback). ``value`` sets the
+    rating outright (a HeroQuest resistance from the table, a FORGE target built from
+    tiers); with it, ``character`` need not be on the roster (an unnamed opposition)."""
 
     character: str
     side: str
     rating: str | None = None
+    value: int | None = None
 
 
 def _options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
@@ -39,10 +42,12 @@ def _options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
     return kind(**opts)
 
 
-def _rating(character: Character, name: str | None, fallback: int) -> int:
-    if name is None:
+def _rating(pick: Pick, character: Character, fallback: int) -> int:
+    if pick.value is not None:
+        return pick.value
+    if pick.rating is None:
         return fallback
-    return character.ratings.get(name, fallback)
+    return character.ratings.get(pick.rating, fallback)
 
 
 def build_contest(
@@ -59,9 +64,12 @@ def build_contest(
         raise RuleError("a contest needs at least two sides")
     chars = []
     for pick in picks:
-        if pick.character not in roster:
+        if pick.character in roster:
+            chars.append((pick, roster[pick.character]))
+        elif pick.value is not None:  # an opposition that is only a number
+            chars.append((pick, Character(name=pick.character, kind="npc")))
+        else:
             raise RuleError(f'no character "{pick.character}" on the roster')
-        chars.append((pick, roster[pick.character]))
     opts = dict(options or {})
     # Each system's module is imported only for its own contests (start-up time).
     if system == "fate":
@@ -71,7 +79,7 @@ def build_contest(
             fate.FateParticipant(
                 name=c.name,
                 side=p.side,
-                skill=_rating(c, p.rating, 0),
+                skill=_rating(p, c, 0),
                 fate_points=c.fate_points,
             )
             for p, c in chars
@@ -95,7 +103,7 @@ def build_contest(
                 heroquest.HQParticipant(
                     name=c.name,
                     side=p.side,
-                    rating=_rating(c, p.rating, NO_ABILITY),
+                    rating=_rating(p, c, NO_ABILITY),
                     vitality=c.vitality,
                     hero_points=c.hero_points,
                 )
@@ -111,7 +119,7 @@ def build_contest(
                 forge.ForgeParticipant(
                     name=c.name,
                     side=p.side,
-                    target=_rating(c, p.rating, 0),
+                    target=_rating(p, c, 0),
                     multiplier=c.multiplier,
                     max_damage=c.max_damage,
                     armor=c.armor,
@@ -122,3 +130,96 @@ def build_contest(
             _options(forge.ForgeOptions, opts),
         )
     raise RuleError(f'no rule system "{system}"')
+
+
+# -- the tables GMs look things up in -------------------------------------------------------
+
+RESISTANCE_CLASSES = {  # HeroQuest 2 (rules §2.5), relative to the base for the campaign
+    "nearly impossible": 40,  # +W2
+    "very high": 9,
+    "high": 6,
+    "moderate": 0,
+    "low": -6,
+    "very low": None,  # "-W or 6, whichever is lower"
+}
+
+
+def heroquest_base(sessions: int) -> int:
+    """The Moderate resistance after ``sessions`` sessions (the current one included):
+    14 for sessions 1-2, 15 for 3-4, 16 for 5-6... (rules §2.5: 13 + ceil(sessions / 2))."""
+    if sessions < 1:
+        raise RuleError("sessions played counts the current one: at least 1")
+    return 13 + (sessions + 1) // 2
+
+
+def heroquest_augment_base(sessions: int) -> int:
+    """The augment resistance for the campaign's age (rules §2.5: 14 + (k - 1) // 2)."""
+    k = heroquest_base(sessions) - 13
+    return 14 + (k - 1) // 2
+
+
+def heroquest_resistance(resistance_class: str, sessions: int) -> int:
+    """A resistance's linear value by class and sessions played. Very Low is the base
+    less a mastery, or 6, whichever is lower (as printed: it can be 0 or less, an
+    automatic defeat of the resistance)."""
+    base = heroquest_base(sessions)
+    key = resistance_class.strip().lower()
+    if key not in RESISTANCE_CLASSES:
+        raise RuleError(
+            f'no resistance class "{resistance_class}" (try {", ".join(RESISTANCE_CLASSES)})'
+        )
+    step = RESISTANCE_CLASSES[key]
+    return min(base - 20, 6) if step is None else base + step
+
+
+AIMING = {
+    "none": 0,
+    "extremity": -20,
+    "part of one": -40,
+    "finer": -60,
+    "finer still": -80,
+    "absurd": -100,
+}
+DISTANCE = {  # FORGE (rules §3.4), yards
+    "within 25 yd": 0,
+    "26-50 yd": -20,
+    "51-75 yd": -40,
+    "76-100 yd": -60,
+    "101-125 yd": -80,
+    "126+ yd": -100,
+    "point blank": 20,
+    "touching": 40,
+    "grappling": 60,
+    "restrained": 80,
+}
+
+
+def forge_target(tiers: Sequence[int], attribute: int = 0, modifiers: Sequence[int] = ()) -> int:
+    """A FORGE target: the skill tiers down to the most specific that applies, plus the
+    attribute, plus modifiers (rules §3.2: Piloting 25 + 4-Wheeled 20 + Racing 10 = 55)."""
+    return sum(tiers) + attribute + sum(modifiers)
+
+
+def cover_modifier(percent_covered: int) -> int:
+    """Cover lowers the attacker's target by the share of the body covered (rules §3.4)."""
+    if not 0 <= percent_covered <= 100:
+        raise RuleError("cover is 0 to 100 percent of the body")
+    return -percent_covered
+
+
+def fate_difficulty(text: str) -> int:
+    """A passive difficulty by ladder name or number: "Great", "+4", "-1", "Legendary+2"."""
+    from core.rules.fate import LADDER
+
+    word = text.strip()
+    names = {name.lower(): value for value, name in LADDER.items()}
+    if word.lower() in names:
+        return names[word.lower()]
+    if word.lower().startswith("legendary+") and word[10:].isdigit():
+        return 8 + int(word[10:])
+    try:
+        return int(word.replace("−", "-"))
+    except ValueError:
+        raise RuleError(
+            f'"{text}" is neither a ladder name (Fair, Great...) nor a number'
+        ) from None

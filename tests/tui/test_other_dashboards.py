@@ -132,3 +132,35 @@ async def test_a_new_campaign_with_characters_and_a_contest_by_keys(saves: Path)
         participants = text(app, "#participants")
         assert "Burglary Good (+3)" in participants
         assert "Notice Fair (+2)" in participants
+
+
+async def test_a_heroquest_contest_against_a_resistance_from_the_table(saves: Path) -> None:
+    app = new_app(saves, "HeroQuest demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "n", "a", "enter")  # Tripitaka (first on the roster), own side
+        # A High resistance in session 5: base 16 + 6 = 22, written 2M.
+        await keys(pilot, "r")
+        await write(pilot, "Locked Door")
+        await keys(pilot, "tab", "tab", "h", "tab", "ctrl+u")
+        await write(pilot, "5")
+        await keys(pilot, "enter", "g", "enter")
+        assert "Locked Door  HP 0" in text(app, "#participants")
+        assert "rating 2M" in text(app, "#participants")
+
+
+async def test_a_forge_target_built_from_tiers_distance_and_cover(saves: Path) -> None:
+    app = new_app(saves, "FORGE demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "n", "b", "tab", "tab")  # Josef, his own side
+        await write(pilot, "25 20 10")  # tiers: 55
+        await keys(pilot, "tab", "ctrl+u")
+        await write(pilot, "12")  # attribute: 67
+        await keys(pilot, "tab", "tab", "right", "tab", "ctrl+u")  # 26-50 yd: -20
+        await write(pilot, "25")  # a quarter covered: -25, so 67 - 20 - 25 = 22
+        await keys(pilot, "enter")
+        await keys(pilot, "a", "enter", "g", "enter")  # Bobby with his Brawling 40
+        participants = text(app, "#participants")
+        assert "target 22%" in participants
+        assert "Brawling 40%" in participants

@@ -12,7 +12,17 @@ from textual.widgets import DataTable, Label, Static
 
 from core.campaign import StartContest
 from core.errors import RuleError
-from core.setup import Pick, build_contest
+from core.setup import (
+    AIMING,
+    DISTANCE,
+    RESISTANCE_CLASSES,
+    Pick,
+    build_contest,
+    cover_modifier,
+    fate_difficulty,
+    forge_target,
+    heroquest_resistance,
+)
 from tui.screens.forms import Answers, Field, FormScreen
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
@@ -33,7 +43,12 @@ OPTION_FIELDS: dict[str, list[Field]] = {
                 ("environment: everyone against a difficulty", "environment"),
             ),
         ),
-        Field("difficulty", "Difficulty (environment mode)", "", required=False),
+        Field(
+            "difficulty",
+            "Difficulty (environment mode): a ladder name or a number (Great, +4)",
+            "",
+            required=False,
+        ),
         Field("victories_needed", "Victories needed", "3"),
         Field("style_threshold", "Shifts for style", "3"),
         Field(
@@ -108,7 +123,7 @@ def options_from(system: str, a: Answers) -> dict[str, Any]:
             "environment_requires_success": a["environment_requires_success"] == "yes",
         }
         if a.get("difficulty"):
-            out["difficulty"] = number("difficulty")
+            out["difficulty"] = fate_difficulty(a["difficulty"])
         return out
     if system == "heroquest":
         return {
@@ -129,6 +144,8 @@ class SetupScreen(Screen[None]):
         Binding("d", "remove", "Remove", id="setup.remove"),
         Binding("o", "options", "Options", id="setup.options"),
         Binding("t", "aspects", "Aspects", id="setup.aspects"),
+        Binding("r", "resistance", "Resistance", id="setup.resistance"),
+        Binding("b", "build_target", "Build target", id="setup.build_target"),
         Binding("f5,g", "start", "Start", id="setup.start"),
         Binding("escape", "back", "Back", id="setup.back"),
     ]
@@ -164,7 +181,10 @@ class SetupScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for pick in self.picks:
-            table.add_row(pick.character, pick.side, pick.rating or "(none)")
+            rolls = pick.rating or "(none)"
+            if pick.value is not None:
+                rolls = f"{pick.value} (set)"
+            table.add_row(pick.character, pick.side, rolls)
         system = self.tussle.campaign.system
         opts = (
             ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.options.items()) or "defaults"
@@ -221,6 +241,80 @@ class SetupScreen(Screen[None]):
                         ratings,
                         required=False,
                     ),
+                ],
+            ),
+            done,
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        wanted = {"resistance": "heroquest", "build_target": "forge", "aspects": "fate"}
+        return wanted.get(action, self.tussle.campaign.system) == self.tussle.campaign.system
+
+    def action_resistance(self) -> None:
+        """A HeroQuest resistance from the table: its class and the sessions played."""
+        classes = tuple((c.title(), c) for c in RESISTANCE_CLASSES)
+        sessions = str(self.tussle.campaign.settings.get("sessions", 1))
+
+        def done(a: Answers | None) -> None:
+            if a is None:
+                return
+            try:
+                value = heroquest_resistance(a["class"], int(a["sessions"] or "1"))
+            except (RuleError, ValueError) as error:
+                self.notify(str(error), title="Cannot add", severity="error")
+                return
+            side = a["side"] or a["name"]
+            self.picks.append(Pick(character=a["name"], side=side, value=value))
+            self.reload()
+
+        self.app.push_screen(
+            FormScreen(
+                "A resistance from the table (rules §2.5)",
+                [
+                    Field("name", "What resists (a door, a crowd, a storm)"),
+                    Field("side", "Side (blank: its own)", required=False),
+                    Field("class", "Class", "moderate", classes),
+                    Field("sessions", "Sessions played, this one included", sessions),
+                ],
+            ),
+            done,
+        )
+
+    def action_build_target(self) -> None:
+        """A FORGE participant's target from skill tiers, attribute and presets."""
+        roster = self.tussle.campaign.roster
+        names = tuple((n, n) for n in roster)
+        if not names:
+            self.notify("Add characters to the roster first (w).")
+            return
+
+        def done(a: Answers | None) -> None:
+            if a is None:
+                return
+            try:
+                tiers = [int(t) for t in a["tiers"].replace(",", " ").split()]
+                mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]]]
+                mods.append(cover_modifier(int(a["cover"] or "0")))
+                value = forge_target(tiers, int(a["attribute"] or "0"), mods)
+            except (RuleError, ValueError) as error:
+                self.notify(str(error), title="Cannot build the target", severity="error")
+                return
+            side = a["side"] or a["character"]
+            self.picks.append(Pick(character=a["character"], side=side, value=value))
+            self.notify(f"{a['character']}: target {value}")
+            self.reload()
+
+        self.app.push_screen(
+            FormScreen(
+                "Build a target (rules §3.2, §3.4)",
+                [
+                    Field("character", "Character", names[0][1], names),
+                    Field("side", "Side (blank: their own)", required=False),
+                    Field("tiers", "Skill tiers, broad to specific (25 20 10)"),
+                    Field("attribute", "Attribute", "0"),
+                    Field("aiming", "Aiming", "none", tuple((k, k) for k in AIMING)),
+                    Field("distance", "Distance", "within 25 yd", tuple((k, k) for k in DISTANCE)),
+                    Field("cover", "Cover: percent of the body covered", "0"),
                 ],
             ),
             done,
