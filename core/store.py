@@ -284,10 +284,11 @@ class CampaignFiles:
     def segment_path(self, index: int) -> Path:
         return self.folder / "log" / f"{index:06d}.json"
 
-    def raw_entries(self) -> Iterator[dict[str, Any]]:
-        """The log's entries as saved, in order, as many as the manifest counts."""
+    def raw_entries(self, start: int = 0) -> Iterator[dict[str, Any]]:
+        """The log's entries as saved, in order, as many as the manifest counts (from
+        entry ``start``: a follower reads only what is new)."""
         count = int(self.meta()["entries"])
-        for index in range((count + SEGMENT_SIZE - 1) // SEGMENT_SIZE):
+        for index in range(start // SEGMENT_SIZE, (count + SEGMENT_SIZE - 1) // SEGMENT_SIZE):
             path = self.segment_path(index)
             tables = AtomicJSONStorage(path).read() or {}  # one read: format and entries
             stamps: list[dict[str, Any]] = list((tables.get("format") or {}).values())
@@ -298,7 +299,8 @@ class CampaignFiles:
                     f"({FORMAT_VERSION}); upgrade Tussle to open it"
                 )
             docs = {int(k): v for k, v in (tables.get("entries") or {}).items() if k.isdigit()}
-            for slot in range(min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
+            first = max(0, start - index * SEGMENT_SIZE)
+            for slot in range(first, min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
                 n = index * SEGMENT_SIZE + slot
                 doc = docs.get(slot + 1)
                 if doc is None:
@@ -308,13 +310,15 @@ class CampaignFiles:
                     raise BadSave(f"{path}: entry {n} is not a log entry")
                 yield dict(entry)
 
-    def load(self) -> Campaign:
-        """The campaign as saved, every entry replayed."""
+    def load(self, into: Campaign | None = None) -> Campaign:
+        """The campaign as saved, every entry replayed; with ``into`` (a campaign loaded
+        from these files before), only the entries saved since are read and applied."""
         meta = self.meta()
-        campaign = Campaign(
+        campaign = into or Campaign(
             name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
         )
-        for n, raw in enumerate(self.raw_entries()):
+        start = campaign.entries
+        for n, raw in enumerate(self.raw_entries(start), start):
             try:
                 entry = decode(raw, Event)
                 campaign.apply(entry)

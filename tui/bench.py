@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import shutil
 import statistics
 import subprocess
@@ -134,3 +135,71 @@ def bench_dashboard() -> list[str]:
             f"  ratio {ratio:.2f}x   target <= 1.3x   {'ok' if ratio <= 1.3 else 'OVER'}",
         ]
     return lines
+
+
+def bench_watch(idle_seconds: float = 60.0) -> list[str]:
+    """The delay from a save to the players' view showing it (median of 20), and the
+    view's CPU use over ``idle_seconds`` with nothing happening."""
+    import os
+
+    from core.bench import exchange_action
+    from core.store import CampaignFiles
+
+    if shutil.which("tmux") is None:
+        return ["tussle bench watch: skipped (tmux is not installed)"]
+    with tempfile.TemporaryDirectory() as tmp:
+        saves = Path(tmp)
+        files, campaign = fate_campaign(saves, 10, "Watched")
+        tussle = str(Path(sys.executable).parent / "tussle")
+        socket = f"tussle-bench-{uuid.uuid4().hex[:8]}"
+        base = ["tmux", "-L", socket, "-f", "/dev/null"]
+        command = f"exec '{tussle}' --saves '{saves}' watch Watched"
+        subprocess.run([*base, "new-session", "-d", "-x", "80", "-y", "24", command], check=True)
+        try:
+
+            def screen() -> str:
+                return subprocess.run(
+                    [*base, "capture-pane", "-p"], capture_output=True, text=True
+                ).stdout
+
+            deadline = time.perf_counter() + 30
+            while "following" not in screen() and time.perf_counter() < deadline:
+                time.sleep(0.02)
+            rng = random.Random(3)
+            contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
+            delays = []
+            for _ in range(20):
+                entry = campaign.decide(exchange_action(contest_id, rng))
+                CampaignFiles(files.folder).append([entry])
+                campaign.apply(entry)
+                n = campaign.contest(contest_id).state.n
+                start = time.perf_counter()
+                while f"Exchange {n}:" not in screen():
+                    if time.perf_counter() - start > 10:
+                        raise RuntimeError("the watcher never showed the exchange")
+                    time.sleep(0.005)
+                delays.append(time.perf_counter() - start)
+            pid = int(
+                subprocess.run(
+                    [*base, "display-message", "-p", "#{pane_pid}"], capture_output=True, text=True
+                ).stdout
+            )
+
+            def cpu() -> float:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+            before, start = cpu(), time.perf_counter()
+            time.sleep(idle_seconds)
+            share = (cpu() - before) / (time.perf_counter() - start) * 100
+        finally:
+            subprocess.run([*base, "kill-server"], capture_output=True)
+    median = statistics.median(delays)
+    return [
+        "tussle bench watch",
+        "",
+        f"save -> players' view, median of 20:  {median * 1000:7.0f} ms   target < 1000 ms   "
+        f"{'ok' if median < 1 else 'OVER'}",
+        f"CPU while idle for {idle_seconds:.0f} s:  {share:7.2f} % of one core   target < 1 %   "
+        f"{'ok' if share < 1 else 'OVER'}",
+    ]

@@ -73,3 +73,35 @@ class TestForgeDashboard:
         assert snap_compare(
             app, terminal_size=size, run_before=after("3", "5", "5", "5", "enter", "3", "9")
         )
+
+
+class TestPlayersView:
+    @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+    def test_after_two_exchanges(
+        self, snap_compare: Any, saves: Path, size: tuple[int, int]
+    ) -> None:
+        from core.campaign import Play
+        from core.demo import create_demos
+        from core.model import ResolveExchange, RollDice
+        from core.store import CampaignFiles, Saves
+        from tui.watch import WatchApp
+
+        create_demos(Saves(saves))
+        files = CampaignFiles(saves / "fate-demo")
+        campaign = files.load()
+        for cynere, teran in (((-1, -1, -1, 0), (0, 0, 0, 0)), ((1, 0, 0, 0), (-1, 0, 0, 0))):
+            rolls = (
+                RollDice(who="Cynere", faces=cynere),
+                RollDice(who="Teran the Swift", faces=teran),
+            )
+            entry = campaign.decide(Play(contest_id="c1", commands=(*rolls, ResolveExchange())))
+            files.append([entry])
+            campaign.apply(entry)
+        app = WatchApp(files.folder)
+
+        async def steady(pilot: Pilot[None]) -> None:
+            app.updated = "12:00:00"  # the clock would change the picture every run
+            app.paint()
+            await pilot.pause()
+
+        assert snap_compare(app, terminal_size=size, run_before=steady)

@@ -1,0 +1,85 @@
+"""The players' view follows the files and survives them going wrong."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from core.demo import create_demos
+from core.store import Saves
+from tui.watch import WatchApp
+
+
+def status(app: WatchApp) -> str:
+    return str(app.query_one("#status").visual)
+
+
+def shown(app: WatchApp, selector: str) -> str:
+    return str(app.query_one(selector).visual)
+
+
+async def poll(pilot: Pilot[None], app: WatchApp) -> None:
+    app.poll()
+    await pilot.pause()
+
+
+async def test_the_watcher_follows_new_exchanges_and_keeps_the_last_good_state(
+    saves: Path,
+) -> None:
+    create_demos(Saves(saves))
+    folder = saves / "fate-demo"
+    app = WatchApp(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await poll(pilot, app)
+        assert "The race across the mud" in shown(app, "#title")
+        assert "No exchange yet" in shown(app, "#last")
+        # The GM plays an exchange (another process in real life: here, the same files).
+        from core.campaign import Play
+        from core.model import ResolveExchange, RollDice
+        from core.store import CampaignFiles
+
+        files = CampaignFiles(folder)
+        campaign = files.load()
+        rolls = (
+            RollDice(who="Cynere", faces=(-1, -1, -1, 0)),
+            RollDice(who="Teran the Swift", faces=(0, 0, 0, 0)),
+        )
+        entry = campaign.decide(Play(contest_id="c1", commands=(*rolls, ResolveExchange())))
+        files.append([entry])
+        await poll(pilot, app)
+        assert "Exchange 1: Teran the Swift wins" in shown(app, "#last")
+
+        good = (folder / "manifest.json").read_bytes()
+        (folder / "manifest.json").write_text('{"_default": {"1": {"app": ')  # corrupt
+        await poll(pilot, app)
+        assert "cannot read the save" in status(app)
+        assert "Exchange 1: Teran the Swift wins" in shown(app, "#last")  # last good state
+
+        (folder / "manifest.json").unlink()  # briefly missing
+        await poll(pilot, app)
+        assert "missing" in status(app)
+        assert "Exchange 1" in shown(app, "#last")
+
+        (folder / "manifest.json").write_bytes(good)  # back again
+        await poll(pilot, app)
+        assert "following" in status(app)
+        assert "Exchange 1" in shown(app, "#last")
+
+
+async def test_a_replaced_campaign_is_read_again_from_the_start(saves: Path) -> None:
+    create_demos(Saves(saves))
+    folder = saves / "fate-demo"
+    app = WatchApp(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await poll(pilot, app)
+        assert "The race across the mud" in shown(app, "#title")
+        # Replace the whole campaign with the HeroQuest demo's files (a restore, say).
+        shutil.rmtree(folder)
+        shutil.copytree(saves / "heroquest-demo", folder)
+        await poll(pilot, app)
+        assert "Ghouls in the graveyard" in shown(app, "#title")
+        assert app.campaign is not None
+        assert app.campaign.system == "heroquest"
+        assert list(app.campaign.roster) == ["Tripitaka", "Ghoul", "Sandy"]

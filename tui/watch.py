@@ -1,0 +1,187 @@
+"""``tussle watch NAME``: the players' screen, following the campaign's files.
+
+Another process than the GM's: no bus, no lock, no writes. Four times a second it looks at
+the manifest; when it changed, it reads the entries saved since and shows the newest
+contest: a large score, the last exchange with its dice, the few before, the aspects with
+their free invokes, the PCs' points. A file that is missing, being replaced or unreadable
+leaves the last good picture on screen, with a line that says so.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Digits, Static
+
+from core.campaign import Campaign, ContestRecord
+from core.store import MANIFEST, CampaignFiles, Saves, StoreError, saves_folder
+from tui.systems import view
+from tui.systems.common import e
+from tui.views import exchange_lines
+
+POLL_SECONDS = 0.25
+EARLIER = 3  # exchanges shown before the last one
+
+
+def score_of(record: ContestRecord) -> dict[str, int]:
+    """Each side's score as the players count it: victories, resolution points or stage
+    wins, whatever the system keeps."""
+    state = record.state
+    for attribute in ("victories", "resolution_points", "stage_wins"):
+        found = getattr(state, attribute, None)
+        if found is not None:
+            return {side: int(found.get(side, 0)) for side in state.sides}
+    return {side: 0 for side in state.sides}
+
+
+class WatchApp(App[None]):
+    """The players' view of one campaign. Read-only by construction."""
+
+    TITLE = "Tussle · players' view"
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #score { height: 5; }
+    .side { width: 1fr; height: 5; align: center top; }
+    .side Static { width: 1fr; content-align: center top; text-style: bold; }
+    .side Digits { width: 1fr; text-align: center; }
+    #body { height: 1fr; }
+    #last { width: 3fr; height: 1fr; border: round $accent; padding: 0 1; }
+    #table { width: 2fr; height: 1fr; max-width: 44; border: round $primary; padding: 0 1; }
+    #status { height: 1; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS = [Binding("q", "quit", "Leave", id="watch.quit")]
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.campaign: Campaign | None = None
+        self.stamp: tuple[int, int] | None = None
+        self.identity: tuple[object, ...] = ()
+        self.problem = ""
+        self.sides: tuple[str, ...] = ()
+        self.updated = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Horizontal(id="score")
+        with Horizontal(id="body"):
+            yield Static(id="last")
+            yield Static(id="table")
+        yield Static(id="status")
+
+    def on_mount(self) -> None:
+        self.query_one("#last").border_title = "Last exchanges"
+        self.query_one("#table").border_title = "On the table"
+        self.poll()
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    # -- following the files ----------------------------------------------------------
+    def poll(self) -> None:
+        manifest = self.folder / MANIFEST
+        try:
+            info = os.stat(manifest)
+        except OSError:
+            self.show_problem("the campaign's files are missing: showing the last good state")
+            return
+        stamp = (info.st_mtime_ns, info.st_size)
+        if stamp == self.stamp and not self.problem:
+            return
+        try:
+            files = CampaignFiles(self.folder)
+            meta = files.meta()
+            identity = (meta.get("created"), meta.get("system"), meta.get("name"))
+            # Read from the start when the files are another campaign's now, or shorter
+            # than what was read (a restore); otherwise only the entries saved since.
+            fresh = (
+                self.campaign is None
+                or identity != self.identity
+                or meta["entries"] < self.campaign.entries
+            )
+            self.campaign = files.load() if fresh else files.load(into=self.campaign)
+            self.identity = identity
+        except (StoreError, OSError) as error:
+            self.show_problem(f"cannot read the save ({error}): showing the last good state")
+            return
+        self.stamp, self.problem = stamp, ""
+        self.updated = datetime.now().strftime("%H:%M:%S")
+        self.paint()
+
+    def show_problem(self, problem: str) -> None:
+        if problem != self.problem:
+            self.problem = problem
+            self.paint()
+
+    # -- painting -----------------------------------------------------------------------
+    def paint(self) -> None:
+        status = self.query_one("#status", Static)
+        if self.problem:
+            status.update(f"[b $error]⚠ {e(self.problem)}[/]")
+        else:
+            name = self.campaign.name if self.campaign is not None else self.folder.name
+            status.update(f"following {e(name)} · updated {self.updated} · q leaves")
+        campaign = self.campaign
+        record = campaign.latest_contest if campaign is not None else None
+        if campaign is None or record is None:
+            self.query_one("#title", Static).update("Waiting for a contest…")
+            return
+        state = record.state
+        kind, _ = view(state.system).score(record)
+        over = ""
+        if state.finished:
+            over = f" · [reverse] {e(state.winner)} wins [/]" if state.winner else " · no winner"
+        self.query_one("#title", Static).update(f"{e(record.title)} · {kind}{over}")
+        self.paint_score(record)
+        lines = exchange_lines(state, record.exchanges[-(EARLIER + 1) :])
+        self.query_one("#last", Static).update(e("\n".join(lines)) or "No exchange yet")
+        table = view(state.system).aspects(state)
+        points = self.points(campaign, record)
+        self.query_one("#table", Static).update("\n".join([*table, "", *points]))
+
+    def paint_score(self, record: ContestRecord) -> None:
+        score = score_of(record)
+        row = self.query_one("#score", Horizontal)
+        if tuple(score) != self.sides:
+            self.sides = tuple(score)
+            row.remove_children()
+            row.mount_all(
+                Vertical(Static(e(side)), Digits(str(score[side])), classes="side")
+                for side in self.sides
+            )
+            return
+        for block, side in zip(row.query(".side"), self.sides, strict=True):
+            block.query_one(Digits).update(str(score[side]))
+
+    @staticmethod
+    def points(campaign: Campaign, record: ContestRecord) -> list[str]:
+        """The PCs' fate or hero points, as the contest has them now."""
+        state = record.state
+        hero_points = getattr(state, "hero_points_left", None)
+        lines = []
+        for p in state.participants:
+            character = campaign.roster.get(p.name)
+            if character is not None and character.kind == "npc":
+                continue
+            fate_points = getattr(p, "fate_points", None)
+            if fate_points is not None:
+                lines.append(f"{e(p.name)}: {fate_points} fate points")
+            elif hero_points is not None:
+                lines.append(f"{e(p.name)}: {hero_points.get(p.name, 0)} hero points")
+        return lines
+
+
+def run_watch(saves: str | None, name: str) -> int:
+    """``tussle watch NAME``: 0 when the players leave, 2 for an unknown campaign."""
+    import sys
+
+    files = Saves(saves_folder(saves)).find(name)
+    if files is None:
+        print(f'(watch): no campaign "{name}"', file=sys.stderr)
+        return 2
+    WatchApp(files.folder).run()
+    return 0
