@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest
-from core.model import Command, ResolveExchange, RollDice
+from core.model import Command, Contest, ResolveExchange, RollDice
 from core.rules import fate
 from core.scenario import resolve
 from core.store import CampaignFiles, Saves, safe_name
@@ -223,16 +223,78 @@ def bench_saves() -> list[str]:
     return lines
 
 
+def odds_contests() -> list[tuple[str, float, Contest]]:
+    """The contests ``bench odds`` updates: (label, target in ms, contest)."""
+    from core.rules import heroquest
+
+    def fate_sides(skills: list[int]) -> fate.FateContest:
+        names = ["Cynere", "Teran", "Zird", "Landon", "Anna", "Bronwyn"][: len(skills)]
+        people = zip(names, skills, strict=True)
+        return fate.new_contest([fate.FateParticipant(name=n, side=n, skill=s) for n, s in people])
+
+    hero = heroquest.new_contest(
+        [
+            heroquest.HQParticipant(name="Hero", side="Hero", rating=24, hero_points=2),
+            heroquest.HQParticipant(name="Foe", side="Foe", rating=17),
+        ],
+        heroquest.HQOptions(extended=True),
+    )
+    return [
+        ("Fate, 2 sides, first to 3", 5.0, fate_sides([4, 3])),
+        ("Fate, 6 sides, first to 3", 50.0, fate_sides([5, 4, 4, 3, 2, 1])),
+        ("HeroQuest extended (4M vs 17)", 5.0, hero),
+    ]
+
+
+def time_odds(contest: Contest, cold: bool, repeats: int) -> float:
+    """Median seconds of one full update (``odds_for``: exchange and contest odds, every
+    side, the +2 figures), each from empty caches when ``cold``."""
+    from core import odds
+
+    times = []
+    odds.odds_for(contest)
+    for _ in range(repeats):
+        if cold:
+            odds.clear_caches()
+        start = time.perf_counter()
+        odds.odds_for(contest)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_odds() -> list[str]:
+    lines = [
+        "tussle bench odds: one full update of the odds (exchange and contest, every side),",
+        "median of 21; cold = caches emptied first, warm = the same inputs again",
+        "",
+        f"{'contest':<32}{'cold ms':>9}{'warm ms':>9}{'target':>9}  verdict",
+    ]
+    for label, target, contest in odds_contests():
+        cold = time_odds(contest, cold=True, repeats=21) * 1000
+        warm = time_odds(contest, cold=False, repeats=21) * 1000
+        verdict = "ok" if cold < target else "OVER TARGET"
+        lines.append(f"{label:<32}{cold:>9.2f}{warm:>9.3f}{target:>7.0f} ms  {verdict}")
+    return lines
+
+
 def bench_dashboard() -> list[str]:
     from tui.bench import bench_dashboard as dashboard  # Textual only for this part
 
     return dashboard()
 
 
+def bench_watch() -> list[str]:
+    from tui.bench import bench_watch as watch
+
+    return watch()
+
+
 PARTS: dict[str, Callable[[], list[str]]] = {
     "engine": bench_engine,
     "dashboard": bench_dashboard,
     "saves": bench_saves,
+    "watch": bench_watch,
+    "odds": bench_odds,
 }
 
 

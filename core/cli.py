@@ -79,6 +79,25 @@ def _record(args: argparse.Namespace, resolution: Resolution) -> int:
     return 0
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    from core.odds import load_for_odds, odds_for, odds_text
+    from core.scenario import ScenarioError
+
+    try:
+        odds = odds_for(load_for_odds(_read_input(args.file)))
+    except ScenarioError as error:
+        print(_one_line(str(error)), file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as exc:  # a bug: say so in one line, never a traceback at the table
+        print(f"(internal): a bug in Tussle, please report it: {exc!r}", file=sys.stderr)
+        return EXIT_BUG
+    if args.text:
+        print(odds_text(odds))
+    else:
+        print(json.dumps(odds, indent=2, ensure_ascii=False))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from core.bench import main as bench_main
 
@@ -89,6 +108,18 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     from tui.app import run
 
     return run(args)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from tui.watch import run_watch
+
+    return run_watch(args.saves, args.campaign)
+
+
+def cmd_share(args: argparse.Namespace) -> int:
+    from core.share import share
+
+    return share(args.saves, args.campaign)
 
 
 def _one_line(text: str) -> str:
@@ -121,6 +152,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     resolve.set_defaults(func=cmd_resolve)
 
+    odds = sub.add_parser(
+        "odds", help="the exact odds of the next exchange and of the contest from there"
+    )
+    odds.add_argument(
+        "file",
+        metavar="FILE",
+        help='a scenario JSON file (with an optional "next" object), or - for stdin',
+    )
+    odds.add_argument("--text", action="store_true", help="readable lines, not JSON")
+    odds.set_defaults(func=cmd_odds)
+
     opener = sub.add_parser("open", help="open a campaign (creating it when it does not exist)")
     opener.add_argument("campaign", metavar="NAME", help="the campaign's name")
     opener.add_argument(
@@ -130,13 +172,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     opener.set_defaults(func=cmd_dashboard)
 
+    watch = sub.add_parser("watch", help="the players' read-only view of a campaign")
+    watch.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    watch.set_defaults(func=cmd_watch)
+
+    share = sub.add_parser(
+        "share", help="one tmux server with the GM's dashboard and the players' view"
+    )
+    share.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    share.set_defaults(func=cmd_share)
+
     from core.cli_saves import add_save_commands
 
     add_save_commands(sub)
 
     bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
     bench.add_argument(
-        "part", nargs="?", default="engine", choices=["engine", "dashboard", "saves"]
+        "part",
+        nargs="?",
+        default="engine",
+        choices=["engine", "dashboard", "saves", "watch", "odds"],
     )
     bench.set_defaults(func=cmd_bench)
     return parser
