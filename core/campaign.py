@@ -55,6 +55,16 @@ class UpdateCharacter(Command):
     character: Character
 
 
+Setting = bool | int | str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeSettings(Command):
+    """The campaign's settings (``players_see_odds``, ``sessions``...); None removes one."""
+
+    changes: Mapping[str, Setting]
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartContest(Command):
     """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``)."""
@@ -95,6 +105,14 @@ class CharacterAdded(Event):
 class CharacterUpdated(Event):
     name: str
     character: Character
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettingsChanged(Event):
+    """New values, and the ones they replaced (so undo puts those back)."""
+
+    changes: Mapping[str, Setting]
+    before: Mapping[str, Setting]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -174,7 +192,7 @@ class Campaign:
 
     name: str
     system: str
-    settings: dict[str, object] = field(default_factory=dict)
+    settings: dict[str, Setting] = field(default_factory=dict)
     roster: dict[str, Character] = field(default_factory=dict)
     contests: dict[str, ContestRecord] = field(default_factory=dict)
     actions: dict[int, ActionRecorded] = field(default_factory=dict)
@@ -244,6 +262,9 @@ class Campaign:
                 if c.name in self.roster:
                     raise RuleError(f'"{c.name}" is already on the roster')
                 return (CharacterAdded(character=c),)
+            case ChangeSettings():
+                before = {key: self.settings.get(key) for key in command.changes}
+                return (SettingsChanged(changes=command.changes, before=before),)
             case UpdateCharacter():
                 if command.name not in self.roster:
                     raise UnknownName(f'no character "{command.name}"')
@@ -319,6 +340,8 @@ class Campaign:
                     self.roster[event.character.name] = event.character
                 case CharacterUpdated():
                     self._rename(event.name, event.character)
+                case SettingsChanged():
+                    self._set(event.changes)
         for contest_id in touched:
             self.contests[contest_id].actions.append(action.action_id)
 
@@ -339,6 +362,8 @@ class Campaign:
                     self._rebuild(event.contest_id, leaving_out=action.action_id)
                 case CharacterAdded() | CharacterUpdated():
                     roster_changed = True
+                case SettingsChanged():
+                    self._set(event.before)
         if roster_changed:
             self.roster = {}
             for action_id in self.done:
@@ -347,6 +372,13 @@ class Campaign:
                         self.roster[event.character.name] = event.character
                     elif isinstance(event, CharacterUpdated):
                         self._rename(event.name, event.character)
+
+    def _set(self, values: Mapping[str, Setting]) -> None:
+        for key, value in values.items():
+            if value is None:
+                self.settings.pop(key, None)
+            else:
+                self.settings[key] = value
 
     def _rebuild(self, contest_id: str, leaving_out: int) -> None:
         record = self.contests[contest_id]

@@ -59,6 +59,7 @@ class TussleApp(App[None]):
         self.bus: Bus | None = None
         self.read_only = False
         self._quit_anyway = False
+        self.show_odds = True  # d hides them: some tables prefer not to know
         self._campaign: Campaign | None = None
 
     @property

@@ -15,12 +15,16 @@ __all__ = ["aspects", "describe_extra", "e", "exchange_lines", "participants", "
 
 
 def scoreboard(
-    record: ContestRecord, campaign_name: str, unsaved: int = 0, read_only: bool = False
+    record: ContestRecord,
+    campaign_name: str,
+    unsaved: int = 0,
+    read_only: bool = False,
+    odds: tuple[dict[str, str], str] | None = None,
 ) -> list[str]:
-    """Two lines: what contest this is, and who is ahead (and who won). Actions the disk
-    has not taken yet, and a campaign opened read-only, are said first."""
+    """The contest on one line, then a line per side: its score and, when shown, its
+    odds; actions the disk has not taken yet, and a read-only campaign, said first."""
     state = record.state
-    kind, score = view(state.system).score(record)
+    kind, cells = view(state.system).score(record)
     head = f"[b]{e(record.title)}[/b] · {e(campaign_name)} · {kind}"
     if read_only:
         head = f"[b reverse] READ-ONLY [/] {head}"
@@ -28,13 +32,32 @@ def scoreboard(
         plural = "s" if unsaved != 1 else ""
         head = f"[b $error]⚠ {unsaved} action{plural} NOT SAVED (retrying)[/] {head}"
     word = "Stage" if state.system == "forge" else "Exchange"
-    exchange = f"{word} {state.n + 1}" if not state.finished else f"After {state.n}"
+    label = f"{word} {state.n + 1}" if not state.finished else f"After {state.n}"
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
         if getattr(state, "ended_by", None) == "attack":
             verdict = "[b reverse] Ended by an attack: now a conflict [/]"
-        score = f"{score}   {verdict}"
-    return [head, f"[b]{exchange}[/b]   {score}"]
+        label = f"{label}  {verdict}"
+    odds_by_side, footer = odds if odds is not None else ({}, "")
+    label_width = len(_plain(label))
+    name_width = max((len(side) for side in cells), default=0)
+    lines = [head]
+    for i, (side, score) in enumerate(cells.items()):
+        left = f"[b]{label}[/b]" if i == 0 else " " * label_width
+        name = e(side) + " " * (name_width - len(side))
+        score_pad = " " * max(0, 7 - len(_plain(score)))
+        line = f"{left}   {name}  {score}{score_pad}  {odds_by_side.get(side, '')}"
+        lines.append(line.rstrip())
+    if footer:
+        lines.append(" " * (label_width + 3) + footer)
+    return lines
+
+
+def _plain(markup: str) -> str:
+    """What ``markup`` shows, without its tags (Textual's markup, $variables and all)."""
+    from textual.content import Content
+
+    return Content.from_markup(markup).plain
 
 
 def participants(record: ContestRecord) -> list[str]:

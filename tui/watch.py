@@ -46,8 +46,8 @@ class WatchApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    #score { height: 5; }
-    .side { width: 1fr; height: 5; align: center top; }
+    #score { height: 6; }
+    .side { width: 1fr; height: 6; align: center top; }
     .side Static { width: 1fr; content-align: center top; text-style: bold; }
     .side Digits { width: 1fr; text-align: center; }
     #body { height: 1fr; }
@@ -65,6 +65,7 @@ class WatchApp(App[None]):
         self.identity: tuple[object, ...] = ()
         self.problem = ""
         self.sides: tuple[str, ...] = ()
+        self.blocks: dict[str, tuple[Digits, Static]] = {}
         self.updated = ""
 
     def compose(self) -> ComposeResult:
@@ -145,17 +146,32 @@ class WatchApp(App[None]):
 
     def paint_score(self, record: ContestRecord) -> None:
         score = score_of(record)
-        row = self.query_one("#score", Horizontal)
         if tuple(score) != self.sides:
             self.sides = tuple(score)
+            self.blocks = {side: (Digits(), Static("", classes="odds")) for side in self.sides}
+            row = self.query_one("#score", Horizontal)
             row.remove_children()
             row.mount_all(
-                Vertical(Static(e(side)), Digits(str(score[side])), classes="side")
-                for side in self.sides
+                Vertical(Static(e(side)), digits, odds, classes="side")
+                for side, (digits, odds) in self.blocks.items()
             )
-            return
-        for block, side in zip(row.query(".side"), self.sides, strict=True):
-            block.query_one(Digits).update(str(score[side]))
+        odds = self.odds(record)
+        for side, (digits, odds_line) in self.blocks.items():
+            digits.update(str(score[side]))
+            odds_line.update(odds.get(side, ""))
+
+    def odds(self, record: ContestRecord) -> dict[str, str]:
+        """The odds beside each side, only where the GM lets the players see them."""
+        if self.campaign is None or not self.campaign.settings.get("players_see_odds"):
+            return {}
+        from core.odds import odds_for
+        from tui.odds_view import odds_cells
+
+        try:
+            cells, _ = odds_cells(odds_for(record.state), record.state)
+        except Exception:  # odds are a help: a problem computing them shows none
+            return {}
+        return cells
 
     @staticmethod
     def points(campaign: Campaign, record: ContestRecord) -> list[str]:

@@ -522,3 +522,21 @@ def test_deciding_an_action_changes_nothing_whether_it_is_allowed_or_not(
         campaign.decide(command)
     assert snapshot(campaign) == before
     assert campaign.entries == entries
+
+
+def test_settings_change_as_actions_and_undo_puts_the_old_value_back() -> None:
+    from core.campaign import ChangeSettings
+
+    campaign = Campaign(name="Settings", system="fate", settings={"sessions": 4})
+    for command in (
+        ChangeSettings(changes={"players_see_odds": True, "sessions": 5}),
+        ChangeSettings(changes={"players_see_odds": None}),
+    ):
+        campaign.apply(campaign.decide(command))
+    assert campaign.settings == {"sessions": 5}
+    campaign.apply(campaign.decide(Undo()))
+    assert campaign.settings == {"sessions": 5, "players_see_odds": True}
+    campaign.apply(campaign.decide(Undo()))
+    assert campaign.settings == {"sessions": 4}
+    campaign.apply(campaign.decide(Redo()))
+    assert campaign.settings == {"sessions": 5, "players_see_odds": True}

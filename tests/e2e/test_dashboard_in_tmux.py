@@ -30,7 +30,7 @@ def test_an_exchange_typed_in_the_terminal_is_there_after_a_restart(tmp_path: Pa
     again = Terminal()
     try:
         again.start(tussle_command(), env)
-        again.wait_for("Teran the Swift ●○○ 1")  # the scoreboard, from the saved log
+        again.wait_for("Teran the Swift  ●○○ 1")  # the scoreboard, from the saved log
         assert "Exchange 1: Teran the Swift wins" in again.wait_for("Roll keypad")
     finally:
         again.kill()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from core.campaign import Character
 from core.setup import Pick
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
@@ -93,7 +95,7 @@ async def test_undo_and_redo_also_after_a_restart(saves: Path) -> None:
         assert "Exchange 1" in text(app, "#log")
         await keys(pilot, "u")
         assert "Exchange 1" not in text(app, "#log")
-        assert "Teran the Swift ○○○ 0" in text(app, "#scoreboard")
+        assert "Teran the Swift  ○○○ 0" in text(app, "#scoreboard")
         # The undone exchange's dice are back on the keypad, ready to be corrected.
         assert "[-][-][-][0]" in text(app, "#keypad")
         await keys(pilot, "escape", "U")
@@ -139,3 +141,33 @@ async def test_a_rule_error_is_shown_and_changes_nothing(saves: Path) -> None:
         await keys(pilot, "i", "t", "enter")
         assert "Teran the Swift has no fate points left" in text(app, "#keypad")
         assert "Invoke:" not in text(app, "#keypad")
+
+
+async def test_the_odds_follow_the_dice_typed_and_d_hides_them(saves: Path) -> None:
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await wait_for_odds(pilot)
+        assert "contest" in text(app, "#scoreboard")
+        # Cynere's dice typed: 0000, total +4. Teran (+3) must roll +1 or more to beat
+        # her: P(sum >= +1) = 31/81 (rules §1.2), a tie needs exactly +1... so Cynere
+        # wins when Teran's dice sum to 0 or less: 50/81 = 62%.
+        await keys(pilot, "0", "0", "0", "0")
+        await wait_for_odds(pilot)
+        cynere = next(line for line in text(app, "#scoreboard").splitlines() if "Cynere" in line)
+        assert "next  62%" in cynere
+        await keys(pilot, "d")
+        assert "next" not in text(app, "#scoreboard")
+        await keys(pilot, "d")
+        await wait_for_odds(pilot)
+        assert "next" in text(app, "#scoreboard")
+
+
+async def wait_for_odds(pilot: Pilot[None]) -> None:
+    """The odds are worked out in a worker: wait for it (never a sleep)."""
+    app = pilot.app
+    for _ in range(400):  # generous: a cold computation takes milliseconds here
+        await pilot.pause()
+        if all(w.is_finished for w in app.workers if w.group == "odds"):
+            break
+    await pilot.pause()

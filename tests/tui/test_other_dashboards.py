@@ -35,7 +35,8 @@ async def test_heroquest_chained_contest_with_a_hero_point_and_a_leave(saves: Pa
         assert "Exchange 2: Tripitaka wins, minor (2 RP)" in log
         assert "Ghoul leaves the contest" in log
         assert "Heroes wins" in text(app, "#scoreboard")
-        assert "Heroes 3 RP" in text(app, "#scoreboard")
+        assert "Heroes  3 RP" in text(app, "#scoreboard")
+        assert "next" not in text(app, "#scoreboard")  # over: no odds left to give
         assert "Tripitaka  HP 2" in text(app, "#participants")
 
 

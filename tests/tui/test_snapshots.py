@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 
 from core.dice import RandomDice
 from tests.tui.conftest import keys, new_app, settle, write
+from tests.tui.test_fate_dashboard import wait_for_odds
 from tui.app import make_app
 
 SIZES = [(80, 24), (160, 48)]
@@ -27,6 +28,7 @@ def after(*presses: str, then: str = "") -> Callable[[Pilot[None]], Awaitable[No
         if then:
             await write(pilot, then)
             await keys(pilot, "enter")
+        await wait_for_odds(pilot)
 
     return run_before
 
@@ -46,6 +48,7 @@ class TestFateDashboard:
         async def and_type(pilot: Pilot[None]) -> None:
             await run(pilot)
             await keys(pilot, "0", "0", "plus")
+            await wait_for_odds(pilot)
 
         assert snap_compare(new_app(saves), terminal_size=size, run_before=and_type)
 

@@ -83,3 +83,23 @@ async def test_a_replaced_campaign_is_read_again_from_the_start(saves: Path) -> 
         assert app.campaign is not None
         assert app.campaign.system == "heroquest"
         assert list(app.campaign.roster) == ["Tripitaka", "Ghoul", "Sandy"]
+
+
+async def test_the_players_see_the_odds_only_when_the_gm_allows_it(saves: Path) -> None:
+    from core.campaign import ChangeSettings
+    from core.store import CampaignFiles
+
+    create_demos(Saves(saves))
+    folder = saves / "fate-demo"
+    app = WatchApp(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await poll(pilot, app)
+        await pilot.pause()
+        assert all(str(s.visual) == "" for s in app.query(".odds"))
+        files = CampaignFiles(folder)
+        campaign = files.load()
+        files.append([campaign.decide(ChangeSettings(changes={"players_see_odds": True}))])
+        await poll(pilot, app)
+        await pilot.pause()
+        shown = [str(s.visual) for s in app.query(".odds")]
+        assert len(shown) == 2 and all("next" in s for s in shown)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,6 +31,7 @@ from core.dice import parse_fate_dice
 from core.errors import RuleError
 from core.model import (
     Command,
+    Contest,
     EndContest,
     ExchangeEvent,
     ResolveExchange,
@@ -48,6 +49,7 @@ from tui.draft import (
     type_face,
     typed_text,
 )
+from tui.odds_view import odds_cells
 from tui.screens.fields import Answers, Field
 from tui.systems import view
 from tui.systems.common import e
@@ -98,6 +100,8 @@ class ContestScreen(Screen[None]):
         Binding("x", "reaction", "Dodge/absorb", id="reaction"),
         Binding("e", "end", "End", id="end"),
         Binding("b", "more_log", "Earlier", id="more_log", show=False),
+        Binding("d", "toggle_odds", "Odds", id="toggle_odds", show=False),
+        Binding("D", "players_odds", "Odds for players", id="players_odds", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
         Binding("w", "roster", "Roster", id="roster"),
         Binding("c", "campaigns", "Campaigns", id="campaigns", show=False),
@@ -110,6 +114,7 @@ class ContestScreen(Screen[None]):
         self.draft = Draft()
         self.shown = PAGE
         self.message = ""
+        self.odds: tuple[dict[str, str], str] | None = None
 
     @property
     def tussle(self) -> TussleApp:
@@ -154,13 +159,19 @@ class ContestScreen(Screen[None]):
         log.show(views.exchange_lines(record.state, exchanges[hidden:]), hidden)
         self.refresh_keypad()
 
-    def refresh_panes(self) -> None:
-        record = self.record
+    def refresh_scoreboard(self) -> None:
+        if self.contest_id not in self.tussle.campaign.contests:
+            return
         app = self.tussle
         unsaved = len(app.bus.unsaved) if app.bus is not None else 0
+        odds = self.odds if app.show_odds else None
         self.query_one(Scoreboard).show(
-            views.scoreboard(record, app.campaign.name, unsaved, app.read_only)
+            views.scoreboard(self.record, app.campaign.name, unsaved, app.read_only, odds)
         )
+
+    def refresh_panes(self) -> None:
+        record = self.record
+        self.refresh_scoreboard()
         self.query_one(ParticipantsPane).show(views.participants(record))
         self.query_one(AspectsPane).show(views.aspects(record.state))
 
@@ -169,6 +180,10 @@ class ContestScreen(Screen[None]):
         state = self.record.state
         if state.finished:
             keypad.show([], [], "[b]The contest is over.[/b] n: new contest · u: undo")
+            self.workers.cancel_group(self, "odds")
+            if self.odds is not None:
+                self.odds = None  # nothing left to play: no odds
+                self.refresh_scoreboard()
             return
         try:
             shown = preview(state, self.draft)
@@ -188,6 +203,51 @@ class ContestScreen(Screen[None]):
             verdict = self.message or system.verdict(shown, self.draft)
         self.message = ""
         keypad.show(rows, extras, verdict)
+        self.update_odds(shown.state)
+
+    @work(exclusive=True, thread=True, group="odds")
+    def update_odds(self, state: Contest) -> None:
+        """Work the odds out for the contest as the keypad would leave it, off the
+        event loop: a large contest's first computation can take a moment."""
+        if not self.tussle.show_odds:
+            return
+        from core.odds import odds_for
+
+        odds: tuple[dict[str, str], str]
+        try:
+            odds = odds_cells(odds_for(state), state)
+        except Exception as error:  # odds are a help, never a reason to stop the table
+            odds = ({}, f"[dim]no odds: {e(error)}[/]")
+        self.app.call_from_thread(self._show_odds, odds)
+
+    def _show_odds(self, odds: tuple[dict[str, str], str]) -> None:
+        contests = self.tussle.campaign.contests
+        if self.contest_id not in contests or contests[self.contest_id].state.finished:
+            return  # worked out for a moment that has passed
+        self.odds = odds
+        self.refresh_scoreboard()
+
+    def action_toggle_odds(self) -> None:
+        app = self.tussle
+        app.show_odds = not app.show_odds
+        self.odds = None
+        self.refresh_scoreboard()
+        if app.show_odds:
+            self.refresh_keypad()
+
+    def action_players_odds(self) -> None:
+        """Let the players' view show the odds, or stop it (a campaign setting: undoable,
+        and seen by tussle watch, another process)."""
+        from core.campaign import ChangeSettings
+
+        allowed = bool(self.tussle.campaign.settings.get("players_see_odds", False))
+        self.tussle.send(ChangeSettings(changes={"players_see_odds": not allowed}))
+        self.notify(
+            "The players' view will not show the odds."
+            if allowed
+            else "The players' view will show the odds.",
+            timeout=3,
+        )
 
     def notice(self, notice: Notice) -> None:
         """The bus says something happened (or was refused): show it."""

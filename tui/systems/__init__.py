@@ -22,8 +22,8 @@ class SystemView(Protocol):
 
     ASPECTS_TITLE: str
 
-    def score(self, record: ContestRecord) -> tuple[str, str]:
-        """The scoreboard's kind of contest, and its score line."""
+    def score(self, record: ContestRecord) -> tuple[str, dict[str, str]]:
+        """The scoreboard's kind of contest, and each side's score as text."""
         ...
 
     def participants(self, record: ContestRecord) -> list[str]: ...

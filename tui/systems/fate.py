@@ -18,18 +18,18 @@ def _own(state: Contest) -> fate.FateContest:
     return state
 
 
-def score(record: ContestRecord) -> tuple[str, str]:
+def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     state = _own(record.state)
     need = state.options.victories_needed
     mode: str = state.options.mode
     if mode == "environment":
         mode += f" vs {fate.ladder_with_value(state.options.difficulty or 0)}"
-    line = "   ".join(
-        f"{e(side)} [$accent]{pips(state.victories.get(side, 0), need)}[/] "
+    cells = {
+        side: f"[$accent]{pips(state.victories.get(side, 0), need)}[/] "
         f"{state.victories.get(side, 0)}"
         for side in state.sides
-    )
-    return f"Fate {mode} · first to {need}", line
+    }
+    return f"Fate {mode} · first to {need}", cells
 
 
 def participants(record: ContestRecord) -> list[str]:

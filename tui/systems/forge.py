@@ -18,13 +18,12 @@ def _own(state: Contest) -> forge.ForgeContest:
     return state
 
 
-def score(record: ContestRecord) -> tuple[str, str]:
+def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     state = _own(record.state)
-    line = "   ".join(
-        f"{e(side)} {wins} stage{'s' if wins != 1 else ''}"
-        for side, wins in state.stage_wins.items()
-    )
-    return f"FORGE {'combat' if state.options.combat else 'contest'}", line
+    cells = {
+        side: f"{wins} stage{'s' if wins != 1 else ''}" for side, wins in state.stage_wins.items()
+    }
+    return f"FORGE {'combat' if state.options.combat else 'contest'}", cells
 
 
 def participants(record: ContestRecord) -> list[str]:

@@ -18,17 +18,17 @@ def _own(state: Contest) -> hq.HQContest:
     return state
 
 
-def score(record: ContestRecord) -> tuple[str, str]:
+def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     state = _own(record.state)
     opts = state.options
     kind = "extended" if opts.extended else "chained" if opts.chained else "simple"
     if not opts.chain:
-        return f"HeroQuest {kind} contest", " vs ".join(e(s) for s in state.sides)
-    line = "   ".join(
-        f"{e(side)} " + (f"[$accent]{pips(rp, 5)}[/] " if opts.extended else "") + f"{rp} RP"
+        return f"HeroQuest {kind} contest", {side: "" for side in state.sides}
+    cells = {
+        side: (f"[$accent]{pips(rp, 5)}[/] " if opts.extended else "") + f"{rp} RP"
         for side, rp in state.resolution_points.items()
-    )
-    return f"HeroQuest {kind} contest", line
+    }
+    return f"HeroQuest {kind} contest", cells
 
 
 def adversity(record: ContestRecord) -> dict[str, str]:

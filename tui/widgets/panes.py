@@ -13,7 +13,7 @@ class Pane(Static):
 
 
 class Scoreboard(Pane):
-    """Contest, system, exchange number, each side's victories; the winner at the end."""
+    """Contest, system, exchange number, each side's victories and odds; the winner."""
 
 
 class ParticipantsPane(Pane):
