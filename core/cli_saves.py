@@ -46,9 +46,18 @@ def add_save_commands(sub: Any) -> None:
     check.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
     check.set_defaults(func=cmd_check)
 
-    export = sub.add_parser("export", help="write a campaign as one JSON object")
+    export = sub.add_parser(
+        "export", help="write a campaign as one JSON object, or a Markdown session recap"
+    )
     export.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
-    export.add_argument("--format", choices=["json"], default="json", help="(default: json)")
+    export.add_argument(
+        "--format", choices=["json", "markdown"], default="json", help="(default: json)"
+    )
+    export.add_argument(
+        "--since",
+        metavar="DATE",
+        help="markdown: the contests played since DATE (default: the last session)",
+    )
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE rather than stdout")
     export.set_defaults(func=cmd_export)
 
@@ -141,6 +150,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     files = find_campaign(saves, args.campaign_name)
     if files is None:
         return _unknown(saves, args.campaign_name)
+    if args.format == "markdown":
+        return _export_markdown(args, files)
+    if args.since is not None:
+        _say("--since goes with --format markdown")
+        return EXIT_INVALID
     try:
         data = export_campaign(files)
     except StoreError as error:
@@ -160,6 +174,39 @@ def cmd_export(args: argparse.Namespace) -> int:
         f'exported "{data["name"]}" ({_count(len(data["log"]))}, '
         f"{contests} contest{'' if contests == 1 else 's'}) to {args.output}"
     )
+    return 0
+
+
+def _export_markdown(args: argparse.Namespace, files: Any) -> int:
+    """``tussle export NAME --format markdown [--since DATE] [-o FILE]``: the recap."""
+    from datetime import UTC, datetime
+
+    from core.recap import recap_markdown
+    from core.store import StoreError, write_atomically
+
+    since = None
+    if args.since is not None:
+        try:
+            since = datetime.fromisoformat(args.since)
+        except ValueError:
+            _say(f"--since: {args.since!r} is not a date (like 2026-11-29 or 2026-11-29T18:00)")
+            return EXIT_INVALID
+        if since.tzinfo is None:
+            since = since.replace(tzinfo=UTC)
+    try:
+        text = recap_markdown(files.load(), since)
+    except StoreError as error:
+        _say(str(error))
+        return EXIT_DAMAGED
+    if args.output is None or args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_atomically(Path(args.output), text)
+    except OSError as exc:
+        _say(f"{args.output}: not written ({exc.strerror or exc})")
+        return EXIT_DAMAGED
+    print(f"recap written to {args.output}")
     return 0
 
 

@@ -102,6 +102,7 @@ class ContestScreen(Screen[None]):
         Binding("b", "more_log", "Earlier", id="more_log", show=False),
         Binding("d", "toggle_odds", "Odds", id="toggle_odds", show=False),
         Binding("D", "players_odds", "Odds for players", id="players_odds", show=False),
+        Binding("M", "recap", "Recap", id="recap", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
         Binding("w", "roster", "Roster", id="roster"),
         Binding("c", "campaigns", "Campaigns", id="campaigns", show=False),
@@ -234,6 +235,26 @@ class ContestScreen(Screen[None]):
         self.refresh_scoreboard()
         if app.show_odds:
             self.refresh_keypad()
+
+    def action_recap(self) -> None:
+        """Write the last session's recap as Markdown beside the saves (recaps/)."""
+        from datetime import date
+
+        from core.recap import recap_markdown
+        from core.store import write_atomically
+
+        app = self.tussle
+        if app.files is None:
+            return
+        folder = app.saves.folder / "recaps"
+        path = folder / f"{app.files.slug}-{date.today().isoformat()}.md"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, recap_markdown(app.campaign))
+        except OSError as error:
+            self.notify(f"{path}: {error.strerror or error}", title="No recap", severity="error")
+            return
+        self.notify(f"Recap written to {path}", title="Recap", timeout=8)
 
     def action_players_odds(self) -> None:
         """Let the players' view show the odds, or stop it (a campaign setting: undoable,

@@ -1,0 +1,77 @@
+"""The session recap, in Markdown, from the seed contest recorded into a campaign."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from core.campaign import ActionRecorded, Campaign
+from core.recap import last_session_start, recap_markdown
+from core.store import CampaignFiles
+from tests.conftest import SCENARIOS
+from tests.helpers import tussle_command
+
+
+def recorded(saves: Path) -> Campaign:
+    done = subprocess.run(
+        [*tussle_command(), "--saves", str(saves), "resolve",
+         str(SCENARIOS / "fate-cynere-vs-teran.json"), "--record", "Recap"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return CampaignFiles(saves / "recap").load()
+
+
+def test_the_recap_tells_the_seed_contest(saves: Path) -> None:
+    text = recap_markdown(recorded(saves))
+    assert text.startswith("# Recap: recap\n")
+    assert "## fate-cynere-vs-teran" in text
+    assert "**Sides:** Cynere vs Teran" in text
+    # The four exchanges of the seed, each with its dice and totals.
+    assert "### Exchange 1: Teran wins, 1 victory (0–1)" in text
+    assert "- Cynere: ---0 → Average (+1)" in text
+    assert "### Exchange 3: tie, twist: Magical Distortions (2–1)" in text
+    assert "### Exchange 4: Cynere wins with style, 2 victories (4–1)" in text
+    assert "- invokes I've Got Zird's Back (fate point): +2" in text
+    assert "**Aspects created:** Magical Distortions (twist)" in text
+    assert "**Points spent:** Cynere (fate points) 2" in text  # two paid invokes
+    assert "**Result:** Cynere wins" in text
+
+
+def test_the_last_session_starts_after_the_last_long_gap(saves: Path) -> None:
+    campaign = recorded(saves)
+    now = datetime.now(UTC)
+    assert last_session_start(campaign) is not None
+    # Pretend the first three actions were a week ago: the session starts with the 4th.
+    ids = sorted(campaign.actions)
+    for i, action_id in enumerate(ids):
+        old = campaign.actions[action_id]
+        stamp = now - timedelta(days=7) if i < 3 else now + timedelta(minutes=i)
+        campaign.actions[action_id] = ActionRecorded(
+            action_id=old.action_id, command=old.command, events=old.events, at=stamp.isoformat()
+        )
+    assert last_session_start(campaign) == now + timedelta(minutes=3)
+    # The contest had exchanges in the session: it is in the recap.
+    assert "## fate-cynere-vs-teran" in recap_markdown(campaign)
+    # Since tomorrow, nothing was played.
+    assert "No contest was played." in recap_markdown(campaign, now + timedelta(days=1))
+
+
+def test_the_command_writes_the_recap(saves: Path, tmp_path: Path) -> None:
+    recorded(saves)
+    out = tmp_path / "recap.md"
+    done = subprocess.run(
+        [*tussle_command(), "--saves", str(saves), "export", "Recap", "--format", "markdown",
+         "-o", str(out)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "### Exchange 4" in out.read_text()
+    bad = subprocess.run(
+        [*tussle_command(), "--saves", str(saves), "export", "Recap", "--format", "markdown",
+         "--since", "yesterday"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert bad.returncode == 2
+    assert "not a date" in bad.stderr
