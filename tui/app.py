@@ -128,7 +128,8 @@ class TussleApp(App[None]):
             return
         self.files, self._campaign, self.read_only = files, campaign, read_only
         if not read_only:
-            self._back_up(files)
+            # After the first frame: a backup is never a reason to wait for the screen.
+            self.set_timer(0.5, lambda: self._back_up(files))
             self.bus = Bus(campaign, files)
             self.bus.subscribe(self._forward)
             self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
@@ -138,6 +139,9 @@ class TussleApp(App[None]):
     def _back_up(self, files: CampaignFiles) -> None:
         """A rotating backup at the start of each session (tussle restore lists them)."""
         from core.backup import backup
+
+        if self.files is not files:
+            return  # another campaign was opened meanwhile
 
         result = backup(files)
         if result.problem:

@@ -31,7 +31,9 @@ EXAMPLES = [
     if not p.name.endswith(".expected.json")
 ]
 NAME_MAPS = {"rolls", "modifiers", "hero_points"}
-PLACE_LINE = re.compile(r"^(\(json\)|\(file\)|\(root\)|[^\s:][^:\n]*): \S.*\n$")
+# A place is keys and indexes, and a key may be any string (":" included): the line is
+# "PLACE: PROBLEM", one line, ending in a newline.
+PLACE_LINE = re.compile(r"^(\(json\)|\(file\)|\(root\)|\S[^\n]*?): \S[^\n]*\n$")
 
 
 def run(data: bytes, tmp: Path) -> tuple[int, str, str]:

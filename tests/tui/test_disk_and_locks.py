@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from core import store
 from core.store import CampaignFiles
@@ -87,11 +88,23 @@ async def test_each_session_starts_with_a_backup_and_tussle_restore_lists_it(sav
     app = new_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await backed_up(pilot, saves, 1)  # made just after the first frame
         await keys(pilot, "minus", "minus", "minus", "0", "0", "0", "0", "0", "enter", "q")
     [first] = list_backups(saves, "fate-demo")  # before the exchange: 3 entries
     again = new_app(saves)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await backed_up(pilot, saves, 2)
     backups = list_backups(saves, "fate-demo")
     assert len(backups) == 2  # the second session saw the exchange: a new backup
     assert backups[-1] == first  # newest first
+
+
+async def backed_up(pilot: Pilot[None], saves: Path, count: int) -> None:
+    from core.backup import list_backups
+
+    for _ in range(100):  # generous: the backup is due half a second after opening
+        if len(list_backups(saves, "fate-demo")) >= count:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"no backup {count} after 5 s")

@@ -166,8 +166,18 @@ async def test_the_odds_follow_the_dice_typed_and_d_hides_them(saves: Path) -> N
 async def wait_for_odds(pilot: Pilot[None]) -> None:
     """The odds are worked out in a worker: wait for it (never a sleep)."""
     app = pilot.app
-    for _ in range(400):  # generous: a cold computation takes milliseconds here
-        await pilot.pause()
-        if all(w.is_finished for w in app.workers if w.group == "odds"):
+    for _ in range(400):  # generous: the first odds come 0.3 s after the first frame
+        await pilot.pause(0.01)
+        screen = next(s for s in app.screen_stack if hasattr(s, "odds_ready"))
+        idle = all(w.is_finished for w in app.workers if w.group == "odds")
+        if screen.odds_ready and idle and screen.odds is not None:
             break
     await pilot.pause()
+
+
+def test_pips_turn_into_a_count_for_long_contests() -> None:
+    from tui.systems.common import pips
+
+    assert pips(2, 3) == "●●○"
+    assert pips(4, 3) == "●●●●"  # overshoot shows (the seed ends 4-1 of 3)
+    assert pips(7, 1_000_000) == "7/1000000"

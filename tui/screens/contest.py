@@ -116,6 +116,7 @@ class ContestScreen(Screen[None]):
         self.shown = PAGE
         self.message = ""
         self.odds: tuple[dict[str, str], str] | None = None
+        self.odds_ready = False  # the first odds wait for the first frame
 
     @property
     def tussle(self) -> TussleApp:
@@ -145,6 +146,12 @@ class ContestScreen(Screen[None]):
         self.query_one("#keypad").border_title = "Roll keypad"
         self.refresh_all()
         self.query_one(RollKeypad).focus()
+        self.set_timer(0.3, self._start_odds)
+
+    def _start_odds(self) -> None:
+        """Odds from now on: not before, so working them out never delays the screen."""
+        self.odds_ready = True
+        self.refresh_keypad()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         wanted = SYSTEM_ACTIONS.get(action)
@@ -210,7 +217,7 @@ class ContestScreen(Screen[None]):
     def update_odds(self, state: Contest) -> None:
         """Work the odds out for the contest as the keypad would leave it, off the
         event loop: a large contest's first computation can take a moment."""
-        if not self.tussle.show_odds:
+        if not self.tussle.show_odds or not self.odds_ready:
             return
         from core.odds import odds_for
 

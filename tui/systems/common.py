@@ -12,7 +12,13 @@ def e(text: object) -> str:
     return escape(str(text))
 
 
+MAX_PIPS = 10
+
+
 def pips(have: int, need: int) -> str:
+    """``●●○`` toward a target; past ten pips, a count (``12/40``) reads better."""
+    if need > MAX_PIPS or have > MAX_PIPS:
+        return f"{have}/{need}"
     return PIP_ON * have + PIP_OFF * max(0, need - have)
 
 
