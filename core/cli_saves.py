@@ -143,7 +143,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 @_guarded
 def cmd_export(args: argparse.Namespace) -> int:
-    from core.store import StoreError, write_atomically
+    from core.store import StoreError
     from core.transfer import export_campaign, to_text
 
     saves = _saves(args)
@@ -160,15 +160,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
-    text = to_text(data)
-    if args.output is None or args.output == "-":
-        sys.stdout.write(text)
-        return 0
-    try:
-        write_atomically(Path(args.output), text)
-    except OSError as exc:
-        _say(f"{args.output}: not written ({exc.strerror or exc})")
-        return EXIT_DAMAGED
+    written = _emit(to_text(data), args.output)
+    if written or args.output in (None, "-"):
+        return written
     contests = len(data["contests"])
     print(
         f'exported "{data["name"]}" ({_count(len(data["log"]))}, '
@@ -182,7 +176,7 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
     from datetime import UTC, datetime
 
     from core.recap import recap_markdown
-    from core.store import StoreError, write_atomically
+    from core.store import StoreError
 
     since = None
     if args.since is not None:
@@ -198,15 +192,24 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
-    if args.output is None or args.output == "-":
+    written = _emit(text, args.output)
+    if written == 0 and args.output not in (None, "-"):
+        print(f"recap written to {args.output}")
+    return written
+
+
+def _emit(text: str, output: str | None) -> int:
+    """``text`` to stdout, or atomically to the file ``output``; the exit code."""
+    from core.store import write_atomically
+
+    if output is None or output == "-":
         sys.stdout.write(text)
         return 0
     try:
-        write_atomically(Path(args.output), text)
+        write_atomically(Path(output), text)
     except OSError as exc:
-        _say(f"{args.output}: not written ({exc.strerror or exc})")
+        _say(f"{output}: not written ({exc.strerror or exc})")
         return EXIT_DAMAGED
-    print(f"recap written to {args.output}")
     return 0
 
 
