@@ -154,9 +154,7 @@ def fate_campaign(
     entries: list[Entry] = []
 
     def do(command: Command) -> None:
-        entry = campaign.decide(command)
-        campaign.apply(entry)
-        entries.append(entry)
+        entries.append(campaign.act(command))
 
     for who in ("Cynere", "Teran"):
         do(AddCharacter(character=Character(name=who, ratings={"Athletics": 3})))

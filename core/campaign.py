@@ -290,6 +290,13 @@ class Campaign:
                 )
         raise RuleError(f"{type(command).__name__} is not a campaign action")
 
+    def act(self, command: Command) -> Entry:
+        """Decide and apply at once (for code that saves the entries itself, in bulk:
+        the demos, ``--record``, the benchmarks); the entry it made."""
+        entry = self.decide(command)
+        self.apply(entry)
+        return entry
+
     # -- apply -------------------------------------------------------------------------
     def apply(self, entry: Entry) -> None:
         """Fold one log entry into the campaign (what loading a save does, entry by entry).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from core.campaign import AddCharacter, Campaign, Character, StartContest
-from core.model import Command
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
 
@@ -21,35 +20,32 @@ CYNERE = Character(
 TERAN = Character(name="Teran the Swift", kind="npc", ratings={"Lore": 3, "Athletics": 2})
 
 
-def _demo(
+def create_campaign(
     saves: Saves,
     name: str,
     system: str,
     characters: list[Character],
     title: str,
     picks: list[Pick],
-    options: dict[str, object],
+    options: dict[str, object] | None = None,
     aspects: tuple[str, ...] = (),
 ) -> CampaignFiles:
+    """A saved campaign with a roster and one contest ready to play, made through the
+    campaign's own decide/apply and saved in one append."""
     files = saves.create(name, system)
     campaign = Campaign(name=name, system=system)
-    commands: list[Command] = [AddCharacter(character=c) for c in characters]
-    for command in commands:
-        entry = campaign.decide(command)
-        campaign.apply(entry)
-        files.append([entry])
-    contest = build_contest(system, campaign.roster, picks, options, aspects)
+    entries = [campaign.act(AddCharacter(character=c)) for c in characters]
+    contest = build_contest(system, campaign.roster, picks, options or {}, aspects)
     uses = {p.character: p.rating for p in picks if p.rating}
-    entry = campaign.decide(StartContest(title=title, contest=contest, uses=uses))
-    campaign.apply(entry)
-    files.append([entry])
+    entries.append(campaign.act(StartContest(title=title, contest=contest, uses=uses)))
+    files.append(entries)
     return files
 
 
 def create_demos(saves: Saves) -> None:
     """Create the demo campaigns that are missing."""
     if saves.find(FATE_DEMO) is None:
-        _demo(
+        create_campaign(
             saves,
             FATE_DEMO,
             "fate",
@@ -63,7 +59,7 @@ def create_demos(saves: Saves) -> None:
             ("Muddy Ground",),
         )
     if saves.find(HEROQUEST_DEMO) is None:
-        _demo(
+        create_campaign(
             saves,
             HEROQUEST_DEMO,
             "heroquest",
@@ -85,7 +81,7 @@ def create_demos(saves: Saves) -> None:
             {"chained": True},
         )
     if saves.find(FORGE_DEMO) is None:
-        _demo(
+        create_campaign(
             saves,
             FORGE_DEMO,
             "forge",

@@ -71,9 +71,7 @@ def record(
         entries: list[Entry] = []
 
         def do(command: Command) -> None:
-            entry = campaign.decide(command)
-            campaign.apply(entry)
-            entries.append(entry)
+            entries.append(campaign.act(command))
 
         for participant in resolution.start.participants:
             if participant.name not in campaign.roster:

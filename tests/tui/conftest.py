@@ -7,10 +7,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
-from core.campaign import AddCharacter, Campaign, Character, StartContest
+from core.campaign import Character
+from core.demo import create_campaign
 from core.dice import RandomDice
-from core.model import Command
-from core.setup import Pick, build_contest
+from core.setup import Pick
 from core.store import Saves
 from tui.app import TussleApp, make_app
 from tui.widgets.exchange_log import ExchangeLog
@@ -64,17 +64,7 @@ def seed_campaign(
     options: dict[str, object] | None = None,
     aspects: tuple[str, ...] = (),
 ) -> None:
-    """A saved campaign with a roster and one contest ready to play, made through the
-    same decide/apply/append path the app uses."""
-    files = Saves(saves).create(name, system)
-    campaign = Campaign(name=name, system=system)
-    commands: list[Command] = [AddCharacter(character=c) for c in characters]
-    for command in commands:
-        entry = campaign.decide(command)
-        campaign.apply(entry)
-        files.append([entry])
-    contest = build_contest(system, campaign.roster, picks, options or {}, aspects)
-    uses = {p.character: p.rating for p in picks if p.rating}
-    entry = campaign.decide(StartContest(title=f"{name} contest", contest=contest, uses=uses))
-    campaign.apply(entry)
-    files.append([entry])
+    """A saved campaign with a roster and one contest ready to play."""
+    create_campaign(
+        Saves(saves), name, system, characters, f"{name} contest", picks, options, aspects
+    )
