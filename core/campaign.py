@@ -10,7 +10,7 @@ exactly (dice are never rolled again).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -39,6 +39,9 @@ class Character:
     max_damage: int | None = None
     armor: int = 0
     armor_capacity: int = 0
+    adversity: tuple[str, ...] = ()  # HeroQuest states of adversity ("hurt", "impaired"...)
+    benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
+    trauma: int = 0  # FORGE: trauma taken, not yet healed
 
 
 # -- GM actions ----------------------------------------------------------------------------
@@ -84,6 +87,58 @@ class Play(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class WriteBack(Command):
+    """Write a finished contest's results onto the roster (core.aftermath works them out)."""
+
+    contest_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Correct(Command):
+    """Replace the commands of exchange ``n`` of a contest and resolve every later exchange
+    again with the dice it had (core.corrections works out what changes)."""
+
+    contest_id: str
+    n: int
+    commands: tuple[Command, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToggleSecret(Command):
+    """Hide from the players (or show again) a participant's numbers, an aspect, or a whole
+    contest (``kind`` "contest": ``name`` is ignored)."""
+
+    contest_id: str
+    kind: Literal["participant", "aspect", "contest"]
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartSession(Command):
+    """A new session: refresh, hurts recovering, and (where the table resets them) every
+    PC's hero points set to ``hero_points``; the recap starts here."""
+
+    hero_points: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Compel(Command):
+    """A compel accepted: ``who`` gains a fate point (in the contest they are playing,
+    else on the roster)."""
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpendFromPool(Command):
+    """The GM pays a fate point from the contest's (the scene's) pool; ``count`` -1
+    gives one back."""
+
+    contest_id: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Undo(Command):
     """Take back the last GM action still in force."""
 
@@ -121,6 +176,13 @@ class ContestStarted(Event):
     title: str
     contest: Contest
     uses: Mapping[str, str] = field(default_factory=dict)
+    gm_pool: int = 0  # Fate: the GM's fate points for this scene
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolSpent(Event):
+    contest_id: str
+    count: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,6 +191,38 @@ class Played(Event):
 
     contest_id: str
     event: Event
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultsWritten(Event):
+    """A contest's results are on the roster (its ``CharacterUpdated`` events beside it)."""
+
+    contest_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestCorrected(Event):
+    """Exchange ``n`` was corrected: the contest's whole run of ``commands`` and the
+    ``events`` they make now, from its start (replacing everything played before)."""
+
+    contest_id: str
+    n: int
+    commands: tuple[Command, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecretToggled(Event):
+    contest_id: str
+    kind: Literal["participant", "aspect", "contest"]
+    name: str
+    secret: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionStarted(Event):
+    number: int
+    at: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -184,6 +278,21 @@ class ContestRecord:
     uses: Mapping[str, str] = field(default_factory=dict)
     actions: list[int] = field(default_factory=list)  # action ids in force, in order
     exchanges: list[ExchangeEvent] = field(default_factory=list)
+    gm_pool: int = 0  # Fate: the GM's fate points left for this scene
+    written: bool = False  # its results are on the roster
+    secret: bool = False  # the whole contest is hidden from the players
+    secret_participants: set[str] = field(default_factory=set)
+    secret_aspects: set[str] = field(default_factory=set)
+
+    def hidden(self, kind: str, name: str = "") -> bool:
+        """Whether the players must not see this participant's numbers or this aspect."""
+        if self.secret:
+            return True
+        if kind == "participant":
+            return name in self.secret_participants
+        if kind == "aspect":
+            return name in self.secret_aspects
+        return False
 
 
 @dataclass(slots=True)
@@ -198,6 +307,7 @@ class Campaign:
     actions: dict[int, ActionRecorded] = field(default_factory=dict)
     done: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
+    sessions: list[str] = field(default_factory=list)  # when each session in force started
     entries: int = 0
 
     def __post_init__(self) -> None:
@@ -214,6 +324,37 @@ class Campaign:
     @property
     def latest_contest(self) -> ContestRecord | None:
         return next(reversed(self.contests.values()), None)
+
+    def contest_log(self, contest_id: str) -> tuple[list[Command], list[Event]]:
+        """The rule commands and events in force for a contest, from its start (a
+        correction replaces everything before it)."""
+        record = self.contest(contest_id)
+        commands: list[Command] = []
+        events: list[Event] = []
+        for action_id in record.actions:
+            action = self.actions[action_id]
+            for event in action.events:
+                if isinstance(event, ContestCorrected) and event.contest_id == contest_id:
+                    commands, events = list(event.commands), list(event.events)
+                elif isinstance(event, Played) and event.contest_id == contest_id:
+                    events.append(event.event)
+            command = action.command
+            if isinstance(command, Play) and command.contest_id == contest_id:
+                commands.extend(command.commands)
+            elif isinstance(command, Compel) and any(
+                isinstance(e, Played) and e.contest_id == contest_id for e in action.events
+            ):
+                from core.rules.fate import AwardFatePoint
+
+                commands.append(AwardFatePoint(who=command.who))
+        return commands, events
+
+    def playing(self, who: str) -> ContestRecord | None:
+        """The unfinished contest ``who`` takes part in (the latest), if any."""
+        for record in reversed(self.contests.values()):
+            if not record.state.finished and any(p.name == who for p in record.state.participants):
+                return record
+        return None
 
     def next_contest_id(self) -> str:
         """``c1``, ``c2``...: never reused, even for a contest whose start was undone."""
@@ -265,6 +406,36 @@ class Campaign:
             case ChangeSettings():
                 before = {key: self.settings.get(key) for key in command.changes}
                 return (SettingsChanged(changes=command.changes, before=before),)
+            case WriteBack():
+                record = self.contest(command.contest_id)
+                if not record.state.finished:
+                    raise RuleError(f'"{record.title}" has not ended yet')
+                if record.written:
+                    raise RuleError(f'the results of "{record.title}" are already on the roster')
+                from core.aftermath import results
+
+                changed = results(self, record)
+                return (
+                    *(CharacterUpdated(name=c.name, character=c) for c in changed),
+                    ResultsWritten(contest_id=record.contest_id),
+                )
+            case Correct():
+                from core.corrections import correct
+
+                return (correct(self, command).event,)
+            case ToggleSecret():
+                return (self._secret(command),)
+            case StartSession():
+                from core.aftermath import session_events
+
+                return session_events(self, command.hero_points)
+            case Compel():
+                return self._compel(command.who)
+            case SpendFromPool():
+                record = self.contest(command.contest_id)
+                if record.gm_pool - command.count < 0:
+                    raise RuleError("the GM's fate point pool is empty")
+                return (PoolSpent(contest_id=command.contest_id, count=command.count),)
             case UpdateCharacter():
                 if command.name not in self.roster:
                     raise UnknownName(f'no character "{command.name}"')
@@ -279,16 +450,55 @@ class Campaign:
                     raise RuleError(
                         f"this campaign plays {self.system}, not {command.contest.system}"
                     )
-                contest_id = self.next_contest_id()
+                # Fate: a contest is a scene, and the GM's pool starts it with one fate
+                # point per PC in it (Fate Core, "The GM's fate points").
+                pcs = sum(
+                    1
+                    for p in command.contest.participants
+                    if p.name in self.roster and self.roster[p.name].kind == "pc"
+                )
                 return (
                     ContestStarted(
-                        contest_id=contest_id,
+                        contest_id=self.next_contest_id(),
                         title=command.title,
                         contest=command.contest,
                         uses=command.uses,
+                        gm_pool=pcs if self.system == "fate" else 0,
                     ),
                 )
         raise RuleError(f"{type(command).__name__} is not a campaign action")
+
+    def _secret(self, command: ToggleSecret) -> SecretToggled:
+        record = self.contest(command.contest_id)
+        if command.kind == "participant":
+            record.state.participant(command.name)  # UnknownName when not in it
+        elif command.kind == "aspect":
+            names = {a.name for a in getattr(record.state, "aspects", ())}
+            if command.name not in names:
+                raise UnknownName(f'no aspect "{command.name}" in "{record.title}"')
+        return SecretToggled(
+            contest_id=command.contest_id,
+            kind=command.kind,
+            name=command.name,
+            secret=not record.hidden(command.kind, command.name)
+            if command.kind != "contest"
+            else not record.secret,
+        )
+
+    def _compel(self, who: str) -> tuple[Event, ...]:
+        if self.system != "fate":
+            raise RuleError("compels and fate points are Fate rules")
+        record = self.playing(who)
+        if record is not None:
+            from core.rules.fate import AwardFatePoint
+
+            return self._events(
+                Play(contest_id=record.contest_id, commands=(AwardFatePoint(who=who),))
+            )
+        if who not in self.roster:
+            raise UnknownName(f'no character "{who}"')
+        c = self.roster[who]
+        return (CharacterUpdated(name=who, character=replace(c, fate_points=c.fate_points + 1)),)
 
     def act(self, command: Command) -> Entry:
         """Decide and apply at once (for code that saves the entries itself, in bulk:
@@ -342,6 +552,7 @@ class Campaign:
                         start=event.contest,
                         state=event.contest,
                         uses=event.uses,
+                        gm_pool=event.gm_pool,
                     )
                 case CharacterAdded():
                     self.roster[event.character.name] = event.character
@@ -349,6 +560,17 @@ class Campaign:
                     self._rename(event.name, event.character)
                 case SettingsChanged():
                     self._set(event.changes)
+                case ContestCorrected():
+                    self._fold(self.contests[event.contest_id], event.events)
+                    touched.add(event.contest_id)
+                case ResultsWritten():
+                    self.contests[event.contest_id].written = True
+                case PoolSpent():
+                    self.contests[event.contest_id].gm_pool -= event.count
+                case SecretToggled():
+                    self._mark(event, event.secret)
+                case SessionStarted():
+                    self.sessions.append(event.at)
         for contest_id in touched:
             self.contests[contest_id].actions.append(action.action_id)
 
@@ -367,10 +589,20 @@ class Campaign:
                     self.contests.pop(event.contest_id, None)
                 case Played() if event.contest_id in self.contests:
                     self._rebuild(event.contest_id, leaving_out=action.action_id)
+                case ContestCorrected() if event.contest_id in self.contests:
+                    self._rebuild(event.contest_id, leaving_out=action.action_id)
                 case CharacterAdded() | CharacterUpdated():
                     roster_changed = True
                 case SettingsChanged():
                     self._set(event.before)
+                case ResultsWritten() if event.contest_id in self.contests:
+                    self.contests[event.contest_id].written = False
+                case PoolSpent() if event.contest_id in self.contests:
+                    self.contests[event.contest_id].gm_pool += event.count
+                case SecretToggled() if event.contest_id in self.contests:
+                    self._mark(event, not event.secret)
+                case SessionStarted():
+                    self.sessions.pop()
         if roster_changed:
             self.roster = {}
             for action_id in self.done:
@@ -387,18 +619,32 @@ class Campaign:
             else:
                 self.settings[key] = value
 
+    def _mark(self, event: SecretToggled, secret: bool) -> None:
+        record = self.contests[event.contest_id]
+        if event.kind == "contest":
+            record.secret = secret
+            return
+        names = record.secret_participants if event.kind == "participant" else record.secret_aspects
+        if secret:
+            names.add(event.name)
+        else:
+            names.discard(event.name)
+
+    @staticmethod
+    def _fold(record: ContestRecord, events: tuple[Event, ...] | list[Event]) -> None:
+        """Put ``record`` back at its start, then play ``events``."""
+        rules = find_system(record.start.system)
+        state = record.start
+        exchanges: list[ExchangeEvent] = []
+        for event in events:
+            state = rules.evolve(state, event)
+            if isinstance(event, ExchangeEvent):
+                exchanges.append(event)
+        record.state = state
+        record.exchanges = exchanges
+
     def _rebuild(self, contest_id: str, leaving_out: int) -> None:
         record = self.contests[contest_id]
         if record.actions and record.actions[-1] == leaving_out:
             record.actions.pop()
-        rules = find_system(record.start.system)
-        state = record.start
-        exchanges: list[ExchangeEvent] = []
-        for action_id in record.actions:
-            for event in self.actions[action_id].events:
-                if isinstance(event, Played) and event.contest_id == contest_id:
-                    state = rules.evolve(state, event.event)
-                    if isinstance(event.event, ExchangeEvent):
-                        exchanges.append(event.event)
-        record.state = state
-        record.exchanges = exchanges
+        self._fold(record, self.contest_log(contest_id)[1])

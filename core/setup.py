@@ -96,21 +96,24 @@ def build_contest(
             participants, list(aspects.values()), _options(fate.FateOptions, opts)
         )
     if system == "heroquest":
+        from core.aftermath import hq_condition
         from core.rules import heroquest
 
-        return heroquest.new_contest(
-            [
+        hq = []
+        for p, c in chars:
+            condition, bumps = hq_condition(c, p.rating)  # what earlier contests left
+            hq.append(
                 heroquest.HQParticipant(
                     name=c.name,
                     side=p.side,
                     rating=_rating(p, c, NO_ABILITY),
                     vitality=c.vitality,
                     hero_points=c.hero_points,
+                    condition=condition,
+                    bumps_down=bumps,
                 )
-                for p, c in chars
-            ],
-            _options(heroquest.HQOptions, opts),
-        )
+            )
+        return heroquest.new_contest(hq, _options(heroquest.HQOptions, opts))
     if system == "forge":
         from core.rules import forge
 

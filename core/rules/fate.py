@@ -325,6 +325,18 @@ class DeclareAttack(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AwardFatePoint(Command):
+    """A compel accepted during the contest: ``who`` gains a fate point now."""
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FatePointAwarded(Event):
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AdvantageCreated(Event):
     """An attempt's outcome and its effects, decided: what ``evolve`` applies as is."""
 
@@ -398,6 +410,9 @@ class FateRules:
             case SetModifier():
                 self._side(c, command.who)
                 return (ModifierSet(who=command.who, value=command.value),)
+            case AwardFatePoint():
+                c.fate_participant(command.who)
+                return (FatePointAwarded(who=command.who),)
             case DeclareAttack():
                 c.fate_participant(command.by)
                 return (AttackDeclared(by=command.by),)
@@ -612,6 +627,14 @@ class FateRules:
                 )
             case AttackDeclared():
                 return replace(c, open=replace(o, attack=event.by))
+            case FatePointAwarded():
+                return replace(
+                    c,
+                    participants=tuple(
+                        replace(p, fate_points=p.fate_points + 1) if p.name == event.who else p
+                        for p in c.participants
+                    ),
+                )
             case ExchangeResolved():
                 aspects = c.aspects
                 if event.twist is not None and event.new_twist:

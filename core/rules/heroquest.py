@@ -134,6 +134,7 @@ class Party:
     roll: int | None = None
     hero_points: int = 0
     stretched: bool = False
+    bumps_down: int = 0  # an injured party's automatic bumps down (rules §2.6)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -184,8 +185,9 @@ def simple_contest(a: Party, b: Party, tie_break: TieBreak = "low") -> Outcome:
             level_a, level_b = bump(level_a, level_b, mastery_a - mastery_b)
         elif mastery_b > mastery_a:
             level_b, level_a = bump(level_b, level_a, mastery_b - mastery_a)
-        level_a = min(CRITICAL, level_a + a.hero_points)
-        level_b = min(CRITICAL, level_b + b.hero_points)
+        # Bump order (A-H2): masteries, then adversity, then hero points.
+        level_a = min(CRITICAL, max(FUMBLE, level_a - a.bumps_down) + a.hero_points)
+        level_b = min(CRITICAL, max(FUMBLE, level_b - b.bumps_down) + b.hero_points)
         levels = (level_a, level_b)
         difference = level_a - level_b
         if difference:
@@ -236,11 +238,15 @@ def group_level(difference: int) -> int:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HQParticipant(Participant):
-    """``rating`` is the linear value of the ability used (``4M`` = 24)."""
+    """``rating`` is the linear value of the ability used (``4M`` = 24). ``condition`` is
+    what earlier contests left on it (rules §2.6): lingering benefits minus the penalties
+    of hurts and impairments; ``bumps_down`` one per injury."""
 
     rating: int
     vitality: int = 0
     hero_points: int = 0
+    condition: int = 0
+    bumps_down: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -335,10 +341,11 @@ class HQContest(Contest):
 
     def target(self, name: str) -> int:
         """``name``'s linear target in the open exchange, after everything entered so far:
-        rating + vitality + modifier + augment, -6 stretched, -3 per extra pair as ``a``."""
+        rating + vitality + condition + modifier + augment, -6 stretched, -3 per extra pair
+        as ``a``."""
         p = self.hq_participant(name)
         o = self.open
-        value = p.rating + p.vitality + o.modifiers.get(name, 0)
+        value = p.rating + p.vitality + p.condition + o.modifiers.get(name, 0)
         value += sum(a.bonus for a in o.augments if a.recipient == name)
         if name in o.stretched:
             value -= STRETCH_PENALTY
@@ -354,6 +361,7 @@ class HQContest(Contest):
             roll=roll,
             hero_points=self.open.hero_points.get(name, 0),
             stretched=name in self.open.stretched,
+            bumps_down=self.hq_participant(name).bumps_down,
         )
 
 

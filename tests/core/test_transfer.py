@@ -83,6 +83,9 @@ def test_the_export_names_the_campaign_and_its_roster_with_every_field(saves: Pa
         "max_damage": None,
         "armor": 0,
         "armor_capacity": 0,
+        "adversity": [],
+        "benefits": {},
+        "trauma": 0,
     }
     assert data["participants"] == [
         {

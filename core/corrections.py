@@ -1,0 +1,149 @@
+"""Correcting an old exchange: a mistyped die, a forgotten invoke three exchanges back.
+
+The contest's rule commands in force are split by exchange (the commands up to and
+including the one that resolved it); exchange ``n``'s are replaced; then every command is
+decided again from the contest's start, so the later exchanges are resolved again with the
+dice they had. Nothing is rolled again. The result is one ``ContestCorrected`` event
+carrying the new commands and events: the log keeps the correction (and undo takes it
+back), it never rewrites what was saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.errors import RuleError
+from core.model import Command, Contest, Event, ExchangeEvent
+from core.rules import find_system
+
+if TYPE_CHECKING:
+    from core.campaign import Campaign, ContestCorrected, Correct
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A correction worked out, for the GM to look at before it is made."""
+
+    event: ContestCorrected
+    before: Contest
+    after: Contest
+    before_exchanges: tuple[ExchangeEvent, ...]
+    after_exchanges: tuple[ExchangeEvent, ...]
+    dropped: int  # later commands no longer played: the contest now ends sooner
+
+    def changes(self) -> list[str]:
+        """What changes, exchange by exchange from the corrected one, then the result."""
+        rules = find_system(self.after.system)
+        n = self.event.n
+        lines: list[str] = []
+        count = max(len(self.before_exchanges), len(self.after_exchanges))
+        for k in range(n, count + 1):
+            was = _line(rules, self.before_exchanges, k)
+            now = _line(rules, self.after_exchanges, k)
+            if was == now:
+                lines.append(f"  same  {now}")
+            else:
+                lines.append(f"  was   {was or f'(no exchange {k})'}")
+                lines.append(f"  now   {now or f'(no exchange {k}: the contest is over)'}")
+        if self.dropped:
+            lines.append(
+                f"  {self.dropped} later command(s) no longer play: the contest ends sooner"
+            )
+        was, now = _ending(self.before), _ending(self.after)
+        lines.append(f"Result: {now}" if was == now else f"Result was: {was}; now: {now}")
+        return lines
+
+
+def _line(rules: object, exchanges: Sequence[ExchangeEvent], k: int) -> str:
+    if k > len(exchanges):
+        return ""
+    return str(rules.describe(exchanges[k - 1])[0])  # type: ignore[attr-defined]
+
+
+def _ending(state: Contest) -> str:
+    if not state.finished:
+        return f"not over after {state.n} exchanges"
+    return f"{state.winner or 'nobody'} wins after {state.n} exchanges"
+
+
+def exchange_commands(start: Contest, commands: Sequence[Command]) -> list[list[Command]]:
+    """``commands`` split by exchange: the k-th list holds the commands from the end of
+    exchange k-1 to the one that resolved exchange k; a last list the ones after."""
+    rules = find_system(start.system)
+    groups: list[list[Command]] = [[]]
+    state = start
+    for command in commands:
+        groups[-1].append(command)
+        for event in rules.decide(state, command):
+            state = rules.evolve(state, event)
+            if isinstance(event, ExchangeEvent):
+                groups.append([])
+    return groups
+
+
+def _kept(command: Command) -> bool:
+    return type(command).__name__ == "AwardFatePoint"
+
+
+def correct(campaign: Campaign, command: Correct) -> Correction:
+    """Work out ``command``: ``RuleError`` (saying which exchange) when it cannot stand."""
+    from core.campaign import ContestCorrected
+
+    record = campaign.contest(command.contest_id)
+    if record.written:
+        raise RuleError(
+            f'the results of "{record.title}" are already on the roster: '
+            "undo writing them back before correcting an exchange"
+        )
+    old_commands, _ = campaign.contest_log(command.contest_id)
+    groups = exchange_commands(record.start, old_commands)
+    played = len(groups) - 1
+    if not 1 <= command.n <= played:
+        raise RuleError(
+            f"no exchange {command.n} to correct"
+            + (f" (this contest has 1 to {played})" if played else " (none played yet)")
+        )
+    # Compels are GM actions of their own, not part of the exchange typed on the keypad:
+    # they stay where they were.
+    kept = [c for c in groups[command.n - 1] if _kept(c)]
+    replacement = [*kept, *(c for c in command.commands if not _kept(c))]
+    if replacement == groups[command.n - 1]:
+        raise RuleError(f"exchange {command.n} is unchanged: nothing to correct")
+    new_commands = [
+        *(c for g in groups[: command.n - 1] for c in g),
+        *replacement,
+        *(c for g in groups[command.n :] for c in g),
+    ]
+    corrected_end = sum(len(g) for g in groups[: command.n - 1]) + len(replacement)
+    rules = find_system(record.start.system)
+    state = record.start
+    events: list[Event] = []
+    used: list[Command] = []
+    for i, c in enumerate(new_commands):
+        if state.finished:
+            break
+        try:
+            made = rules.decide(state, c)
+        except RuleError as error:
+            where = "the corrected exchange" if i < corrected_end else f"exchange {state.n + 1}"
+            raise RuleError(f"{where} no longer plays: {error}") from None
+        for event in made:
+            state = rules.evolve(state, event)
+            events.append(event)
+        used.append(c)
+        if i == corrected_end - 1 and state.n != command.n:
+            raise RuleError(
+                f"exchange {command.n} is not resolved: give every roll and commit it whole"
+            )
+    return Correction(
+        event=ContestCorrected(
+            contest_id=command.contest_id, n=command.n, commands=tuple(used), events=tuple(events)
+        ),
+        before=record.state,
+        after=state,
+        before_exchanges=tuple(record.exchanges),
+        after_exchanges=tuple(e for e in events if isinstance(e, ExchangeEvent)),
+        dropped=len(new_commands) - len(used),
+    )
