@@ -17,7 +17,14 @@ from textual.message import Message
 from textual.screen import Screen
 
 from core.bus import Applied, Bus, Notice
-from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, ContestStarted
+from core.campaign import (
+    ActionRecorded,
+    ActionRedone,
+    ActionUndone,
+    Campaign,
+    ContestRecord,
+    ContestStarted,
+)
 from core.dice import RandomDice
 from core.model import Command
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
@@ -217,10 +224,11 @@ class TussleApp(App[None]):
 
         self._show(RosterScreen())
 
-    def open_setup(self) -> None:
+    def open_setup(self, like: ContestRecord | None = None) -> None:
+        """The contest setup screen: empty, or with ``like``'s sides, options and aspects."""
         from tui.screens.setup import SetupScreen
 
-        self._show(SetupScreen())
+        self._show(SetupScreen(like))
 
     def open_campaigns(self) -> None:
         from tui.screens.campaigns import CampaignScreen

@@ -61,7 +61,12 @@ def _plain(markup: str) -> str:
 
 
 def participants(record: ContestRecord) -> list[str]:
-    return view(record.state.system).participants(record)
+    lines = view(record.state.system).participants(record)
+    if record.state.system == "fate":  # the GM's fate points for this scene
+        lines.append(
+            f"[dim]GM pool: {record.gm_pool} fate point{'s' if record.gm_pool != 1 else ''}[/]"
+        )
+    return lines
 
 
 def aspects(state: Contest) -> list[str]:

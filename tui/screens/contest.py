@@ -21,6 +21,7 @@ from core.campaign import (
     ActionRedone,
     ActionUndone,
     ContestRecord,
+    Correct,
     Play,
     Played,
     Redo,
@@ -76,6 +77,7 @@ SYSTEM_ACTIONS = {
     "roles": "forge",
     "reaction": "forge",
     "end": "forge",
+    "pool": "fate",
 }
 
 
@@ -102,6 +104,9 @@ class ContestScreen(Screen[None]):
         Binding("b", "more_log", "Earlier", id="more_log", show=False),
         Binding("d", "toggle_odds", "Odds", id="toggle_odds", show=False),
         Binding("D", "players_odds", "Odds for players", id="players_odds", show=False),
+        Binding("H", "secret", "Hide from players", id="secret", show=False),
+        Binding("C", "correct", "Correct an exchange", id="correct", show=False),
+        Binding("P", "pool", "GM pays from pool", id="pool", show=False),
         Binding("M", "recap", "Recap", id="recap", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
         Binding("w", "roster", "Roster", id="roster"),
@@ -117,6 +122,9 @@ class ContestScreen(Screen[None]):
         self.message = ""
         self.odds: tuple[dict[str, str], str] | None = None
         self.odds_ready = False  # the first odds wait for the first frame
+        # While an old exchange is corrected: its number, and the contest just before it
+        # (what the keypad plays on instead of the contest as it stands).
+        self.correcting: tuple[int, Contest] | None = None
 
     @property
     def tussle(self) -> TussleApp:
@@ -128,6 +136,12 @@ class ContestScreen(Screen[None]):
     @property
     def record(self) -> ContestRecord:
         return self.tussle.campaign.contest(self.contest_id)
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on: as it stands, or before the exchange being
+        corrected."""
+        return self.correcting[1] if self.correcting else self.record.state
 
     def compose(self) -> ComposeResult:
         yield Scoreboard(id="scoreboard")
@@ -185,9 +199,23 @@ class ContestScreen(Screen[None]):
 
     def refresh_keypad(self) -> None:
         keypad = self.query_one(RollKeypad)
-        state = self.record.state
+        state = self.state
+        keypad.border_title = (
+            f"Roll keypad · correcting exchange {self.correcting[0]} "
+            "(Enter: see what changes · Esc: cancel)"
+            if self.correcting
+            else "Roll keypad"
+        )
         if state.finished:
-            keypad.show([], [], "[b]The contest is over.[/b] n: new contest · u: undo")
+            from core.aftermath import summary
+
+            result = summary(self.tussle.campaign, self.record).result
+            keypad.show(
+                [],
+                [],
+                f"[b]The contest is over.[/b] {e(result)}\n"
+                "Enter: summary · n: new contest · C: correct · u: undo",
+            )
             self.workers.cancel_group(self, "odds")
             if self.odds is not None:
                 self.odds = None  # nothing left to play: no odds
@@ -277,6 +305,44 @@ class ContestScreen(Screen[None]):
             timeout=3,
         )
 
+    def action_secret(self) -> None:
+        """Hide from the players' view (or show again) a participant's numbers, an aspect,
+        or the whole contest: a GM action like any other (undoable, saved)."""
+        from core.campaign import ToggleSecret
+
+        record = self.record
+
+        def label(kind: str, name: str, text: str) -> str:
+            return f"{text} {'(hidden: show it)' if record.hidden(kind, name) else ''}".strip()
+
+        choices = [("contest:", label("contest", "", "The whole contest"))]
+        choices += [
+            (f"participant:{p.name}", label("participant", p.name, f"{p.name}'s numbers"))
+            for p in record.state.participants
+        ]
+        choices += [
+            (f"aspect:{a.name}", label("aspect", a.name, f"Aspect: {a.name}"))
+            for a in getattr(record.state, "aspects", ())
+        ]
+
+        def chosen(answers: Answers | None) -> None:
+            if answers:
+                kind, _, name = answers["what"].partition(":")
+                self.tussle.send(
+                    ToggleSecret(contest_id=self.contest_id, kind=kind, name=name)  # type: ignore[arg-type]
+                )
+
+        from tui.screens.forms import FormScreen
+
+        self.app.push_screen(
+            FormScreen(
+                "Hide from the players",
+                [Field("what", "What", choices[0][0], tuple((t, v) for v, t in choices))],
+                "The players' view shows ?? instead. Enter: hide (or show again) · Esc: cancel",
+            ),
+            chosen,
+        )
+
     def notice(self, notice: Notice) -> None:
         """The bus says something happened (or was refused): show it."""
         from core.bus import Applied, Rejected, Saved, Unsaved
@@ -294,7 +360,15 @@ class ContestScreen(Screen[None]):
         if not isinstance(notice, Applied) or self.contest_id not in self.tussle.campaign.contests:
             return
         entry = notice.entry
-        if isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
+        if isinstance(entry, ActionRecorded) and self._ended_here(entry):
+            self._write_back()
+        if isinstance(entry, ActionRecorded) and isinstance(entry.command, Correct):
+            if entry.command.contest_id == self.contest_id:
+                self.correcting = None
+                self.draft.clear()
+                self.notify(f"Exchange {entry.command.n} corrected.", timeout=4)
+            self.refresh_all()
+        elif isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
             if entry.command.contest_id != self.contest_id:
                 return
             if any(isinstance(c, ResolveExchange) for c in entry.command.commands):
@@ -308,6 +382,7 @@ class ContestScreen(Screen[None]):
             self.refresh_panes()
             self.refresh_keypad()
         elif isinstance(entry, ActionUndone | ActionRedone):
+            self.correcting = None  # the contest it was based on has changed
             action = self.tussle.campaign.actions[entry.action_id]
             verb = "Undone" if isinstance(entry, ActionUndone) else "Redone"
             self.notify(f"{verb}: {describe_action(action.command)}", timeout=3)
@@ -317,10 +392,116 @@ class ContestScreen(Screen[None]):
         else:
             self.refresh_all()
 
+    def _ended_here(self, action: ActionRecorded) -> bool:
+        """Whether ``action`` ended this contest (an exchange, a correction, the GM)."""
+        from core.campaign import ContestCorrected
+        from core.model import ContestEnded
+
+        for event in action.events:
+            if isinstance(event, Played) and event.contest_id == self.contest_id:
+                if isinstance(event.event, ContestEnded):
+                    return True
+            elif isinstance(event, ContestCorrected) and event.contest_id == self.contest_id:
+                return any(isinstance(x, ContestEnded) for x in event.events)
+        return False
+
+    def _write_back(self) -> None:
+        """The contest is over: its results go onto the roster at once, as their own
+        action (so u takes back the write-back alone, and u again the last exchange)."""
+        from core.campaign import WriteBack
+
+        record = self.record
+        if record.state.finished and not record.written and not self.tussle.read_only:
+            self.tussle.send(WriteBack(contest_id=self.contest_id))
+
+    def action_summary(self) -> None:
+        from tui.screens.summary import SummaryScreen
+
+        self.app.push_screen(SummaryScreen(self.contest_id))
+
+    def action_correct(self) -> None:
+        """Correct an old exchange: its commands come back onto the keypad, played on the
+        contest as it stood before it; Enter shows what changes before anything does."""
+        from core.corrections import exchange_commands
+
+        record = self.record
+        if not record.exchanges:
+            self.notify("No exchange to correct yet.", severity="warning")
+            return
+        if record.written:
+            self.notify(
+                "Its results are on the roster: undo writing them back (u) first.",
+                title="Cannot correct",
+                severity="error",
+            )
+            return
+
+        def chosen(answers: Answers | None) -> None:
+            if answers is None:
+                return
+            try:
+                n = _int(answers["n"])
+                commands, _ = self.tussle.campaign.contest_log(self.contest_id)
+                groups = exchange_commands(record.start, commands)
+                if not 1 <= n < len(groups):
+                    raise RuleError(f"no exchange {n}: this contest has 1 to {len(groups) - 1}")
+            except RuleError as error:
+                self.notify(str(error), title="Cannot correct", severity="error")
+                return
+            from core.rules import find_system
+
+            state = record.start
+            rules = find_system(state.system)
+            for command in (c for g in groups[: n - 1] for c in g):
+                for event in rules.decide(state, command):
+                    state = rules.evolve(state, event)
+            self.correcting = (n, state)
+            self.restore_draft([c for c in groups[n - 1] if type(c).__name__ != "AwardFatePoint"])
+            self.refresh_keypad()
+
+        from tui.screens.forms import FormScreen
+
+        self.app.push_screen(
+            FormScreen(
+                "Correct an exchange",
+                [Field("n", "Which exchange", str(len(record.exchanges)))],
+                "Its dice and actions come back onto the keypad. Enter: OK · Esc: cancel",
+            ),
+            chosen,
+        )
+
+    def _send_correction(self, n: int, commands: list[Command]) -> None:
+        from core.corrections import correct
+
+        command = Correct(contest_id=self.contest_id, n=n, commands=tuple(commands))
+        try:
+            worked = correct(self.tussle.campaign, command)
+        except RuleError as error:
+            self.message = f"[b $error]{e(error)}[/]"
+            self.notify(str(error), title="Cannot correct", severity="error")
+            self.refresh_keypad()
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.tussle.send(command)
+
+        from tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen(f"Correct exchange {n}?", worked.changes(), "Enter: correct it"),
+            confirmed,
+        )
+
+    def action_pool(self) -> None:
+        from core.campaign import SpendFromPool
+
+        self.tussle.send(SpendFromPool(contest_id=self.contest_id))
+
     def restore_draft(self, commands: list[Command]) -> None:
         """Put an undone exchange back on the keypad, so a mistyped die is one key away."""
         self.draft.clear()
-        kind = dice_kind(self.record.state)
+        kind = dice_kind(self.state)
         for command in commands:
             if isinstance(command, RollDice):
                 self.draft.typed[command.who] = typed_text(kind, command.faces)
@@ -332,7 +513,7 @@ class ContestScreen(Screen[None]):
 
     # -- the keypad's messages -------------------------------------------------------------
     def _slots(self) -> list[str]:
-        return preview(self.record.state, self.draft).slots
+        return preview(self.state, self.draft).slots
 
     @on(RollKeypad.Typed)
     def typed(self, message: RollKeypad.Typed) -> None:
@@ -340,7 +521,7 @@ class ContestScreen(Screen[None]):
         if not slots:
             return
         who = slots[self.draft.cursor % len(slots)]
-        kind = dice_kind(self.record.state)
+        kind = dice_kind(self.state)
         text, complete = type_face(kind, self.draft.typed.get(who, ""), message.key)
         self.draft.typed[who] = text
         self.draft.sources[who] = "table"
@@ -349,7 +530,7 @@ class ContestScreen(Screen[None]):
         self.refresh_keypad()
 
     def _advance(self, slots: list[str]) -> None:
-        kind = dice_kind(self.record.state)
+        kind = dice_kind(self.state)
         for step in range(1, len(slots) + 1):
             i = (self.draft.cursor + step) % len(slots)
             if faces_of(kind, self.draft.typed.get(slots[i], "")) is None:
@@ -382,7 +563,7 @@ class ContestScreen(Screen[None]):
         slots = self._slots()
         if not slots:
             return
-        kind = dice_kind(self.record.state)
+        kind = dice_kind(self.state)
         targets = (
             [s for s in slots if faces_of(kind, self.draft.typed.get(s, "")) is None]
             if message.everyone
@@ -396,15 +577,17 @@ class ContestScreen(Screen[None]):
 
     @on(RollKeypad.ClearRequested)
     def clear(self) -> None:
+        if self.correcting:
+            self.notify(f"Exchange {self.correcting[0]} is left as it was.", timeout=3)
+            self.correcting = None
         self.draft.clear()
         self.refresh_keypad()
 
     @on(RollKeypad.CommitRequested)
     def commit(self) -> None:
-        state = self.record.state
+        state = self.state
         if state.finished:
-            self.message = "The contest is over: n starts a new one."
-            self.refresh_keypad()
+            self.action_summary()
             return
         shown = preview(state, self.draft)
         if shown.error:
@@ -440,17 +623,20 @@ class ContestScreen(Screen[None]):
 
     def _send_exchange(self, twist: str | None) -> None:
         try:
-            commands = commit_commands(self.record.state, self.draft, twist)
+            commands = commit_commands(self.state, self.draft, twist)
         except RuleError as error:
             self.message = f"[b $error]{e(error)}[/]"
             self.refresh_keypad()
+            return
+        if self.correcting:
+            self._send_correction(self.correcting[0], commands)
             return
         self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))
 
     # -- actions -------------------------------------------------------------------------
     def add_extra(self, command: Command) -> None:
         try:
-            try_extra(self.record.state, self.draft, command)
+            try_extra(self.state, self.draft, command)
         except RuleError as error:
             self.message = f"[b $error]{e(error)}[/]"
             self.notify(str(error), title=error.title, severity="error")
@@ -476,7 +662,7 @@ class ContestScreen(Screen[None]):
         self.app.push_screen(FormScreen(title, fields), done)
 
     def _names(self) -> tuple[tuple[str, str], ...]:
-        return tuple((p.name, p.name) for p in self.record.state.participants)
+        return tuple((p.name, p.name) for p in self.state.participants)
 
     def _current(self) -> str | None:
         slots = self._slots()
@@ -500,7 +686,7 @@ class ContestScreen(Screen[None]):
     def action_invoke(self) -> None:
         from core.rules import fate
 
-        state = preview(self.record.state, self.draft).state
+        state = preview(self.state, self.draft).state
         assert isinstance(state, fate.FateContest)
         aspects = tuple(
             (f"{a.name}" + (f" ({a.free_invokes} free)" if a.free_invokes else ""), a.name)
@@ -554,7 +740,7 @@ class ContestScreen(Screen[None]):
             faces = (
                 parse_fate_dice(a["dice"])
                 if a["dice"]
-                else self.tussle.dice.roll(dice_kind(self.record.state))
+                else self.tussle.dice.roll(dice_kind(self.state))
             )
         return fate.InvokeAspect(
             by=a["by"],
@@ -598,7 +784,7 @@ class ContestScreen(Screen[None]):
         )
 
     def action_modifier(self) -> None:
-        state = self.record.state
+        state = self.state
         who = tuple((s, s) for s in state.sides) if state.system == "fate" else self._names()
         self.ask(
             "A modifier for this exchange",
@@ -612,7 +798,7 @@ class ContestScreen(Screen[None]):
     def action_hero_point(self) -> None:
         from core.rules import heroquest
 
-        state = self.record.state
+        state = self.state
         assert isinstance(state, heroquest.HQContest)
         parties = list(state.parties) or [p.name for p in state.participants]
         with_points = [p for p in parties if state.hero_points_left.get(p, 0) > 0]
@@ -648,7 +834,7 @@ class ContestScreen(Screen[None]):
         from core.rules import heroquest
 
         def d20(text: str) -> int:
-            return _int(text) if text else self.tussle.dice.roll(dice_kind(self.record.state))[0]
+            return _int(text) if text else self.tussle.dice.roll(dice_kind(self.state))[0]
 
         return heroquest.Augment(
             recipient=a["for"],
@@ -715,7 +901,7 @@ class ContestScreen(Screen[None]):
     def action_reaction(self) -> None:
         from core.rules import forge
 
-        state = self.record.state
+        state = self.state
         assert isinstance(state, forge.ForgeContest)
         chosen = [c for c in self.draft.extras if isinstance(c, forge.ChooseReaction)]
         current = chosen[-1].reaction if chosen else state.reaction

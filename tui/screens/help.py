@@ -18,8 +18,8 @@ DICE_KEYS = [
     ("Tab / → / ↓", "next roller   (Shift+Tab / ← / ↑: previous)"),
     ("Backspace", "take back the last die typed"),
     ("r", "Tussle rolls for the current roller   (R: for everyone left)"),
-    ("Enter", "commit the exchange (a tie asks for the twist's name)"),
-    ("Esc", "clear the keypad"),
+    ("Enter", "commit the exchange (a tie asks for the twist's name); when over: summary"),
+    ("Esc", "clear the keypad (while correcting: leave the exchange as it was)"),
 ]
 
 

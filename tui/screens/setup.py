@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
@@ -29,6 +30,7 @@ from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from core.bus import Notice
+    from core.campaign import ContestRecord
     from tui.app import TussleApp
 
 YES_NO = (("no", "no"), ("yes", "yes"))
@@ -150,12 +152,37 @@ class SetupScreen(Screen[None]):
         Binding("escape", "back", "Back", id="setup.back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, like: ContestRecord | None = None) -> None:
         super().__init__()
         self.picks: list[Pick] = []
         self.options: dict[str, Any] = {}
         self.option_answers: Answers = {}
         self.situation: list[str] = []
+        if like is not None:
+            self._copy(like)
+
+    def _copy(self, like: ContestRecord) -> None:
+        """The next contest with the same sides: each roster character rolls the same
+        rating again, read afresh from the roster (hurts and benefits included); one that
+        is not on the roster (a resistance) keeps its number."""
+        start = like.start
+        for p in start.participants:
+            rating = like.uses.get(p.name)
+            value = None
+            if rating is None:
+                value = next(
+                    (getattr(p, f) for f in ("skill", "rating", "target") if hasattr(p, f)), None
+                )
+            self.picks.append(Pick(character=p.name, side=p.side, rating=rating, value=value))
+        options = getattr(start, "options", None)
+        if options is not None:
+            defaults = type(options)()
+            self.options = {
+                f.name: getattr(options, f.name)
+                for f in fields(options)
+                if getattr(options, f.name) != getattr(defaults, f.name)
+            }
+        self.situation = [a.name for a in getattr(start, "aspects", ()) if a.owner is None]
 
     @property
     def tussle(self) -> TussleApp:

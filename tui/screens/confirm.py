@@ -1,0 +1,39 @@
+"""Ask the GM to confirm something, showing what it will do."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.systems.common import e
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """``lines`` to read, then Enter (or y) to go ahead, Escape (or n) to leave it."""
+
+    BINDINGS = [
+        Binding("enter,y", "yes", "Yes", id="confirm.yes"),
+        Binding("escape,n", "no", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, title: str, lines: list[str], yes: str = "Enter: yes") -> None:
+        super().__init__()
+        self.confirm_title = title
+        self.lines = lines
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog") as dialog:
+            dialog.border_title = self.confirm_title
+            with VerticalScroll(id="confirm-body"):
+                yield Static("\n".join(e(line) for line in self.lines))
+            yield Static(f"{self.yes} · Esc: no, leave it", id="hint")
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)

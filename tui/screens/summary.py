@@ -1,0 +1,118 @@
+"""The end of a contest: who won and by how much, what it cost, each exchange in one line,
+and what went back onto the roster. Then the next contest, or back to the campaign."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from core.aftermath import summary
+from tui.systems.common import e
+from tui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from core.bus import Notice
+    from tui.app import TussleApp
+
+
+class SummaryScreen(ModalScreen[None]):
+    """The summary of one contest, kept up to date as actions are done and undone."""
+
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Key help", id="summary.help"),
+        Binding("n", "next", "Next contest, same sides", id="summary.next"),
+        Binding("N", "new", "New contest", id="summary.new", show=False),
+        Binding("r", "write_back", "Write to roster", id="summary.write_back"),
+        Binding("u", "undo", "Undo", id="summary.undo"),
+        Binding("U,ctrl+y", "redo", "Redo", id="summary.redo", show=False),
+        Binding("w", "roster", "Roster", id="summary.roster"),
+        Binding("c", "campaigns", "Campaigns", id="summary.campaigns"),
+        Binding("escape,enter", "close", "Back", id="summary.close"),
+    ]
+
+    def __init__(self, contest_id: str) -> None:
+        super().__init__()
+        self.contest_id = contest_id
+
+    @property
+    def tussle(self) -> TussleApp:
+        from tui.app import TussleApp
+
+        assert isinstance(self.app, TussleApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="summary-body") as body:
+            body.border_title = "End of the contest"
+            yield Static(id="summary")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.paint()
+
+    def paint(self) -> None:
+        campaign = self.tussle.campaign
+        if self.contest_id not in campaign.contests:
+            self.dismiss(None)  # its start was undone
+            return
+        shown = summary(campaign, campaign.contest(self.contest_id))
+        lines = [f"[b]{e(shown.title)}[/b]", "", f"[b]{e(shown.result)}[/b]", ""]
+        lines.append("[b]What it cost[/b]")
+        lines.extend(f"  {e(c)}" for c in shown.costs or ("nothing",))
+        lines += ["", "[b]Exchanges[/b]"]
+        lines.extend(f"  {e(x)}" for x in shown.exchanges or ("none played",))
+        lines.append("")
+        if shown.written:
+            lines.append("[b]Written to the roster[/b] [dim](u takes it back)[/]")
+        else:
+            lines.append("[b]For the roster[/b] [dim](r writes it)[/]")
+        lines.extend(f"  {e(r)}" for r in shown.roster or ("no change",))
+        self.query_one("#summary", Static).update("\n".join(lines))
+
+    def notice(self, notice: Notice) -> None:
+        from core.bus import Rejected
+
+        if isinstance(notice, Rejected):
+            self.notify(str(notice.error), title=notice.error.title, severity="error")
+        self.paint()
+
+    def action_next(self) -> None:
+        record = self.tussle.campaign.contests.get(self.contest_id)
+        self.tussle.open_setup(like=record)
+
+    def action_new(self) -> None:
+        self.tussle.open_setup()
+
+    def action_write_back(self) -> None:
+        from core.campaign import WriteBack
+
+        self.tussle.send(WriteBack(contest_id=self.contest_id))
+
+    def action_undo(self) -> None:
+        from core.campaign import Undo
+
+        self.tussle.send(Undo())
+
+    def action_redo(self) -> None:
+        from core.campaign import Redo
+
+        self.tussle.send(Redo())
+
+    def action_roster(self) -> None:
+        self.tussle.open_roster()
+
+    def action_campaigns(self) -> None:
+        self.tussle.open_campaigns()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self))
