@@ -70,11 +70,14 @@ class ChangeSettings(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartContest(Command):
-    """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``)."""
+    """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``);
+    ``tussle_rolls`` the rollers (Fate sides, or participants) whose dice Tussle rolls,
+    where the table does not roll its own."""
 
     title: str
     contest: Contest
     uses: Mapping[str, str] = field(default_factory=dict)
+    tussle_rolls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,6 +180,7 @@ class ContestStarted(Event):
     contest: Contest
     uses: Mapping[str, str] = field(default_factory=dict)
     gm_pool: int = 0  # Fate: the GM's fate points for this scene
+    tussle_rolls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -276,6 +280,7 @@ class ContestRecord:
     start: Contest
     state: Contest
     uses: Mapping[str, str] = field(default_factory=dict)
+    tussle_rolls: tuple[str, ...] = ()  # rollers whose dice Tussle rolls
     actions: list[int] = field(default_factory=list)  # action ids in force, in order
     exchanges: list[ExchangeEvent] = field(default_factory=list)
     gm_pool: int = 0  # Fate: the GM's fate points left for this scene
@@ -464,6 +469,7 @@ class Campaign:
                         contest=command.contest,
                         uses=command.uses,
                         gm_pool=pcs if self.system == "fate" else 0,
+                        tussle_rolls=command.tussle_rolls,
                     ),
                 )
         raise RuleError(f"{type(command).__name__} is not a campaign action")
@@ -553,6 +559,7 @@ class Campaign:
                         state=event.contest,
                         uses=event.uses,
                         gm_pool=event.gm_pool,
+                        tussle_rolls=event.tussle_rolls,
                     )
                 case CharacterAdded():
                     self.roster[event.character.name] = event.character

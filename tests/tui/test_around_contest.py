@@ -12,6 +12,7 @@ from core.campaign import Character
 from core.rules.heroquest import HQContest
 from core.setup import Pick
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tui.screens.contest import ContestScreen
 
 
 async def twice(pilot: Pilot[None]) -> None:
@@ -56,6 +57,8 @@ async def test_a_fate_contest_ends_with_the_summary_and_the_points_spent_and_pai
         await keys(pilot, *["plus"] * 4, *["minus"] * 4, "enter")
         await twice(pilot)
         assert "Cynere won (4 to 0 victories)" in text(app, "#keypad")
+        await pilot.pause(0.2)
+        assert log_at_end(app)  # the last exchange is in view, all of it
         await keys(pilot, "enter")  # on a finished contest: its summary
         shown = text(app, "#summary")
         assert "Cynere won (4 to 0 victories)" in shown
@@ -79,6 +82,15 @@ async def test_a_fate_contest_ends_with_the_summary_and_the_points_spent_and_pai
         table = text_of_table(app)
         assert "FP 4/3" in row_of(table, "Cynere")  # fate points / refresh
         assert "FP 0/0" in row_of(table, "Teran")
+
+
+def log_at_end(app: object) -> bool:
+    from tui.app import TussleApp
+    from tui.widgets.exchange_log import ExchangeLog
+
+    assert isinstance(app, TussleApp)
+    log = app.screen.query_one(ExchangeLog)
+    return log.scroll_y == log.max_scroll_y
 
 
 def roster_points(app: object, name: str) -> int:
@@ -128,8 +140,11 @@ async def test_a_heroquest_hurt_reaches_the_roster_and_the_next_contests_target(
         assert app.campaign.roster["Tripitaka"].adversity == ("hurt",)
         await keys(pilot, "enter")
         assert "Tripitaka: adversity none → hurt" in text(app, "#summary")
-        # The next contest with the same sides: 15 - 3 = 12 for Tripitaka.
+        # The next contest with the same sides: 15 - 3 = 12 for Tripitaka. This time
+        # Tussle rolls for the Ghouls (T: the second side's choice moved to "Tussle").
         await keys(pilot, "n")
+        await keys(pilot, "T", "tab", "right", "enter")
+        assert "Tussle rolls for: Ghouls" in text(app, "#setup-summary")
         await keys(pilot, "g")
         await write(pilot, "Round two")
         await keys(pilot, "enter")
@@ -139,6 +154,15 @@ async def test_a_heroquest_hurt_reaches_the_roster_and_the_next_contests_target(
         assert latest.state.target("Tripitaka") == 12
         assert latest.state.target("Ghoul") == 15
         assert "Round two" in text(app, "#scoreboard")
+        assert latest.tussle_rolls == ("Ghoul",)
+        await keys(pilot, "1", "2", "enter")  # only Tripitaka's die is typed
+        played = [a for a in app.campaign.actions.values() if type(a.command).__name__ == "Play"]
+        last = played[-1]
+        rolls = {
+            c.who: c.source for c in getattr(last.command, "commands", ()) if hasattr(c, "faces")
+        }
+        assert rolls == {"Tripitaka": "table", "Ghoul": "tussle"}
+        assert len(latest.exchanges) == 1
 
 
 async def test_the_seeds_exchange_2_typed_wrong_is_corrected_by_keys(saves: Path) -> None:
@@ -177,7 +201,24 @@ async def test_the_seeds_exchange_2_typed_wrong_is_corrected_by_keys(saves: Path
         assert "Exchange 2: Cynere wins with style, 2 victories (2–1)" in log
         assert "Exchange 4: Cynere wins with style, 2 victories (4–1)" in log
         assert "Cynere wins" in text(app, "#scoreboard")
+        await pilot.pause(0.2)
+        assert log_at_end(app)
         record = app.campaign.latest_contest
         assert record is not None
         assert dict(record.state.victories) == {"Cynere": 4, "Teran the Swift": 1}
         assert app.campaign.roster["Cynere"].fate_points == 1  # written back again
+
+
+async def test_odds_arriving_after_the_gm_left_the_contest_are_dropped(saves: Path) -> None:
+    # The odds are worked out in a thread; the GM may open the roster meanwhile. The
+    # worker's answer then reaches a contest screen that is no longer shown.
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        contest = app.screen
+        assert isinstance(contest, ContestScreen)
+        await keys(pilot, "w")
+        assert type(app.screen).__name__ == "RosterScreen"
+        contest._show_odds(({"Cynere": "50%"}, ""))  # arriving late
+        await keys(pilot, "escape")
+        assert "Cynere" in text(app, "#participants")

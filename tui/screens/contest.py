@@ -212,9 +212,9 @@ class ContestScreen(Screen[None]):
             result = summary(self.tussle.campaign, self.record).result
             keypad.show(
                 [],
-                [],
-                f"[b]The contest is over.[/b] {e(result)}\n"
+                [f"[b]The contest is over.[/b] {e(result)}"],
                 "Enter: summary · n: new contest · C: correct · u: undo",
+                over=True,
             )
             self.workers.cancel_group(self, "odds")
             if self.odds is not None:
@@ -226,6 +226,8 @@ class ContestScreen(Screen[None]):
         except RuleError as error:  # a draft the contest no longer accepts (after undo)
             self.draft.clear()
             self.message = str(error)
+            shown = preview(state, self.draft)
+        if self._roll_for_tussle(shown.slots):
             shown = preview(state, self.draft)
         self.draft.cursor = min(self.draft.cursor, max(0, len(shown.slots) - 1))
         system = view(state.system)
@@ -240,6 +242,17 @@ class ContestScreen(Screen[None]):
         self.message = ""
         keypad.show(rows, extras, verdict)
         self.update_odds(shown.state)
+
+    def _roll_for_tussle(self, slots: list[str]) -> bool:
+        """Roll for the rollers set up as "Tussle rolls" that have no dice yet."""
+        kind = dice_kind(self.state)
+        missing = [
+            s for s in slots if s in self.record.tussle_rolls and not self.draft.typed.get(s)
+        ]
+        for who in missing:
+            self.draft.typed[who] = typed_text(kind, self.tussle.dice.roll(kind))
+            self.draft.sources[who] = "tussle"
+        return bool(missing)
 
     @work(exclusive=True, thread=True, group="odds")
     def update_odds(self, state: Contest) -> None:
@@ -257,6 +270,8 @@ class ContestScreen(Screen[None]):
         self.app.call_from_thread(self._show_odds, odds)
 
     def _show_odds(self, odds: tuple[dict[str, str], str]) -> None:
+        if self not in self.app.screen_stack:
+            return  # the GM has moved to another screen meanwhile
         contests = self.tussle.campaign.contests
         if self.contest_id not in contests or contests[self.contest_id].state.finished:
             return  # worked out for a moment that has passed
@@ -389,8 +404,9 @@ class ContestScreen(Screen[None]):
             if isinstance(entry, ActionUndone) and isinstance(action.command, Play):
                 self.restore_draft(list(action.command.commands))
             self.refresh_all()
-        else:
-            self.refresh_all()
+        else:  # the roster, settings, secrets: the log stays as it is
+            self.refresh_panes()
+            self.refresh_keypad()
 
     def _ended_here(self, action: ActionRecorded) -> bool:
         """Whether ``action`` ended this contest (an exchange, a correction, the GM)."""

@@ -148,6 +148,7 @@ class SetupScreen(Screen[None]):
         Binding("t", "aspects", "Aspects", id="setup.aspects"),
         Binding("r", "resistance", "Resistance", id="setup.resistance"),
         Binding("b", "build_target", "Build target", id="setup.build_target"),
+        Binding("T", "tussle_rolls", "Who rolls", id="setup.tussle_rolls"),
         Binding("f5,g", "start", "Start", id="setup.start"),
         Binding("escape", "back", "Back", id="setup.back"),
     ]
@@ -158,6 +159,7 @@ class SetupScreen(Screen[None]):
         self.options: dict[str, Any] = {}
         self.option_answers: Answers = {}
         self.situation: list[str] = []
+        self.tussle_rolls: set[str] = set()  # sides whose dice Tussle rolls
         if like is not None:
             self._copy(like)
 
@@ -183,6 +185,8 @@ class SetupScreen(Screen[None]):
                 if getattr(options, f.name) != getattr(defaults, f.name)
             }
         self.situation = [a.name for a in getattr(start, "aspects", ()) if a.owner is None]
+        sides = {p.name: p.side for p in start.participants}
+        self.tussle_rolls = {sides.get(who, who) for who in like.tussle_rolls}
 
     @property
     def tussle(self) -> TussleApp:
@@ -221,6 +225,9 @@ class SetupScreen(Screen[None]):
             "Sides: participants with the same side are a team (one roll, teamwork).",
             "a adds a participant · d removes · o options · F5 or g starts",
         ]
+        sides = list(dict.fromkeys(p.side for p in self.picks))
+        rolled = ", ".join(s for s in sides if s in self.tussle_rolls) or "nobody"
+        lines.insert(1, f"[b]Tussle rolls for[/b]: {e(rolled)}; the table for the rest (T)")
         if system == "fate":
             lines.insert(
                 1, f"[b]Situation aspects[/b]: {e('; '.join(self.situation) or 'none')} (t)"
@@ -410,12 +417,22 @@ class SetupScreen(Screen[None]):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         uses = {p.character: p.rating for p in self.picks if p.rating}
+        # The keypad's rollers: sides in Fate, participants elsewhere.
+        rolls = tuple(
+            dict.fromkeys(
+                p.side if campaign.system == "fate" else p.character
+                for p in self.picks
+                if p.side in self.tussle_rolls
+            )
+        )
         default = f"Contest {len(campaign.contests) + 1}"
 
         def titled(a: Answers | None) -> None:
             if a is not None:
                 title = a["title"] or default
-                self.tussle.send(StartContest(title=title, contest=contest, uses=uses))
+                self.tussle.send(
+                    StartContest(title=title, contest=contest, uses=uses, tussle_rolls=rolls)
+                )
 
         self.app.push_screen(
             FormScreen(
@@ -431,6 +448,30 @@ class SetupScreen(Screen[None]):
             ),
             titled,
         )
+
+    def action_tussle_rolls(self) -> None:
+        """Choose, side by side, who rolls: the table (typed dice) or Tussle."""
+        sides = list(dict.fromkeys(p.side for p in self.picks))
+        if not sides:
+            self.notify("Add participants first (a).")
+            return
+        choices = (("The table (dice typed in)", "table"), ("Tussle", "tussle"))
+        fields = [
+            Field(
+                f"side{i}",
+                f"Who rolls for {side}",
+                "tussle" if side in self.tussle_rolls else "table",
+                choices,
+            )
+            for i, side in enumerate(sides)
+        ]
+
+        def done(a: Answers | None) -> None:
+            if a is not None:
+                self.tussle_rolls = {s for i, s in enumerate(sides) if a[f"side{i}"] == "tussle"}
+                self.reload()
+
+        self.app.push_screen(FormScreen("Who rolls", fields), done)
 
     def action_back(self) -> None:
         self.tussle.back_to_contest()

@@ -25,14 +25,14 @@ class SummaryScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("question_mark,f1", "help", "Key help", id="summary.help"),
-        Binding("n", "next", "Next contest, same sides", id="summary.next"),
+        Binding("n", "next", "Next contest", id="summary.next"),
         Binding("N", "new", "New contest", id="summary.new", show=False),
-        Binding("r", "write_back", "Write to roster", id="summary.write_back"),
+        Binding("r", "write_back", "Write to roster", id="summary.write_back", show=False),
         Binding("u", "undo", "Undo", id="summary.undo"),
         Binding("U,ctrl+y", "redo", "Redo", id="summary.redo", show=False),
         Binding("w", "roster", "Roster", id="summary.roster"),
         Binding("c", "campaigns", "Campaigns", id="summary.campaigns"),
-        Binding("escape,enter", "close", "Back", id="summary.close"),
+        Binding("escape,enter", "close", "Back to the contest", id="summary.close"),
     ]
 
     def __init__(self, contest_id: str) -> None:
@@ -50,6 +50,11 @@ class SummaryScreen(ModalScreen[None]):
         with VerticalScroll(id="summary-body") as body:
             body.border_title = "End of the contest"
             yield Static(id="summary")
+        yield Static(
+            "[dim]n: next contest with the same sides · N: new sides · r: write to the "
+            "roster · u: undo · w: roster · c: campaigns · Esc: back[/]",
+            id="summary-keys",
+        )
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -43,13 +43,23 @@ class ExchangeLog(Log):
         self.raw = head + lines
         self.clear()
         self.write_lines(self._wrapped(self.raw))
+        self._to_end()
 
     def add(self, lines: list[str]) -> None:
+        """A new exchange: always brought into view (the Log alone only follows when it
+        was at its end, which a pane shrinking under it, as the keypad grows, undoes)."""
         self.raw.extend(lines)
         self.write_lines(self._wrapped(lines))
+        self._to_end()
+
+    def _to_end(self) -> None:
+        # Log.write_lines follows only when the view was at its end already.
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
 
     def on_resize(self, event: Resize) -> None:
         if event.size.width != self._width:
             self._width = event.size.width
             self.clear()
             self.write_lines(self._wrapped(self.raw))
+        self._to_end()  # taller, shorter or rewrapped: the newest lines stay in view

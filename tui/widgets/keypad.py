@@ -65,12 +65,16 @@ class RollKeypad(Widget, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static(id="rows")
 
-    def show(self, rows: list[KeypadRow], extras: list[str], verdict: str) -> None:
+    def show(
+        self, rows: list[KeypadRow], extras: list[str], verdict: str, over: bool = False
+    ) -> None:
+        """Each roller's dice and total, the actions waiting, then a verdict line;
+        ``over``: the contest has ended, nobody rolls any more."""
         lines = []
         for row in rows:
             mark = "[b $accent]▶[/]" if row.current else " "
             lines.append(f"{mark} [b]{row.who:<16.16}[/b] {row.dice}  {row.total}")
-        if not rows:
+        if not rows and not over:
             lines.append("  [dim]Nobody to roll yet[/]")
         lines.extend(f"  {x}" for x in extras)
         lines.append(f"  {verdict}" if verdict else "")
