@@ -1,0 +1,223 @@
+"""The session's housekeeping on the roster, by key presses only: a session's start
+(Fate refresh, HeroQuest hurts recovering and hero points reset), compels, undo, and the
+states earlier contests leave, edited by the GM."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input
+
+from core.campaign import Character
+from core.setup import Pick
+from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tests.tui.test_fate_dashboard import wait_for_odds
+from tui.app import TussleApp
+from tui.screens.forms import FormScreen
+from tui.screens.roster import RosterScreen
+
+
+def roster(app: TussleApp) -> dict[str, str]:
+    """The roster table as shown: each row's cells after the name, by name."""
+    table = app.screen.query_one("#roster-table", DataTable)
+    rows: dict[str, str] = {}
+    for i in range(table.row_count):
+        name, *cells = (str(cell) for cell in table.get_row_at(i))
+        rows[name] = " | ".join(cells)
+    return rows
+
+
+def state(app: TussleApp, name: str) -> str:
+    """The State column of ``name``'s row."""
+    table = app.screen.query_one("#roster-table", DataTable)
+    return str(table.get_row(name)[2])
+
+
+async def open_roster(pilot: Pilot[None]) -> None:
+    """From the contest screen, once its odds are worked out (a worker finishing after
+    the contest screen has gone would paint a screen that is not there)."""
+    await settle(pilot)
+    await wait_for_odds(pilot)
+    await keys(pilot, "w")
+    assert isinstance(pilot.app.screen, RosterScreen)
+
+
+def seed_fate(saves: Path) -> None:
+    # Ana is not in the contest; Bo plays it against the Guard.
+    seed_campaign(
+        saves,
+        "Night Watch",
+        "fate",
+        [
+            Character(name="Ana", ratings={"Burglary": 3}, fate_points=1, refresh=3),
+            Character(name="Bo", ratings={"Fight": 2}, fate_points=5, refresh=3),
+            Character(name="Guard", kind="npc", ratings={"Fight": 1}),
+        ],
+        [
+            Pick(character="Bo", side="Bo", rating="Fight"),
+            Pick(character="Guard", side="Guard", rating="Fight"),
+        ],
+    )
+
+
+def seed_heroquest(saves: Path) -> None:
+    seed_campaign(
+        saves,
+        "Ghost Road",
+        "heroquest",
+        [
+            Character(
+                name="Tripitaka",
+                ratings={"Fist": 17},
+                hero_points=0,
+                adversity=("hurt", "impaired"),
+            ),
+            Character(
+                name="Ghoul", kind="npc", ratings={"Claws": 17}, hero_points=2, adversity=("hurt",)
+            ),
+        ],
+        [
+            Pick(character="Tripitaka", side="Heroes", rating="Fist"),
+            Pick(character="Ghoul", side="Ghouls", rating="Claws"),
+        ],
+    )
+
+
+async def test_a_session_test_refresh_a_compel_and_hurts_recovering(saves: Path) -> None:
+    """A session test: refresh, a compel, and hurts recovering, checked on the roster."""
+    seed_fate(saves)
+    app = new_app(saves, "Night Watch")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        assert roster(app) == {
+            "Ana": "PC | FP 1/3 | Burglary +3",
+            "Bo": "PC | FP 5/3 | Fight +2",
+            "Guard": "NPC | FP 0/0 | Fight +1",
+        }
+        assert "Start session" in text(app, "KeyBar") and "Compel" in text(app, "KeyBar")
+        # Fate Core refresh: Ana has 1 < 3, she goes up to 3; Bo's 5 > 3 stay 5; the
+        # Guard (an NPC, refresh 0) is left alone.
+        await keys(pilot, "S")
+        assert state(app, "Ana") == "FP 3/3"
+        assert state(app, "Bo") == "FP 5/3"
+        assert state(app, "Guard") == "FP 0/0"
+        assert "session 1" in text(app, "#title")
+        assert app.campaign.settings["sessions"] == 1
+        assert app.campaign.roster["Ana"].fate_points == 3
+        assert app.campaign.roster["Bo"].fate_points == 5
+        # Ana (the first row) accepts a compel: 3 + 1 on the roster.
+        await keys(pilot, "k")
+        assert state(app, "Ana") == "FP 4/3"
+        assert app.campaign.roster["Ana"].fate_points == 4
+        # Undo takes the compel back; a second undo takes the session start back.
+        await keys(pilot, "u")
+        assert state(app, "Ana") == "FP 3/3"
+        assert app.campaign.roster["Ana"].fate_points == 3
+        await keys(pilot, "u")
+        assert state(app, "Ana") == "FP 1/3"
+        assert "session" not in text(app, "#title")
+        assert "sessions" not in app.campaign.settings
+        await keys(pilot, "U")  # redo: the session is started again
+        assert state(app, "Ana") == "FP 3/3"
+        # Bo is in the unfinished contest: his compel's fate point goes there (5 + 1),
+        # the roster keeps 5 until the contest is written back.
+        await keys(pilot, "down", "k")
+        assert state(app, "Bo") == "FP 5/3 (6 in play)"
+        assert app.campaign.roster["Bo"].fate_points == 5
+        bo = next(p for p in app.campaign.contests["c1"].state.participants if p.name == "Bo")
+        assert getattr(bo, "fate_points", None) == 6
+        assert state(app, "Ana") == "FP 3/3"
+
+
+async def test_a_heroquest_session_heals_hurts_and_resets_hero_points(saves: Path) -> None:
+    seed_heroquest(saves)
+    app = new_app(saves, "Ghost Road")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        assert state(app, "Tripitaka") == "HP 0 · hurt, impaired"
+        assert state(app, "Ghoul") == "HP 2 · hurt"
+        assert "Compel" not in text(app, "KeyBar")  # a Fate rule
+        await keys(pilot, "k")
+        assert isinstance(app.screen, RosterScreen)
+        # A session: hurts recover (§2.6), impairments stay; the PCs' hero points are
+        # reset to 3, the Ghoul (an NPC) keeps its 2.
+        await keys(pilot, "S")
+        assert isinstance(app.screen, FormScreen)
+        assert app.screen.query_one(Input).value == ""  # no session set them before
+        await write(pilot, "3")
+        await keys(pilot, "enter")
+        assert state(app, "Tripitaka") == "HP 3 · impaired"
+        assert state(app, "Ghoul") == "HP 2"
+        assert app.campaign.roster["Tripitaka"].adversity == ("impaired",)
+        assert app.campaign.roster["Tripitaka"].hero_points == 3
+        assert app.campaign.roster["Ghoul"].hero_points == 2
+        assert app.campaign.roster["Ghoul"].adversity == ()
+        # The next session's form offers the value used last.
+        await keys(pilot, "S")
+        assert app.screen.query_one(Input).value == "3"
+        await keys(pilot, "escape")
+        assert app.campaign.settings["sessions"] == 1
+        # Undo on the roster takes the session back.
+        await keys(pilot, "u")
+        assert state(app, "Tripitaka") == "HP 0 · hurt, impaired"
+        assert app.campaign.roster["Ghoul"].adversity == ("hurt",)
+
+
+async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
+    seed_heroquest(saves)
+    app = new_app(saves, "Ghost Road")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        await keys(pilot, "e")
+        # Name, kind, abilities, hero points, vitality, then the states of adversity.
+        await keys(pilot, *["tab"] * 5, "ctrl+u")
+        await write(pilot, "hurt x2, injured")
+        await keys(pilot, "tab", "ctrl+u")
+        await write(pilot, "fist +3")
+        await keys(pilot, "enter")
+        tripitaka = app.campaign.roster["Tripitaka"]
+        assert tripitaka.adversity == ("hurt", "hurt", "injured")
+        assert tripitaka.benefits == {"Fist": 3}  # spelled as the ability is
+        assert tripitaka.ratings == {"Fist": 17}
+        assert state(app, "Tripitaka") == "HP 0 · hurt×2, injured · Fist +3"
+        # A state that is not one is refused, and nothing changes.
+        await keys(pilot, "e", *["tab"] * 5, "ctrl+u")
+        await write(pilot, "bruised")
+        await keys(pilot, "enter")
+        assert app.campaign.roster["Tripitaka"] == tripitaka
+        await keys(pilot, "q")
+
+    seed_campaign(
+        saves,
+        "Alley",
+        "forge",
+        [
+            Character(name="Josef", ratings={"Brawling": 50}, multiplier=4, trauma=5),
+            Character(
+                name="Bobby", kind="npc", ratings={"Brawling": 40}, armor=10, armor_capacity=90
+            ),
+        ],
+        [
+            Pick(character="Josef", side="Josef", rating="Brawling"),
+            Pick(character="Bobby", side="Bobby", rating="Brawling"),
+        ],
+        {"combat": True},
+    )
+    app = new_app(saves, "Alley")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        assert state(app, "Josef") == "×4 · trauma 5"
+        assert state(app, "Bobby") == "×1 · armor 10 (90 left)"
+        # Josef heals 3 of his 5 trauma: the GM writes 2 in the last field.
+        await keys(pilot, "e", *["tab"] * 7, "ctrl+u")
+        await write(pilot, "2")
+        await keys(pilot, "enter")
+        assert app.campaign.roster["Josef"].trauma == 2
+        assert state(app, "Josef") == "×4 · trauma 2"
+        assert roster(app)["Josef"] == "PC | ×4 · trauma 2 | Brawling 50%"
+        # A FORGE session start only counts the session.
+        await keys(pilot, "S")
+        assert app.campaign.settings["sessions"] == 1
+        assert "session 1" in text(app, "#title")
+        assert app.campaign.roster["Josef"].trauma == 2
