@@ -98,7 +98,10 @@ class TussleApp(App[None]):
                     self.notify(str(error), title=error.title, severity="error")
                     return None
             return found.slug
-        usable = [c for c in self.saves.campaigns() if c.problem is None]
+        from core.manage import listed
+
+        # The last one played, among those not archived.
+        usable = [c.info for c in listed(self.saves) if c.info.problem is None]
         if not usable:
             return None
         from core.demo import FATE_DEMO

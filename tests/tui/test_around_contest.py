@@ -163,6 +163,8 @@ async def test_a_heroquest_hurt_reaches_the_roster_and_the_next_contests_target(
         }
         assert rolls == {"Tripitaka": "table", "Ghoul": "tussle"}
         assert len(latest.exchanges) == 1
+        await keys(pilot, "w")  # the first contest's hurt is on the roster
+        assert "hurt" in " ".join(row_of(text_of_table(app), "Tripitaka"))
 
 
 async def test_the_seeds_exchange_2_typed_wrong_is_corrected_by_keys(saves: Path) -> None:
@@ -188,7 +190,7 @@ async def test_the_seeds_exchange_2_typed_wrong_is_corrected_by_keys(saves: Path
         await keys(pilot, "C", "backspace")
         await write(pilot, "2")
         await keys(pilot, "enter")
-        assert "correcting exchange 2" in app.screen.query_one("#keypad").border_title
+        assert "Correcting exchange 2" in app.screen.query_one("#keypad").border_title
         await keys(pilot, *["backspace"] * 4, "plus", "0", "0", "0")
         await keys(pilot, "enter")  # what changes, before anything does
         preview = text(app, "#confirm-body")

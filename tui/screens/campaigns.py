@@ -1,4 +1,5 @@
-"""The campaign screen: every campaign in the saves folder; open one or make a new one."""
+"""The campaign screen: every campaign in the saves folder; open one or make a new one,
+rename, archive or delete the highlighted one (core.manage does the work)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.campaign import SYSTEM_NAMES
+from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import find_system
+from core.store import CampaignFiles, StoreError
 from tui.screens.forms import Answers, Field, FormScreen
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
@@ -21,14 +24,45 @@ if TYPE_CHECKING:
     from tui.app import TussleApp
 
 
+class ConfirmDeleteScreen(FormScreen):
+    """Asks for the campaign's name, typed out: only that deletes it (Esc keeps it)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f'Delete "{name}"?',
+            [Field("name", "Type its name to delete it (a backup is kept):")],
+            hint="Enter: delete · Esc: keep it",
+        )
+        self.campaign_name = name
+
+    def action_accept(self) -> None:
+        typed = self.answers()["name"]
+        if typed.casefold() != self.campaign_name.strip().casefold():
+            self.fail("That is not its name: nothing is deleted. Esc keeps it.")
+            return
+        self.dismiss(self.answers())
+
+
 class CampaignScreen(Screen[None]):
-    """Pick a campaign. A damaged save is listed, marked, and cannot be opened."""
+    """Pick a campaign. A damaged save is listed, marked, and cannot be opened. Archived
+    campaigns are hidden until A shows them."""
 
     BINDINGS = [
         Binding("question_mark,f1", "help", "Key help", id="campaigns.help"),
         Binding("n", "new", "New campaign", id="campaigns.new"),
+        Binding("r", "rename", "Rename", id="campaigns.rename"),
+        Binding("a", "archive", "Archive", id="campaigns.archive"),
+        Binding("d", "delete", "Delete", id="campaigns.delete"),
+        Binding(
+            "A", "show_archived", "Show or hide archived", id="campaigns.show_archived", show=False
+        ),
         Binding("q", "quit", "Quit", id="campaigns.quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.show_archived = False
+        self.rows: dict[str, Listed] = {}
 
     @property
     def tussle(self) -> TussleApp:
@@ -48,10 +82,21 @@ class CampaignScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.reload()
 
-    def reload(self) -> None:
+    def reload(self, keep: str | None = None) -> None:
+        """List the campaigns again, the highlight on ``keep`` (default: where it was,
+        or on the next one when that campaign has left the list; at first, on the open
+        campaign or else the first one)."""
         listing = self.query_one(OptionList)
+        at = listing.highlighted
+        keep = keep or self._current_slug()
         listing.clear_options()
-        for info in self.tussle.saves.campaigns():
+        everything = listed(self.tussle.saves, show_archived=True)
+        self.rows = {}
+        for item in everything:
+            info = item.info
+            if item.archived and not self.show_archived:
+                continue
+            self.rows[info.slug] = item
             if info.problem:
                 listing.add_option(
                     Option(
@@ -62,12 +107,44 @@ class CampaignScreen(Screen[None]):
                 )
             else:
                 title = find_system(info.system).title
+                mark = " · archived" if item.archived else ""
                 listing.add_option(
                     Option(
-                        f"{e(info.name)}  [dim]{title} · {info.entries} actions[/]", id=info.slug
+                        f"{e(info.name)}  [dim]{title} · {info.entries} actions{mark}[/]",
+                        id=info.slug,
                     )
                 )
+        slugs = list(self.rows)
+        usable = [i for i, slug in enumerate(slugs) if not self.rows[slug].info.problem]
+        if keep not in self.rows and at is None and self.tussle.files is not None:
+            keep = self.tussle.files.slug  # at first, on the campaign that is open
+        if keep in self.rows:
+            listing.highlighted = slugs.index(keep)
+        elif at is not None and slugs:
+            listing.highlighted = min(at, len(slugs) - 1)
+        elif usable:
+            listing.highlighted = usable[0]
+        archived = sum(1 for item in everything if item.archived)
+        title = "[b]Campaigns[/b] · Enter opens · n makes a new one"
+        if self.show_archived:
+            title += " · archived ones shown (A hides them)"
+        elif archived:
+            title += f" · {archived} archived (A shows them)"
+        self.query_one("#title", Static).update(title)
         listing.focus()
+
+    def _current_slug(self) -> str | None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None or listing.highlighted >= listing.option_count:
+            return None
+        return listing.get_option_at_index(listing.highlighted).id
+
+    def _current(self) -> Listed | None:
+        """The highlighted campaign; None (and the GM told) when there is none."""
+        row = self.rows.get(self._current_slug() or "")
+        if row is None:
+            self.app.notify("No campaign is highlighted: ↑/↓ picks one.", severity="warning")
+        return row
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -88,6 +165,125 @@ class CampaignScreen(Screen[None]):
             ),
             made,
         )
+
+    # -- rename, archive, delete ----------------------------------------------------------
+    async def _held(self, slug: str) -> tuple[bool, CampaignFiles | None]:
+        """Whether ``slug`` may be changed now, and the files to change it through when
+        it is the campaign this dashboard has open (and holds the lock of): its bus is
+        drained first, so no save runs meanwhile."""
+        app = self.tussle
+        files = app.files
+        if files is None or app.read_only or files.slug != slug:
+            return True, None
+        if app.bus is not None:
+            await app.bus.drain()
+            if app.bus.unsaved:
+                app.notify(
+                    "This campaign has actions the disk has not taken yet: "
+                    "try again once they are saved.",
+                    title="Not done",
+                    severity="error",
+                )
+                return False, None
+        return True, files
+
+    def _failed(self, error: StoreError | OSError) -> None:
+        title = error.title if isinstance(error, StoreError) else "Not done"
+        self.app.notify(str(error), title=title, severity="error", markup=False, timeout=10)
+
+    def action_rename(self) -> None:
+        row = self._current()
+        if row is None:
+            return
+        old = row.info.name
+
+        async def renamed(answers: Answers | None) -> None:
+            if answers:
+                await self._rename(row.info.slug, old, answers["name"])
+
+        self.app.push_screen(
+            FormScreen(
+                f'Rename "{old}"',
+                [Field("name", "New name", old)],
+                hint="Enter: rename · Esc: cancel (its folder keeps its name)",
+            ),
+            renamed,
+        )
+
+    async def _rename(self, slug: str, old: str, new: str) -> None:
+        allowed, held = await self._held(slug)
+        if not allowed:
+            return
+        try:
+            info = rename(self.tussle.saves, slug, new, held=held)
+        except (StoreError, OSError) as error:
+            self._failed(error)
+            return
+        if held is not None:  # the open campaign: what the screens show goes by it
+            self.tussle.campaign.name = info.name
+            self.tussle.sub_title = f"{info.name} · {info.system}"
+        if info.name != old:
+            self.app.notify(f'"{old}" is now "{info.name}".', title="Renamed", markup=False)
+        self.reload(keep=slug)
+
+    async def action_archive(self) -> None:
+        row = self._current()
+        if row is None:
+            return
+        slug, name = row.info.slug, row.info.name
+        allowed, held = await self._held(slug)
+        if not allowed:
+            return
+        try:
+            set_archived(self.tussle.saves, slug, not row.archived, held=held)
+        except (StoreError, OSError) as error:
+            self._failed(error)
+            return
+        if row.archived:
+            self.app.notify(f'"{name}" is listed again.', title="Unarchived", markup=False)
+        else:
+            self.app.notify(
+                f'"{name}" is archived: hidden from this list, kept on disk. '
+                "A shows archived campaigns; a on one brings it back.",
+                title="Archived",
+                markup=False,
+            )
+        self.reload(keep=slug)
+
+    def action_delete(self) -> None:
+        row = self._current()
+        if row is None:
+            return
+        slug, name = row.info.slug, row.info.name
+        files = self.tussle.files
+        if files is not None and files.slug == slug:
+            self.app.notify(
+                f'"{name}" is open in this dashboard: open another campaign first, '
+                "then delete this one from here.",
+                title="Not deleted",
+                severity="error",
+                markup=False,
+            )
+            return
+
+        def confirmed(answers: Answers | None) -> None:
+            if answers:
+                self._delete(slug)
+
+        self.app.push_screen(ConfirmDeleteScreen(name), confirmed)
+
+    def _delete(self, slug: str) -> None:
+        try:
+            done = delete(self.tussle.saves, slug)
+        except (StoreError, OSError) as error:
+            self._failed(error)
+            return
+        self.app.notify(done.message(), title="Deleted", markup=False, timeout=20)
+        self.reload()
+
+    def action_show_archived(self) -> None:
+        self.show_archived = not self.show_archived
+        self.reload()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -201,8 +201,7 @@ class ContestScreen(Screen[None]):
         keypad = self.query_one(RollKeypad)
         state = self.state
         keypad.border_title = (
-            f"Roll keypad · correcting exchange {self.correcting[0]} "
-            "(Enter: see what changes · Esc: cancel)"
+            f"Correcting exchange {self.correcting[0]} · Enter: what changes · Esc: cancel"
             if self.correcting
             else "Roll keypad"
         )
