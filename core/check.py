@@ -20,7 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, Entry, Played
+from core.campaign import (
+    ActionRecorded,
+    ActionRedone,
+    ActionUndone,
+    Campaign,
+    ContestCorrected,
+    Entry,
+    Played,
+)
 from core.codec import CodecError, decode
 from core.model import Event, ExchangeEvent
 from core.rules import find_system
@@ -134,15 +142,22 @@ def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
             if action_id not in campaign.done:
                 raise BadSave(f"{where}: action {action_id} is counted but not in force")
             for event in campaign.actions[action_id].events:
-                if isinstance(event, Played) and event.contest_id == record.contest_id:
+                if isinstance(event, ContestCorrected) and event.contest_id == record.contest_id:
+                    state, exchanges = record.start, []  # a correction replays from the start
+                    folded: tuple[Event, ...] = event.events
+                elif isinstance(event, Played) and event.contest_id == record.contest_id:
+                    folded = (event.event,)
+                else:
+                    continue
+                for one in folded:
                     try:
-                        state = rules.evolve(state, event.event)
+                        state = rules.evolve(state, one)
                     except REPLAY_ERRORS as exc:
                         raise BadSave(
                             f"{where}: action {action_id} does not fold into its start: {exc}"
                         ) from None
-                    if isinstance(event.event, ExchangeEvent):
-                        exchanges.append(event.event)
+                    if isinstance(one, ExchangeEvent):
+                        exchanges.append(one)
         if state != record.state:
             raise BadSave(f"{where}: its state is not its start with its events folded in")
         if exchanges != record.exchanges:

@@ -513,3 +513,16 @@ def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
     assert (again.written, again.secret_participants, again.gm_pool) == (True, {"Teran"}, 0)
     assert loaded.roster == campaign.roster and loaded.sessions == campaign.sessions
     assert loaded.roster["Cynere"].fate_points == 3  # 3 - 2 spent, refreshed to 3; compel undone
+
+
+def test_tussle_check_accepts_a_corrected_contest(tmp_path: Path) -> None:
+    from core.check import check_campaign
+    from core.store import Saves
+
+    campaign, cid = seed(exchange_2=("0000", "-000"))
+    entries = [campaign.actions[i] for i in sorted(campaign.actions)]
+    entries.append(campaign.act(Correct(contest_id=cid, n=2, commands=exchange("+000", "-000"))))
+    files = Saves(tmp_path).create("Test", "fate")
+    files.append(entries)
+    report = check_campaign(files)
+    assert (report.contests, report.exchanges) == (1, 4)
