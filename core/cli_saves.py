@@ -1,13 +1,15 @@
-"""``tussle check``, ``export``, ``import`` and ``restore``: the campaign files' commands.
+"""``tussle check``, ``export``, ``import`` and ``restore``: the campaign files' commands;
+and ``rename``, ``archive`` and ``delete`` (done by :mod:`core.manage`).
 
-Exit codes, the same for all four:
+Exit codes, the same for all of them:
 
 * 0: done (for ``check``: the campaign is sound);
 * 1: a campaign's files are damaged, or the disk refused a write (the message names the
   file and the problem);
 * 2: what was asked for is wrong: an unknown campaign, an export that cannot be imported,
   a name already taken, a backup that does not exist;
-* 3: the campaign is open in another process (``restore``; the message names it);
+* 3: the campaign is open in another process (``restore``, ``rename``, ``archive``,
+  ``delete``; the message names it);
 * 70: a bug in Tussle.
 
 Results go to stdout, problems to stderr, one line each. A campaign is named as typed or
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from core.backup import Backup
-    from core.store import CampaignFiles
+    from core.store import CampaignFiles, Saves
 
 EXIT_DAMAGED = 1
 EXIT_INVALID = 2
@@ -58,6 +60,11 @@ def add_save_commands(sub: Any) -> None:
         metavar="DATE",
         help="markdown: the contests played since DATE (default: the last session)",
     )
+    export.add_argument(
+        "--secrets",
+        action="store_true",
+        help="markdown: include what the GM hides from the players (left out by default)",
+    )
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE rather than stdout")
     export.set_defaults(func=cmd_export)
 
@@ -76,6 +83,23 @@ def add_save_commands(sub: Any) -> None:
         help="the backup to restore: its number in the list (1 is the newest) or its timestamp",
     )
     restore.set_defaults(func=cmd_restore)
+
+    renamer = sub.add_parser("rename", help="give a campaign a new name (its folder keeps its own)")
+    renamer.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    renamer.add_argument("new_name", metavar="NEW", help="its new name")
+    renamer.set_defaults(func=cmd_rename)
+
+    archiver = sub.add_parser(
+        "archive", help="hide a campaign from the campaign screen (its files are kept)"
+    )
+    archiver.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    archiver.add_argument("--undo", action="store_true", help="list it again (unarchive)")
+    archiver.set_defaults(func=cmd_archive)
+
+    deleter = sub.add_parser("delete", help="delete a campaign, a backup kept first")
+    deleter.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    deleter.add_argument("--yes", action="store_true", help="really delete it (required)")
+    deleter.set_defaults(func=cmd_delete)
 
 
 def _guarded(command: Command) -> Command:
@@ -188,7 +212,7 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
         if since.tzinfo is None:
             since = since.replace(tzinfo=UTC)
     try:
-        text = recap_markdown(files.load(), since)
+        text = recap_markdown(files.load(), since, secrets=args.secrets)
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
@@ -311,3 +335,70 @@ def _count(entries: int | None) -> str:
     if entries is None:
         return "damaged"
     return f"{entries} log {'entry' if entries == 1 else 'entries'}"
+
+
+# -- rename, archive, delete (core.manage) -------------------------------------------------
+
+
+def _managed(args: argparse.Namespace, what: str, work: Callable[[Saves, str], str]) -> int:
+    """Run ``work(saves, name)``, printing what it says; the exit code for what it raised."""
+    from core.manage import BadName, UnknownCampaign
+    from core.store import CampaignLocked, Saves, StoreError
+
+    try:
+        print(work(Saves(_saves(args)), args.campaign_name))
+    except (UnknownCampaign, BadName) as error:
+        _say(f"not {what}: {error}")
+        return EXIT_INVALID
+    except CampaignLocked as error:
+        _say(f"not {what}: {error}")
+        return EXIT_LOCKED
+    except (StoreError, OSError) as error:
+        _say(f"not {what}: {error}")
+        return EXIT_DAMAGED
+    return 0
+
+
+@_guarded
+def cmd_rename(args: argparse.Namespace) -> int:
+    from core.manage import find, rename
+
+    def work(saves: Saves, name: str) -> str:
+        old = find(saves, name).info().name
+        info = rename(saves, name, args.new_name)
+        return f'renamed "{old}" to "{info.name}" (its folder stays {saves.folder / info.slug})'
+
+    return _managed(args, "renamed", work)
+
+
+@_guarded
+def cmd_archive(args: argparse.Namespace) -> int:
+    from core.manage import find, set_archived
+
+    def work(saves: Saves, name: str) -> str:
+        files = find(saves, name)
+        title = files.info().name
+        changed = set_archived(saves, name, not args.undo)
+        if args.undo:
+            return f'"{title}" is listed again' if changed else f'"{title}" was not archived'
+        if not changed:
+            return f'"{title}" was archived already'
+        return (
+            f'archived "{title}": hidden from the campaign screen, kept in {files.folder} '
+            f"(tussle archive {files.slug} --undo lists it again)"
+        )
+
+    return _managed(args, "archived" if not args.undo else "unarchived", work)
+
+
+@_guarded
+def cmd_delete(args: argparse.Namespace) -> int:
+    from core.manage import delete
+
+    if not args.yes:
+        _say(
+            f'"{args.campaign_name}" not deleted: add --yes to delete it '
+            "(a backup is kept, and tussle restore brings it back)"
+        )
+        return EXIT_INVALID
+    return _managed(args, "deleted", lambda saves, name: delete(saves, name).message())

@@ -2,8 +2,10 @@
 
 Each contest with its sides, every exchange with its dice, totals and outcome (the lines
 the exchange log shows), the twists and aspects created, the points spent, and the
-result. By default the last session: the actions since the last gap of more than
-``SESSION_GAP`` without play (Tussle has no explicit sessions yet).
+result. By default the last session: since the GM last started one (the roster's
+``S``), or, in a campaign that never marked one, the actions since the last gap of more
+than ``SESSION_GAP`` without play. What the GM hides from the players stays out of it,
+unless asked for (``secrets``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections import Counter
 from datetime import datetime, timedelta
 
 from core.campaign import ActionRecorded, Campaign, ContestRecord
+from core.redact import HIDDEN, Secrets, redact_exchange, secrets_of
 from core.rules import find_system
 
 SESSION_GAP = timedelta(hours=6)
@@ -25,7 +28,13 @@ def _when(action: ActionRecorded) -> datetime | None:
 
 
 def last_session_start(campaign: Campaign) -> datetime | None:
-    """When the last session began: the newest action, back to the last long gap."""
+    """When the last session began: its start as the GM marked it, else the newest
+    action, back to the last long gap."""
+    if campaign.sessions:
+        try:
+            return datetime.fromisoformat(campaign.sessions[-1])
+        except ValueError:
+            pass
     times = sorted(t for a in campaign.actions.values() if (t := _when(a)) is not None)
     if not times:
         return None
@@ -65,48 +74,63 @@ def _sides(record: ContestRecord) -> str:
     return " vs ".join(parts)
 
 
-def _extras(record: ContestRecord) -> list[str]:
-    """Twists, aspects created and points spent, read off the exchanges."""
+def _extras(record: ContestRecord, secrets: Secrets) -> list[str]:
+    """Twists, aspects created and points spent, read off the exchanges; hidden aspects
+    left out, a hidden participant's points spent as ``??``."""
     created: list[str] = []
-    spent: Counter[str] = Counter()
+    spent: Counter[tuple[str, str]] = Counter()
     for event in record.exchanges:
         twist = getattr(event, "twist", None)
-        if twist and getattr(event, "new_twist", False):
+        if twist and getattr(event, "new_twist", False) and not secrets.aspect(twist):
             created.append(f"{twist} (twist)")
         for advantage in getattr(event, "advantages", ()):
+            if secrets.aspect(advantage.aspect):
+                continue
             if advantage.outcome != "fail" or advantage.free_invokes:
                 created.append(f"{advantage.aspect} ({advantage.outcome})")
         for invoke in getattr(event, "invokes", ()):
             if not invoke.free:
-                spent[f"{invoke.by} (fate points)"] += 1
+                spent[invoke.by, "fate points"] += 1
         for who, count in (getattr(event, "hero_points", None) or {}).items():
-            spent[f"{who} (hero points)"] += count
+            spent[who, "hero points"] += count
     lines = []
     if created:
         lines.append(f"**Aspects created:** {'; '.join(created)}")
     if spent:
-        lines.append("**Points spent:** " + ", ".join(f"{k} {v}" for k, v in spent.items()))
+        counts = [
+            f"{who} ({kind}) {HIDDEN if who in secrets.participants else count}"
+            for (who, kind), count in spent.items()
+        ]
+        lines.append("**Points spent:** " + ", ".join(counts))
     return lines
 
 
-def recap_markdown(campaign: Campaign, since: datetime | None = None) -> str:
-    """The recap as Markdown, from ``since`` (default: the last session)."""
+def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: bool = False) -> str:
+    """The recap as Markdown, from ``since`` (default: the last session).
+
+    What the GM hides from the players stays out of it unless ``secrets``: a secret
+    contest is left out (a last line counts them), a hidden participant's numbers and a
+    hidden aspect's name are ``??`` (:mod:`core.redact`)."""
     since = since if since is not None else last_session_start(campaign)
     rules = find_system(campaign.system)
     when = since.date().isoformat() if since is not None else "all sessions"
     out = [f"# {campaign.name}: recap", "", f"*{rules.title} · {when}*", ""]
     records = contests_since(campaign, since)
-    if not records:
+    left_out = 0 if secrets else sum(r.secret for r in records)
+    records = [r for r in records if secrets or not r.secret]
+    if not records and not left_out:
         out.append("No contest was played.")
     for record in records:
         state = record.state
+        hidden = Secrets() if secrets else secrets_of(record)
         out += [f"## {record.title}", "", f"**Sides:** {_sides(record)}", ""]
         for event in record.exchanges:
-            head, *rest = rules.describe(event)
+            lines = redact_exchange(campaign.system, event, rules.describe(event), hidden)
+            head, *rest = lines
             out.append(f"### {head}")
             out += [f"- {line.strip()}" for line in rest]
             out.append("")
-        out += _extras(record)
+        out += _extras(record, hidden)
         if state.finished:
             result = f"{state.winner} wins" if state.winner else "no winner"
             if getattr(state, "ended_by", None) == "attack":
@@ -114,4 +138,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None) -> str:
         else:
             result = f"still open after exchange {state.n}"
         out += [f"**Result:** {result}", ""]
+    if left_out:
+        plural = "s" if left_out != 1 else ""
+        out.append(f"*{left_out} secret contest{plural} left out.*")
     return "\n".join(out).rstrip() + "\n"

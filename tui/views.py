@@ -3,7 +3,7 @@ the rest from the system's own module in :mod:`tui.systems`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from core.campaign import ContestRecord
 from core.model import Command, Contest, ExchangeEvent, SetModifier
@@ -69,8 +69,9 @@ def participants(record: ContestRecord) -> list[str]:
     return lines
 
 
-def aspects(state: Contest) -> list[str]:
-    return view(state.system).aspects(state)
+def aspects(state: Contest, hidden: Collection[str] = ()) -> list[str]:
+    """The aspects pane; ``hidden`` aspects are marked for the GM."""
+    return view(state.system).aspects(state, hidden)
 
 
 def describe_extra(system: str, command: Command) -> str:

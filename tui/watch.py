@@ -3,8 +3,10 @@
 Another process than the GM's: no bus, no lock, no writes. Four times a second it looks at
 the manifest; when it changed, it reads the entries saved since and shows the newest
 contest: a large score, the last exchange with its dice, the few before, the aspects with
-their free invokes, the PCs' points. A file that is missing, being replaced or unreadable
-leaves the last good picture on screen, with a line that says so.
+their free invokes, the PCs' points. What the GM hides (a participant's numbers, an
+aspect: see :mod:`core.redact`) shows as ``??``; a contest the GM keeps secret shows its
+title alone. A file that is missing, being replaced or unreadable leaves the last good
+picture on screen, with a line that says so.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Static
 
 from core.campaign import Campaign, ContestRecord
+from core.redact import HIDDEN, redact_exchange, secrets_of
 from core.store import MANIFEST, CampaignFiles, Saves, StoreError, saves_folder
 from tui.systems import view
 from tui.systems.common import e
@@ -131,21 +134,38 @@ class WatchApp(App[None]):
         if campaign is None or record is None:
             self.query_one("#title", Static).update("Waiting for a contest…")
             return
+        if record.secret:
+            self.paint_secret(record)
+            return
         state = record.state
+        secrets = secrets_of(record)
         kind, _ = view(state.system).score(record)
         over = ""
         if state.finished:
             over = f" · [reverse] {e(state.winner)} wins [/]" if state.winner else " · no winner"
         self.query_one("#title", Static).update(f"{e(record.title)} · {kind}{over}")
         self.paint_score(record)
-        lines = exchange_lines(state, record.exchanges[-(EARLIER + 1) :])
+        lines = [
+            line
+            for event in record.exchanges[-(EARLIER + 1) :]
+            for line in redact_exchange(
+                state.system, event, exchange_lines(state, [event]), secrets
+            )
+        ]
         self.query_one("#last", Static).update(e("\n".join(lines)) or "No exchange yet")
-        table = view(state.system).aspects(state)
+        table = view(state.system).aspects(state, secrets.aspects, players=True)
         points = self.points(campaign, record)
         self.query_one("#table", Static).update("\n".join([*table, "", *points]))
 
-    def paint_score(self, record: ContestRecord) -> None:
-        score = score_of(record)
+    def paint_secret(self, record: ContestRecord) -> None:
+        """A contest the GM keeps secret: its title, and nothing of what happens in it."""
+        self.query_one("#title", Static).update(f"{e(record.title)} · secret")
+        self.paint_score(record, secret=True)
+        self.query_one("#last", Static).update("The GM keeps this contest secret")
+        self.query_one("#table", Static).update("[dim]Nothing to show[/]")
+
+    def paint_score(self, record: ContestRecord, secret: bool = False) -> None:
+        score = {} if secret else score_of(record)
         if tuple(score) != self.sides:
             self.sides = tuple(score)
             self.blocks = {side: (Digits(), Static("", classes="odds")) for side in self.sides}
@@ -161,8 +181,11 @@ class WatchApp(App[None]):
             odds_line.update(odds.get(side, ""))
 
     def odds(self, record: ContestRecord) -> dict[str, str]:
-        """The odds beside each side, only where the GM lets the players see them."""
+        """The odds beside each side, only where the GM lets the players see them, and
+        none while a participant's numbers are hidden (the odds would give them away)."""
         if self.campaign is None or not self.campaign.settings.get("players_see_odds"):
+            return {}
+        if record.secret or record.secret_participants:
             return {}
         from core.odds import odds_for
         from tui.odds_view import odds_cells
@@ -184,10 +207,13 @@ class WatchApp(App[None]):
             if character is not None and character.kind == "npc":
                 continue
             fate_points = getattr(p, "fate_points", None)
+            hidden = record.hidden("participant", p.name)
             if fate_points is not None:
-                lines.append(f"{e(p.name)}: {fate_points} fate points")
+                count = HIDDEN if hidden else fate_points
+                lines.append(f"{e(p.name)}: {count} fate points")
             elif hero_points is not None:
-                lines.append(f"{e(p.name)}: {hero_points.get(p.name, 0)} hero points")
+                count = HIDDEN if hidden else hero_points.get(p.name, 0)
+                lines.append(f"{e(p.name)}: {count} hero points")
         return lines
 
 

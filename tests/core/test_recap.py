@@ -58,6 +58,21 @@ def test_the_last_session_starts_after_the_last_long_gap(saves: Path) -> None:
     assert "No contest was played." in recap_markdown(campaign, now + timedelta(days=1))
 
 
+def test_a_session_the_gm_started_is_where_the_recap_begins(saves: Path) -> None:
+    from core.campaign import StartSession
+
+    campaign = recorded(saves)
+    assert "## fate-cynere-vs-teran" in recap_markdown(campaign)  # played this session
+    hour_ago = (datetime.now(UTC) - timedelta(hours=1)).isoformat()
+    for action_id, old in list(campaign.actions.items()):  # the contest: an hour ago
+        campaign.actions[action_id] = ActionRecorded(
+            action_id=action_id, command=old.command, events=old.events, at=hour_ago
+        )
+    campaign.act(StartSession())  # a new session: nothing played in it yet
+    assert last_session_start(campaign) == datetime.fromisoformat(campaign.sessions[-1])
+    assert "No contest was played." in recap_markdown(campaign)
+
+
 def test_the_command_writes_the_recap(saves: Path, tmp_path: Path) -> None:
     recorded(saves)
     out = tmp_path / "recap.md"

@@ -195,7 +195,7 @@ class ContestScreen(Screen[None]):
         record = self.record
         self.refresh_scoreboard()
         self.query_one(ParticipantsPane).show(views.participants(record))
-        self.query_one(AspectsPane).show(views.aspects(record.state))
+        self.query_one(AspectsPane).show(views.aspects(record.state, record.secret_aspects))
 
     def refresh_keypad(self) -> None:
         keypad = self.query_one(RollKeypad)

@@ -7,6 +7,7 @@ system's own scoring functions; the screens ask :func:`view` for the right one.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Protocol
 
 from core.campaign import ContestRecord
@@ -26,9 +27,17 @@ class SystemView(Protocol):
         """The scoreboard's kind of contest, and each side's score as text."""
         ...
 
-    def participants(self, record: ContestRecord) -> list[str]: ...
+    def participants(self, record: ContestRecord) -> list[str]:
+        """The participants pane (the GM's): what the players do not see is marked."""
+        ...
 
-    def aspects(self, state: Contest) -> list[str]: ...
+    def aspects(
+        self, state: Contest, hidden: Collection[str] = (), players: bool = False
+    ) -> list[str]:
+        """The aspects pane (the situation, where a system has no aspects). ``hidden``
+        names the aspects the GM keeps from the players: marked for the GM, shown as
+        ``??`` to the ``players``."""
+        ...
 
     def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]: ...
 

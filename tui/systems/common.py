@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.markup import escape
+
+if TYPE_CHECKING:
+    from core.campaign import ContestRecord
 
 PIP_ON, PIP_OFF = "●", "○"
 
@@ -25,3 +30,16 @@ def pips(have: int, need: int) -> str:
 def cells(typed: str, width: int) -> str:
     """A d20 or d100 face as typed so far, in a box of ``width``."""
     return f"[{typed:>{width}}]"
+
+
+HIDDEN_MARK = "[dim]· hidden[/]"  # beside what the players' view does not show
+
+
+def secret_heading(record: ContestRecord) -> list[str]:
+    """The participants pane's first line when the whole contest is hidden."""
+    return ["[b]Hidden from the players[/b]"] if record.secret else []
+
+
+def hidden_mark(record: ContestRecord, name: str) -> str:
+    """`` · hidden`` after a participant whose numbers the players do not see."""
+    return f" {HIDDEN_MARK}" if name in record.secret_participants else ""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from core.campaign import ContestRecord
 from core.dice import DiceKind
 from core.model import Command, Contest
+from core.redact import HIDDEN
 from core.rules import fate
 from tui.draft import Draft, Preview, faces_of
-from tui.systems.common import e, pips
+from tui.systems.common import e, hidden_mark, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
 
 ASPECTS_TITLE = "Aspects"
@@ -34,7 +37,7 @@ def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
 
 def participants(record: ContestRecord) -> list[str]:
     state = _own(record.state)
-    lines: list[str] = []
+    lines: list[str] = secret_heading(record)
     for side in state.sides:
         members = [p for p in state.participants if p.side == side]
         team = len(members) > 1
@@ -45,15 +48,18 @@ def participants(record: ContestRecord) -> list[str]:
         for p in members:
             mark = " (lead)" if team and p.name == lead else ""
             skill = record.uses.get(p.name, "skill")
-            lines.append(f"{pad}[b]{e(p.name)}[/b]{mark}  FP {p.fate_points}")
+            hidden = hidden_mark(record, p.name)
+            lines.append(f"{pad}[b]{e(p.name)}[/b]{mark}  FP {p.fate_points}{hidden}")
             lines.append(f"{pad}  {e(skill)} {fate.ladder_with_value(p.skill)}")
     return lines
 
 
-def aspects(state: Contest) -> list[str]:
+def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
     lines: list[str] = []
     for a in _own(state).aspects:
-        tags = []
+        secret = a.name in hidden
+        name = HIDDEN if secret and players else a.name
+        tags = ["hidden"] if secret and not players else []
         if a.boost:
             tags.append("boost")
         if a.free_invokes:
@@ -63,11 +69,11 @@ def aspects(state: Contest) -> list[str]:
             tags.append(f"{e(a.owner)}'s")
         tail = " · ".join(tags)
         if not tail:
-            lines.append(e(a.name))
-        elif len(a.name) + len(tail) < 26:
-            lines.append(f"{e(a.name)} [dim]{tail}[/]")
+            lines.append(e(name))
+        elif len(name) + len(tail) < 26:
+            lines.append(f"{e(name)} [dim]{tail}[/]")
         else:
-            lines += [e(a.name), f"  [dim]{tail}[/]"]
+            lines += [e(name), f"  [dim]{tail}[/]"]
     return lines or ["[dim]No aspects in play[/]"]
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from core.campaign import ContestRecord
 from core.dice import DiceKind
 from core.model import Command, Contest
 from core.rules import forge
 from tui.draft import Draft, Preview, faces_of
-from tui.systems.common import cells, e
+from tui.systems.common import cells, e, hidden_mark, secret_heading
 from tui.widgets.keypad import KeypadRow
 
 ASPECTS_TITLE = "Situation"
@@ -31,12 +33,12 @@ def participants(record: ContestRecord) -> list[str]:
     roles: list[str] = []
     if not state.finished:
         roles = forge.FORGE.rollers(state)
-    lines: list[str] = []
+    lines: list[str] = secret_heading(record)
     for p in state.participants:
         role = ""
         if roles:
             role = " · acts" if p.name == roles[0] else " · reacts" if p.name == roles[1] else ""
-        lines.append(f"[b]{e(p.name)}[/b]{role}")
+        lines.append(f"[b]{e(p.name)}[/b]{role}{hidden_mark(record, p.name)}")
         lines.append(f"  {e(record.uses.get(p.name, 'target'))} {p.target}%")
         if state.options.combat:
             weapon = f"×{p.multiplier}" + (
@@ -49,7 +51,8 @@ def participants(record: ContestRecord) -> list[str]:
     return lines
 
 
-def aspects(state: Contest) -> list[str]:
+def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
+    """The situation: FORGE has no aspects to hide."""
     c = _own(state)
     lines = [
         "Combat: damage thrown" if c.options.combat else "Plain contest",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from core.campaign import ContestRecord
 from core.dice import DiceKind
 from core.model import Command, Contest
 from core.rules import heroquest as hq
 from tui.draft import Draft, Preview, faces_of
-from tui.systems.common import cells, e, pips
+from tui.systems.common import cells, e, hidden_mark, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
 
 ASPECTS_TITLE = "Situation"
@@ -43,7 +45,7 @@ def adversity(record: ContestRecord) -> dict[str, str]:
 def participants(record: ContestRecord) -> list[str]:
     state = _own(record.state)
     states = adversity(record)
-    lines: list[str] = []
+    lines: list[str] = secret_heading(record)
     for side in state.sides:
         members = [p for p in state.participants if p.side == side]
         pad = "  " if len(members) > 1 else ""
@@ -53,14 +55,28 @@ def participants(record: ContestRecord) -> list[str]:
             left = state.hero_points_left.get(p.name, p.hero_points)
             vit = f" vit {p.vitality:+d}" if p.vitality else ""
             what = record.uses.get(p.name, "rating")
-            lines.append(f"{pad}[b]{e(p.name)}[/b]  HP {left}")
+            lines.append(f"{pad}[b]{e(p.name)}[/b]  HP {left}{hidden_mark(record, p.name)}")
             lines.append(f"{pad}  {e(what)} {hq.format_rating(p.rating)}{vit}")
+            lasting = lingering(p)
+            if lasting:
+                lines.append(f"{pad}  [$warning]{lasting}[/]")
             if p.name in states:
                 lines.append(f"{pad}  [$warning]{e(states[p.name])}[/]")
     return lines
 
 
-def aspects(state: Contest) -> list[str]:
+def lingering(p: hq.HQParticipant) -> str:
+    """What earlier contests left on ``p``, short: ``cond -3 · 1 bump down``."""
+    parts = []
+    if p.condition:
+        parts.append(f"cond {p.condition:+d}")
+    if p.bumps_down:
+        parts.append(f"{p.bumps_down} bump{'s' if p.bumps_down != 1 else ''} down")
+    return " · ".join(parts)
+
+
+def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
+    """The situation: HeroQuest has no aspects to hide."""
     opts = _own(state).options
     lines = [f"Tie-break: {opts.tie_break} roll wins", f"Augment base: {opts.augment_base}"]
     if opts.extended:
