@@ -3,7 +3,8 @@
 The same store, lock and log as the dashboard, so scripted and interactive play share one
 history: the participants are matched to the roster by name (added when new), the contest
 keeps the ratings it was played with, and each exchange is one GM action (undoable in the
-dashboard like any other).
+dashboard like any other). A contest that ends has its results written back to the roster,
+as the dashboard does.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.campaign import AddCharacter, Character, Entry, Play, StartContest
+from core.campaign import AddCharacter, Character, Entry, Play, StartContest, WriteBack
 from core.errors import RuleError
 from core.model import Command, Participant
 from core.scenario import Resolution
@@ -80,6 +81,8 @@ def record(
         contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
         for commands in resolution.actions:
             do(Play(contest_id=contest_id, commands=commands))
+        if campaign.contest(contest_id).state.finished:  # as the dashboard does at the end
+            do(WriteBack(contest_id=contest_id))
         files.append(entries)
         return Recorded(campaign.name, files.folder, contest_id, len(entries))
     finally:

@@ -64,10 +64,15 @@ def test_a_second_recording_matches_the_roster_by_name(saves: Path) -> None:
 def test_each_recorded_exchange_is_one_undoable_action(saves: Path) -> None:
     assert record(saves, SEED, "Scripted").returncode == 0
     campaign = CampaignFiles(saves / "scripted").load()
-    # 2 characters, the start, then one action per exchange.
-    assert len(campaign.done) == 2 + 1 + 4
+    # 2 characters, the start, one action per exchange, then the results written back
+    # (the seed's Cynere starts with 2 fate points and spends both: 0 on the roster).
+    assert len(campaign.done) == 2 + 1 + 4 + 1
+    assert campaign.roster["Cynere"].fate_points == 0
     from core.campaign import Undo
 
+    campaign.apply(campaign.decide(Undo()))
+    assert campaign.roster["Cynere"].fate_points == 2
+    assert len(campaign.contest("c1").exchanges) == 4
     campaign.apply(campaign.decide(Undo()))
     assert len(campaign.contest("c1").exchanges) == 3
 
