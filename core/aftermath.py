@@ -247,28 +247,10 @@ def _written(campaign: Campaign, record: ContestRecord) -> Iterator[str]:
     for action_id in campaign.done:
         events = campaign.actions[action_id].events
         if any(isinstance(e, ResultsWritten) and e.contest_id == record.contest_id for e in events):
-            before = _roster_before(campaign, action_id)
+            before = campaign.roster_before(action_id)
             for e in events:
                 if isinstance(e, CharacterUpdated) and e.name in before:
                     yield differences(before[e.name], e.character)
-
-
-def _roster_before(campaign: Campaign, action_id: int) -> dict[str, Character]:
-    from core.campaign import CharacterAdded, CharacterUpdated
-
-    roster: dict[str, Character] = {}
-    for done in campaign.done:
-        if done == action_id:
-            break
-        for e in campaign.actions[done].events:
-            if isinstance(e, CharacterAdded):
-                roster[e.character.name] = e.character
-            elif isinstance(e, CharacterUpdated):
-                roster = {
-                    (e.character.name if k == e.name else k): (e.character if k == e.name else v)
-                    for k, v in roster.items()
-                }
-    return roster
 
 
 def _result(record: ContestRecord) -> str:

@@ -582,10 +582,21 @@ class Campaign:
             self.contests[contest_id].actions.append(action.action_id)
 
     def _rename(self, old: str, character: Character) -> None:
-        self.roster = {
-            (character.name if k == old else k): (character if k == old else v)
-            for k, v in self.roster.items()
-        }
+        self.roster = _renamed(self.roster, old, character)
+
+    def roster_before(self, action_id: int | None = None) -> dict[str, Character]:
+        """The roster as the actions in force before ``action_id`` made it (None: all of
+        them, which is the roster now)."""
+        roster: dict[str, Character] = {}
+        for done in self.done:
+            if done == action_id:
+                break
+            for event in self.actions[done].events:
+                if isinstance(event, CharacterAdded):
+                    roster[event.character.name] = event.character
+                elif isinstance(event, CharacterUpdated):
+                    roster = _renamed(roster, event.name, event.character)
+        return roster
 
     def _unplay(self, action: ActionRecorded) -> None:
         """Take an action back: the last in force, so replay what stands before it."""
@@ -611,13 +622,7 @@ class Campaign:
                 case SessionStarted():
                     self.sessions.pop()
         if roster_changed:
-            self.roster = {}
-            for action_id in self.done:
-                for event in self.actions[action_id].events:
-                    if isinstance(event, CharacterAdded):
-                        self.roster[event.character.name] = event.character
-                    elif isinstance(event, CharacterUpdated):
-                        self._rename(event.name, event.character)
+            self.roster = self.roster_before()
 
     def _set(self, values: Mapping[str, Setting]) -> None:
         for key, value in values.items():
@@ -655,3 +660,13 @@ class Campaign:
         if record.actions and record.actions[-1] == leaving_out:
             record.actions.pop()
         self._fold(record, self.contest_log(contest_id)[1])
+
+
+def _renamed(
+    roster: Mapping[str, Character], old: str, character: Character
+) -> dict[str, Character]:
+    """``roster`` with ``old`` replaced by ``character`` (perhaps renamed), in place."""
+    return {
+        (character.name if k == old else k): (character if k == old else v)
+        for k, v in roster.items()
+    }
