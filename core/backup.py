@@ -42,6 +42,7 @@ from core.store import (
     CampaignFiles,
     CampaignLock,
     StoreError,
+    fsync_path,
     write_atomically,
 )
 
@@ -213,7 +214,7 @@ def copy_campaign(source: Path, target: Path, durable: bool, whole: bool = False
     if manifest.is_file():
         shutil.copyfile(manifest, target / MANIFEST)
         if durable:
-            _fsync(target / MANIFEST)
+            fsync_path(target / MANIFEST)
     # Listed only now, after the manifest: any log file it counts exists by then.
     folders = [target]
     for path in sorted(source.rglob("*")):
@@ -231,22 +232,14 @@ def copy_campaign(source: Path, target: Path, durable: bool, whole: bool = False
         except FileNotFoundError:
             continue  # gone since the listing (a temporary file under another name)
         if durable:
-            _fsync(target / rel)
+            fsync_path(target / rel)
     if durable:
         for folder in folders:
-            _fsync(folder)
+            fsync_path(folder)
 
 
 def _temporary(rel: Path) -> bool:
     return any(part.startswith(TMP_PREFIX) for part in rel.parts)
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _reason(exc: BaseException) -> str:

@@ -49,6 +49,7 @@ from core.store import (
     CampaignInfo,
     Saves,
     StoreError,
+    fsync_path,
     saves_folder,
 )
 
@@ -247,7 +248,7 @@ def delete(saves: Saves, name: str, wait: float = 0.0) -> Deleted:
         kept = _keep_copy(target)
         gone = saves.folder / f"{TMP_PREFIX}deleted-{target.slug}-{kept.stamp}"
         os.rename(target.folder, gone)  # one step: listed, then not at all
-    _fsync(saves.folder)
+    fsync_path(saves.folder)
     shutil.rmtree(gone, ignore_errors=True)
     return Deleted(title, files.slug, kept)
 
@@ -268,7 +269,7 @@ def _keep_copy(files: CampaignFiles) -> Backup:
         if _contents(work) != wanted:
             raise StoreError(f"{work}: the backup is not the same as {files.folder}; not deleted")
         os.rename(work, root / stamp)
-        _fsync(root)
+        fsync_path(root)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
@@ -286,14 +287,6 @@ def _contents(folder: Path) -> dict[str, bytes]:
             continue
         out[rel.as_posix()] = path.read_bytes()
     return out
-
-
-def _fsync(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 __all__ = [

@@ -149,6 +149,7 @@ def keep_original(folder: Path, version: int) -> Path:
     is always whole; fsynced, since the files it copies are about to be changed in place.
     """
     from core.backup import copy_campaign
+    from core.store import fsync_path
 
     saves = folder.parent
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
@@ -161,18 +162,10 @@ def keep_original(folder: Path, version: int) -> Path:
     try:
         copy_campaign(folder, work / "copy", durable=True, whole=True)
         os.rename(work / "copy", target)
-        _fsync_folder(saves)
+        fsync_path(saves)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return target
-
-
-def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 __all__ = [

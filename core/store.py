@@ -150,11 +150,16 @@ def write_atomically(path: Path, text: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    dir_fd = os.open(folder, os.O_RDONLY)
+    fsync_path(folder)
+
+
+def fsync_path(path: Path) -> None:
+    """Flush a file, or a folder's entries (a rename in it), to the disk."""
+    fd = os.open(path, os.O_RDONLY)
     try:
-        os.fsync(dir_fd)
+        os.fsync(fd)
     finally:
-        os.close(dir_fd)
+        os.close(fd)
 
 
 def _db(path: Path) -> TinyDB:
