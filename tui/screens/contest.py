@@ -106,6 +106,7 @@ class ContestScreen(Screen[None]):
         Binding("D", "players_odds", "Odds for players", id="players_odds", show=False),
         Binding("H", "secret", "Hide from players", id="secret", show=False),
         Binding("C", "correct", "Correct an exchange", id="correct", show=False),
+        Binding("S", "summary", "Contest summary", id="summary", show=False),
         Binding("P", "pool", "GM pays from pool", id="pool", show=False),
         Binding("M", "recap", "Recap", id="recap", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
