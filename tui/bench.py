@@ -71,7 +71,15 @@ def bench_first_frame(folder: Path) -> tuple[float, float]:
     create_demos(Saves(saves))
     bare = folder / "bare.py"
     bare.write_text(BARE_APP)
-    env = {"TUSSLE_SAVES": str(saves), "TEXTUAL_ANIMATIONS": "none", "COLORTERM": "truecolor"}
+    env = {
+        "TUSSLE_SAVES": str(saves),
+        "TEXTUAL_ANIMATIONS": "none",
+        "COLORTERM": "truecolor",
+        # Warm starts run from bytecode, as an installed Tussle (and Textual, compiled
+        # when installed) does: with PYTHONDONTWRITEBYTECODE set in the shell, every
+        # start would compile Tussle's own modules again and time that instead.
+        "PYTHONDONTWRITEBYTECODE": "",
+    }
     tussle = [str(Path(sys.executable).parent / "tussle"), "open", "Fate demo"]
     bare_cmd = [sys.executable, str(bare)]
     first_frame(tussle, "Roll keypad", env)  # warm the caches once each
