@@ -28,15 +28,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from tinydb import TinyDB
-from tinydb.storages import Storage
-from tinydb.table import Document
+from typing import TYPE_CHECKING, Any
 
 from core.campaign import FORMAT_VERSION, SYSTEM_NAMES, Campaign, Entry
 from core.codec import CodecError, decode, encode
 from core.model import Event
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
+    from tinydb.table import Document
 
 SEGMENT_SIZE = 100
 MANIFEST = "manifest.json"
@@ -77,16 +77,19 @@ def safe_name(name: str) -> str:
     return slug or "campaign"
 
 
-class AtomicJSONStorage(Storage):
+class AtomicJSONStorage:
     """TinyDB storage that never leaves a half-written file.
 
     Serialises first (a bad value leaves the file as it was), writes a temporary file in
     the same folder, fsyncs it, keeps the old file's mode, renames it over the save and
     fsyncs the folder.
+
+    It has what TinyDB asks of a storage (``read``, ``write``, ``close``) without being
+    a ``tinydb.storages.Storage``: reading a campaign, as the dashboard does before its
+    first frame, never imports TinyDB; writing one does (``_db``).
     """
 
     def __init__(self, path: str | os.PathLike[str], **_: Any) -> None:
-        super().__init__()
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
@@ -163,6 +166,8 @@ def fsync_path(path: Path) -> None:
 
 
 def _db(path: Path) -> TinyDB:
+    from tinydb import TinyDB
+
     return TinyDB(path, storage=AtomicJSONStorage)
 
 
@@ -249,7 +254,9 @@ class CampaignFiles:
         if self._meta is None:
             if not self.manifest_path.exists():
                 raise BadSave(f"{self.manifest_path}: missing")
-            doc = _db(self.manifest_path).table("manifest").get(doc_id=1)
+            # What TinyDB's table("manifest").get(doc_id=1) reads, without TinyDB.
+            tables = AtomicJSONStorage(self.manifest_path).read() or {}
+            doc = tables.get("manifest", {}).get("1")
             if not isinstance(doc, dict) or doc.get("app") != APP:
                 raise BadSave(f"{self.manifest_path}: not a Tussle campaign")
             version = doc.get("format")
@@ -356,6 +363,8 @@ class CampaignFiles:
         and so has this object (it reads the manifest again), so the next append writes
         over whatever part of them reached a segment.
         """
+        from tinydb.table import Document
+
         meta = self.meta()
         count = int(meta["entries"])
         try:
@@ -384,6 +393,8 @@ class CampaignFiles:
 
     def _write_meta(self, meta: dict[str, Any]) -> None:
         """Write the manifest; only once it is on disk does this object go by it."""
+        from tinydb.table import Document
+
         table = _db(self.manifest_path).table("manifest")
         table.upsert(Document(meta, doc_id=1))
         self._meta = meta

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tinydb import TinyDB
+from tinydb.table import Document
 
 import core.store
 from core.campaign import (
@@ -298,7 +299,7 @@ def test_an_uncounted_entry_is_overwritten_after_a_restart_too(saves: Path) -> N
     # A segment entry written by hand beyond the manifest's count: a killed writer.
     table = TinyDB(files.segment_path(0), storage=AtomicJSONStorage).table("entries")
     ghost = campaign.decide(AddCharacter(character=Character(name="Ghost")))
-    table.upsert(core.store.Document({"entry": encode(ghost)}, doc_id=2))
+    table.upsert(Document({"entry": encode(ghost)}, doc_id=2))
 
     restarted = CampaignFiles(files.folder)
     campaign = restarted.load()
