@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.app import ComposeResult
 from textual.events import Key
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -25,8 +23,11 @@ class KeypadRow:
     current: bool
 
 
-class RollKeypad(Widget, can_focus=True):
-    """Fate dice as ``+``/``=``, ``-``, ``0``; d20 and d100 faces as digits."""
+class RollKeypad(Static, can_focus=True):
+    """Fate dice as ``+``/``=``, ``-``, ``0``; d20 and d100 faces as digits.
+
+    One widget showing its own lines (no inner Static): one widget fewer to compose,
+    style and draw before the dashboard's first frame."""
 
     DEFAULT_CSS = """
     RollKeypad { height: auto; }
@@ -62,9 +63,6 @@ class RollKeypad(Widget, can_focus=True):
         "escape": ClearRequested,
     }
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="rows")
-
     def show(
         self, rows: list[KeypadRow], extras: list[str], verdict: str, over: bool = False
     ) -> None:
@@ -78,7 +76,7 @@ class RollKeypad(Widget, can_focus=True):
             lines.append("  [dim]Nobody to roll yet[/]")
         lines.extend(f"  {x}" for x in extras)
         lines.append(f"  {verdict}" if verdict else "")
-        self.query_one("#rows", Static).update("\n".join(lines))
+        self.update("\n".join(lines))
 
     def on_key(self, event: Key) -> None:
         message: Message | None = None
