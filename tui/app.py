@@ -82,11 +82,14 @@ class TussleApp(App[None]):
             from core.demo import create_demos
 
             create_demos(self.saves)
+        # The first screen is pushed once the app runs, not inside Textual's start-up
+        # batch: a screen refreshed there has its first frame rendered and then dropped
+        # (about 45 ms, and the next frame is drawn piecemeal).
         slug = self._first_campaign()
         if slug is None:
-            self.open_campaigns()
+            self.call_later(self.open_campaigns)
         else:
-            self.open_campaign(slug)
+            self.call_later(self.open_campaign, slug)
 
     def _first_campaign(self) -> str | None:
         if self.start_with is not None:
