@@ -68,11 +68,15 @@ def _ending(state: Contest) -> str:
     return f"{state.winner or 'nobody'} wins after {state.n} exchanges"
 
 
-def exchange_commands(start: Contest, commands: Sequence[Command]) -> list[list[Command]]:
+def exchange_commands(
+    start: Contest, commands: Sequence[Command]
+) -> tuple[list[list[Command]], list[Contest]]:
     """``commands`` split by exchange: the k-th list holds the commands from the end of
-    exchange k-1 to the one that resolved exchange k; a last list the ones after."""
+    exchange k-1 to the one that resolved exchange k, a last list the ones after; and
+    the contest as it stood before each list."""
     rules = find_system(start.system)
     groups: list[list[Command]] = [[]]
+    states = [start]
     state = start
     for command in commands:
         groups[-1].append(command)
@@ -80,7 +84,36 @@ def exchange_commands(start: Contest, commands: Sequence[Command]) -> list[list[
             state = rules.evolve(state, event)
             if isinstance(event, ExchangeEvent):
                 groups.append([])
-    return groups
+                states.append(state)
+    return groups, states
+
+
+def reopen(campaign: Campaign, contest_id: str, n: int) -> tuple[Contest, list[Command]]:
+    """Exchange ``n`` as the keypad takes it back to be corrected: the contest just
+    before it, and its commands (compels, GM actions of their own, stay where they are)."""
+    groups, states = _exchanges(campaign, contest_id, n)
+    return states[n - 1], [c for c in groups[n - 1] if not _kept(c)]
+
+
+def _exchanges(
+    campaign: Campaign, contest_id: str, n: int
+) -> tuple[list[list[Command]], list[Contest]]:
+    """The contest's commands by exchange, once it is sure exchange ``n`` can be
+    corrected: it exists, and the results are not on the roster yet."""
+    record = campaign.contest(contest_id)
+    if record.written:
+        raise RuleError(
+            f'the results of "{record.title}" are already on the roster: '
+            "undo writing them back before correcting an exchange"
+        )
+    groups, states = exchange_commands(record.start, campaign.contest_log(contest_id)[0])
+    played = len(groups) - 1
+    if not 1 <= n <= played:
+        raise RuleError(
+            f"no exchange {n} to correct"
+            + (f" (this contest has 1 to {played})" if played else " (none played yet)")
+        )
+    return groups, states
 
 
 def _kept(command: Command) -> bool:
@@ -92,19 +125,7 @@ def correct(campaign: Campaign, command: Correct) -> Correction:
     from core.campaign import ContestCorrected
 
     record = campaign.contest(command.contest_id)
-    if record.written:
-        raise RuleError(
-            f'the results of "{record.title}" are already on the roster: '
-            "undo writing them back before correcting an exchange"
-        )
-    old_commands, _ = campaign.contest_log(command.contest_id)
-    groups = exchange_commands(record.start, old_commands)
-    played = len(groups) - 1
-    if not 1 <= command.n <= played:
-        raise RuleError(
-            f"no exchange {command.n} to correct"
-            + (f" (this contest has 1 to {played})" if played else " (none played yet)")
-        )
+    groups, _ = _exchanges(campaign, command.contest_id, command.n)
     # Compels are GM actions of their own, not part of the exchange typed on the keypad:
     # they stay where they were.
     kept = [c for c in groups[command.n - 1] if _kept(c)]
@@ -121,7 +142,7 @@ def correct(campaign: Campaign, command: Correct) -> Correction:
     state = record.start
     events: list[Event] = []
     used: list[Command] = []
-    for i, c in enumerate(new_commands):
+    for i, c in enumerate(new_commands):  # from the start: the events are the whole run
         if state.finished:
             break
         try:

@@ -526,3 +526,16 @@ def test_tussle_check_accepts_a_corrected_contest(tmp_path: Path) -> None:
     files.append(entries)
     report = check_campaign(files)
     assert (report.contests, report.exchanges) == (1, 4)
+
+
+def test_reopening_exchange_2_gives_the_contest_after_exchange_1_and_its_commands() -> None:
+    from core.corrections import reopen
+
+    campaign, cid = seed()
+    state, commands = reopen(campaign, cid, 2)
+    assert isinstance(state, fate.FateContest)
+    assert state.n == 1 and dict(state.victories) == {"Cynere": 0, "Teran": 1}
+    assert commands == list(exchange("+000", "-000"))
+    campaign.act(WriteBack(contest_id=cid))
+    with pytest.raises(RuleError, match="already on the roster"):
+        reopen(campaign, cid, 2)

@@ -438,18 +438,11 @@ class ContestScreen(Screen[None]):
     def action_correct(self) -> None:
         """Correct an old exchange: its commands come back onto the keypad, played on the
         contest as it stood before it; Enter shows what changes before anything does."""
-        from core.corrections import exchange_commands
+        from core.corrections import reopen
 
         record = self.record
         if not record.exchanges:
             self.notify("No exchange to correct yet.", severity="warning")
-            return
-        if record.written:
-            self.notify(
-                "Its results are on the roster: undo writing them back (u) first.",
-                title="Cannot correct",
-                severity="error",
-            )
             return
 
         def chosen(answers: Answers | None) -> None:
@@ -457,22 +450,12 @@ class ContestScreen(Screen[None]):
                 return
             try:
                 n = _int(answers["n"])
-                commands, _ = self.tussle.campaign.contest_log(self.contest_id)
-                groups = exchange_commands(record.start, commands)
-                if not 1 <= n < len(groups):
-                    raise RuleError(f"no exchange {n}: this contest has 1 to {len(groups) - 1}")
+                state, commands = reopen(self.tussle.campaign, self.contest_id, n)
             except RuleError as error:
                 self.notify(str(error), title="Cannot correct", severity="error")
                 return
-            from core.rules import find_system
-
-            state = record.start
-            rules = find_system(state.system)
-            for command in (c for g in groups[: n - 1] for c in g):
-                for event in rules.decide(state, command):
-                    state = rules.evolve(state, event)
             self.correcting = (n, state)
-            self.restore_draft([c for c in groups[n - 1] if type(c).__name__ != "AwardFatePoint"])
+            self.restore_draft(commands)
             self.refresh_keypad()
 
         from tui.screens.forms import FormScreen
