@@ -444,6 +444,13 @@ class ContestScreen(Screen[None]):
         if not record.exchanges:
             self.notify("No exchange to correct yet.", severity="warning")
             return
+        if record.written:  # said before the GM types a number, not after
+            self.notify(
+                "Its results are on the roster: u takes that back, then correct.",
+                title="Cannot correct",
+                severity="error",
+            )
+            return
 
         def chosen(answers: Answers | None) -> None:
             if answers is None:
