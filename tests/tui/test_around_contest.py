@@ -185,7 +185,9 @@ async def test_the_seeds_exchange_2_typed_wrong_is_corrected_by_keys(saves: Path
         await twice(pilot)
         # With the wrong exchange the contest ends 3-1 at exchange 4.
         assert "Exchange 4: Cynere wins with style, 2 victories (3–1)" in text(app, "#log")
-        # Its results went to the roster: take that back, then correct exchange 2.
+        # Its results went to the roster: correcting is refused until that is taken back.
+        await keys(pilot, "C")
+        assert isinstance(app.screen, ContestScreen) and app.screen.correcting is None
         await keys(pilot, "u")
         await keys(pilot, "C", "backspace")
         await write(pilot, "2")
