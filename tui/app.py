@@ -280,6 +280,17 @@ class TussleApp(App[None]):
                 partial(screen.run_action, binding.action),
             )
 
+    def action_undo(self) -> None:
+        """Take back the last GM action in force (from any screen that binds ``u``)."""
+        from core.campaign import Undo
+
+        self.send(Undo())
+
+    def action_redo(self) -> None:
+        from core.campaign import Redo
+
+        self.send(Redo())
+
     async def action_quit(self) -> None:
         """Quit; with actions the disk has not taken yet (the bus keeps retrying), ask
         for a second q before losing them."""

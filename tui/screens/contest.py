@@ -24,8 +24,6 @@ from core.campaign import (
     Correct,
     Play,
     Played,
-    Redo,
-    Undo,
     describe_action,
 )
 from core.dice import parse_fate_dice
@@ -86,8 +84,8 @@ class ContestScreen(Screen[None]):
 
     BINDINGS = [
         Binding("question_mark,f1", "help", "Key help", id="help"),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
+        Binding("u", "app.undo", "Undo", id="undo"),
+        Binding("U,ctrl+y", "app.redo", "Redo", id="redo", show=False),
         Binding("i", "invoke", "Invoke", id="invoke"),
         Binding("a", "advantage", "Advantage", id="advantage"),
         Binding("k", "attack", "Attack", id="attack", show=False),
@@ -678,12 +676,6 @@ class ContestScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
-
-    def action_undo(self) -> None:
-        self.tussle.send(Undo())
-
-    def action_redo(self) -> None:
-        self.tussle.send(Redo())
 
     def action_more_log(self) -> None:
         self.shown += PAGE * 5

@@ -24,10 +24,8 @@ from core.campaign import (
     CharacterUpdated,
     Compel,
     Played,
-    Redo,
     SettingsChanged,
     StartSession,
-    Undo,
     UpdateCharacter,
     describe_action,
 )
@@ -163,8 +161,8 @@ class RosterScreen(Screen[None]):
         Binding("e,enter", "edit", "Edit", id="roster.edit"),
         Binding("S", "start_session", "Start session", id="roster.start_session"),
         Binding("k", "compel", "Compel", id="roster.compel"),
-        Binding("u", "undo", "Undo", id="roster.undo", show=False),
-        Binding("U,ctrl+y", "redo", "Redo", id="roster.redo", show=False),
+        Binding("u", "app.undo", "Undo", id="roster.undo", show=False),
+        Binding("U,ctrl+y", "app.redo", "Redo", id="roster.redo", show=False),
         Binding("n", "new_contest", "New contest", id="roster.new_contest", show=False),
         Binding("escape", "back", "Back", id="roster.back"),
     ]
@@ -476,12 +474,6 @@ class RosterScreen(Screen[None]):
             self.notify("The roster is empty: nobody to compel.", severity="warning")
             return
         self.tussle.send(Compel(who=name))
-
-    def action_undo(self) -> None:
-        self.tussle.send(Undo())
-
-    def action_redo(self) -> None:
-        self.tussle.send(Redo())
 
     def action_new_contest(self) -> None:
         self.tussle.open_setup()

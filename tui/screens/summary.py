@@ -28,8 +28,8 @@ class SummaryScreen(ModalScreen[None]):
         Binding("n", "next", "Next contest", id="summary.next"),
         Binding("N", "new", "New contest", id="summary.new", show=False),
         Binding("r", "write_back", "Write to roster", id="summary.write_back", show=False),
-        Binding("u", "undo", "Undo", id="summary.undo"),
-        Binding("U,ctrl+y", "redo", "Redo", id="summary.redo", show=False),
+        Binding("u", "app.undo", "Undo", id="summary.undo"),
+        Binding("U,ctrl+y", "app.redo", "Redo", id="summary.redo", show=False),
         Binding("w", "roster", "Roster", id="summary.roster"),
         Binding("c", "campaigns", "Campaigns", id="summary.campaigns"),
         Binding("escape,enter", "close", "Back to the contest", id="summary.close"),
@@ -97,16 +97,6 @@ class SummaryScreen(ModalScreen[None]):
         from core.campaign import WriteBack
 
         self.tussle.send(WriteBack(contest_id=self.contest_id))
-
-    def action_undo(self) -> None:
-        from core.campaign import Undo
-
-        self.tussle.send(Undo())
-
-    def action_redo(self) -> None:
-        from core.campaign import Redo
-
-        self.tussle.send(Redo())
 
     def action_roster(self) -> None:
         self.tussle.open_roster()
