@@ -261,17 +261,17 @@ def _result(record: ContestRecord) -> str:
             "An attack ended the contest: it escalates to a conflict (rules §1.3). "
             "The contest is kept as it stood."
         )
-    score = _score(record)
+    how = {"leave": ", the other party left", "gm": ", closed by the GM"}.get(ended_by or "", "")
+    if state.finished and state.winner is not None:
+        return f"{state.winner} won{final_score(record)}{how}"
+    score = _standing(record)
     if not state.finished:
         return f"Not over yet ({score})" if score else "Not over yet"
-    if state.winner is None:
-        return f"Nobody won ({score})" if score else "Nobody won"
-    by = f" ({score})" if score else ""
-    how = {"leave": ", the other party left", "gm": ", closed by the GM"}.get(ended_by or "", "")
-    return f"{state.winner} won{by}{how}"
+    return f"Nobody won ({score})" if score else "Nobody won"
 
 
-def _score(record: ContestRecord) -> str:
+def _counts(record: ContestRecord) -> tuple[dict[str, int], str] | None:
+    """Each side's count (victories, resolution points, stages won) and its unit."""
     state = record.state
     for attr, unit in (
         ("victories", "victories"),
@@ -280,44 +280,44 @@ def _score(record: ContestRecord) -> str:
     ):
         values = getattr(state, attr, None)
         if values:
-            return " to ".join(str(values.get(s, 0)) for s in state.sides) + f" {unit}"
+            return {s: values.get(s, 0) for s in state.sides}, unit
+    return None
+
+
+def final_score(record: ContestRecord) -> str:
+    """What the winner won by, to follow their name: ``, 3 victories to 2`` (the
+    winner's count first, then the others' in side order), `` (major victory)`` for a
+    HeroQuest simple contest, nothing when there is nothing to count."""
+    state = record.state
+    counts = _counts(record)
+    if counts is not None and state.winner in counts[0]:
+        values, unit = counts
+        others = [str(v) for s, v in values.items() if s != state.winner]
+        return f", {values[state.winner]} {unit} to {' and '.join(others)}"
     if record.exchanges:  # a HeroQuest simple contest: its one exchange's level
         e = record.exchanges[-1]
         victory = getattr(e, "victory", None)
         if victory:
             from core.rules.heroquest import VICTORIES
 
-            return f"{VICTORIES[victory]} victory"
+            return f" ({VICTORIES[victory]} victory)"
     return ""
+
+
+def _standing(record: ContestRecord) -> str:
+    """With no winner, each side's count by name: ``victories: Cynere 2, Teran 2``."""
+    counts = _counts(record)
+    if counts is None:
+        return ""
+    values, unit = counts
+    return f"{unit}: " + ", ".join(f"{s} {v}" for s, v in values.items())
 
 
 def _costs(campaign: Campaign, record: ContestRecord) -> Iterator[str]:
     state = record.state
     events = campaign.contest_log(record.contest_id)[1]
     if state.system == "fate":
-        from core.rules.fate import AspectInvoked, FatePointAwarded
-
-        paid: Counter[str] = Counter()
-        owed: Counter[str] = Counter()
-        free: Counter[str] = Counter()
-        for e in events:
-            if isinstance(e, AspectInvoked):
-                if e.paid_by:
-                    paid[e.paid_by] += 1
-                else:
-                    free[e.invoke.by] += 1
-                if e.paid_to:
-                    owed[e.paid_to] += 1
-        for name, n in paid.items():
-            yield f"{name} spent {n} fate point{'s' if n != 1 else ''}"
-        for name, n in free.items():
-            yield f"{name} used {n} free invoke{'s' if n != 1 else ''}"
-        for name, n in owed.items():
-            points = f"{n} fate point{'s' if n != 1 else ''}"
-            yield f"{name} is paid {points} for invokes on their aspects"
-        awarded = Counter(e.who for e in events if isinstance(e, FatePointAwarded))
-        for name, n in awarded.items():
-            yield f"{name} gained {n} fate point{'s' if n != 1 else ''} from compels"
+        yield from _fate_costs(record, events)
     elif state.system == "heroquest":
         spent: Counter[str] = Counter()
         for e in record.exchanges:
@@ -336,3 +336,55 @@ def _costs(campaign: Campaign, record: ContestRecord) -> Iterator[str]:
                 absorbed[e.reactor] += e.absorbed
         for name, n in absorbed.items():
             yield f"{name}'s armor absorbed {n}"
+
+
+def _points(n: int) -> str:
+    return f"{n} fate point{'s' if n != 1 else ''}"
+
+
+def _fate_costs(record: ContestRecord, events: list[Event]) -> Iterator[str]:
+    """Fate points spent and paid, free invokes used, compels, and the GM's pool: what
+    it paid (invokes, by NPC; other spending, by reason), what compels added, what is
+    left of what the scene started with."""
+    from core.rules.fate import AspectInvoked, FatePointAwarded, PoolPaid
+
+    paid: Counter[str] = Counter()
+    owed: Counter[str] = Counter()
+    free: Counter[str] = Counter()
+    pool_invokes: Counter[str] = Counter()
+    pool_other: Counter[str] = Counter()
+    awarded: Counter[str] = Counter()
+    pool_awarded: Counter[str] = Counter()
+    for e in events:
+        if isinstance(e, AspectInvoked):
+            if e.invoke.pool:
+                pool_invokes[e.invoke.by] += 1
+            elif e.paid_by:
+                paid[e.paid_by] += 1
+            else:
+                free[e.invoke.by] += 1
+            if e.paid_to:
+                owed[e.paid_to] += 1
+        elif isinstance(e, PoolPaid):
+            what = " ".join(w for w in (e.by, e.reason) if w) or "outside an invoke"
+            pool_other[what] += e.count
+        elif isinstance(e, FatePointAwarded):
+            (pool_awarded if e.pool else awarded)[e.who] += 1
+    for name, n in paid.items():
+        yield f"{name} spent {_points(n)}"
+    for name, n in free.items():
+        yield f"{name} used {n} free invoke{'s' if n != 1 else ''}"
+    for name, n in owed.items():
+        yield f"{name} is paid {_points(n)} for invokes on their aspects"
+    for name, n in awarded.items():
+        yield f"{name} gained {_points(n)} from compels"
+    for name, n in pool_invokes.items():
+        yield f"The GM's pool paid {_points(n)} for {name}'s invokes"
+    for what, n in pool_other.items():
+        yield f"The GM's pool paid {_points(n)}: {what}"
+    for name, n in pool_awarded.items():
+        yield f"The GM's pool gained {_points(n)} from compels on {name}"
+    start = getattr(record.start, "gm_pool", 0)
+    spent = sum(pool_invokes.values()) + sum(pool_other.values())
+    if start or spent or pool_awarded:
+        yield f"The GM's pool: {start} at the start, {spent} paid, {record.gm_pool} left"

@@ -134,11 +134,15 @@ class Compel(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpendFromPool(Command):
-    """The GM pays a fate point from the contest's (the scene's) pool; ``count`` -1
-    gives one back."""
+    """The GM pays from the scene's pool for NPC ``by`` outside an invoke (``reason``:
+    refusing a compel, a stunt); an invoke paid from the pool is an ``InvokeAspect``
+    with ``pool``. ``count`` -1 gives one back. A rule command of the contest, so the
+    pool is counted where the invokes are (and a correction replays it)."""
 
     contest_id: str
     count: int = 1
+    by: str = ""
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -185,6 +189,9 @@ class ContestStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PoolSpent(Event):
+    """What ``SpendFromPool`` made before the pool was the contest's: read from old logs
+    only (it now makes a ``Played`` Fate ``PoolPaid``)."""
+
     contest_id: str
     count: int
 
@@ -283,11 +290,17 @@ class ContestRecord:
     tussle_rolls: tuple[str, ...] = ()  # rollers whose dice Tussle rolls
     actions: list[int] = field(default_factory=list)  # action ids in force, in order
     exchanges: list[ExchangeEvent] = field(default_factory=list)
-    gm_pool: int = 0  # Fate: the GM's fate points left for this scene
     written: bool = False  # its results are on the roster
     secret: bool = False  # the whole contest is hidden from the players
     secret_participants: set[str] = field(default_factory=set)
     secret_aspects: set[str] = field(default_factory=set)
+
+    @property
+    def gm_pool(self) -> int:
+        """Fate: the GM's fate points left for this scene (kept in the contest's state,
+        where the invokes it pays for are decided)."""
+        pool: int = getattr(self.state, "gm_pool", 0)
+        return pool
 
     def hidden(self, kind: str, name: str = "") -> bool:
         """Whether the players must not see this participant's numbers or this aspect."""
@@ -343,6 +356,8 @@ class Campaign:
                     commands, events = list(event.commands), list(event.events)
                 elif isinstance(event, Played) and event.contest_id == contest_id:
                     events.append(event.event)
+                elif isinstance(event, PoolSpent) and event.contest_id == contest_id:
+                    events.append(_old_pool_event(event))
             command = action.command
             if isinstance(command, Play) and command.contest_id == contest_id:
                 commands.extend(command.commands)
@@ -352,6 +367,12 @@ class Campaign:
                 from core.rules.fate import AwardFatePoint
 
                 commands.append(AwardFatePoint(who=command.who))
+            elif isinstance(command, SpendFromPool) and command.contest_id == contest_id:
+                from core.rules.fate import PayFromPool
+
+                commands.append(
+                    PayFromPool(by=command.by, reason=command.reason, count=command.count)
+                )
         return commands, events
 
     def playing(self, who: str) -> ContestRecord | None:
@@ -437,10 +458,12 @@ class Campaign:
             case Compel():
                 return self._compel(command.who)
             case SpendFromPool():
-                record = self.contest(command.contest_id)
-                if record.gm_pool - command.count < 0:
-                    raise RuleError("the GM's fate point pool is empty")
-                return (PoolSpent(contest_id=command.contest_id, count=command.count),)
+                if self.system != "fate":
+                    raise RuleError("the GM's fate point pool is a Fate rule")
+                from core.rules.fate import PayFromPool
+
+                pay = PayFromPool(by=command.by, reason=command.reason, count=command.count)
+                return self._events(Play(contest_id=command.contest_id, commands=(pay,)))
             case UpdateCharacter():
                 if command.name not in self.roster:
                     raise UnknownName(f'no character "{command.name}"')
@@ -552,13 +575,13 @@ class Campaign:
                         record.exchanges.append(event.event)
                     touched.add(event.contest_id)
                 case ContestStarted():
+                    start = self._scene(event)
                     self.contests[event.contest_id] = ContestRecord(
                         contest_id=event.contest_id,
                         title=event.title,
-                        start=event.contest,
-                        state=event.contest,
+                        start=start,
+                        state=start,
                         uses=event.uses,
-                        gm_pool=event.gm_pool,
                         tussle_rolls=event.tussle_rolls,
                     )
                 case CharacterAdded():
@@ -572,14 +595,34 @@ class Campaign:
                     touched.add(event.contest_id)
                 case ResultsWritten():
                     self.contests[event.contest_id].written = True
-                case PoolSpent():
-                    self.contests[event.contest_id].gm_pool -= event.count
+                case PoolSpent():  # an old log's: the same as a Played PoolPaid
+                    record = self.contests[event.contest_id]
+                    rules = find_system(record.state.system)
+                    record.state = rules.evolve(record.state, _old_pool_event(event))
+                    touched.add(event.contest_id)
                 case SecretToggled():
                     self._mark(event, event.secret)
                 case SessionStarted():
                     self.sessions.append(event.at)
         for contest_id in touched:
             self.contests[contest_id].actions.append(action.action_id)
+
+    def _scene(self, event: ContestStarted) -> Contest:
+        """A Fate contest is a scene: the GM's pool it starts with (one point per PC,
+        decided with the start) and who the pool pays for: every participant who is not
+        a PC on the roster as it stands at the start (ad hoc opposition is the GM's)."""
+        contest = event.contest
+        if contest.system != "fate":
+            return contest
+        from core.rules.fate import FateContest, scene
+
+        assert isinstance(contest, FateContest)
+        npcs = frozenset(
+            p.name
+            for p in contest.participants
+            if p.name not in self.roster or self.roster[p.name].kind != "pc"
+        )
+        return scene(contest, event.gm_pool, npcs)
 
     def _rename(self, old: str, character: Character) -> None:
         self.roster = _renamed(self.roster, old, character)
@@ -616,7 +659,7 @@ class Campaign:
                 case ResultsWritten() if event.contest_id in self.contests:
                     self.contests[event.contest_id].written = False
                 case PoolSpent() if event.contest_id in self.contests:
-                    self.contests[event.contest_id].gm_pool += event.count
+                    self._rebuild(event.contest_id, leaving_out=action.action_id)
                 case SecretToggled() if event.contest_id in self.contests:
                     self._mark(event, not event.secret)
                 case SessionStarted():
@@ -660,6 +703,12 @@ class Campaign:
         if record.actions and record.actions[-1] == leaving_out:
             record.actions.pop()
         self._fold(record, self.contest_log(contest_id)[1])
+
+
+def _old_pool_event(event: PoolSpent) -> Event:
+    from core.rules.fate import PoolPaid
+
+    return PoolPaid(by="", reason="", count=event.count)
 
 
 def _renamed(

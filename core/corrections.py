@@ -117,7 +117,8 @@ def _exchanges(
 
 
 def _kept(command: Command) -> bool:
-    return type(command).__name__ == "AwardFatePoint"
+    # Compels and the GM's pool spent outside an invoke: GM actions of their own.
+    return type(command).__name__ in ("AwardFatePoint", "PayFromPool")
 
 
 def correct(campaign: Campaign, command: Correct) -> Correction:

@@ -900,7 +900,8 @@ def odds_text(odds: JSON) -> str:
                     continue
                 line = f"  {side:<{width}}win {_pct(o['win'])}  with style {_pct(o['style'])}"
                 plus = ex.get("plus_two", {}).get(side)
-                if plus is not None:
+                # Not when the +2 would change nothing shown (a side already at 100%).
+                if plus is not None and _pct(plus["win"]) != _pct(o["win"]):
                     line += f"  with one more +2: {_pct(plus['win'])}"
                 lines.append(line)
             lines.append(f"  tie {_pct(ex['tie'])}   nobody scores {_pct(ex['none'])}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import datetime, timedelta
 
+from core.aftermath import final_score
 from core.campaign import ActionRecorded, Campaign, ContestRecord
 from core.redact import HIDDEN, Secrets, redact_exchange, secrets_of
 from core.rules import find_system
@@ -89,7 +90,9 @@ def _extras(record: ContestRecord, secrets: Secrets) -> list[str]:
             if advantage.outcome != "fail" or advantage.free_invokes:
                 created.append(f"{advantage.aspect} ({advantage.outcome})")
         for invoke in getattr(event, "invokes", ()):
-            if not invoke.free:
+            if getattr(invoke, "pool", False):
+                spent[invoke.by, "fate points from the GM's pool"] += 1
+            elif not invoke.free:
                 spent[invoke.by, "fate points"] += 1
         for who, count in (getattr(event, "hero_points", None) or {}).items():
             spent[who, "hero points"] += count
@@ -132,7 +135,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
             out.append("")
         out += _extras(record, hidden)
         if state.finished:
-            result = f"{state.winner} wins" if state.winner else "no winner"
+            result = f"{state.winner} won{final_score(record)}" if state.winner else "no winner"
             if getattr(state, "ended_by", None) == "attack":
                 result = "ended by an attack: the scene became a conflict"
         else:

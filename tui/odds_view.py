@@ -44,11 +44,16 @@ def odds_cells(odds: dict[str, Any], state: Contest) -> tuple[dict[str, str], st
         footer = f"tie {pct(exchange['tie'])}"
         if exchange.get("none"):
             footer += f" · nobody {pct(exchange['none'])}"
-        plus = exchange.get("plus_two") or {}
+        # Only an invoke that would change what the GM reads is worth a line: none for a
+        # side already sure of the exchange (100%), or whose +2 moves nothing.
+        now = {side: o["win"] for side, o in exchange["sides"].items()}
+        plus = {
+            side: o
+            for side, o in (exchange.get("plus_two") or {}).items()
+            if pct(o["win"]) != pct(now.get(side))
+        }
         if plus:
-            side, best = max(
-                plus.items(), key=lambda kv: kv[1]["win"] - exchange["sides"][kv[0]]["win"]
-            )
+            side, best = max(plus.items(), key=lambda kv: kv[1]["win"] - now[kv[0]])
             footer += f" · one more +2 for {e(side)}: {pct(best['win'])}"
     elif odds["system"] == "heroquest":
         for party, o in exchange["sides"].items():

@@ -202,6 +202,7 @@ class InvokeRecord:
     effect: Effect
     faces: tuple[int, ...] | None = None
     by_side: str = ""
+    pool: bool = False  # paid from the GM's pool (for an NPC), not by ``by``
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -229,6 +230,14 @@ class FateContest(Contest):
     ended_by: str | None = None
     open: OpenExchange = OpenExchange()
     owed: Mapping[str, int] = field(default_factory=dict)  # fate points due at scene end
+    # The GM's fate points for this scene (a contest is a scene) and the participants they
+    # may pay for. Fate Core, "The GM and fate points": the scene starts with one point per
+    # PC in it; the GM spends them "on behalf of any NPC" (invokes, refusing compels,
+    # stunts), and an NPC that accepts a compel adds one. PCs pay with their own points,
+    # so a PC never draws on the pool. The campaign sets both (``scene``); a contest read
+    # from a scenario file has no pool.
+    gm_pool: int = 0
+    npcs: frozenset[str] = frozenset()
 
     def fate_participant(self, name: str) -> FateParticipant:
         for p in self.participants:
@@ -273,6 +282,11 @@ class FateContest(Contest):
         return tuple(s for s in self.sides if s not in self.open.forfeited)
 
 
+def scene(contest: FateContest, gm_pool: int, npcs: frozenset[str]) -> FateContest:
+    """``contest`` as a scene of a campaign: the GM's pool and who it may pay for."""
+    return replace(contest, gm_pool=gm_pool, npcs=npcs)
+
+
 def new_contest(
     participants: Sequence[FateParticipant],
     aspects: Sequence[Aspect] = (),
@@ -305,13 +319,15 @@ class CreateAdvantage(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InvokeAspect(Command):
-    """Invoke ``aspect``, free or paid by ``by``: +2 to a roll (``by``'s own side's, or
-    ``target``'s, an ally helped), a reroll of ``by``'s side's dice (``faces``), or
-    ``"oppose"``: +2 to the passive opposition ``target`` faces (environment mode)."""
+    """Invoke ``aspect``, free, paid by ``by`` or (``pool``, for an NPC) paid from the
+    GM's pool: +2 to a roll (``by``'s own side's, or ``target``'s, an ally helped), a
+    reroll of ``by``'s side's dice (``faces``), or ``"oppose"``: +2 to the passive
+    opposition ``target`` faces (environment mode)."""
 
     by: str
     aspect: str
     free: bool = False
+    pool: bool = False
     effect: Effect = "+2"
     faces: tuple[int, ...] | None = None
     target: str | None = None
@@ -326,7 +342,8 @@ class DeclareAttack(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AwardFatePoint(Command):
-    """A compel accepted during the contest: ``who`` gains a fate point now."""
+    """A compel accepted during the contest: ``who`` gains a fate point now (an NPC's
+    goes into the GM's pool, which pays for NPCs)."""
 
     who: str
 
@@ -334,6 +351,24 @@ class AwardFatePoint(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FatePointAwarded(Event):
     who: str
+    pool: bool = False  # the point went into the GM's pool (``who`` is an NPC)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayFromPool(Command):
+    """The GM spends ``count`` of the pool's points for NPC ``by`` outside an invoke:
+    refusing a compel, a stunt (``reason`` says which). Invokes say ``pool`` instead."""
+
+    by: str = ""
+    reason: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolPaid(Event):
+    by: str
+    reason: str
+    count: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -352,7 +387,7 @@ class AdvantageCreated(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AspectInvoked(Event):
     invoke: InvokeRecord
-    paid_by: str | None  # the participant who paid a fate point
+    paid_by: str | None  # the participant who paid a fate point (not the pool)
     paid_to: str | None  # the aspect's owner, credited when the contest ends
     bonus: int
     boost_used: bool
@@ -412,7 +447,9 @@ class FateRules:
                 return (ModifierSet(who=command.who, value=command.value),)
             case AwardFatePoint():
                 c.fate_participant(command.who)
-                return (FatePointAwarded(who=command.who),)
+                return (FatePointAwarded(who=command.who, pool=command.who in c.npcs),)
+            case PayFromPool():
+                return (self._pay_from_pool(c, command),)
             case DeclareAttack():
                 c.fate_participant(command.by)
                 return (AttackDeclared(by=command.by),)
@@ -529,6 +566,8 @@ class FateRules:
             raise RuleError(f'an invoke gives "+2", "reroll" or "oppose", not "{cmd.effect}"')
         paid_by: str | None = None
         paid_to: str | None = None
+        if cmd.free and cmd.pool:
+            raise RuleError("an invoke is either free or paid (from the GM's pool), not both")
         if cmd.free:
             if aspect.free_invokes < 1:
                 raise RuleError(f'"{aspect.name}" has no free invokes left')
@@ -539,9 +578,16 @@ class FateRules:
                 raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
             if (on, aspect.name) in c.open.paid:
                 raise RuleError(f'"{aspect.name}" has already been paid for on {on}\'s roll')
-            if invoker.fate_points < 1:
-                raise NoFatePoints(f"{invoker.name} has no fate points left")
-            paid_by = invoker.name
+            if cmd.pool:
+                self._check_pool(c, invoker.name)
+            elif invoker.fate_points < 1:
+                hint = ""
+                if invoker.name in c.npcs and c.gm_pool > 0:
+                    hint = f" (the GM's pool has {c.gm_pool}: pay with it)"
+                raise NoFatePoints(f"{invoker.name} has no fate points left{hint}")
+            else:
+                paid_by = invoker.name
+            # Rules §1.4.1: the point paid goes to the aspect's owner, whoever paid it.
             if aspect.owner is not None and aspect.owner != invoker.name:
                 paid_to = aspect.owner
         record = InvokeRecord(
@@ -552,6 +598,7 @@ class FateRules:
             free=cmd.free,
             effect=cmd.effect,
             faces=cmd.faces if cmd.effect == "reroll" else None,
+            pool=cmd.pool,
         )
         return AspectInvoked(
             invoke=record,
@@ -560,6 +607,23 @@ class FateRules:
             bonus={"+2": 2, "reroll": 0, "oppose": -2}[cmd.effect],
             boost_used=cmd.free and aspect.boost,
         )
+
+    @staticmethod
+    def _check_pool(c: FateContest, who: str, count: int = 1) -> None:
+        """The pool pays for NPCs only (Fate Core: the GM spends it "on behalf of any
+        NPC"; a PC's invokes are the player's to pay), and only what it has."""
+        if who and who not in c.npcs:
+            raise RuleError(f"{who} is a PC: the GM's pool pays only for NPCs (PCs pay their own)")
+        if c.gm_pool - count < 0:
+            raise NoFatePoints("the GM's fate point pool is empty")
+
+    def _pay_from_pool(self, c: FateContest, cmd: PayFromPool) -> PoolPaid:
+        if cmd.by:
+            c.fate_participant(cmd.by)
+        if cmd.count == 0:
+            raise RuleError("nothing to pay")
+        self._check_pool(c, cmd.by, cmd.count)
+        return PoolPaid(by=cmd.by, reason=cmd.reason, count=cmd.count)
 
     def _resolve(self, c: FateContest, cmd: ResolveExchange) -> tuple[Event, ...]:
         missing = [s for s in c.rolling_sides if s not in c.open.dice]
@@ -627,6 +691,10 @@ class FateRules:
                 )
             case AttackDeclared():
                 return replace(c, open=replace(o, attack=event.by))
+            case FatePointAwarded() if event.pool:
+                return replace(c, gm_pool=c.gm_pool + 1)
+            case PoolPaid():
+                return replace(c, gm_pool=c.gm_pool - event.count)
             case FatePointAwarded():
                 return replace(
                     c,
@@ -712,6 +780,7 @@ class FateRules:
                 for p in participants
             )
         owed = updated(c.owed, event.paid_to, 1) if event.paid_to else c.owed
+        gm_pool = c.gm_pool - 1 if inv.pool else c.gm_pool
         dice = o.dice
         if inv.effect == "reroll" and inv.faces is not None:
             dice = {**dice, inv.side: inv.faces}
@@ -721,6 +790,7 @@ class FateRules:
             aspects=tuple(aspects),
             participants=participants,
             owed=owed,
+            gm_pool=gm_pool,
             open=replace(
                 o,
                 dice=dice,
@@ -758,7 +828,15 @@ class FateRules:
                     for a in e.advantages
                 ],
                 "invokes": [
-                    {"by": i.by, "aspect": i.aspect, "free": i.free, "effect": i.effect}
+                    {
+                        "by": i.by,
+                        "aspect": i.aspect,
+                        "free": i.free,
+                        "effect": i.effect,
+                        # Only a campaign's scene has a pool (scenario files have no key
+                        # for it), so a resolved scenario never shows this key.
+                        **({"pool": True} if i.pool else {}),
+                    }
                     for i in e.invokes
                 ],
                 "score": dict(e.score),
@@ -816,7 +894,7 @@ class FateRules:
             for i in e.invokes:
                 if i.side != side:
                     continue
-                how = "free" if i.free else "fate point"
+                how = "free" if i.free else "paid from the GM's pool" if i.pool else "fate point"
                 if i.faces is not None:
                     what = f"reroll {fate_glyphs(i.faces)}"
                 elif i.effect == "oppose":

@@ -109,7 +109,7 @@ def test_the_seed_writes_back_the_two_fate_points_cynere_spent() -> None:
     record = campaign.contest(cid)
     assert record.state.finished and record.state.winner == "Cynere"
     shown = summary(campaign, record)
-    assert shown.result == "Cynere won (4 to 1 victories)"
+    assert shown.result == "Cynere won, 4 victories to 1"
     assert "Cynere spent 2 fate points" in shown.costs
     assert shown.roster == ("Cynere: fate points 3 → 1",)
     campaign.act(WriteBack(contest_id=cid))
@@ -427,31 +427,55 @@ def test_a_compel_gives_a_fate_point_on_the_roster_or_in_the_contest_being_playe
     campaign.act(Compel(who="Cynere"))
     assert campaign.roster["Cynere"].fate_points == 4
     cid = start(campaign, RACE)
-    campaign.act(Compel(who="Teran"))  # mid-contest: Teran can spend it at once
+    campaign.act(Compel(who="Cynere"))  # mid-contest: Cynere can spend it at once
     state = campaign.contest(cid).state
     assert isinstance(state, fate.FateContest)
-    assert state.fate_participant("Teran").fate_points == 3
-    assert campaign.roster["Teran"].fate_points == 2  # until the results are written
+    assert state.fate_participant("Cynere").fate_points == 5
+    assert campaign.contest(cid).gm_pool == 1  # a PC's compel is not paid from the pool
+    assert campaign.roster["Cynere"].fate_points == 4  # until the results are written
     play(campaign, cid, *exchange("++++", "----"))
     play(campaign, cid, *exchange("++++", "----"))
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Teran"].fate_points == 3
-    assert (
-        "Teran gained 1 fate point from compels" in summary(campaign, campaign.contest(cid)).costs
-    )
+    assert campaign.roster["Cynere"].fate_points == 5
+    costs = summary(campaign, campaign.contest(cid)).costs
+    assert "Cynere gained 1 fate point from compels" in costs
     with pytest.raises(RuleError, match="Fate rules"):
         campaign_with("forge").decide(Compel(who="Anyone"))
+
+
+def test_a_compel_on_an_npc_in_a_scene_goes_into_the_gm_pool() -> None:
+    # Fate Core, "The GM and fate points": the GM spends the pool on behalf of NPCs, "but
+    # you can get more in that scene if they take a compel". So Teran's point is the pool's.
+    campaign = campaign_with("fate", CYNERE, TERAN)
+    cid = start(campaign, RACE)
+    assert campaign.contest(cid).gm_pool == 1  # one PC in the scene
+    campaign.act(Compel(who="Teran"))
+    state = campaign.contest(cid).state
+    assert isinstance(state, fate.FateContest)
+    assert campaign.contest(cid).gm_pool == 2
+    assert state.fate_participant("Teran").fate_points == 2  # his own points are unchanged
+    play(campaign, cid, *exchange("++++", "----"))
+    play(campaign, cid, *exchange("++++", "----"))
+    costs = summary(campaign, campaign.contest(cid)).costs
+    assert "The GM's pool gained 1 fate point from compels on Teran" in costs
+    assert "The GM's pool: 1 at the start, 0 paid, 2 left" in costs
+    campaign.act(WriteBack(contest_id=cid))
+    assert campaign.roster["Teran"].fate_points == 2  # the pool is the scene's, not his
+    campaign.act(Compel(who="Teran"))  # no scene: no pool, so it is his on the roster
+    assert campaign.roster["Teran"].fate_points == 3
 
 
 def test_a_compel_in_a_contest_survives_a_correction() -> None:
     campaign = campaign_with("fate", CYNERE, TERAN)
     cid = start(campaign, RACE)
+    campaign.act(Compel(who="Cynere"))
     campaign.act(Compel(who="Teran"))
     play(campaign, cid, *exchange("0000", "0000"))
     campaign.act(Correct(contest_id=cid, n=1, commands=exchange("+000", "0000")))
     state = campaign.contest(cid).state
     assert isinstance(state, fate.FateContest)
-    assert state.fate_participant("Teran").fate_points == 3
+    assert state.fate_participant("Cynere").fate_points == 4
+    assert state.gm_pool == 2  # 1 for Cynere, 1 from Teran's compel
 
 
 def test_the_gm_pool_starts_each_fate_scene_with_one_point_per_pc() -> None:
@@ -500,7 +524,6 @@ def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
         campaign.act(Correct(contest_id=cid, n=2, commands=exchange("+000", "-000"))),
         campaign.act(WriteBack(contest_id=cid)),
         campaign.act(ToggleSecret(contest_id=cid, kind="participant", name="Teran")),
-        campaign.act(SpendFromPool(contest_id=cid)),
         campaign.act(StartSession()),
         campaign.act(Compel(who="Cynere")),
         campaign.act(Undo()),
@@ -510,7 +533,7 @@ def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
     loaded = files.load()
     record, again = campaign.contest(cid), loaded.contest(cid)
     assert again.state == record.state and again.exchanges == record.exchanges
-    assert (again.written, again.secret_participants, again.gm_pool) == (True, {"Teran"}, 0)
+    assert (again.written, again.secret_participants, again.gm_pool) == (True, {"Teran"}, 1)
     assert loaded.roster == campaign.roster and loaded.sessions == campaign.sessions
     assert loaded.roster["Cynere"].fate_points == 3  # 3 - 2 spent, refreshed to 3; compel undone
 

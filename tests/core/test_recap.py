@@ -36,7 +36,7 @@ def test_the_recap_tells_the_seed_contest(saves: Path) -> None:
     assert "- invokes I've Got Zird's Back (fate point): +2" in text
     assert "**Aspects created:** Magical Distortions (twist)" in text
     assert "**Points spent:** Cynere (fate points) 2" in text  # two paid invokes
-    assert "**Result:** Cynere wins" in text
+    assert "**Result:** Cynere won, 4 victories to 1" in text  # the winner's count first
 
 
 def test_the_last_session_starts_after_the_last_long_gap(saves: Path) -> None:

@@ -322,7 +322,7 @@ def test_the_recap_leaves_the_secret_npc_and_aspect_out_unless_asked() -> None:
     assert "- Sly Vasquez: 0000 → ??" in recap
     assert "- Cynere: ++00 → Fantastic (+6)" in recap
     assert "**Points spent:** Sly Vasquez (fate points) ??" in recap
-    assert "**Result:** Sly Vasquez wins" in recap
+    assert "**Result:** Sly Vasquez won, 3 victories to 0" in recap
     assert leaks(body(recap)) == []
     everything = recap_markdown(campaign, secrets=True)
     assert "- Sly Vasquez: 0000 → Legendary+1 (+9)" in everything

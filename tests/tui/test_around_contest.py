@@ -56,12 +56,12 @@ async def test_a_fate_contest_ends_with_the_summary_and_the_points_spent_and_pai
         # 2: the same dice without the invoke: 4-0, the contest is over.
         await keys(pilot, *["plus"] * 4, *["minus"] * 4, "enter")
         await twice(pilot)
-        assert "Cynere won (4 to 0 victories)" in text(app, "#keypad")
+        assert "Cynere won, 4 victories to 0" in text(app, "#keypad")
         await pilot.pause(0.2)
         assert log_at_end(app)  # the last exchange is in view, all of it
         await keys(pilot, "enter")  # on a finished contest: its summary
         shown = text(app, "#summary")
-        assert "Cynere won (4 to 0 victories)" in shown
+        assert "Cynere won, 4 victories to 0" in shown
         assert "Teran spent 1 fate point" in shown
         assert "Cynere is paid 1 fate point for invokes on their aspects" in shown
         assert "Exchange 2: Cynere wins with style, 2 victories (4–0)" in shown
