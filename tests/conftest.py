@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import neutralise_environment
+
 SCENARIOS = Path(__file__).parent / "scenarios"
 
-# Snapshots and colour checks need colour; a user's NO_COLOR must not leak into the tests.
-os.environ.pop("NO_COLOR", None)
+# The same environment whatever terminal started pytest (its size, TMUX, TERM, NO_COLOR,
+# the locale...): snapshots need colour, and a tussle in tmux must not think it is in a
+# 120x40 terminal because pytest was. See tests/helpers.py.
+neutralise_environment()
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
-from tests.helpers import tussle_command
+from tests.helpers import clean_env, tussle_command
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
@@ -52,7 +52,7 @@ def test_recording_into_a_campaign_the_dashboard_holds_exits_3_naming_it(tmp_pat
                 str(SCENARIOS / "fate-cynere-vs-teran.json"),
                 "--record", "Fate demo", "--wait", "1",
             ],
-            capture_output=True, text=True, timeout=60,
+            capture_output=True, text=True, timeout=60, env=clean_env(),
         )  # fmt: skip
     finally:
         terminal.kill()

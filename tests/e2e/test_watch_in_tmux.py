@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
-from tests.helpers import tussle_command
+from tests.helpers import clean_env, tussle_command
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
@@ -100,7 +100,7 @@ def test_a_secret_npc_and_aspect_never_reach_the_players_view_nor_the_recap(
             done = subprocess.run(
                 [*tussle_command(), "--saves", str(saves), "export", NAME,
                  "--format", "markdown", *extra],
-                capture_output=True, text=True, timeout=60,
+                capture_output=True, text=True, timeout=60, env=clean_env(),
             )  # fmt: skip
             assert done.returncode == 0, done.stderr
             return "\n".join(line for line in done.stdout.splitlines() if "Fate Core ·" not in line)

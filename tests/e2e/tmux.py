@@ -9,15 +9,27 @@ import time
 import uuid
 from pathlib import Path
 
+from tests.helpers import clean_env
+
 TMUX = shutil.which("tmux")
 
 
-class Terminal:
-    """A tmux server of its own with one window running ``command``."""
+def unique_socket() -> str:
+    """A tmux socket name no user's server and no parallel test uses."""
+    return f"tussle-test-{uuid.uuid4().hex[:8]}"
 
-    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
+
+class Terminal:
+    """A tmux server of its own with one window running ``command``.
+
+    Every tmux call gets an explicit, clean environment (``clean_env``): the server
+    started by the first one passes it to the panes, so the terminal pytest runs in (its
+    COLUMNS and LINES, its TMUX, its locale) never reaches the ``tussle`` inside.
+    """
+
+    def __init__(self, size: tuple[int, int] = (80, 24), socket: str | None = None) -> None:
         assert TMUX is not None
-        self.socket = f"tussle-test-{uuid.uuid4().hex[:8]}"
+        self.socket = socket or unique_socket()
         self.size = size
 
     def tmux(self, *args: str) -> str:
@@ -26,6 +38,8 @@ class Terminal:
             capture_output=True,
             text=True,
             timeout=30,
+            env=clean_env(),
+            stdin=subprocess.DEVNULL,
         )
         return done.stdout
 
@@ -42,14 +56,15 @@ class Terminal:
             ";", "set-option", "-g", "remain-on-exit", "on",
         )  # fmt: skip
 
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p")
+    def screen(self, target: str | None = None) -> str:
+        """What the pane shows (of session ``target``, on a server with several)."""
+        return self.tmux("capture-pane", "-p", *(("-t", target) if target else ()))
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, text: str, timeout: float = 30.0, target: str | None = None) -> str:
         deadline = time.monotonic() + timeout
         shown = ""
         while time.monotonic() < deadline:
-            shown = self.screen()
+            shown = self.screen(target)
             if text in shown:
                 return shown
             time.sleep(0.05)
@@ -58,8 +73,12 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", *keys)
 
+    def keys_to(self, target: str, *keys: str) -> None:
+        """Keys for session ``target``, on a server with several."""
+        self.tmux("send-keys", "-t", target, *keys)
+
     def kill(self) -> None:
-        subprocess.run([TMUX, "-L", self.socket, "kill-server"], capture_output=True, timeout=30)
+        self.tmux("kill-server")
 
 
 def wait_for_file(path: Path, timeout: float = 30.0) -> str:
