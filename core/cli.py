@@ -119,7 +119,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_share(args: argparse.Namespace) -> int:
     from core.share import share
 
-    return share(args.saves, args.campaign)
+    return share(args.saves, args.campaign, args.socket)
 
 
 def _one_line(text: str) -> str:
@@ -180,6 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
         "share", help="one tmux server with the GM's dashboard and the players' view"
     )
     share.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    share.add_argument(
+        "--socket",
+        metavar="NAME",
+        help="the tmux socket (default: $TUSSLE_SHARE_SOCKET or tussle)",
+    )
     share.set_defaults(func=cmd_share)
 
     from core.cli_saves import add_save_commands
