@@ -105,9 +105,56 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
+    conflict = _system_conflict(args)
+    if conflict is not None:
+        print(conflict, file=sys.stderr)
+        return EXIT_INVALID
     from tui.app import run
 
     return run(args)
+
+
+def _system_conflict(args: argparse.Namespace) -> str | None:
+    """What is wrong with ``open NAME --system S`` when NAME exists in another system (it
+    would open as it is, whatever S says), or None."""
+    if args.campaign is None or args.system is None:
+        return None
+    from core.store import Saves, saves_folder
+
+    files = Saves(saves_folder(args.saves)).find(args.campaign)
+    info = files.info() if files is not None else None
+    if info is None or info.problem is not None or info.system == args.system:
+        return None
+    return (
+        f'tussle: "{info.name}" is a {info.system} campaign, not {args.system} '
+        "(leave out --system to open it)"
+    )
+
+
+def check_saves(args: argparse.Namespace) -> int:
+    """0 when the saves folder named by ``--saves`` is there (``--mkdir`` creates it);
+    else the exit code, said in one line. A mistyped folder must not look like a folder
+    whose campaigns are lost, nor be filled with new ones. The default folder (``./saves``
+    or ``$TUSSLE_SAVES``) is not checked: whoever writes in it first creates it."""
+    from pathlib import Path
+
+    if args.saves is None:
+        return 0
+    folder = Path(args.saves).expanduser()
+    if folder.is_dir():
+        return 0
+    if folder.exists():
+        print(f"tussle: the saves folder {folder} is a file, not a folder", file=sys.stderr)
+        return EXIT_INVALID
+    if not args.mkdir:
+        print(f"tussle: no saves folder {folder} (add --mkdir to create it)", file=sys.stderr)
+        return EXIT_INVALID
+    try:
+        folder.mkdir(parents=True)
+    except OSError as exc:
+        print(f"tussle: saves folder {folder} not created ({exc.strerror or exc})", file=sys.stderr)
+        return EXIT_SAVE_FAILED
+    return 0
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
@@ -132,7 +179,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run opposed-roll contests (Fate Core, HeroQuest, FORGE) at the table.",
     )
     parser.set_defaults(func=cmd_dashboard, campaign=None, system=None)
-    parser.add_argument("--saves", help="the saves folder (default: $TUSSLE_SAVES or ./saves)")
+    parser.add_argument(
+        "--saves",
+        metavar="DIR",
+        help="the saves folder, which must exist (default: $TUSSLE_SAVES or ./saves, "
+        "created when first used, with three demo campaigns)",
+    )
+    parser.add_argument(
+        "--mkdir",
+        action="store_true",
+        help="create the --saves folder when it does not exist (empty: no demos)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     resolve = sub.add_parser("resolve", help="play a scenario file and print the outcome")
@@ -168,7 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     opener.add_argument(
         "--system",
         choices=["fate", "heroquest", "forge"],
-        help="its rule system, for a new campaign (default: fate)",
+        help="its rule system, for a new campaign (default: fate); "
+        "an existing campaign must be of that system",
     )
     opener.set_defaults(func=cmd_dashboard)
 
@@ -208,8 +266,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     install()  # before the modules defining dataclasses load: see core/dataclass_cache.py
     parser = build_parser()
     args = parser.parse_args(argv)
+    code: int = check_saves(args)
+    if code:
+        return code
     try:
-        code: int = args.func(args)
+        code = args.func(args)
     except KeyboardInterrupt:
         return 130
     return code

@@ -54,10 +54,12 @@ class TussleApp(App[None]):
         system: str | None = None,
         dice: RandomDice | None = None,
         ansi_color: bool = False,
+        demos: bool = True,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self.sixteen_colours = ansi_color
         self.saves = Saves(saves)
+        self.demos = demos  # the demo campaigns, into a saves folder with none
         self.start_with = campaign
         self.start_system = system
         seed = os.environ.get("TUSSLE_SEED")
@@ -78,7 +80,7 @@ class TussleApp(App[None]):
     def on_mount(self) -> None:
         if self.sixteen_colours:
             self.theme = "ansi-dark"  # the terminal's own 16 colours, not approximations
-        if not self.saves.campaigns():
+        if self.demos and not self.saves.campaigns():
             from core.demo import create_demos
 
             create_demos(self.saves)
@@ -94,6 +96,15 @@ class TussleApp(App[None]):
     def _first_campaign(self) -> str | None:
         if self.start_with is not None:
             found = self.saves.find(self.start_with)
+            system = found.info().system if found is not None else None
+            if self.start_system is not None and system not in (None, self.start_system):
+                self.notify(
+                    f'"{self.start_with}" is a {system} campaign, not {self.start_system}',
+                    title="Another rule system",
+                    severity="error",
+                    timeout=10,
+                )
+                return None
             if found is None:
                 try:
                     found = self.saves.create(self.start_with, self.start_system or "fate")
@@ -314,10 +325,16 @@ def make_app(
     system: str | None = None,
     dice: RandomDice | None = None,
     ansi_color: bool = False,
+    demos: bool = True,
 ) -> TussleApp:
     """The one factory the CLI and the tests share."""
     return TussleApp(
-        saves_folder(saves), campaign=campaign, system=system, dice=dice, ansi_color=ansi_color
+        saves_folder(saves),
+        campaign=campaign,
+        system=system,
+        dice=dice,
+        ansi_color=ansi_color,
+        demos=demos,
     )
 
 
@@ -335,6 +352,9 @@ def run(args: argparse.Namespace) -> int:
         getattr(args, "campaign", None),
         getattr(args, "system", None),
         ansi_color=terminal_has_sixteen_colours(),
+        # The demos go into the default saves folder only (./saves or $TUSSLE_SAVES), not
+        # into one named with --saves, made by --mkdir or not.
+        demos=args.saves is None,
     )
     app.run()
     return 0

@@ -112,7 +112,7 @@ def test_import_reads_stdin(saves: Path, tmp_path: Path) -> None:
     exported = run(saves, "export", "Seed").stdout
     elsewhere = tmp_path / "elsewhere"
     done = subprocess.run(
-        [*tussle_command(), "--saves", str(elsewhere), "import", "-"],
+        [*tussle_command(), "--saves", str(elsewhere), "--mkdir", "import", "-"],
         input=exported,
         cwd=tmp_path,
         capture_output=True,
