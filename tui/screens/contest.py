@@ -105,7 +105,7 @@ class ContestScreen(Screen[None]):
         Binding("H", "secret", "Hide from players", id="secret", show=False),
         Binding("C", "correct", "Correct an exchange", id="correct", show=False),
         Binding("S", "summary", "Contest summary", id="summary", show=False),
-        Binding("P", "pool", "GM pays from pool", id="pool", show=False),
+        Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
         Binding("M", "recap", "Recap", id="recap", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
         Binding("w", "roster", "Roster", id="roster"),
@@ -498,9 +498,48 @@ class ContestScreen(Screen[None]):
         )
 
     def action_pool(self) -> None:
+        """The GM's pool pays for an NPC outside an invoke (refusing a compel, a stunt):
+        invokes pay from it in their own form (``i``), compels on NPCs fill it (``k``)."""
         from core.campaign import SpendFromPool
+        from tui.screens.forms import FormScreen
 
-        self.tussle.send(SpendFromPool(contest_id=self.contest_id))
+        state = self.record.state
+        npcs = tuple((n, n) for n in sorted(getattr(state, "npcs", ())) if n)
+        # What invokes waiting on the keypad leave: they pay when the exchange commits.
+        pool: int = getattr(preview(self.state, self.draft).state, "gm_pool", 0)
+        if not npcs:
+            self.notify("No NPC in this contest: the GM's pool pays only for NPCs.")
+            return
+        if pool < 1:
+            waiting = self.record.gm_pool - pool
+            why = f" ({waiting} for invokes waiting on the keypad)" if waiting > 0 else ""
+            self.notify(f"The GM's pool is empty{why}.", severity="warning")
+            return
+
+        def chosen(answers: Answers | None) -> None:
+            if answers is not None:
+                self.tussle.send(
+                    SpendFromPool(
+                        contest_id=self.contest_id, by=answers["by"], reason=answers["reason"]
+                    )
+                )
+
+        self.app.push_screen(
+            FormScreen(
+                f"The GM's pool pays 1 ({pool} left)",
+                [
+                    Field("by", "For", npcs[0][1], npcs),
+                    Field(
+                        "reason",
+                        "What for",
+                        "refuses a compel",
+                        (("refuses a compel", "refuses a compel"), ("a stunt", "uses a stunt")),
+                    ),
+                ],
+                "An invoke pays from the pool in its own form (i). Enter: pay · Esc: cancel",
+            ),
+            chosen,
+        )
 
     def restore_draft(self, commands: list[Command]) -> None:
         """Put an undone exchange back on the keypad, so a mistyped die is one key away."""
