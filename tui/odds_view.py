@@ -56,9 +56,20 @@ def odds_cells(odds: dict[str, Any], state: Contest) -> tuple[dict[str, str], st
             side, best = max(plus.items(), key=lambda kv: kv[1]["win"] - now[kv[0]])
             footer += f" · one more +2 for {e(side)}: {pct(best['win'])}"
     elif odds["system"] == "heroquest":
+        from core.rules.heroquest import EXTENDED_GOAL, HQContest
+
+        # Resolution points exist only in a chain (rules §2.8, §2.9): an extended contest
+        # is won at 5 of them; a simple contest is this one exchange, nothing beyond it.
+        assert isinstance(state, HQContest)
+        extended = state.options.extended
         for party, o in exchange["sides"].items():
             side = state.participant(party).side
-            cells[side] = cell(o["win"], whole.get(party), "to 5 RP")
+            if extended:
+                cells[side] = cell(o["win"], whole.get(side), f"to {EXTENDED_GOAL} RP")
+            elif state.options.chained:
+                cells[side] = cell(o["win"], None, "")
+            else:
+                cells[side] = f"wins {pct(o['win'])} [$accent]{bar(o['win'])}[/]"
         footer = f"tie {pct(exchange['tie'])}"
     else:
         for role in ("actor", "reactor"):

@@ -342,8 +342,10 @@ class ExchangeResolved(ExchangeEvent):
     ``evolve`` applies (who won, which side, the reactor's trauma and armor left).
 
     ``actor_roll`` is None when the actor's target was 0 or less and no roll was given;
-    ``reactor_roll`` is None when the stage did not use it. ``reaction`` is None outside
-    combat. ``damage`` is the hit before armor (None when nothing hit, or outside combat).
+    ``reactor_roll`` is None when the stage did not use it; ``reactor_rolled`` is the
+    reactor's die as the table rolled it, used or not (the log shows both dice: a GM
+    checking a stage wants to see what was rolled). ``reaction`` is None outside combat.
+    ``damage`` is the hit before armor (None when nothing hit, or outside combat).
     """
 
     actor: str
@@ -365,6 +367,7 @@ class ExchangeResolved(ExchangeEvent):
     trauma: int = 0
     armor_left: int | None = None
     stage_wins: Mapping[str, int] = field(default_factory=dict)
+    reactor_rolled: int | None = None
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -483,6 +486,7 @@ class ForgeRules:
             absorbed=absorbed,
             trauma=0 if outcome.hit is None else outcome.hit - absorbed,
             armor_left=armor_left,
+            reactor_rolled=c.rolls.get(reactor),
             stage_wins=updated(c.stage_wins, winner.side, 1),
         )
 
@@ -575,6 +579,7 @@ class ForgeRules:
                 actor += f" {e.actor_roll} ✗"
                 actor += " (cannot succeed)" if e.actor_target <= 0 else ", over"
             lines.append(actor)
+            lines.append(self._unneeded_reaction(e))
         else:
             auto = " (automatic)" if e.actor_target >= AUTOMATIC else ""
             what = "damage" if e.combat else "throws"
@@ -594,6 +599,18 @@ class ForgeRules:
                 f"{e.trauma} trauma{capacity}"
             )
         return lines
+
+    @staticmethod
+    def _unneeded_reaction(e: ExchangeResolved) -> str:
+        """The reactor's line when the actor failed: the stage is hers whatever she
+        rolled (rules §3.3), but a die the table rolled is still shown."""
+        if e.reaction == "absorb":
+            return f"  {e.reactor} absorbs: nothing to absorb"
+        dodge = "dodges" if e.combat else "reacts"
+        line = f"  {e.reactor} {dodge} vs {e.reactor_target}: "
+        if e.reactor_rolled is None:
+            return line + "no roll needed"
+        return line + f"{e.reactor_rolled} (not needed)"
 
     @staticmethod
     def _reactor_verdict(e: ExchangeResolved) -> str:

@@ -878,6 +878,26 @@ def test_state_stays_the_same_size_over_ten_thousand_stages() -> None:
     assert sizes[1] - sizes[0] <= 12  # only the counters' digits grew
 
 
+def test_describe_shows_the_reactors_die_even_when_the_actor_failed() -> None:
+    """Both dice, always: a failed actor's stage is the reactor's whatever she rolled
+    (rules §3.3), but the die the table rolled for her stays in the log."""
+    _, events = play(
+        duel(),
+        SetStage(actor="Hacker", reactor="Sysop"),
+        RollDice(who="Hacker", faces=(75,)),
+        RollDice(who="Sysop", faces=(88,)),
+        ResolveExchange(),
+    )
+    (stage,) = [x for x in events if isinstance(x, ExchangeResolved)]
+    # 75 > 60: Hacker fails, so Sysop's 88 (over her 50 too) does not matter: her stage.
+    assert FORGE.describe(stage) == [
+        "Stage 1: Sysop wins the stage (0–1)",
+        "  Hacker acts vs 60: 75 ✗, over",
+        "  Sysop reacts vs 50: 88 (not needed)",
+    ]
+    assert stage.reactor_roll is None  # the stage did not use it
+
+
 def test_describe_reads_as_a_stage_for_the_gm() -> None:
     resolution = resolve(
         scenario(
@@ -889,9 +909,13 @@ def test_describe_reads_as_a_stage_for_the_gm() -> None:
     )
     lines = resolution.to_text().splitlines()
     # Stage 1: 75 > 60, the actor fails and the stage is Sysop's without a roll.
-    assert lines[1:3] == ["Stage 1: Sysop wins the stage (0–1)", "  Hacker acts vs 60: 75 ✗, over"]
+    assert lines[1:4] == [
+        "Stage 1: Sysop wins the stage (0–1)",
+        "  Hacker acts vs 60: 75 ✗, over",
+        "  Sysop reacts vs 50: no roll needed",
+    ]
     # Stage 2: 45 <= 60 throws 45; Sysop's 30 is within 50 but lower: Hacker's stage.
-    assert lines[3:6] == [
+    assert lines[4:7] == [
         "Stage 2: Hacker wins the stage (1–1)",
         "  Hacker acts vs 60: 45 ✓, throws 45",
         "  Sysop reacts vs 50: 30, lower",

@@ -205,7 +205,8 @@ def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() ->
     assert view("heroquest").participants(campaign.contest(CID)) == [
         "[b]Tripitaka[/b]  HP 3",
         "  Sword 4M",
-        "  [$warning]cond -3 · 1 bump down[/]",
+        # A hurt (−3, rules §2.6) in the target and an injury (a bump down), in words.
+        "  [$warning]−3 from earlier contests (hurt or impaired) · 1 bump down (injured)[/]",
         "[b]Ghoul[/b]  HP 0 [dim]· hidden[/]",
         "  rating 17",
     ]

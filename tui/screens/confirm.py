@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.systems.common import e
+from tui.widgets.lines import Hanging
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -29,7 +30,7 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.confirm_title
             with VerticalScroll(id="confirm-body"):
-                yield Static("\n".join(e(line) for line in self.lines))
+                yield Static(Hanging(e(line) for line in self.lines))
             yield Static(f"{self.yes} · Esc: no, leave it", id="hint")
 
     def action_yes(self) -> None:

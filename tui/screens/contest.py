@@ -100,12 +100,18 @@ class ContestScreen(Screen[None]):
         Binding("x", "reaction", "Dodge/absorb", id="reaction"),
         Binding("e", "end", "End", id="end"),
         Binding("b", "more_log", "Earlier", id="more_log", show=False),
+        Binding("pageup", "log_page(-1)", "Log: scroll up", id="log_up", show=False),
+        Binding("pagedown", "log_page(1)", "Log: scroll down", id="log_down", show=False),
+        Binding("left_square_bracket", "side_page(-1)", "Side panes: up", id="side_up", show=False),
+        Binding(
+            "right_square_bracket", "side_page(1)", "Side panes: down", id="side_down", show=False
+        ),
         Binding("d", "toggle_odds", "Odds", id="toggle_odds", show=False),
         Binding("D", "players_odds", "Odds for players", id="players_odds", show=False),
         Binding("H", "secret", "Hide from players", id="secret", show=False),
         Binding("C", "correct", "Correct an exchange", id="correct", show=False),
         Binding("S", "summary", "Contest summary", id="summary", show=False),
-        Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
+        Binding("P", "pool", "GM pays from pool", id="pool", show=False),
         Binding("M", "recap", "Recap", id="recap", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
         Binding("w", "roster", "Roster", id="roster"),
@@ -239,7 +245,7 @@ class ContestScreen(Screen[None]):
             verdict = self.message or system.verdict(shown, self.draft)
         self.message = ""
         keypad.show(rows, extras, verdict)
-        self.update_odds(shown.state)
+        self._odds_for(shown.state)
 
     def _roll_for_tussle(self, slots: list[str]) -> bool:
         """Roll for the rollers set up as "Tussle rolls" that have no dice yet."""
@@ -251,6 +257,19 @@ class ContestScreen(Screen[None]):
             self.draft.typed[who] = typed_text(kind, self.tussle.dice.roll(kind))
             self.draft.sources[who] = "tussle"
         return bool(missing)
+
+    def _odds_for(self, state: Contest) -> None:
+        """The odds of the contest as the keypad would leave it; none while an old
+        exchange is corrected: the keypad then holds that exchange's dice, and odds
+        worked out from them ("next 100%") would pass for the coming exchange's."""
+        if self.correcting is None:
+            self.update_odds(state)
+            return
+        self.workers.cancel_group(self, "odds")
+        if self.tussle.show_odds:
+            n = self.correcting[0]
+            self.odds = ({}, f"[dim]no odds while exchange {n} is being corrected[/]")
+            self.refresh_scoreboard()
 
     @work(exclusive=True, thread=True, group="odds")
     def update_odds(self, state: Contest) -> None:
@@ -273,6 +292,8 @@ class ContestScreen(Screen[None]):
         contests = self.tussle.campaign.contests
         if self.contest_id not in contests or contests[self.contest_id].state.finished:
             return  # worked out for a moment that has passed
+        if self.correcting:
+            return  # worked out before the correction began
         self.odds = odds
         self.refresh_scoreboard()
 
@@ -498,48 +519,9 @@ class ContestScreen(Screen[None]):
         )
 
     def action_pool(self) -> None:
-        """The GM's pool pays for an NPC outside an invoke (refusing a compel, a stunt):
-        invokes pay from it in their own form (``i``), compels on NPCs fill it (``k``)."""
         from core.campaign import SpendFromPool
-        from tui.screens.forms import FormScreen
 
-        state = self.record.state
-        npcs = tuple((n, n) for n in sorted(getattr(state, "npcs", ())) if n)
-        # What invokes waiting on the keypad leave: they pay when the exchange commits.
-        pool: int = getattr(preview(self.state, self.draft).state, "gm_pool", 0)
-        if not npcs:
-            self.notify("No NPC in this contest: the GM's pool pays only for NPCs.")
-            return
-        if pool < 1:
-            waiting = self.record.gm_pool - pool
-            why = f" ({waiting} for invokes waiting on the keypad)" if waiting > 0 else ""
-            self.notify(f"The GM's pool is empty{why}.", severity="warning")
-            return
-
-        def chosen(answers: Answers | None) -> None:
-            if answers is not None:
-                self.tussle.send(
-                    SpendFromPool(
-                        contest_id=self.contest_id, by=answers["by"], reason=answers["reason"]
-                    )
-                )
-
-        self.app.push_screen(
-            FormScreen(
-                f"The GM's pool pays 1 ({pool} left)",
-                [
-                    Field("by", "For", npcs[0][1], npcs),
-                    Field(
-                        "reason",
-                        "What for",
-                        "refuses a compel",
-                        (("refuses a compel", "refuses a compel"), ("a stunt", "uses a stunt")),
-                    ),
-                ],
-                "An invoke pays from the pool in its own form (i). Enter: pay · Esc: cancel",
-            ),
-            chosen,
-        )
+        self.tussle.send(SpendFromPool(contest_id=self.contest_id))
 
     def restore_draft(self, commands: list[Command]) -> None:
         """Put an undone exchange back on the keypad, so a mistyped die is one key away."""
@@ -715,6 +697,14 @@ class ContestScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
+
+    def action_log_page(self, step: int) -> None:
+        self.query_one(ExchangeLog).page(step)
+
+    def action_side_page(self, step: int) -> None:
+        """Participants and aspects (or situation) a page on, each as far as it goes."""
+        self.query_one(ParticipantsPane).page(step)
+        self.query_one(AspectsPane).page(step)
 
     def action_more_log(self) -> None:
         self.shown += PAGE * 5

@@ -6,11 +6,14 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui.widgets.keybar import pretty_key
+from tui.widgets.lines import Hanging
+from tui.widgets.panes import TellingScroll
+
+KEY_WIDTH = 16  # the keys' column; a description wraps under itself, past it
 
 DICE_KEYS = [
     ("+ or =, -, 0", "Fate dice, one key per die (the keypad moves on after four)"),
@@ -21,6 +24,12 @@ DICE_KEYS = [
     ("Enter", "commit the exchange (a tie asks for the twist's name); when over: summary"),
     ("Esc", "clear the keypad (while correcting: leave the exchange as it was)"),
 ]
+
+
+def entry(keys: str, what: str) -> str:
+    """One line of help: the keys in their column, then what they do."""
+    shown = keys.replace("[", "\\[")
+    return f"  [b]{shown}[/b]{' ' * max(1, KEY_WIDTH + 1 - len(keys))}{what}"
 
 
 class HelpScreen(ModalScreen[None]):
@@ -36,7 +45,7 @@ class HelpScreen(ModalScreen[None]):
         lines = ["[b]Keys[/b]", ""]
         if type(self.under).__name__ == "ContestScreen":
             lines.append("[b]Roll keypad[/b]")
-            lines.extend(f"  [b]{k:<16}[/b] {what}" for k, what in DICE_KEYS)
+            lines.extend(entry(k, what) for k, what in DICE_KEYS)
             lines.append("")
         lines.append("[b]This screen[/b]")
         for binding in self.under.BINDINGS:
@@ -45,12 +54,12 @@ class HelpScreen(ModalScreen[None]):
             if self.under.check_action(binding.action, ()) is False:
                 continue
             keys = " / ".join(pretty_key(k) for k in binding.key.split(","))
-            lines.append(f"  [b]{keys:<16}[/b] {binding.description}")
-        lines += ["", "  [b]ctrl+p[/b]           every action, by name (command palette)"]
+            lines.append(entry(keys, binding.description))
+        lines += ["", entry("ctrl+p", "every action, by name (command palette)")]
         lines += ["", "[dim]Esc closes this help.[/dim]"]
-        with VerticalScroll(id="help-body") as body:
+        with TellingScroll(id="help-body") as body:
             body.border_title = "Help"
-            yield Static("\n".join(lines))
+            yield Static(Hanging(lines, more=KEY_WIDTH + 1))
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.aftermath import summary
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import Hanging
+from tui.widgets.panes import TellingScroll
 
 if TYPE_CHECKING:
     from core.bus import Notice
@@ -47,12 +48,16 @@ class SummaryScreen(ModalScreen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="summary-body") as body:
+        with TellingScroll(id="summary-body") as body:
             body.border_title = "End of the contest"
             yield Static(id="summary")
         yield Static(
-            "[dim]n: next contest with the same sides · N: new sides · r: write to the "
-            "roster · u: undo · w: roster · c: campaigns · Esc: back[/]",
+            Hanging(
+                [
+                    "[dim]n: next contest with the same sides · N: new sides · r: write to "
+                    "the roster · u: undo · w: roster · c: campaigns · Esc: back[/]"
+                ]
+            ),
             id="summary-keys",
         )
         yield KeyBar()
@@ -77,7 +82,7 @@ class SummaryScreen(ModalScreen[None]):
         else:
             lines.append("[b]For the roster[/b] [dim](r writes it)[/]")
         lines.extend(f"  {e(r)}" for r in shown.roster or ("no change",))
-        self.query_one("#summary", Static).update("\n".join(lines))
+        self.query_one("#summary", Static).update(Hanging(lines))
 
     def notice(self, notice: Notice) -> None:
         from core.bus import Rejected

@@ -66,12 +66,17 @@ def participants(record: ContestRecord) -> list[str]:
 
 
 def lingering(p: hq.HQParticipant) -> str:
-    """What earlier contests left on ``p``, short: ``cond -3 · 1 bump down``."""
+    """What earlier contests left on ``p`` (rules §2.6), in words: ``−3 from earlier
+    contests (hurt or impaired) · 1 bump down (injured)``. The condition is the lingering
+    benefit of the ability used less 3 per hurt and 6 per impairment, already in its
+    target; each injury bumps its result down a level."""
     parts = []
-    if p.condition:
-        parts.append(f"cond {p.condition:+d}")
+    if p.condition > 0:
+        parts.append(f"+{p.condition} from earlier contests (lingering benefit)")
+    elif p.condition < 0:
+        parts.append(f"−{-p.condition} from earlier contests (hurt or impaired)")
     if p.bumps_down:
-        parts.append(f"{p.bumps_down} bump{'s' if p.bumps_down != 1 else ''} down")
+        parts.append(f"{p.bumps_down} bump{'s' if p.bumps_down != 1 else ''} down (injured)")
     return " · ".join(parts)
 
 

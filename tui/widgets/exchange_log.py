@@ -12,6 +12,8 @@ import textwrap
 from textual.events import Resize
 from textual.widgets import Log
 
+from tui.widgets.panes import out_of_sight
+
 PAGE = 200  # exchanges shown at first, and added per "earlier" request
 
 
@@ -56,6 +58,24 @@ class ExchangeLog(Log):
         # Log.write_lines follows only when the view was at its end already.
         self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+        self.call_after_refresh(self.mark)
+
+    def mark(self) -> None:
+        """The border's subtitle: lines scrolled out of sight, and the keys to them."""
+        seen = self.scrollable_content_region.height
+        above = round(self.scroll_y)
+        below = max(0, self.virtual_size.height - above - seen)
+        self.border_subtitle = out_of_sight(above, below, down="PgDn", up="PgUp")
+
+    def page(self, step: int) -> None:
+        """A page toward the newest lines (``step`` 1) or the oldest (-1)."""
+        height = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=self.scroll_y + step * height, animate=False, immediate=True)
+        self.mark()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.mark()
 
     def on_resize(self, event: Resize) -> None:
         if event.size.width != self._width:
@@ -63,3 +83,4 @@ class ExchangeLog(Log):
             self.clear()
             self.write_lines(self._wrapped(self.raw))
         self._to_end()  # taller, shorter or rewrapped: the newest lines stay in view
+        self.call_after_refresh(self.mark)

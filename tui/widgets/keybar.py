@@ -2,19 +2,62 @@
 
 Textual's Footer builds a widget per key; this is one Static, which matters on the
 dashboard's start-up (measured by ``tussle bench dashboard``). Keys an action's
-``check_action`` hides for this contest's system are left out.
+``check_action`` hides for this contest's system are left out. The bar always fits its
+line: past the width, descriptions shorten to their first word, then the last keys give
+way (help, first, and the palette, last, always stay: both list every key).
 """
 
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.content import Content
+from textual.events import Resize
 from textual.widgets import Static
+
+PRETTY = {
+    "question_mark": "?",
+    "escape": "Esc",
+    "enter": "Enter",
+    "ctrl+y": "^y",
+    "left_square_bracket": "[",
+    "right_square_bracket": "]",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "space": "Space",
+    "tab": "Tab",
+}
 
 
 def pretty_key(key: str) -> str:
-    return {"question_mark": "?", "escape": "Esc", "enter": "Enter", "ctrl+y": "^y"}.get(
-        key, key.replace("ctrl+", "^")
-    )
+    return PRETTY.get(key, key.replace("ctrl+", "^"))
+
+
+SHORT = {"Key help": "Help"}  # where the first word alone would not say it
+
+
+def short(description: str) -> str:
+    """A description in a word: "Back to the contest" -> "Back", "Key help" -> "Help"."""
+    return SHORT.get(description, description.split(" ", 1)[0])
+
+
+def fit(keys: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
+    """``keys`` ((key, description) pairs, the palette last) made to fit ``width``
+    cells joined by two spaces: the longest descriptions cut to their first word, one
+    at a time, then, if that is not enough, the last keys before the palette left out."""
+
+    def length(pairs: list[tuple[str, str]]) -> int:
+        return sum(len(k) + 1 + len(d) for k, d in pairs) + 2 * (len(pairs) - 1)
+
+    pairs = list(keys)
+    while width > 0 and length(pairs) > width:
+        long = [i for i, (_, d) in enumerate(pairs) if " " in d]
+        if not long:
+            break
+        i = max(long, key=lambda i: len(pairs[i][1]))
+        pairs[i] = (pairs[i][0], short(pairs[i][1]))
+    while width > 0 and len(pairs) > 2 and length(pairs) > width:
+        del pairs[-2]
+    return pairs
 
 
 class KeyBar(Static):
@@ -27,15 +70,24 @@ class KeyBar(Static):
     def on_mount(self) -> None:
         self.refresh_keys()
 
-    def refresh_keys(self) -> None:
+    def on_resize(self, event: Resize) -> None:
+        self.refresh_keys()
+
+    def keys(self) -> list[tuple[str, str]]:
+        """(key, description) for each key shown, the palette last."""
         screen = self.screen
-        parts = []
+        pairs = []
         for binding in screen.BINDINGS:
             if not isinstance(binding, Binding) or not binding.show:
                 continue
             if screen.check_action(binding.action, ()) is False:
                 continue
-            key = pretty_key(binding.key.split(",")[0])
-            parts.append(f"[b $accent]{key}[/] {binding.description}")
-        parts.append("[b $accent]^p[/] palette")
-        self.update("  ".join(parts))
+            pairs.append((pretty_key(binding.key.split(",")[0]), binding.description))
+        pairs.append(("^p", "palette"))
+        return pairs
+
+    def refresh_keys(self) -> None:
+        width = self.content_region.width or self.app.size.width - 2
+        shown = fit(self.keys(), width)
+        parts = [Content.assemble((k, "b $accent"), f" {d}") for k, d in shown]
+        self.update(Content("  ").join(parts))

@@ -12,6 +12,8 @@ from textual.events import Key
 from textual.message import Message
 from textual.widgets import Static
 
+from tui.widgets.lines import Hanging
+
 
 @dataclass(frozen=True)
 class KeypadRow:
@@ -76,7 +78,7 @@ class RollKeypad(Static, can_focus=True):
             lines.append("  [dim]Nobody to roll yet[/]")
         lines.extend(f"  {x}" for x in extras)
         lines.append(f"  {verdict}" if verdict else "")
-        self.update("\n".join(lines))
+        self.update(Hanging(lines))
 
     def on_key(self, event: Key) -> None:
         message: Message | None = None
