@@ -41,11 +41,12 @@ def scoreboard(
     odds_by_side, footer = odds if odds is not None else ({}, "")
     label_width = len(_plain(label))
     name_width = max((len(side) for side in cells), default=0)
+    score_width = max([7, *(len(_plain(score)) for score in cells.values())])
     lines = [head]
     for i, (side, score) in enumerate(cells.items()):
         left = f"[b]{label}[/b]" if i == 0 else " " * label_width
         name = e(side) + " " * (name_width - len(side))
-        score_pad = " " * max(0, 7 - len(_plain(score)))
+        score_pad = " " * (score_width - len(_plain(score)))  # the odds in one column
         line = f"{left}   {name}  {score}{score_pad}  {odds_by_side.get(side, '')}"
         lines.append(line.rstrip())
     if footer:
