@@ -1,17 +1,17 @@
 """``tussle watch NAME``: the players' screen, following the campaign's files.
 
 Another process than the GM's: no bus, no lock, no writes. Four times a second it looks at
-the manifest; when it changed, it reads the entries saved since and shows the newest
-contest: a large score, the last exchange with its dice, the few before, the aspects with
-their free invokes, the PCs' points. What the GM hides (a participant's numbers, an
-aspect: see :mod:`core.redact`) shows as ``??``; a contest the GM keeps secret shows its
-title alone. A file that is missing, being replaced or unreadable leaves the last good
+the manifest (:class:`tui.follow.Follower`, as a read-only dashboard does); when it
+changed, it reads the entries saved since and shows the newest contest: a large score,
+the last exchange with its dice, the few before, the aspects with their free invokes,
+the PCs' points. What the GM hides (a participant's numbers, an aspect: see
+:mod:`core.redact`) shows as ``??``; a contest the GM keeps secret shows its title alone.
+A file that is missing, being replaced or unreadable leaves the last good
 picture on screen, with a line that says so.
 """
 
 from __future__ import annotations
 
-import os
 from datetime import datetime
 from pathlib import Path
 
@@ -22,12 +22,12 @@ from textual.widgets import Digits, Static
 
 from core.campaign import Campaign, ContestRecord
 from core.redact import HIDDEN, redact_exchange, secrets_of
-from core.store import MANIFEST, CampaignFiles, Saves, StoreError, saves_folder
+from core.store import Saves, saves_folder
+from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
 from tui.systems.common import e
 from tui.views import exchange_lines
 
-POLL_SECONDS = 0.25
 EARLIER = 3  # exchanges shown before the last one
 
 
@@ -63,10 +63,8 @@ class WatchApp(App[None]):
     def __init__(self, folder: Path) -> None:
         super().__init__()
         self.folder = folder
-        self.campaign: Campaign | None = None
-        self.stamp: tuple[int, int] | None = None
-        self.identity: tuple[object, ...] = ()
-        self.problem = ""
+        self.follower = Follower(folder)
+        self.problem = ""  # as shown
         self.sides: tuple[str, ...] = ()
         self.blocks: dict[str, tuple[Digits, Static]] = {}
         self.updated = ""
@@ -85,34 +83,19 @@ class WatchApp(App[None]):
         self.poll()
         self.set_interval(POLL_SECONDS, self.poll)
 
+    @property
+    def campaign(self) -> Campaign | None:
+        return self.follower.campaign
+
     # -- following the files ----------------------------------------------------------
     def poll(self) -> None:
-        manifest = self.folder / MANIFEST
-        try:
-            info = os.stat(manifest)
-        except OSError:
-            self.show_problem("the campaign's files are missing: showing the last good state")
+        change = self.follower.poll()
+        if change == "problem":
+            self.show_problem(self.follower.problem)
             return
-        stamp = (info.st_mtime_ns, info.st_size)
-        if stamp == self.stamp and not self.problem:
+        if change == "same" and not self.problem:
             return
-        try:
-            files = CampaignFiles(self.folder)
-            meta = files.meta()
-            identity = (meta.get("created"), meta.get("system"), meta.get("name"))
-            # Read from the start when the files are another campaign's now, or shorter
-            # than what was read (a restore); otherwise only the entries saved since.
-            fresh = (
-                self.campaign is None
-                or identity != self.identity
-                or meta["entries"] < self.campaign.entries
-            )
-            self.campaign = files.load() if fresh else files.load(into=self.campaign)
-            self.identity = identity
-        except (StoreError, OSError) as error:
-            self.show_problem(f"cannot read the save ({error}): showing the last good state")
-            return
-        self.stamp, self.problem = stamp, ""
+        self.problem = ""
         self.updated = datetime.now().strftime("%H:%M:%S")
         self.paint()
 
