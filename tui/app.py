@@ -15,6 +15,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 
 from core.bus import Applied, Bus, Notice
 from core.campaign import (
@@ -28,7 +29,9 @@ from core.campaign import (
 from core.dice import RandomDice
 from core.model import Command
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
-from tui.screens.contest import ContestScreen
+from tui.draft import Kept, settled
+from tui.follow import POLL_SECONDS, Follower
+from tui.screens.contest import ContestScreen, draft_lines
 from tui.widgets.keybar import pretty_key
 
 
@@ -67,6 +70,11 @@ class TussleApp(App[None]):
         self.files: CampaignFiles | None = None
         self.bus: Bus | None = None
         self.read_only = False
+        # Read-only: the campaign's files, followed as tussle watch follows them.
+        self.follower: Follower | None = None
+        self._following: Timer | None = None
+        # Each contest's keypad while the GM is on another screen, by (campaign, contest).
+        self.kept: dict[tuple[str, str], Kept] = {}
         self._quit_anyway = False
         self.show_odds = True  # d hides them: some tables prefer not to know
         self._campaign: Campaign | None = None
@@ -157,6 +165,10 @@ class TussleApp(App[None]):
             self.bus = Bus(campaign, files)
             self.bus.subscribe(self._forward)
             self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
+        else:
+            # Another Tussle writes: follow its saves, as the players' view does.
+            self.follower = Follower(files.folder, campaign)
+            self._following = self.set_interval(POLL_SECONDS, self._follow, name="follow")
         self.sub_title = f"{campaign.name} · {campaign.system}"
         self.back_to_contest()
 
@@ -197,10 +209,48 @@ class TussleApp(App[None]):
 
     def close_campaign(self) -> None:
         self.workers.cancel_group(self, "bus")
+        for screen in self.screen_stack:  # the keypads are kept for when it opens again
+            if isinstance(screen, ContestScreen):
+                screen.keep()
         if self.files is not None:
             self.files.lock.release()
         self.files, self.bus, self._campaign = None, None, None
-        self.read_only = False
+        if self._following is not None:
+            self._following.stop()
+        self.read_only, self.follower, self._following = False, None, None
+
+    def _follow(self) -> None:
+        """Read-only: show what the other Tussle saved since the last look (four times a
+        second, like tussle watch), or say once why the files cannot be read."""
+        follower = self.follower
+        if follower is None:
+            return
+        problem = follower.problem
+        change = follower.poll()
+        if change == "problem":
+            if follower.problem != problem:
+                self.notify(follower.problem, title="Read-only", severity="warning", timeout=8)
+            return
+        if change == "same" or follower.campaign is None:
+            return
+        if change == "fresh":  # another campaign's files now, or a restore: from the start
+            self._campaign = follower.campaign
+            self.sub_title = f"{follower.campaign.name} · {follower.campaign.system}"
+        main = next((s for s in reversed(self.screen_stack) if not s.is_modal), None)
+        if isinstance(main, ContestScreen):
+            latest = self.campaign.latest_contest
+            if change == "fresh" or latest is None or latest.contest_id != main.contest_id:
+                self.back_to_contest()  # a new contest, or this one undone away
+                return
+        from core.bus import Saved
+
+        for screen in self.screen_stack:
+            if isinstance(screen, ContestScreen):
+                screen.followed()
+            else:
+                handler = getattr(screen, "notice", None)
+                if handler is not None:
+                    handler(Saved(()))  # the others repaint on news of a save
 
     def send(self, command: Command) -> None:
         """Put a GM action on the bus."""
@@ -219,6 +269,9 @@ class TussleApp(App[None]):
     # -- screens --------------------------------------------------------------------------
     def _show(self, screen: Screen[None]) -> None:
         """Make ``screen`` the one main screen (over Textual's default one)."""
+        for shown in self.screen_stack:  # leaving a contest keeps its keypad
+            if isinstance(shown, ContestScreen):
+                shown.keep()
         while len(self.screen_stack) > 2 and self.screen.is_modal:
             self.pop_screen()
         if len(self.screen_stack) <= 1:
@@ -302,9 +355,30 @@ class TussleApp(App[None]):
 
         self.send(Redo())
 
+    def unsaved_work(self) -> list[str]:
+        """What is typed on a keypad (this contest's, or one kept while the GM is on
+        another screen) and in no log: quitting would lose it."""
+        lines = []
+        for screen in self.screen_stack:
+            if isinstance(screen, ContestScreen):
+                lines += screen.unsaved_work()
+        for (slug, contest_id), kept in self.kept.items():
+            if self.files is not None and slug == self.files.slug:
+                record = self.campaign.latest_contest  # the one that would show again
+                if record is not None and record.contest_id == contest_id:
+                    draft = settled(kept.draft, self.campaign.done)
+                    same = kept.entries == self.campaign.entries
+                    lines += draft_lines(record, draft, kept.correcting if same else None)
+            elif (self.saves.folder / slug).is_dir():
+                lines += kept.lost
+        return lines
+
     async def action_quit(self) -> None:
-        """Quit; with actions the disk has not taken yet (the bus keeps retrying), ask
-        for a second q before losing them."""
+        """Quit. With dice or actions on a keypad, ask first (Enter or y quits, Esc or n
+        stays, everything kept); with actions the disk has not taken yet (the bus keeps
+        retrying), ask for a second q before losing them."""
+        if self.screen.id == "quit-question":
+            return  # asked already
         if self.bus is not None and self.bus.unsaved and not self._quit_anyway:
             self._quit_anyway = True
             self.notify(
@@ -314,6 +388,24 @@ class TussleApp(App[None]):
                 severity="error",
                 timeout=10,
             )
+            return
+        lost = self.unsaved_work()
+        if lost:
+            from tui.screens.confirm import ConfirmScreen
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.close_campaign()
+                    self.exit()
+
+            question = ConfirmScreen(
+                "Quit? This is on the keypad, not in the log",
+                [*lost, "", "Quitting loses it."],
+                "Enter or y: quit",
+                "Esc or n: stay, all kept",
+            )
+            question.id = "quit-question"
+            self.push_screen(question, answered)
             return
         self.close_campaign()
         self.exit()

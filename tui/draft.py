@@ -9,11 +9,12 @@ here, and nothing of any one system: the rule system says who rolls and with wha
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from core.dice import FATE_GLYPHS, DiceKind
 from core.engine import apply
-from core.errors import RuleError
+from core.errors import BadDice, RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from core.rules import find_system
 
@@ -24,13 +25,20 @@ def dice_kind(contest: Contest) -> DiceKind:
 
 @dataclass
 class Draft:
-    """Typed dice by roller, and the other actions of the coming exchange."""
+    """Typed dice by roller, and the other actions of the coming exchange.
+
+    A draft an undo brought back onto the keypad remembers the action it came from
+    (``came_back_from``) and what the keypad held before (``before``): once that action
+    is in force again (a redo), the draft is in the log and must go (see :func:`settled`).
+    """
 
     typed: dict[str, str] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     extras: list[Command] = field(default_factory=list)
     cursor: int = 0
     end_after: bool = False
+    came_back_from: int | None = None
+    before: Draft | None = None
 
     def clear(self) -> None:
         self.typed.clear()
@@ -38,10 +46,22 @@ class Draft:
         self.extras.clear()
         self.cursor = 0
         self.end_after = False
+        self.came_back_from = None
+        self.before = None
 
     @property
     def empty(self) -> bool:
         return not self.typed and not self.extras and not self.end_after
+
+    def by_hand(self, automatic: Collection[str] = ()) -> dict[str, str]:
+        """The dice typed (or rolled on request) by roller: all but those Tussle rolled
+        by itself for ``automatic`` rollers (set up as "Tussle rolls"), which nobody
+        typed and nobody would miss."""
+        return {
+            who: text
+            for who, text in self.typed.items()
+            if text and not (who in automatic and self.sources.get(who) == "tussle")
+        }
 
     def rolls(self, kind: DiceKind, rollers: list[str]) -> list[Command]:
         out: list[Command] = []
@@ -50,6 +70,26 @@ class Draft:
             if faces is not None:
                 out.append(RollDice(who=who, faces=faces, source=self.sources.get(who, "table")))
         return out
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A contest's keypad while the GM is on another screen: the draft, a correction in
+    progress (its number and the contest before it), the campaign's entry count then (a
+    correction does not outlive a change), and what quitting would lose, in words."""
+
+    draft: Draft
+    correcting: tuple[int, Contest] | None
+    entries: int
+    lost: list[str]
+
+
+def settled(draft: Draft, in_force: Collection[int]) -> Draft:
+    """``draft`` without what is in the log again: a draft an undo brought back gives way
+    to what the keypad held before, as soon as the undone action is in force (redone)."""
+    while draft.came_back_from is not None and draft.came_back_from in in_force:
+        draft = draft.before or Draft()
+    return draft
 
 
 def faces_of(kind: DiceKind, typed: str) -> tuple[int, ...] | None:
@@ -76,20 +116,34 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
     """``typed`` after one key, and whether that roll is now complete (move on).
 
     Fate takes ``+``/``=``, ``-`` and ``0``; a d20 or d100 takes digits and completes when
-    no further digit could make a valid face (``3`` on a d20, ``45`` on a d100).
+    no further digit could make a valid face (``3`` on a d20, ``45`` on a d100). A key
+    that cannot make a face (``2`` then ``5`` on a d20, a fifth Fate die, a digit on Fate
+    dice) raises :class:`BadDice` saying why: nothing is silently dropped.
     """
     if kind is DiceKind.FATE:
         glyph = {"=": "+", "+": "+", "-": "-", "0": "0"}.get(key)
-        if glyph is None or len(typed) >= 4:
-            return typed, len(typed) >= 4
+        if glyph is None:
+            raise BadDice(f'Fate dice show +, - or 0 (type + or =, - and 0), not "{key}"')
+        if len(typed) >= 4:
+            raise BadDice(
+                f"All four Fate dice are typed ({typed}): Backspace takes the last one back"
+            )
         typed += glyph
         return typed, len(typed) == 4
+    name, high = ("d20", 20) if kind is DiceKind.D20 else ("d100", 100)
     if not key.isdigit():
-        return typed, False
-    high = 20 if kind is DiceKind.D20 else 100
+        raise BadDice(f'A {name} is typed as digits (1 to {high}), not "{key}"')
+    if typed and int(typed) * 10 > high:
+        raise BadDice(
+            f"This {name} is typed already ({typed}): Backspace takes it back, "
+            f"Tab moves to the next roller"
+        )
     candidate = typed + key
-    if int(candidate) > high or candidate == "0":
-        return typed, False
+    if candidate.startswith("0"):
+        tens = " (05 is 5, 00 is 100)" if high == 100 else ""
+        raise BadDice(f"A {name} has no face 0: its faces are 1 to {high}{tens}")
+    if int(candidate) > high:
+        raise BadDice(f"A {name} has no face {candidate}: its faces are 1 to {high}")
     return candidate, int(candidate) * 10 > high
 
 

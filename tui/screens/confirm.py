@@ -20,18 +20,25 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape,n", "no", "No", id="confirm.no"),
     ]
 
-    def __init__(self, title: str, lines: list[str], yes: str = "Enter: yes") -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: list[str],
+        yes: str = "Enter: yes",
+        no: str = "Esc: no, leave it",
+    ) -> None:
         super().__init__()
         self.confirm_title = title
         self.lines = lines
         self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.confirm_title
             with VerticalScroll(id="confirm-body"):
                 yield Static(Hanging(e(line) for line in self.lines))
-            yield Static(f"{self.yes} · Esc: no, leave it", id="hint")
+            yield Static(f"{self.yes} · {self.no}", id="hint")
 
     def action_yes(self) -> None:
         self.dismiss(True)

@@ -27,7 +27,7 @@ from core.campaign import (
     describe_action,
 )
 from core.dice import parse_fate_dice
-from core.errors import RuleError
+from core.errors import BadDice, RuleError
 from core.model import (
     Command,
     Contest,
@@ -40,10 +40,12 @@ from core.model import (
 from tui import views
 from tui.draft import (
     Draft,
+    Kept,
     commit_commands,
     dice_kind,
     faces_of,
     preview,
+    settled,
     try_extra,
     type_face,
     typed_text,
@@ -130,6 +132,7 @@ class ContestScreen(Screen[None]):
         # While an old exchange is corrected: its number, and the contest just before it
         # (what the keypad plays on instead of the contest as it stands).
         self.correcting: tuple[int, Contest] | None = None
+        self.sending = False  # an exchange is on its way to the log: Enter waits for it
 
     @property
     def tussle(self) -> TussleApp:
@@ -163,6 +166,7 @@ class ContestScreen(Screen[None]):
         self.query_one("#aspects").border_title = view(self.record.state.system).ASPECTS_TITLE
         self.query_one("#log").border_title = "Exchange log"
         self.query_one("#keypad").border_title = "Roll keypad"
+        self._take_back_kept()
         self.refresh_all()
         self.query_one(RollKeypad).focus()
         self.set_timer(0.3, self._start_odds)
@@ -170,7 +174,12 @@ class ContestScreen(Screen[None]):
     def _start_odds(self) -> None:
         """Odds from now on: not before, so working them out never delays the screen."""
         self.odds_ready = True
-        self.refresh_keypad()
+        if self.state.finished:
+            return
+        try:  # the odds alone: repainting the keypad would wipe a message the GM must read
+            self.update_odds(preview(self.state, self.draft).state)
+        except RuleError:
+            self.refresh_keypad()  # a draft the contest refuses: the keypad says why
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         wanted = SYSTEM_ACTIONS.get(action)
@@ -387,6 +396,7 @@ class ContestScreen(Screen[None]):
             self.refresh_panes()
             return
         if isinstance(notice, Rejected):
+            self.sending = False
             self.message = f"[b $error]{e(notice.error)}[/]"
             self.notify(str(notice.error), title=notice.error.title, severity="error")
             self.refresh_keypad()
@@ -398,13 +408,13 @@ class ContestScreen(Screen[None]):
             self._write_back()
         if isinstance(entry, ActionRecorded) and isinstance(entry.command, Correct):
             if entry.command.contest_id == self.contest_id:
-                self.correcting = None
-                self.draft.clear()
+                self._end_correction()
                 self.notify(f"Exchange {entry.command.n} corrected.", timeout=4)
             self.refresh_all()
         elif isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
             if entry.command.contest_id != self.contest_id:
                 return
+            self.sending = False
             if any(isinstance(c, ResolveExchange) for c in entry.command.commands):
                 self.draft.clear()
             new = [
@@ -416,12 +426,19 @@ class ContestScreen(Screen[None]):
             self.refresh_panes()
             self.refresh_keypad()
         elif isinstance(entry, ActionUndone | ActionRedone):
-            self.correcting = None  # the contest it was based on has changed
+            self._end_correction()  # the contest it was based on has changed
             action = self.tussle.campaign.actions[entry.action_id]
             verb = "Undone" if isinstance(entry, ActionUndone) else "Redone"
             self.notify(f"{verb}: {describe_action(action.command)}", timeout=3)
-            if isinstance(entry, ActionUndone) and isinstance(action.command, Play):
-                self.restore_draft(list(action.command.commands))
+            command = action.command
+            if (
+                isinstance(entry, ActionUndone)
+                and isinstance(command, Play)
+                and command.contest_id == self.contest_id
+            ):
+                self.restore_draft(list(command.commands), came_back_from=action.action_id)
+            # A redone exchange is in the log again: what its undo put on the keypad goes.
+            self.draft = settled(self.draft, self.tussle.campaign.done)
             self.refresh_all()
         else:  # the roster, settings, secrets: the log stays as it is
             self.refresh_panes()
@@ -523,18 +540,67 @@ class ContestScreen(Screen[None]):
 
         self.tussle.send(SpendFromPool(contest_id=self.contest_id))
 
-    def restore_draft(self, commands: list[Command]) -> None:
-        """Put an undone exchange back on the keypad, so a mistyped die is one key away."""
-        self.draft.clear()
+    def restore_draft(self, commands: list[Command], came_back_from: int | None = None) -> None:
+        """Put an undone (or reopened) exchange on the keypad, so a mistyped die is one
+        key away. The keypad's previous draft is kept under it: a redo of action
+        ``came_back_from``, or the end of a correction, brings it back."""
+        draft = Draft(came_back_from=came_back_from, before=self.draft)
         kind = dice_kind(self.state)
         for command in commands:
             if isinstance(command, RollDice):
-                self.draft.typed[command.who] = typed_text(kind, command.faces)
-                self.draft.sources[command.who] = command.source
+                draft.typed[command.who] = typed_text(kind, command.faces)
+                draft.sources[command.who] = command.source
             elif isinstance(command, EndContest):
-                self.draft.end_after = True
+                draft.end_after = True
             elif not isinstance(command, ResolveExchange):
-                self.draft.extras.append(command)
+                draft.extras.append(command)
+        self.draft = draft
+
+    def _end_correction(self) -> None:
+        """Leave a correction in progress: its draft (an exchange in the log already)
+        goes, and the keypad holds again what it held before C."""
+        if self.correcting:
+            self.correcting = None
+            self.draft = self.draft.before or Draft()
+
+    # -- the keypad while the GM is elsewhere ----------------------------------------------
+    def keep(self) -> None:
+        """The GM leaves this screen (roster, campaigns, setup): the app keeps the keypad
+        as it is, for when the contest shows again."""
+        app = self.tussle
+        if app.files is None or self.contest_id not in app.campaign.contests:
+            return
+        app.kept[(app.files.slug, self.contest_id)] = Kept(
+            draft=self.draft,
+            correcting=self.correcting,
+            entries=app.campaign.entries,
+            lost=self.unsaved_work(),
+        )
+
+    def _take_back_kept(self) -> None:
+        app = self.tussle
+        if app.files is None:
+            return
+        kept = app.kept.pop((app.files.slug, self.contest_id), None)
+        if kept is None:
+            return
+        self.draft, self.correcting = kept.draft, kept.correcting
+        if kept.entries != app.campaign.entries:  # the GM acted meanwhile (u, U, k...)
+            self._end_correction()
+        self.draft = settled(self.draft, app.campaign.done)
+
+    def unsaved_work(self) -> list[str]:
+        """What quitting now would lose, a line each (nothing: quitting is instant)."""
+        if self.contest_id not in self.tussle.campaign.contests:
+            return []
+        return draft_lines(self.record, self.draft, self.correcting)
+
+    def followed(self) -> None:
+        """Read-only: the GM's Tussle saved more (followed from the files): show it."""
+        if self.contest_id not in self.tussle.campaign.contests:
+            return
+        self._end_correction()  # what it was based on may have changed
+        self.refresh_all()
 
     # -- the keypad's messages -------------------------------------------------------------
     def _slots(self) -> list[str]:
@@ -547,7 +613,13 @@ class ContestScreen(Screen[None]):
             return
         who = slots[self.draft.cursor % len(slots)]
         kind = dice_kind(self.state)
-        text, complete = type_face(kind, self.draft.typed.get(who, ""), message.key)
+        try:
+            text, complete = type_face(kind, self.draft.typed.get(who, ""), message.key)
+        except BadDice as error:  # a face no die has: said, never dropped in silence
+            self.message = f"[b $error]{e(f'{who}: {error}')}[/]"
+            self.notify(f"{who}: {error}", title=error.title, severity="error", timeout=4)
+            self.refresh_keypad()
+            return
         self.draft.typed[who] = text
         self.draft.sources[who] = "table"
         if complete:
@@ -604,12 +676,15 @@ class ContestScreen(Screen[None]):
     def clear(self) -> None:
         if self.correcting:
             self.notify(f"Exchange {self.correcting[0]} is left as it was.", timeout=3)
-            self.correcting = None
-        self.draft.clear()
+            self._end_correction()  # the keypad as it was before C
+        else:
+            self.draft.clear()
         self.refresh_keypad()
 
     @on(RollKeypad.CommitRequested)
     def commit(self) -> None:
+        if self.sending:
+            return  # the exchange just committed is not in the log yet: not twice
         state = self.state
         if state.finished:
             self.action_summary()
@@ -656,6 +731,7 @@ class ContestScreen(Screen[None]):
         if self.correcting:
             self._send_correction(self.correcting[0], commands)
             return
+        self.sending = self.tussle.bus is not None and not self.tussle.read_only
         self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))
 
     # -- actions -------------------------------------------------------------------------
@@ -955,6 +1031,29 @@ class ContestScreen(Screen[None]):
 
     async def action_quit(self) -> None:
         await self.tussle.action_quit()
+
+
+def draft_lines(
+    record: ContestRecord, draft: Draft, correcting: tuple[int, Contest] | None
+) -> list[str]:
+    """What is on a contest's keypad and in no log, a line each: a correction in
+    progress, the dice typed (not those Tussle rolled by itself), the actions waiting."""
+    title, system = record.title, record.state.system
+    if record.state.finished and not correcting:
+        return []  # an ended contest's keypad takes no dice
+    lines = []
+    if correcting:
+        lines.append(f"{title}: a correction of exchange {correcting[0]}")
+    from rich.text import Text
+
+    typed = draft.by_hand(record.tussle_rolls)
+    lines += [f"{title}: {who} rolled {text}" for who, text in typed.items()]
+    lines += [
+        f"{title}: {Text.from_markup(views.describe_extra(system, c)).plain}" for c in draft.extras
+    ]
+    if draft.end_after:
+        lines.append(f"{title}: end the contest after this stage")
+    return lines
 
 
 def _int(text: str) -> int:
