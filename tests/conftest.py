@@ -1,10 +1,13 @@
-"""Shared fixtures. Tests never touch the repo's saves/: they get a temporary folder."""
+"""Shared fixtures, and the Hypothesis profiles. Tests never touch the repo's saves/: they
+get a temporary folder."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.helpers import neutralise_environment
 
@@ -14,6 +17,26 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 # the locale...): snapshots need colour, and a tussle in tmux must not think it is in a
 # 120x40 terminal because pytest was. See tests/helpers.py.
 neutralise_environment()
+
+# -- Hypothesis profiles: the one place the number of examples is chosen ------------------
+#
+# "ci" runs every property at least 100 times. CI (the env var CI set) gets it, and so does
+# a plain ``pytest`` (the README's command): it is the profile unless HYPOTHESIS_PROFILE or
+# ``--hypothesis-profile`` names another, so nobody's run is weaker than CI's. "dev" is
+# quicker, for iterating: ``HYPOTHESIS_PROFILE=dev .venv/bin/pytest …``. A property that
+# needs more than its profile gives asks for a multiple of it with
+# ``tests.strategies.examples(times)``, never a fixed count, so "dev" stays quick.
+# Deadlines are off: the runs play whole campaigns and write files, and a busy two-core
+# machine would make timings flaky. Properties that write files take pytest's tmp_path,
+# made once per test, and write a fresh file per example: that health check is off.
+_QUIET = [HealthCheck.function_scoped_fixture]
+settings.register_profile(
+    "ci", max_examples=100, deadline=None, print_blob=True, suppress_health_check=_QUIET
+)
+settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=_QUIET)
+settings.load_profile(
+    "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE") or "ci"
+)
 
 
 @pytest.fixture

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import sys
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from core.campaign import (
+    AddCharacter,
+    Campaign,
+    Character,
+    Entry,
+    Play,
+    Redo,
+    StartContest,
+    ToggleSecret,
+    Undo,
+)
+from core.model import Command, ResolveExchange, RollDice
+from core.rules import fate
+from core.rules.fate import FateParticipant
+from core.setup import Pick
+from core.store import CampaignFiles, Saves
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
 
 # The terminal pytest was started from must not reach what the tests run: its size
 # (COLUMNS, LINES: Textual and Rich read them before asking the terminal), the tmux it
@@ -82,3 +104,221 @@ def tussle_command() -> list[str]:
         return [str(script)]
     found = shutil.which("tussle")
     return [found] if found else [sys.executable, "-m", "core.cli"]
+
+
+def tussle_script() -> Path:
+    """The installed ``tussle`` console script: beside this Python (a venv's bin), else on
+    PATH. Never ``python -m``: a test of what the GM runs runs what the GM runs."""
+    beside = Path(sys.executable).parent / "tussle"
+    if beside.exists():
+        return beside
+    found = shutil.which("tussle")
+    if found is None:
+        raise AssertionError(
+            f"no tussle console script beside {sys.executable} nor on PATH: pip install -e ."
+        )
+    return Path(found)
+
+
+# -- shared by several test modules (a test module never imports another) -----------------
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` and its bytes, but the lock (a process's, not data)."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != "campaign.lock"
+    }
+
+
+def tussle(saves: Path, *argv: str) -> int:
+    """The real command's entry point, in this process (the CLI tests run it as one)."""
+    from core.cli import main
+
+    return main(["--saves", str(saves), *argv])
+
+
+def manifest_doc(files: CampaignFiles) -> dict[str, Any]:
+    doc = json.loads(files.manifest_path.read_text())["manifest"]["1"]
+    assert isinstance(doc, dict)
+    return doc
+
+
+def act(campaign: Campaign, files: CampaignFiles, command: Command) -> Entry:
+    """What the bus does for one GM action: decide, save, apply."""
+    entry = campaign.decide(command)
+    files.append([entry])
+    campaign.apply(entry)
+    return entry
+
+
+# -- the seed campaign ----------------------------------------------------------------------
+#
+# Worked by hand from Fate Core's contest rules (rules.md §1): Cynere (Athletics 4) races
+# Teran (Athletics 3). Exchange 1: Cynere rolls 0 (total 4), Teran -1 (total 2): Cynere
+# wins by 2 shifts, under the style threshold of 3, so 1 victory. Exchange 2: Cynere -1
+# (3), Teran +1 (4): Teran wins by 1, 1 victory. The second exchange is undone and redone.
+# Log: 2 characters + 1 start + 2 exchanges + undo + redo = 7 entries.
+
+SEED_LINE = 'OK "Seed" (seed): fate, 7 log entries, 2 characters, 1 contest, 2 exchanges'
+SEED_CYNERE = Character(
+    name="Cynere", ratings={"Athletics": 4}, aspects=("I've Got Zird's Back",), fate_points=3
+)
+SEED_TERAN = Character(name="Teran", kind="npc", ratings={"Athletics": 3})
+
+
+def seed_race() -> fate.FateContest:
+    return fate.new_contest(
+        [
+            FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
+            FateParticipant(name="Teran", side="Teran", skill=3),
+        ]
+    )
+
+
+def seed_exchange(cynere: tuple[int, ...], teran: tuple[int, ...]) -> Play:
+    return Play(
+        contest_id="c1",
+        commands=(
+            RollDice(who="Cynere", faces=cynere),
+            RollDice(who="Teran", faces=teran),
+            ResolveExchange(),
+        ),
+    )
+
+
+def seed(saves: Path, name: str = "Seed") -> tuple[CampaignFiles, Campaign]:
+    """The seed campaign worked out above, saved entry by entry."""
+    files = Saves(saves).create(name, "fate")
+    campaign = Campaign(name=name, system="fate")
+    for command in (
+        AddCharacter(character=SEED_CYNERE),
+        AddCharacter(character=SEED_TERAN),
+        StartContest(title="The race", contest=seed_race(), uses={"Cynere": "Athletics"}),
+        seed_exchange((0, 0, 0, 0), (-1, 0, 0, 0)),
+        seed_exchange((-1, 0, 0, 0), (1, 0, 0, 0)),
+        Undo(),
+        Redo(),
+    ):
+        act(campaign, files, command)
+    return files, campaign
+
+
+def many_characters(saves: Path, count: int) -> CampaignFiles:
+    """A campaign of ``count`` entries (one character each), saved in one append."""
+    files = Saves(saves).create("Crowd", "fate")
+    campaign = Campaign(name="Crowd", system="fate")
+    entries = []
+    for n in range(count):
+        entry = campaign.decide(AddCharacter(character=Character(name=f"C{n:03d}")))
+        campaign.apply(entry)
+        entries.append(entry)
+    files.append(entries)
+    return files
+
+
+# -- the knife fight: a secret NPC (issue 6) -------------------------------------------------
+#
+# The secret NPC, Sly Vasquez, has values found nowhere else: Fight +7 (Epic) and 13 fate
+# points. Against Cynere (Athletics +4) his totals, worked from the dice typed (rules §1.3:
+# skill + dice + invokes), are:
+#
+# * exchange 1: dice 0000, and a paid invoke of Hidden Blade (+2): 7 + 0 + 2 = +9,
+#   "Legendary+1 (+9)"; Cynere -000: 4 - 1 = +3, Good. Margin 6 >= 3: Sly wins with
+#   style, 2 victories (0–2);
+# * exchange 2: dice +000: 7 + 1 = +8, "Legendary (+8)"; Cynere ++00: 4 + 2 = +6,
+#   Fantastic. Margin 2: one victory, 0–3, and Sly wins the contest (first to 3).
+#
+# So neither "+7", "Epic", "13" (nor 12, his fate points after the invoke), "+8", "+9",
+# "Legendary" nor "Hidden Blade" may reach the players.
+
+NAME = "Knife fight"
+TITLE = "Knife fight in the alley"
+CID = "c1"
+SLY = "Sly Vasquez"
+KNIFE_CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, fate_points=3, refresh=3)
+SLY_NPC = Character(name=SLY, kind="npc", ratings={"Fight": 7}, fate_points=13)
+PICKS = [
+    Pick(character="Cynere", side="Cynere", rating="Athletics"),
+    Pick(character=SLY, side=SLY, rating="Fight"),
+]
+ASPECTS = ("Muddy Ground", "Hidden Blade")
+# What the players must never see while Sly and Hidden Blade are hidden.
+SECRET_VALUES = ("+7", "Epic", "13", "12", "+8", "+9", "Legendary", "Hidden Blade")
+FATE_FACES = {"+": 1, "0": 0, "-": -1}
+
+
+def fate_dice(text: str) -> tuple[int, ...]:
+    """Fate dice as typed ("+0-0") as faces."""
+    return tuple(FATE_FACES[ch] for ch in text)
+
+
+EXCHANGES: list[tuple[Command, ...]] = [
+    (
+        RollDice(who="Cynere", faces=fate_dice("-000")),
+        RollDice(who=SLY, faces=fate_dice("0000")),
+        fate.InvokeAspect(by=SLY, aspect="Hidden Blade"),
+        ResolveExchange(),
+    ),
+    (
+        RollDice(who="Cynere", faces=fate_dice("++00")),
+        RollDice(who=SLY, faces=fate_dice("+000")),
+        ResolveExchange(),
+    ),
+]
+HIDE_SLY = ToggleSecret(contest_id=CID, kind="participant", name=SLY)
+HIDE_BLADE = ToggleSecret(contest_id=CID, kind="aspect", name="Hidden Blade")
+HIDE_ALL = ToggleSecret(contest_id=CID, kind="contest")
+
+
+def knife_fight(*secrets: ToggleSecret) -> tuple[Campaign, list[Entry]]:
+    """The campaign with the contest started and ``secrets`` toggled; its entries."""
+    from core.setup import build_contest
+
+    campaign = Campaign(name=NAME, system="fate")
+    entries = [campaign.act(AddCharacter(character=c)) for c in (KNIFE_CYNERE, SLY_NPC)]
+    contest = build_contest("fate", campaign.roster, PICKS, {}, ASPECTS)
+    uses = {"Cynere": "Athletics", SLY: "Fight"}
+    entries.append(campaign.act(StartContest(title=TITLE, contest=contest, uses=uses)))
+    entries += [campaign.act(s) for s in secrets]
+    return campaign, entries
+
+
+def leaks(text: str) -> list[str]:
+    """The secret values found in ``text`` ("12" and "13" as whole numbers)."""
+    found = []
+    for value in SECRET_VALUES:
+        pattern = rf"(?<![\d+]){re.escape(value)}(?!\d)" if value.isdigit() else re.escape(value)
+        if re.search(pattern, text):
+            found.append(value)
+    return found
+
+
+# A process holding the Fate demo's lock for a minute, as another dashboard would:
+# ``[sys.executable, "-c", HOLD_DEMO, folder]``; it prints "held" once it holds it.
+HOLD_DEMO = """
+import sys, time
+from pathlib import Path
+from core.store import CampaignLock
+CampaignLock(Path(sys.argv[1])).acquire("Fate demo")
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+# -- the dashboard -----------------------------------------------------------------------------
+
+
+async def wait_for_odds(pilot: Pilot[None]) -> None:
+    """The odds are worked out in a worker: wait for it (never a sleep)."""
+    app = pilot.app
+    for _ in range(400):  # generous: the first odds come 0.3 s after the first frame
+        await pilot.pause(0.01)
+        screen = next(s for s in app.screen_stack if hasattr(s, "odds_ready"))
+        idle = all(w.is_finished for w in app.workers if w.group == "odds")
+        if screen.odds_ready and idle and screen.odds is not None:
+            break
+    await pilot.pause()

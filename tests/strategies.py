@@ -5,14 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import event, settings
 from hypothesis import strategies as st
 
 from core.campaign import (
+    ActionRecorded,
+    ActionUndone,
     AddCharacter,
     Campaign,
     Character,
     Entry,
     Play,
+    Played,
     Redo,
     StartContest,
     Undo,
@@ -23,6 +27,7 @@ from core.model import (
     Command,
     Contest,
     EndContest,
+    ExchangeEvent,
     ResolveExchange,
     RollDice,
     SetModifier,
@@ -55,6 +60,13 @@ from core.rules.heroquest import (
     Stretch,
 )
 from core.rules.heroquest import new_contest as hq_new_contest
+
+
+def examples(times: int) -> settings:
+    """Settings for a property that needs ``times`` as many examples as its profile
+    gives (tests/conftest.py: 100 in CI and a plain pytest run, fewer with "dev")."""
+    return settings(max_examples=times * settings.default.max_examples)
+
 
 fate_faces = st.tuples(*[st.sampled_from((-1, 0, 1))] * 4)
 fate_glyph_strings = st.text(alphabet="+-0", min_size=4, max_size=4)
@@ -130,6 +142,45 @@ def fate_commands(draw: st.DrawFn, contest: FateContest) -> Command:
     if kind == "attack":
         return DeclareAttack(by=draw(st.sampled_from(names)))
     return ResolveExchange(twist=draw(st.none() | st.sampled_from(aspects)))
+
+
+@st.composite
+def fate_moves(draw: st.DrawFn, contest: FateContest) -> Command:
+    """The GM's next command, as a GM at the table gives it: an advantage before the
+    dice, the rolls still missing, invokes once everyone rolled, then the resolution (an
+    attack now and then). One in eight is any command at all, legal or not. Played in a
+    loop, most runs resolve several exchanges and many reach the contest's end."""
+    if contest.finished or draw(st.integers(0, 7)) == 0:
+        # Anything, but attacks only below: each ends the contest at once.
+        return draw(fate_commands(contest).filter(lambda c: not isinstance(c, DeclareAttack)))
+    names = [p.name for p in contest.participants]
+    waiting = [s for s in contest.rolling_sides if s not in contest.open.dice]
+    if waiting:
+        if not contest.open.dice and draw(st.integers(0, 3)) == 0:
+            return CreateAdvantage(
+                by=draw(st.sampled_from(names)),
+                aspect=draw(st.sampled_from([*(a.name for a in contest.aspects), "Dust"])),
+                on=draw(st.none() | st.sampled_from(names)),
+                result=draw(st.integers(-2, 8)),
+                opposition=draw(st.integers(-2, 8)),
+            )
+        return RollDice(who=draw(st.sampled_from(waiting)), faces=draw(fate_faces))
+    roll = draw(st.integers(0, 99))
+    if roll < 1:
+        return DeclareAttack(by=draw(st.sampled_from(names)))
+    if roll < 25 and contest.aspects:
+        by = draw(st.sampled_from(contest.participants))
+        aspect = draw(st.sampled_from(contest.aspects))
+        usable = aspect.free_invokes > 0 and aspect.holder in (None, by.side)
+        reroll = draw(st.integers(0, 3)) == 0
+        return InvokeAspect(
+            by=by.name,
+            aspect=aspect.name,
+            free=usable,
+            effect="reroll" if reroll else "+2",
+            faces=draw(fate_faces) if reroll else None,
+        )
+    return ResolveExchange(twist=draw(st.none() | st.just("Mud")))
 
 
 # -- scenario JSON, valid and broken ---------------------------------------------------
@@ -257,10 +308,14 @@ def fighters(draw: st.DrawFn, name: str, side: str | None = None) -> ForgePartic
 
 CAMPAIGN_SYSTEMS = ("fate", "heroquest", "forge")
 ROSTER_NAMES = ("Cynere", "Teran", "Zird", "Landon", "")
-# Weights by repetition: undos, redos and plays often enough to interleave.
+# Weights by repetition. Whole exchanges (valid by construction) lead, so contests get
+# played and finished; undos and redos come often enough to interleave with them; the
+# rest (roster changes, a second contest, rule commands legal or not) keeps runs varied.
 CAMPAIGN_ACTION_KINDS = (
-    *("undo", "undo", "redo", "redo", "add", "rename", "start"),
-    *("exchange", "exchange", "play", "play"),
+    *("exchange",) * 6,
+    *("undo",) * 3,
+    *("redo",) * 2,
+    *("add", "rename", "start", "play", "play", "stray"),
 )
 
 
@@ -353,25 +408,39 @@ def forge_commands(draw: st.DrawFn, contest: ForgeContest) -> Command:
 
 
 def whole_exchange(draw: st.DrawFn, contest: Contest) -> tuple[Command, ...]:
-    """Every roll an exchange needs, then its resolution: a Play that usually succeeds,
-    so contests get past their first exchange."""
+    """The rolls an exchange still needs, then its resolution: a Play that succeeds while
+    the contest runs, so contests get played to their end. A FORGE contest, which only
+    the GM ends, is sometimes ended instead."""
     if isinstance(contest, FateContest):
         rolls: list[Command] = [
-            RollDice(who=side, faces=draw(fate_faces)) for side in contest.rolling_sides
+            RollDice(who=side, faces=draw(fate_faces))
+            for side in contest.rolling_sides
+            if side not in contest.open.dice
         ]
         twist = draw(st.none() | st.just("Mud"))
         return (*rolls, ResolveExchange(twist=twist))
     if isinstance(contest, HQContest):
         return (
-            *(RollDice(who=p.name, faces=(draw(d20s),)) for p in contest.participants),
+            *(
+                RollDice(who=p.name, faces=(draw(d20s),))
+                for p in contest.participants
+                if p.name not in contest.open.rolls
+            ),
             ResolveExchange(),
         )
     assert isinstance(contest, ForgeContest)
+    if contest.n and draw(st.integers(0, 5)) == 0:
+        return (EndContest(),)
     first = contest.participants[0].name
-    stage: tuple[Command, ...] = (SetStage(actor=first),) if contest.last_reactor is None else ()
+    unset = contest.last_reactor is None and contest.actor is None and not contest.rolls
+    stage: tuple[Command, ...] = (SetStage(actor=first),) if unset else ()
     return (
         *stage,
-        *(RollDice(who=p.name, faces=(draw(d100),)) for p in contest.participants),
+        *(
+            RollDice(who=p.name, faces=(draw(d100),))
+            for p in contest.participants
+            if p.name not in contest.rolls
+        ),
         ResolveExchange(),
     )
 
@@ -389,25 +458,36 @@ def rule_commands(contest: Contest) -> st.SearchStrategy[Command]:
 def campaign_commands(draw: st.DrawFn, campaign: Campaign) -> Command:
     """The GM's next action: roster changes, contests started and played, undo, redo."""
     kind = draw(st.sampled_from(CAMPAIGN_ACTION_KINDS))
-    if kind == "undo":
+    # Undo, redo and renames are drawn where they apply, so most actions are accepted;
+    # "stray" keeps a few that are refused (nothing to undo, an unknown name).
+    if kind == "stray":
+        return draw(
+            st.sampled_from(
+                (Undo(), Redo(), UpdateCharacter(name="Nobody", character=Character(name="X")))
+            )
+        )
+    if kind == "undo" and campaign.done:
         return Undo()
-    if kind == "redo":
+    if kind == "redo" and campaign.undone:
         return Redo()
-    if kind == "add":
-        return AddCharacter(character=draw(characters()))
-    if kind == "rename":
-        old = draw(st.sampled_from([*campaign.roster, "Nobody"]))
+    if kind == "rename" and campaign.roster:
+        old = draw(st.sampled_from(list(campaign.roster)))
         return UpdateCharacter(name=old, character=draw(characters()))
-    if kind == "start" or not campaign.contests:
+    if kind in ("add", "rename"):
+        return AddCharacter(character=draw(characters()))
+    running = sorted(cid for cid, r in campaign.contests.items() if not r.state.finished)
+    if kind == "start" or not campaign.contests or (kind == "exchange" and not running):
         return StartContest(
             title=draw(st.sampled_from(("Race", "Duel"))),
             contest=draw(starting_contests(campaign.system)),
             uses=draw(st.sampled_from(({}, {"Cynere": "Athletics"}))),
         )
+    if kind == "exchange":
+        contest_id = draw(st.sampled_from(running))
+        state = campaign.contests[contest_id].state
+        return Play(contest_id=contest_id, commands=whole_exchange(draw, state))
     contest_id = draw(st.sampled_from(sorted(campaign.contests)))
     state = campaign.contests[contest_id].state
-    if kind == "exchange":
-        return Play(contest_id=contest_id, commands=whole_exchange(draw, state))
     return Play(
         contest_id=contest_id,
         commands=tuple(draw(st.lists(rule_commands(state), min_size=1, max_size=3))),
@@ -421,12 +501,48 @@ class CampaignRun:
     campaign: Campaign
     entries: list[Entry]
 
+    @property
+    def resolved(self) -> bool:
+        """An exchange was resolved at some point (it may have been undone since)."""
+        return any(
+            isinstance(e, Played) and isinstance(e.event, ExchangeEvent)
+            for entry in self.entries
+            if isinstance(entry, ActionRecorded)
+            for e in entry.events
+        )
+
+    @property
+    def undid(self) -> bool:
+        return any(isinstance(entry, ActionUndone) for entry in self.entries)
+
+    @property
+    def finished(self) -> bool:
+        """A contest in force reached its end."""
+        return any(r.state.finished for r in self.campaign.contests.values())
+
+    def report(self) -> None:
+        """Tell Hypothesis' statistics what the run did (``--hypothesis-show-statistics``)."""
+        event(f"run resolved an exchange: {_yes(self.resolved)}")
+        event(f"run undid an action: {_yes(self.undid)}")
+        event(f"run finished a contest: {_yes(self.finished)}")
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
 
 @st.composite
 def campaign_runs(draw: st.DrawFn, system: str, max_actions: int = 25) -> CampaignRun:
+    """A campaign played by a GM: its first action starts a contest, then four to
+    ``max_actions`` more, mostly whole exchanges, with undos and redos between. The
+    entries the campaign refused are skipped (a refused action leaves it as it was).
+
+    Most runs resolve an exchange, undo something and (Fate, HeroQuest) finish a contest:
+    ``CampaignRun.report`` counts them in the statistics."""
     campaign = Campaign(name="Random run", system=system)
-    entries: list[Entry] = []
-    for _ in range(draw(st.integers(0, max_actions))):
+    start = StartContest(title="Race", contest=draw(starting_contests(system)))
+    entries: list[Entry] = [campaign.act(start)]
+    for _ in range(draw(st.integers(min(4, max_actions), max_actions))):
         command = draw(campaign_commands(campaign))
         try:
             entry = campaign.decide(command)

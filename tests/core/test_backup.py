@@ -22,10 +22,9 @@ import core.migrate
 import core.store
 from core.backup import BACKUPS_KEPT, backup, list_backups, restore
 from core.campaign import AddCharacter, Character
-from core.cli import main
 from core.migrate import read_manifest, write_manifest
 from core.store import LOCK, BadSave, CampaignFiles, CampaignLock, Saves
-from tests.core.test_check import act, manifest_doc, seed
+from tests.helpers import act, manifest_doc, seed, tussle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,10 +41,6 @@ def add(files: CampaignFiles, name: str) -> None:
 
 def roster(folder: Path) -> list[str]:
     return list(CampaignFiles(folder).load().roster)
-
-
-def tussle(saves: Path, *argv: str) -> int:
-    return main(["--saves", str(saves), *argv])
 
 
 # -- backups --------------------------------------------------------------------------------

@@ -1,11 +1,8 @@
 """``tussle check``: a sound campaign summed up in one line; each kind of damage named with
 its file, exit 1; an unknown campaign, exit 2.
 
-The seed campaign is worked by hand from Fate Core's contest rules (rules.md §1): Cynere
-(Athletics 4) races Teran (Athletics 3). Exchange 1: Cynere rolls 0 (total 4), Teran -1
-(total 2): Cynere wins by 2 shifts, under the style threshold of 3, so 1 victory.
-Exchange 2: Cynere -1 (3), Teran +1 (4): Teran wins by 1, 1 victory. The second exchange
-is undone and redone. Log: 2 characters + 1 start + 2 exchanges + undo + redo = 7 entries.
+The seed campaign (tests/helpers.py ``seed``) is worked by hand from Fate Core's contest
+rules (rules.md §1): 2 characters, a race, 2 exchanges, the second undone and redone.
 """
 
 from __future__ import annotations
@@ -19,106 +16,17 @@ import pytest
 
 from core.campaign import (
     ActionUndone,
-    AddCharacter,
-    Campaign,
-    Character,
-    Entry,
-    Play,
-    Redo,
-    StartContest,
-    Undo,
 )
 from core.check import check_campaign, check_contests
-from core.cli import main
 from core.codec import encode
-from core.model import Command, ResolveExchange, RollDice
+from core.model import RollDice
 from core.rules import fate
-from core.rules.fate import FateParticipant
-from core.store import MANIFEST, BadSave, CampaignFiles, Saves
-
-ZERO = (0, 0, 0, 0)
-MINUS_1 = (-1, 0, 0, 0)
-PLUS_1 = (1, 0, 0, 0)
-SEED_LINE = 'OK "Seed" (seed): fate, 7 log entries, 2 characters, 1 contest, 2 exchanges'
-
-
-def act(campaign: Campaign, files: CampaignFiles, command: Command) -> Entry:
-    """What the bus does for one GM action: decide, save, apply."""
-    entry = campaign.decide(command)
-    files.append([entry])
-    campaign.apply(entry)
-    return entry
-
-
-def race() -> fate.FateContest:
-    return fate.new_contest(
-        [
-            FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
-            FateParticipant(name="Teran", side="Teran", skill=3),
-        ]
-    )
-
-
-CYNERE = Character(
-    name="Cynere", ratings={"Athletics": 4}, aspects=("I've Got Zird's Back",), fate_points=3
-)
-TERAN = Character(name="Teran", kind="npc", ratings={"Athletics": 3})
-
-
-def exchange(cynere: tuple[int, ...], teran: tuple[int, ...]) -> Play:
-    return Play(
-        contest_id="c1",
-        commands=(
-            RollDice(who="Cynere", faces=cynere),
-            RollDice(who="Teran", faces=teran),
-            ResolveExchange(),
-        ),
-    )
-
-
-def seed(saves: Path, name: str = "Seed") -> tuple[CampaignFiles, Campaign]:
-    """The campaign the module docstring works out, saved entry by entry."""
-    files = Saves(saves).create(name, "fate")
-    campaign = Campaign(name=name, system="fate")
-    for command in (
-        AddCharacter(character=CYNERE),
-        AddCharacter(character=TERAN),
-        StartContest(title="The race", contest=race(), uses={"Cynere": "Athletics"}),
-        exchange(ZERO, MINUS_1),
-        exchange(MINUS_1, PLUS_1),
-        Undo(),
-        Redo(),
-    ):
-        act(campaign, files, command)
-    return files, campaign
-
-
-def many_characters(saves: Path, count: int) -> CampaignFiles:
-    """A campaign of ``count`` entries (one character each), saved in one append."""
-    files = Saves(saves).create("Crowd", "fate")
-    campaign = Campaign(name="Crowd", system="fate")
-    entries = []
-    for n in range(count):
-        entry = campaign.decide(AddCharacter(character=Character(name=f"C{n:03d}")))
-        campaign.apply(entry)
-        entries.append(entry)
-    files.append(entries)
-    return files
-
-
-def manifest_doc(files: CampaignFiles) -> dict[str, Any]:
-    doc = json.loads(files.manifest_path.read_text())["manifest"]["1"]
-    assert isinstance(doc, dict)
-    return doc
+from core.store import MANIFEST, BadSave, CampaignFiles
+from tests.helpers import SEED_LINE, manifest_doc, many_characters, seed, tussle
 
 
 def write_manifest_doc(files: CampaignFiles, doc: dict[str, Any]) -> None:
     files.manifest_path.write_text(json.dumps({"manifest": {"1": doc}}))
-
-
-def tussle(saves: Path, *argv: str) -> int:
-    """The real command's entry point, in this process (the CLI tests run it as one)."""
-    return main(["--saves", str(saves), *argv])
 
 
 # -- a sound campaign -------------------------------------------------------------------------
@@ -326,7 +234,7 @@ def test_an_event_that_is_not_a_log_entry_does_not_replay(
     files, _ = seed(saves)
     path = files.segment_path(0)
     data = json.loads(path.read_text())
-    data["entries"]["3"]["entry"] = encode(RollDice(who="Cynere", faces=ZERO))
+    data["entries"]["3"]["entry"] = encode(RollDice(who="Cynere", faces=(0, 0, 0, 0)))
     path.write_text(json.dumps(data))
     assert tussle(saves, "check", "Seed") == 1
     err = capsys.readouterr().err

@@ -15,8 +15,7 @@ from pathlib import Path
 
 from core.backup import backup, list_backups
 from core.store import CampaignFiles
-from tests.core.test_check import SEED_LINE, seed
-from tests.helpers import tussle_command
+from tests.helpers import SEED_LINE, seed, tussle_command
 
 ROOT = Path(__file__).resolve().parents[2]
 

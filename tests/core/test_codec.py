@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from core.campaign import (
@@ -172,27 +172,24 @@ def test_tuples_and_frozensets_are_json_lists() -> None:
 # -- properties -----------------------------------------------------------------------------
 
 
-@settings(max_examples=50, deadline=None)
 @given(fate_contests())
 def test_any_fate_contest_comes_back_equal(contest: FateContest) -> None:
     assert through_json(contest, Contest) == contest
 
 
-@settings(max_examples=50, deadline=None)
 @given(fate_contests().flatmap(fate_commands))
 def test_any_fate_command_comes_back_equal(command: Command) -> None:
     assert through_json(command, Command) == command
 
 
-@settings(max_examples=50, deadline=None)
 @given(characters())
 def test_any_character_comes_back_equal(character: Character) -> None:
     assert through_json(character, Character) == character
 
 
-@settings(max_examples=20, deadline=None)
 @given(st.sampled_from(CAMPAIGN_SYSTEMS).flatmap(campaign_runs))
 def test_every_log_entry_of_a_random_campaign_comes_back_equal(run: CampaignRun) -> None:
+    run.report()
     for entry in run.entries:
         assert through_json(entry, Event) == entry
 

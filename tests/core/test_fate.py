@@ -5,8 +5,11 @@ Every expected value below is worked out by hand from the rules, in the comment 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from core.codec import decode, encode
 from core.dice import parse_fate_dice
 from core.engine import apply, fold
 from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
@@ -108,11 +111,20 @@ def test_seed_contest_f1_to_f5_cynere_wins_four_to_one() -> None:
     assert c.fate_participant("Cynere").fate_points == 0
 
 
-def test_folding_the_seed_contests_events_gives_the_same_state() -> None:
+def test_the_seed_contests_saved_events_alone_replay_to_teran_one_victory_up() -> None:
+    """Opening a save folds the events read back from JSON, without the commands. F1:
+    4-3 = +1 against 3+0 = +3, Teran by 2, one victory; then 4-1 = +3 against 3+0 = +3,
+    a tie, nobody scores, and the tie's twist enters play: 0-1 after two exchanges."""
     c0 = cynere_teran()
     c, log1 = exchange(c0, {"Cynere": -3, "Teran": 0})
-    c, log2 = exchange(c, {"Cynere": -1, "Teran": 0})
-    assert fold(c0, [*log1, *log2]) == c
+    c, log2 = exchange(c, {"Cynere": -1, "Teran": 0}, twist="Magical Distortions")
+    saved = json.loads(json.dumps(encode([*log1, *log2])))
+    replayed = fold(c0, decode(saved, list[Event]))
+    assert isinstance(replayed, FateContest)
+    assert dict(replayed.victories) == {"Cynere": 0, "Teran": 1}
+    assert replayed.n == 2 and not replayed.finished
+    assert replayed.aspect("Magical Distortions") == Aspect(name="Magical Distortions")
+    assert replayed == c
 
 
 # -- create an advantage, F6-F8, F11 --------------------------------------------------------

@@ -32,7 +32,7 @@ from core.manage import (
     unarchive,
 )
 from core.store import MANIFEST, CampaignFiles, CampaignLock, CampaignLocked, Saves
-from tests.core.test_check import act, seed
+from tests.helpers import act, files_of, seed, tussle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,18 +63,6 @@ def holder(saves: Path) -> Iterator[subprocess.Popen[str]]:
     assert process.stdin is not None
     process.stdin.close()
     process.wait(timeout=10)
-
-
-def tussle(saves: Path, *argv: str) -> int:
-    return main(["--saves", str(saves), *argv])
-
-
-def files_of(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.name != "campaign.lock"
-    }
 
 
 def manifest(folder: Path) -> dict[str, Any]:

@@ -17,7 +17,6 @@ So neither "+7", "Epic", "13" (nor 12, his fate points after the invoke), "+8", 
 
 from __future__ import annotations
 
-import re
 import subprocess
 from pathlib import Path
 
@@ -30,64 +29,30 @@ from core.campaign import (
     StartContest,
     ToggleSecret,
 )
-from core.model import Command, ResolveExchange, RollDice
+from core.model import ResolveExchange, RollDice
 from core.recap import recap_markdown
 from core.redact import HIDDEN, Secrets, redact_exchange, secrets_of
 from core.rules import fate, find_system, forge
 from core.rules import heroquest as hq
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
-from tests.helpers import tussle_command
-
-F = {"+": 1, "0": 0, "-": -1}
-NAME = "Knife fight"
-TITLE = "Knife fight in the alley"
-CID = "c1"
-SLY = "Sly Vasquez"
-CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, fate_points=3, refresh=3)
-SLY_NPC = Character(name=SLY, kind="npc", ratings={"Fight": 7}, fate_points=13)
-PICKS = [
-    Pick(character="Cynere", side="Cynere", rating="Athletics"),
-    Pick(character=SLY, side=SLY, rating="Fight"),
-]
-ASPECTS = ("Muddy Ground", "Hidden Blade")
-# What the players must never see while Sly and Hidden Blade are hidden.
-SECRET_VALUES = ("+7", "Epic", "13", "12", "+8", "+9", "Legendary", "Hidden Blade")
-
-
-def dice(text: str) -> tuple[int, ...]:
-    return tuple(F[ch] for ch in text)
-
-
-EXCHANGES: list[tuple[Command, ...]] = [
-    (
-        RollDice(who="Cynere", faces=dice("-000")),
-        RollDice(who=SLY, faces=dice("0000")),
-        fate.InvokeAspect(by=SLY, aspect="Hidden Blade"),
-        ResolveExchange(),
-    ),
-    (
-        RollDice(who="Cynere", faces=dice("++00")),
-        RollDice(who=SLY, faces=dice("+000")),
-        ResolveExchange(),
-    ),
-]
-
-
-def knife_fight(*secrets: ToggleSecret) -> tuple[Campaign, list[Entry]]:
-    """The campaign with the contest started and ``secrets`` toggled; its entries."""
-    campaign = Campaign(name=NAME, system="fate")
-    entries = [campaign.act(AddCharacter(character=c)) for c in (CYNERE, SLY_NPC)]
-    contest = build_contest("fate", campaign.roster, PICKS, {}, ASPECTS)
-    uses = {"Cynere": "Athletics", SLY: "Fight"}
-    entries.append(campaign.act(StartContest(title=TITLE, contest=contest, uses=uses)))
-    entries += [campaign.act(s) for s in secrets]
-    return campaign, entries
-
-
-HIDE_SLY = ToggleSecret(contest_id=CID, kind="participant", name=SLY)
-HIDE_BLADE = ToggleSecret(contest_id=CID, kind="aspect", name="Hidden Blade")
-HIDE_ALL = ToggleSecret(contest_id=CID, kind="contest")
+from tests.helpers import (
+    CID,
+    EXCHANGES,
+    HIDE_ALL,
+    HIDE_BLADE,
+    HIDE_SLY,
+    NAME,
+    PICKS,
+    SLY,
+    SLY_NPC,
+    TITLE,
+    knife_fight,
+    leaks,
+    tussle_command,
+)
+from tests.helpers import KNIFE_CYNERE as CYNERE
+from tests.helpers import fate_dice as dice
 
 
 def play_all(campaign: Campaign) -> list[Entry]:
@@ -97,16 +62,6 @@ def play_all(campaign: Campaign) -> list[Entry]:
 def body(recap: str) -> str:
     """The recap without its date line (a date may hold a "13")."""
     return "\n".join(line for line in recap.splitlines() if not line.startswith("*Fate Core"))
-
-
-def leaks(text: str) -> list[str]:
-    """The secret values found in ``text`` ("12" and "13" as whole numbers)."""
-    found = []
-    for value in SECRET_VALUES:
-        pattern = rf"(?<![\d+]){re.escape(value)}(?!\d)" if value.isdigit() else re.escape(value)
-        if re.search(pattern, text):
-            found.append(value)
-    return found
 
 
 # -- the exchange lines, system by system -----------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from tinydb import TinyDB
 from tinydb.table import Document
@@ -46,17 +46,10 @@ from core.store import (
     StoreError,
     safe_name,
 )
+from tests.helpers import act, manifest_doc
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_runs
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def act(campaign: Campaign, files: CampaignFiles, command: Command) -> Entry:
-    """What the bus does for one command: decide, save, apply."""
-    entry = campaign.decide(command)
-    files.append([entry])
-    campaign.apply(entry)
-    return entry
 
 
 def fate_contest() -> fate.FateContest:
@@ -512,12 +505,6 @@ def two_campaigns(saves: Path) -> tuple[CampaignFiles, CampaignFiles]:
     return good, broken
 
 
-def manifest_doc(files: CampaignFiles) -> dict[str, Any]:
-    doc = json.loads(files.manifest_path.read_text())["manifest"]["1"]
-    assert isinstance(doc, dict)
-    return doc
-
-
 BAD_MANIFESTS: dict[str, bytes] = {
     "truncated": b'{"manifest": {"1": {"app": "tussle", "form',
     "a JSON list": b"[]",
@@ -637,10 +624,10 @@ def test_a_missing_segment_is_a_bad_save_naming_it(saves: Path) -> None:
 
 
 @pytest.mark.parametrize("system", CAMPAIGN_SYSTEMS)
-@settings(max_examples=5, deadline=None)
 @given(data=st.data())
 def test_a_saved_campaign_loads_back_equal(system: str, data: st.DataObject) -> None:
     run: CampaignRun = data.draw(campaign_runs(system, max_actions=15))
+    run.report()
     with tempfile.TemporaryDirectory() as tmp:
         files = Saves(Path(tmp)).create(run.campaign.name, run.campaign.system)
         for entry in run.entries:

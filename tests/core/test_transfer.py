@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import core.store
 from core.campaign import ActionUndone, Campaign
-from core.cli import main
 from core.codec import encode
 from core.store import CampaignFiles, Saves
 from core.transfer import (
@@ -30,8 +29,7 @@ from core.transfer import (
     import_campaign,
     to_text,
 )
-from tests.core.test_check import many_characters, seed
-from tests.helpers import contains
+from tests.helpers import contains, many_characters, seed, tussle
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_runs
 
 
@@ -56,10 +54,6 @@ def comparable(campaign: Campaign) -> Any:
 def everything_in(folder: Path) -> list[str]:
     """Every path under ``folder``, hidden ones included: nothing half made may hide."""
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
-
-
-def tussle(saves: Path, *argv: str) -> int:
-    return main(["--saves", str(saves), *argv])
 
 
 # -- export ---------------------------------------------------------------------------------
@@ -383,10 +377,10 @@ def test_importing_the_same_export_again_is_refused(saves: Path, tmp_path: Path)
 
 
 @pytest.mark.parametrize("system", CAMPAIGN_SYSTEMS)
-@settings(max_examples=8, deadline=None)
 @given(data=st.data())
 def test_export_then_import_gives_an_equal_campaign(system: str, data: st.DataObject) -> None:
     run: CampaignRun = data.draw(campaign_runs(system, max_actions=15))
+    run.report()
     with tempfile.TemporaryDirectory() as tmp:
         files = Saves(Path(tmp) / "a").create(run.campaign.name, system)
         if run.entries:

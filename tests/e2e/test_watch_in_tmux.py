@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
-from tests.helpers import clean_env, tussle_command
+from tests.helpers import clean_env, files_of, tussle_command
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-def files_of(folder: Path) -> dict[str, bytes]:
-    return {
-        str(p.relative_to(folder)): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.name != "campaign.lock"
-    }
 
 
 def test_the_watcher_shows_what_the_gm_commits_and_its_keys_change_nothing(
@@ -36,10 +29,19 @@ def test_the_watcher_shows_what_the_gm_commits_and_its_keys_change_nothing(
         players.wait_for("Exchange 1: Teran the Swift wins", timeout=15)
         before = files_of(saves)
         players.keys("u", "Enter", "+", "0", "-", "i", "a", "n", "w", "Escape", "r", "Tab")
-        players.wait_for("Exchange 1: Teran the Swift wins")
-        assert files_of(saves) == before  # nothing a player types reaches the files
+        # Keys are handled in order: once the command palette (ctrl+p, sent last) is on
+        # screen, every key before it has been handled. Then q, and the watcher's exit:
+        # whatever those keys did is done by then, and only then are the files compared.
+        players.keys("C-p")
+        players.wait_for("Search for commands")
+        players.keys("Escape")  # alone: Escape and q sent together read as alt+q
+        deadline = time.monotonic() + 10
+        while "Search for commands" in players.screen() and time.monotonic() < deadline:
+            time.sleep(0.05)
         players.keys("q")
         assert wait_for_file(status) == "0"
+        assert files_of(saves) == before  # nothing a player types reaches the files
+        assert "Exchange 1: Teran the Swift wins" in gm.screen()
     finally:
         gm.kill()
         players.kill()
@@ -59,7 +61,7 @@ def test_a_secret_npc_and_aspect_never_reach_the_players_view_nor_the_recap(
     import subprocess
 
     from core.store import Saves
-    from tests.core.test_secrets import NAME, knife_fight, leaks
+    from tests.helpers import NAME, knife_fight, leaks
 
     saves = tmp_path / "saves"
     _, entries = knife_fight()

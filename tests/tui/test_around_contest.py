@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from core.campaign import Character
 from core.rules.heroquest import HQContest
 from core.setup import Pick
+from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.screens.contest import ContestScreen
 
@@ -144,7 +145,7 @@ async def test_a_heroquest_hurt_reaches_the_roster_and_the_next_contests_target(
         # Tussle rolls for the Ghouls (T: the second side's choice moved to "Tussle").
         await keys(pilot, "n")
         await keys(pilot, "T", "tab", "right", "enter")
-        assert "Tussle rolls for: Ghouls" in text(app, "#setup-summary")
+        assert "Tussle rolls for Ghouls; the table for the rest" in text(app, "#setup-summary")
         await keys(pilot, "g")
         await write(pilot, "Round two")
         await keys(pilot, "enter")
@@ -225,4 +226,12 @@ async def test_odds_arriving_after_the_gm_left_the_contest_are_dropped(saves: Pa
         assert type(app.screen).__name__ == "RosterScreen"
         contest._show_odds(({"Cynere": "50%"}, ""))  # arriving late
         await keys(pilot, "escape")
-        assert "Cynere" in text(app, "#participants")
+        assert isinstance(app.screen, ContestScreen)
+        assert "50%" not in text(app, "#scoreboard")  # the late answer was dropped
+        # The odds shown are the contest's own: Cynere (Athletics +4) against Teran
+        # (Lore +3), nothing typed yet. Cynere wins when her dice beat his by -1 or more,
+        # 8dF >= 0: 3834 of 6561 throws (8dF's counts from -8 up to -1 sum to 2727),
+        # 58%.
+        await wait_for_odds(pilot)
+        cynere = next(line for line in text(app, "#scoreboard").splitlines() if "Cynere" in line)
+        assert "58%" in cynere and "50%" not in cynere

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from core import store
 from core.store import CampaignFiles
+from tests.helpers import HOLD_DEMO
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.widgets.choice import Choice
 
@@ -46,14 +47,7 @@ async def test_a_full_disk_marks_the_exchange_unsaved_and_saves_it_when_room_ret
         assert len(saved.contest("c1").exchanges) == 1
 
 
-HOLD = """
-import sys, time
-from pathlib import Path
-from core.store import CampaignLock
-CampaignLock(Path(sys.argv[1])).acquire("Fate demo")
-print("held", flush=True)
-time.sleep(60)
-"""
+HOLD = HOLD_DEMO
 
 
 async def test_a_campaign_held_elsewhere_opens_read_only_on_request(saves: Path) -> None:

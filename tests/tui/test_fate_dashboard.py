@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from core.campaign import Character
 from core.setup import Pick
+from tests.helpers import files_of, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tui.app import TussleApp
+from tui.widgets.keybar import KeyBar, pretty_key
 
 
 async def test_the_seed_contest_played_with_entered_dice(saves: Path) -> None:
@@ -112,15 +113,32 @@ async def test_undo_and_redo_also_after_a_restart(saves: Path) -> None:
         assert "Exchange 1: Teran the Swift wins" in text(again, "#log")
 
 
+def shown_actions(app: TussleApp) -> list[str]:
+    """The descriptions on the key bar, read from the screen (wide enough for all)."""
+    bar = app.screen.query_one(KeyBar)
+    shown = str(bar.visual)
+    pairs = bar.keys()
+    assert pairs and all(f"{pretty_key(k)} {d}" in shown for k, d in pairs), shown
+    return [d for k, d in pairs if k != "^p"]  # the palette itself
+
+
 async def test_every_shown_action_is_in_the_command_palette(saves: Path) -> None:
     app = new_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(250, 40)) as pilot:
         await settle(pilot)
-        titles = {c.title for c in app.get_system_commands(app.screen)}
+        # Every action the contest screen shows, and then the roster's, is in the palette.
+        for screen_key in ("", "w"):
+            if screen_key:
+                await keys(pilot, screen_key)
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            shown = shown_actions(app)
+            assert len(shown) >= 5, shown
+            assert [d for d in shown if d not in titles] == [], type(app.screen).__name__
+        await keys(pilot, "escape")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
         # Fate's actions are there; HeroQuest's and FORGE's are not.
-        assert {"Undo", "Redo", "Invoke", "Advantage", "Attack", "Modifier", "Key help"} <= titles
-        assert not {"Hero pt", "Augment", "Roles", "Dodge/absorb"} & titles
-        assert len([c for c in app.get_system_commands(app.screen) if c.title == "Quit"]) == 1
+        assert not {"Hero pt", "Augment", "Roles", "Dodge/absorb"} & set(titles)
+        assert titles.count("Quit") == 1
         # The palette's Undo is the screen's undo: it takes back the exchange just played.
         await keys(pilot, "minus", "minus", "minus", "0", "0", "0", "0", "0", "enter")
         assert "Exchange 1" in text(app, "#log")
@@ -136,11 +154,22 @@ async def test_a_rule_error_is_shown_and_changes_nothing(saves: Path) -> None:
     app = new_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        record = app.campaign.latest_contest
+        assert record is not None
         # Teran has no fate points: a paid invoke on his roll is refused, on the keypad.
         await keys(pilot, "0", "0", "0", "0", "0", "0", "0", "0")
+        entries, state, on_disk = app.campaign.entries, record.state, files_of(saves)
         await keys(pilot, "i", "t", "enter")
         assert "Teran the Swift has no fate points left" in text(app, "#keypad")
         assert "Invoke:" not in text(app, "#keypad")
+        # Nothing changed: no log entry, the contest as it was, the files as they were.
+        assert app.campaign.entries == entries
+        assert app.campaign.latest_contest is record and record.state == state
+        assert files_of(saves) == on_disk
+        # And the exchange goes on without the refused invoke: Cynere Athletics +4 and
+        # 0000 against Teran Lore +3 and 0000 (no +2 for him): Cynere by 1, one victory.
+        await keys(pilot, "escape", "enter")
+        assert "Exchange 1: Cynere wins, 1 victory (1–0)" in text(app, "#log")
 
 
 async def test_the_odds_follow_the_dice_typed_and_d_hides_them(saves: Path) -> None:
@@ -161,18 +190,6 @@ async def test_the_odds_follow_the_dice_typed_and_d_hides_them(saves: Path) -> N
         await keys(pilot, "d")
         await wait_for_odds(pilot)
         assert "next" in text(app, "#scoreboard")
-
-
-async def wait_for_odds(pilot: Pilot[None]) -> None:
-    """The odds are worked out in a worker: wait for it (never a sleep)."""
-    app = pilot.app
-    for _ in range(400):  # generous: the first odds come 0.3 s after the first frame
-        await pilot.pause(0.01)
-        screen = next(s for s in app.screen_stack if hasattr(s, "odds_ready"))
-        idle = all(w.is_finished for w in app.workers if w.group == "odds")
-        if screen.odds_ready and idle and screen.odds is not None:
-            break
-    await pilot.pause()
 
 
 def test_pips_turn_into_a_count_for_long_contests() -> None:

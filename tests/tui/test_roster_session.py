@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Input
 
 from core.campaign import Character
 from core.setup import Pick
+from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
-from tests.tui.test_fate_dashboard import wait_for_odds
 from tui.app import TussleApp
 from tui.screens.forms import FormScreen
 from tui.screens.roster import RosterScreen

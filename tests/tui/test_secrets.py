@@ -16,7 +16,7 @@ from textual.widgets import Static
 from core.campaign import ChangeSettings, Character, ContestRecord, Play
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
-from tests.core.test_secrets import (
+from tests.helpers import (
     CID,
     EXCHANGES,
     HIDE_ALL,

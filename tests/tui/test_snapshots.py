@@ -14,8 +14,8 @@ import pytest
 from textual.pilot import Pilot
 
 from core.dice import RandomDice
+from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, settle, write
-from tests.tui.test_fate_dashboard import wait_for_odds
 from tui.app import make_app
 
 SIZES = [(80, 24), (160, 48)]
