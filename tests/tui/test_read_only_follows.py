@@ -77,7 +77,7 @@ async def test_a_read_only_dashboard_follows_the_gm_within_a_second(saves: Path)
             gm.does(exchange((1, 0, 0, 0), (-1, 0, 0, 0)))
             started = time.monotonic()
             await until(pilot, lambda: "Exchange 2" in text(app, "#log"))
-            assert time.monotonic() - started < 2.0  # within about a second (polls at 4 Hz)
+            assert time.monotonic() - started < 3.0  # about a second (4 polls a second), with slack
             log = text(app, "#log")
             assert "Exchange 1: Teran the Swift wins, 1 victory (0–1)" in log
             assert "Exchange 2: Cynere wins with style, 2 victories (2–1)" in log
