@@ -22,9 +22,11 @@ OptionsT = TypeVar("OptionsT")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Pick:
     """One participant: a roster character on ``side`` using ``rating`` (a skill,
-    ability or target name; None or unknown: the system's fallback). ``value`` sets the
-    rating outright (a HeroQuest resistance from the table, a FORGE target built from
-    tiers); with it, ``character`` need not be on the roster (an unnamed opposition)."""
+    ability or target name; None or one the character lacks: the system's rule for no
+    relevant skill, :func:`no_skill`). ``value`` sets the rating outright (a rating typed
+    for this contest only, a HeroQuest resistance from the table, a FORGE target built
+    from tiers); with it, ``character`` need not be on the roster (an unnamed
+    opposition)."""
 
     character: str
     side: str
@@ -40,6 +42,94 @@ def _options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
         if key not in known:
             raise RuleError(f'no option "{key}" (try {", ".join(sorted(known))})')
     return kind(**opts)
+
+
+def no_skill(system: str) -> int:
+    """What a character rolls with no relevant skill: Mediocre (+0) in Fate, 6 in
+    HeroQuest (rules §2.2), a target of 0 in FORGE."""
+    return NO_ABILITY if system == "heroquest" else 0
+
+
+def rating_label(system: str, value: int) -> str:
+    """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``."""
+    if system == "fate":
+        from core.rules.fate import ladder_with_value
+
+        return ladder_with_value(value)
+    if system == "heroquest":
+        from core.rules.heroquest import format_rating
+
+        return format_rating(value)
+    return str(value)
+
+
+def own_ratings(system: str, character: Character) -> list[tuple[str, str]]:
+    """The character's own skills, abilities or targets as (``"Sword 4M"``, name) pairs,
+    in the roster's order."""
+    return [(f"{name} {rating_label(system, v)}", name) for name, v in character.ratings.items()]
+
+
+def typed_rating(system: str, text: str) -> int:
+    """A rating typed for one contest: a ladder name or number in Fate (``Great``,
+    ``+4``), a HeroQuest rating (``17``, ``4M``), a FORGE target (``50``)."""
+    word = text.strip()
+    if system == "fate":
+        return fate_difficulty(word)
+    if system == "heroquest":
+        from core.rules.heroquest import parse_rating
+
+        return parse_rating(word)
+    try:
+        return int(word.removesuffix("%").strip())
+    except ValueError:
+        raise RuleError(f'"{text}" is not a target: write a whole number (like 50)') from None
+
+
+def describe_options(system: str, options: Mapping[str, Any]) -> list[str]:
+    """The rule options in force, in words a GM reads (``chained contest``, ``ties:
+    lower roll wins``); ``RuleError`` for an option the system does not have."""
+    if system == "fate":
+        from core.rules import fate
+
+        f = _options(fate.FateOptions, options)
+        victories = "victory" if f.victories_needed == 1 else "victories"
+        out = [
+            f"environment vs {fate.ladder_with_value(f.difficulty or 0)}"
+            if f.mode == "environment"
+            else "direct",
+            f"first to {f.victories_needed} {victories}",
+            f"style at {f.style_threshold} shifts"
+            + (" (two victories whenever)" if f.style_clause == "fae" else ""),
+        ]
+        if f.teamwork_cap == "lead_skill":
+            out.append("teamwork capped at the lead's skill")
+        if f.failed_advantage == "cost":
+            out.append("a failed advantage succeeds at a cost")
+        if f.mode == "environment" and f.environment_requires_success:
+            out.append("nobody scores below 0 shifts")
+        return out
+    if system == "heroquest":
+        from core.rules import heroquest
+
+        h = _options(heroquest.HQOptions, options)
+        kind = (
+            "extended contest (first to 5 resolution points)"
+            if h.extended
+            else "chained contest"
+            if h.chained
+            else "simple contest"
+        )
+        ties = "ties: lower roll wins" if h.tie_break == "low" else "ties: higher roll wins"
+        return [kind, ties, f"augments against {h.augment_base}"]
+    if system == "forge":
+        from core.rules import forge
+
+        g = _options(forge.ForgeOptions, options)
+        return [
+            "combat (damage thrown, dodge or absorb)" if g.combat else "no combat (no damage)",
+            "the reactor wins ties" if g.reactor_wins_ties else "the actor wins ties",
+        ]
+    raise RuleError(f'no rule system "{system}"')
 
 
 def _rating(pick: Pick, character: Character, fallback: int) -> int:

@@ -18,6 +18,7 @@ from core.store import CampaignFiles, Saves
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.app import TussleApp
 from tui.screens.campaigns import CampaignScreen, ConfirmDeleteScreen
+from tui.screens.forms import FormScreen
 
 
 def listed(app: TussleApp) -> list[str]:
@@ -62,12 +63,16 @@ async def test_a_renamed_campaign_is_listed_by_its_new_name(saves: Path) -> None
         assert listed(app)[2] == "Glorantha  [dim]HeroQuest · 4 actions[/]"
         assert '"HeroQuest demo" is now "Glorantha".' in toasts(app)
 
-        # A name another campaign has is refused, and nothing changes.
+        # A name another campaign has is refused: the form stays open with the name
+        # typed and says why under it; Esc leaves everything as it was.
         await keys(pilot, "r")
         await write(pilot, "FORGE demo")
         await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)
+        assert app.screen.answers()["name"] == "FORGE demo"
+        assert 'a campaign called "FORGE demo" already exists' in text(app, "#e-name")
+        await keys(pilot, "escape")
         assert names(app) == ["Fate demo", "FORGE demo", "Glorantha"]
-        assert 'a campaign called "FORGE demo" already exists' in toasts(app)
     found = Saves(saves).find("Glorantha")
     assert found is not None and found.slug == "heroquest-demo"  # same folder
     assert found.load().entries == 4
@@ -127,7 +132,7 @@ async def test_delete_asks_escape_keeps_and_the_typed_name_deletes_keeping_a_bac
         await write(pilot, "HeroQuest")  # not quite its name
         await keys(pilot, "enter")
         assert isinstance(app.screen, ConfirmDeleteScreen)
-        assert "nothing is deleted" in text(app, "#error")
+        assert "nothing is deleted" in text(app, "#e-name")
         await keys(pilot, "escape")
         assert (saves / "heroquest-demo" / "manifest.json").is_file()
         assert list_backups(saves, "heroquest-demo") == []  # never opened: none yet

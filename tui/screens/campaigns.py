@@ -16,7 +16,7 @@ from core.campaign import SYSTEM_NAMES
 from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import find_system
 from core.store import CampaignFiles, StoreError
-from tui.screens.forms import Answers, Field, FormScreen
+from tui.screens.forms import Answers, Field, FieldError, FormScreen
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tui.app import TussleApp
 
 
-class ConfirmDeleteScreen(FormScreen):
+class ConfirmDeleteScreen(FormScreen[Answers]):
     """Asks for the campaign's name, typed out: only that deletes it (Esc keeps it)."""
 
     def __init__(self, name: str) -> None:
@@ -32,15 +32,14 @@ class ConfirmDeleteScreen(FormScreen):
             f'Delete "{name}"?',
             [Field("name", "Type its name to delete it (a backup is kept):")],
             hint="Enter: delete · Esc: keep it",
+            parse=self._confirmed,
         )
         self.campaign_name = name
 
-    def action_accept(self) -> None:
-        typed = self.answers()["name"]
-        if typed.casefold() != self.campaign_name.strip().casefold():
-            self.fail("That is not its name: nothing is deleted. Esc keeps it.")
-            return
-        self.dismiss(self.answers())
+    def _confirmed(self, answers: Answers) -> Answers:
+        if answers["name"].casefold() != self.campaign_name.strip().casefold():
+            raise FieldError("name", "That is not its name: nothing is deleted. Esc keeps it.")
+        return answers
 
 
 class CampaignScreen(Screen[None]):
@@ -154,6 +153,11 @@ class CampaignScreen(Screen[None]):
     def action_new(self) -> None:
         systems = tuple((find_system(s).title, s) for s in SYSTEM_NAMES)
 
+        def free_name(answers: Answers) -> Answers:
+            if self.tussle.saves.find(answers["name"]) is not None:
+                raise FieldError("name", f'a campaign called "{answers["name"]}" already exists')
+            return answers
+
         def made(answers: Answers | None) -> None:
             if answers:
                 self.tussle.create_campaign(answers["name"], answers["system"])
@@ -162,6 +166,7 @@ class CampaignScreen(Screen[None]):
             FormScreen(
                 "A new campaign",
                 [Field("name", "Name"), Field("system", "Rule system", "fate", systems)],
+                parse=free_name,
             ),
             made,
         )
@@ -197,6 +202,12 @@ class CampaignScreen(Screen[None]):
             return
         old = row.info.name
 
+        def free_name(answers: Answers) -> Answers:
+            other = self.tussle.saves.find(answers["name"])
+            if other is not None and other.slug != row.info.slug:
+                raise FieldError("name", f'a campaign called "{answers["name"]}" already exists')
+            return answers
+
         async def renamed(answers: Answers | None) -> None:
             if answers:
                 await self._rename(row.info.slug, old, answers["name"])
@@ -206,6 +217,7 @@ class CampaignScreen(Screen[None]):
                 f'Rename "{old}"',
                 [Field("name", "New name", old)],
                 hint="Enter: rename · Esc: cancel (its folder keeps its name)",
+                parse=free_name,
             ),
             renamed,
         )

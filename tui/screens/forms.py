@@ -1,54 +1,169 @@
 """A small modal form: labelled fields, Enter to accept, Escape to cancel.
 
 Every dialog of the dashboard (an invoke, an advantage, a character, a new campaign) is
-one of these, so they all work the same way from the keyboard.
+one of these, so they all work the same way from the keyboard. A form may take a
+``parse``: it turns the answers into what the form gives back, or raises a
+:class:`FieldError` (any ``ValueError``, a ``RuleError`` included, is the form's as a
+whole). Then the form shows the message under that field, focuses it, and stays open with
+everything typed kept: a bad value never throws the GM's typing away.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast, overload
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import QueryType
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from tui.screens.fields import Answers, Field
+from tui.screens.fields import Answers, Field, FieldError, blame
+from tui.systems.common import e
 from tui.widgets.choice import Choice
 
-__all__ = ["Answers", "Field", "FormScreen"]
+__all__ = ["Answers", "Field", "FieldError", "FormScreen", "blame"]
+
+ResultT = TypeVar("ResultT")
 
 
-class FormScreen(ModalScreen[Answers | None]):
-    """Ask for ``fields``; dismiss with the answers (strings), or None when cancelled."""
+class FormScreen(ModalScreen[ResultT | None]):
+    """Ask for ``fields``; dismiss with ``parse(answers)`` (the answers themselves when
+    there is no parser), or None when cancelled."""
 
+    DEFAULT_CSS = """
+    FormScreen #dialog { overflow-y: auto; }
+    FormScreen .field-error { color: $text-error; text-style: bold; }
+    FormScreen .field-error.unseen { display: none; }
+    """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="form.cancel"),
         Binding("enter", "accept", "OK", id="form.accept"),
     ]
 
-    def __init__(self, title: str, fields: list[Field], hint: str = "") -> None:
+    @overload
+    def __init__(
+        self: FormScreen[Answers],
+        title: str,
+        fields: list[Field],
+        hint: str = "",
+        parse: None = None,
+    ) -> None: ...
+
+    @overload
+    def __init__(
+        self,
+        title: str,
+        fields: list[Field],
+        hint: str = "",
+        *,
+        parse: Callable[[Answers], ResultT],
+    ) -> None: ...
+
+    def __init__(
+        self,
+        title: str,
+        fields: list[Field],
+        hint: str = "",
+        parse: Callable[[Answers], Any] | None = None,
+    ) -> None:
         super().__init__()
         self.form_title = title
         self.fields = fields
         self.hint = hint
+        self.parse: Callable[[Answers], ResultT] = cast(
+            "Callable[[Answers], ResultT]", parse or dict
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog") as dialog:
             dialog.border_title = self.form_title
             for f in self.fields:
-                yield Label(f.label, classes="field-label")
-                if f.choices:
-                    yield Choice(list(f.choices), f.default, id=f"f-{f.key}")
+                yield Label(f.label, classes="field-label", id=f"l-{f.key}")
+                if f.is_choice:
+                    yield Choice(list(self._options(f)), f.default, id=f"f-{f.key}")
                 else:
                     yield Input(
                         value=f.default, placeholder=f.placeholder, id=f"f-{f.key}", compact=True
                     )
+                yield Static("", id=f"e-{f.key}", classes="field-error unseen", markup=False)
             yield Static(
                 self.hint or "Enter: OK · Tab: next field · ←/→: change a choice · Esc: cancel",
                 id="hint",
             )
             yield Static("", id="error")
+
+    def on_mount(self) -> None:
+        for choice in self.query(Choice):
+            choice.on_change = self._choice_changed
+        self._show_fields()
+
+    def _options(self, f: Field) -> tuple[tuple[str, str], ...]:
+        """A choice's options: its own, or those for the value of the field it follows."""
+        if not f.follows:
+            return f.choices
+        leader = next((x for x in self.fields if x.key == f.follows), None)
+        value = leader.default if leader is not None else ""
+        if self.is_mounted:
+            widget = self.query_one(f"#f-{f.follows}")
+            if isinstance(widget, Choice):
+                value = widget.value
+        return f.choices_by.get(value, f.choices)
+
+    def _shown(self, f: Field, answers: Answers) -> bool:
+        if f.shown_when is None:
+            return True
+        key, value = f.shown_when
+        return answers.get(key) == value
+
+    def _show_fields(self) -> None:
+        answers = self.answers()
+        for f in self.fields:
+            shown = self._shown(f, answers)
+            for part in (f"#l-{f.key}", f"#f-{f.key}"):
+                self.query_one(part).display = shown
+            if not shown:
+                self._set_error(f.key, "")
+
+    def _choice_changed(self, choice: Choice) -> None:
+        key = (choice.id or "").removeprefix("f-")
+        for f in self.fields:
+            if f.follows == key:
+                follower = self.query_one(f"#f-{f.key}", Choice)
+                follower.set_options(list(self._options(f)), follower.value)
+        self._show_fields()
+        self._set_error(key, "")
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        """Typing into a field clears the message about it."""
+        self._set_error((event.input.id or "").removeprefix("f-"), "")
+
+    # Tab goes through the fields in the order they are asked, skipping hidden ones. (The
+    # screen's own order goes by position on screen, and a field shown by the key just
+    # before has none until the next layout: a quick ←, Tab would skip it.)
+    def _focus_order(self) -> list[Widget]:
+        order = [self.query_one(f"#f-{f.key}") for f in self.fields]
+        return [w for w in order if w.display and not w.disabled]
+
+    def _step_focus(self, step: int) -> Widget | None:
+        order = self._focus_order()
+        if not order:
+            return None
+        at = order.index(self.focused) if self.focused in order else -1 if step > 0 else 0
+        target = order[(at + step) % len(order)]
+        self.set_focus(target)
+        return target
+
+    def focus_next(self, selector: str | type[QueryType] = "*") -> Widget | None:
+        return self._step_focus(1) if selector == "*" else super().focus_next(selector)
+
+    def focus_previous(self, selector: str | type[QueryType] = "*") -> Widget | None:
+        return self._step_focus(-1) if selector == "*" else super().focus_previous(selector)
 
     def answers(self) -> Answers:
         out: Answers = {}
@@ -60,21 +175,49 @@ class FormScreen(ModalScreen[Answers | None]):
                 out[f.key] = widget.value.strip()
         return out
 
-    def fail(self, message: str) -> None:
-        """Show a problem and keep the form open (for callers that validate)."""
-        self.query_one("#error", Static).update(f"[b $error]{message}[/]")
+    def _set_error(self, key: str, message: str) -> None:
+        found = self.query(f"#e-{key}")
+        if found:
+            line = found.first(Static)
+            line.update(message)
+            line.set_class(not message, "unseen")
+
+    def fail(self, message: str, key: str | None = None) -> None:
+        """Show a problem and keep the form open: under field ``key`` (focused), or at
+        the foot of the form when no one field is at fault."""
+        for f in self.fields:
+            self._set_error(f.key, "")
+        self.query_one("#error", Static).update("")
+        known = key is not None and any(f.key == key for f in self.fields)
+        if key is None or not known:
+            self.query_one("#error", Static).update(f"[b $text-error]{e(message)}[/]")
+            return
+        self._set_error(key, f"▲ {message}")
+        widget: Widget = self.query_one(f"#f-{key}")
+        if widget.display:
+            widget.focus()
+            widget.scroll_visible()
 
     @on(Input.Submitted)
-    def _submitted(self) -> None:
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
         self.action_accept()
 
     def action_accept(self) -> None:
         answers = self.answers()
-        missing = [f.label for f in self.fields if f.required and not answers[f.key]]
-        if missing:
-            self.fail(f"{missing[0]}: required")
+        for f in self.fields:
+            if f.required and self._shown(f, answers) and not answers[f.key]:
+                self.fail("required: type a value here (Esc cancels the form)", f.key)
+                return
+        try:
+            result = self.parse(answers)
+        except FieldError as error:
+            self.fail(error.message, error.key)
             return
-        self.dismiss(answers)
+        except ValueError as error:  # a RuleError the parser did not pin on a field
+            self.fail(str(error))
+            return
+        self.dismiss(result)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -20,11 +20,16 @@ from core.setup import (
     Pick,
     build_contest,
     cover_modifier,
+    describe_options,
     fate_difficulty,
     forge_target,
     heroquest_resistance,
+    no_skill,
+    own_ratings,
+    rating_label,
+    typed_rating,
 )
-from tui.screens.forms import Answers, Field, FormScreen
+from tui.screens.forms import Answers, Field, FieldError, FormScreen, blame
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
 
@@ -34,6 +39,13 @@ if TYPE_CHECKING:
     from tui.app import TussleApp
 
 YES_NO = (("no", "no"), ("yes", "yes"))
+OTHER = "\x00other"  # the Rolls choice "Other: type a rating" (no rating name is this)
+NO_SKILL = {  # the Rolls choice for "no relevant skill", by system
+    "fate": "No relevant skill: Mediocre (+0)",
+    "heroquest": "No relevant ability: 6 (rules §2.2)",
+    "forge": "No skill: a target of 0",
+}
+TYPED_EXAMPLE = {"fate": "Great or +4", "heroquest": "17 or 4M", "forge": "50"}
 OPTION_FIELDS: dict[str, list[Field]] = {
     "fate": [
         Field(
@@ -107,12 +119,23 @@ OPTION_FIELDS: dict[str, list[Field]] = {
 }
 
 
+def _whole(a: Answers, key: str, default: int) -> int:
+    """Field ``key`` as a whole number (``default`` when blank); a ``FieldError`` if not."""
+    text = a[key].strip()
+    if not text:
+        return default
+    try:
+        return int(text.replace("−", "-"))
+    except ValueError:
+        raise FieldError(key, f'"{text}" is not a whole number') from None
+
+
 def options_from(system: str, a: Answers) -> dict[str, Any]:
     def number(key: str) -> int:
         try:
             return int(a[key])
         except ValueError:
-            raise RuleError(f"{key.replace('_', ' ')}: {a[key]!r} is not a whole number") from None
+            raise FieldError(key, f'"{a[key]}" is not a whole number') from None
 
     if system == "fate":
         out: dict[str, Any] = {
@@ -125,7 +148,10 @@ def options_from(system: str, a: Answers) -> dict[str, Any]:
             "environment_requires_success": a["environment_requires_success"] == "yes",
         }
         if a.get("difficulty"):
-            out["difficulty"] = fate_difficulty(a["difficulty"])
+            with blame("difficulty"):
+                out["difficulty"] = fate_difficulty(a["difficulty"])
+        elif a["mode"] == "environment":
+            raise FieldError("difficulty", "an environment contest needs a difficulty")
         return out
     if system == "heroquest":
         return {
@@ -212,27 +238,46 @@ class SetupScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for pick in self.picks:
-            rolls = pick.rating or "(none)"
-            if pick.value is not None:
-                rolls = f"{pick.value} (set)"
-            table.add_row(pick.character, pick.side, rolls)
+            table.add_row(pick.character, pick.side, self.rolls(pick))
         system = self.tussle.campaign.system
-        opts = (
-            ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.options.items()) or "defaults"
-        )
+        try:
+            opts = " · ".join(describe_options(system, self.options))
+        except RuleError as error:
+            opts = str(error)
         lines = [
-            f"[b]Options[/b]: {e(opts)}",
+            f"[b]Options[/b]: {e(opts)} (o)",
+            f"[b]Dice[/b]: {e(self.dice_line())} (T to change)",
             "Sides: participants with the same side are a team (one roll, teamwork).",
             "a adds a participant · d removes · o options · F5 or g starts",
         ]
-        sides = list(dict.fromkeys(p.side for p in self.picks))
-        rolled = ", ".join(s for s in sides if s in self.tussle_rolls) or "nobody"
-        lines.insert(1, f"[b]Tussle rolls for[/b]: {e(rolled)}; the table for the rest (T)")
         if system == "fate":
             lines.insert(
                 1, f"[b]Situation aspects[/b]: {e('; '.join(self.situation) or 'none')} (t)"
             )
         self.query_one("#setup-summary", Static).update("\n".join(lines))
+
+    def rolls(self, pick: Pick) -> str:
+        """The Rolls column: ``Sword 4M``, ``Great (+4), for this contest only``."""
+        system = self.tussle.campaign.system
+        if pick.value is not None:
+            return f"{rating_label(system, pick.value)}, for this contest only"
+        character = self.tussle.campaign.roster.get(pick.character)
+        if pick.rating and character is not None and pick.rating in character.ratings:
+            return f"{pick.rating} {rating_label(system, character.ratings[pick.rating])}"
+        if pick.rating:
+            return f"{pick.rating}: not on the sheet, {rating_label(system, no_skill(system))}"
+        return NO_SKILL[system]
+
+    def dice_line(self) -> str:
+        """Who rolls: ``the table rolls for everyone``, ``Tussle rolls for Ghouls; the
+        table for the rest``."""
+        sides = list(dict.fromkeys(p.side for p in self.picks))
+        tussle = [s for s in sides if s in self.tussle_rolls]
+        if not tussle:
+            return "the table rolls for everyone"
+        if len(tussle) == len(sides):
+            return "Tussle rolls for everyone"
+        return f"Tussle rolls for {', '.join(tussle)}; the table for the rest"
 
     def notice(self, notice: Notice) -> None:
         from core.bus import Rejected
@@ -241,41 +286,56 @@ class SetupScreen(Screen[None]):
             self.notify(str(notice.error), title=notice.error.title, severity="error")
 
     def action_add(self) -> None:
+        """A participant from the roster, rolling one of their own skills, abilities or
+        targets (the first on their sheet by default), or a rating typed for this
+        contest only ("Other"), or the system's rating for no relevant skill."""
+        system = self.tussle.campaign.system
         roster = self.tussle.campaign.roster
         free = [n for n in roster if n not in {p.character for p in self.picks}]
         if not free:
             self.notify("Everyone on the roster is in the contest: add characters with w.")
             return
         names = tuple((n, n) for n in free)
-        all_ratings = sorted({r for c in roster.values() for r in c.ratings})
-        ratings = (("(none)", ""), *((r, r) for r in all_ratings))
+        extra = (  # Other last: ← from the first of their own reaches it
+            (NO_SKILL[system], ""),
+            (f"Other: type a rating ({TYPED_EXAMPLE[system]})", OTHER),
+        )
+        by_name = {n: (*own_ratings(system, roster[n]), *extra) for n in free}
 
-        def done(a: Answers | None) -> None:
-            if a is None:
-                return
-            chosen = roster[a["character"]]
-            rating = a["rating"] or None
-            if rating is not None and rating not in chosen.ratings:
-                self.notify(f"{chosen.name} has no {rating}: the system's fallback applies")
-            self.picks.append(
-                Pick(character=a["character"], side=a["side"] or a["character"], rating=rating)
-            )
-            self.reload()
+        def parse(a: Answers) -> Pick:
+            name = a["character"]
+            side = a["side"] or name
+            if a["rating"] != OTHER:
+                return Pick(character=name, side=side, rating=a["rating"] or None)
+            with blame("typed"):
+                return Pick(character=name, side=side, value=typed_rating(system, a["typed"]))
 
+        def done(pick: Pick | None) -> None:
+            if pick is not None:
+                self.picks.append(pick)
+                self.reload()
+
+        first = by_name[free[0]][0][1]
         self.app.push_screen(
             FormScreen(
                 "Add a participant",
                 [
                     Field("character", "Character", free[0], names),
-                    Field("side", "Side (blank: their own; same side = a team)", required=False),
                     Field(
                         "rating",
-                        "Rolls (skill, ability or target)",
-                        all_ratings[0] if all_ratings else "",
-                        ratings,
-                        required=False,
+                        "Rolls (their own; ←/→ for another, or Other to type one)",
+                        first,
+                        follows="character",
+                        choices_by=by_name,
                     ),
+                    Field(
+                        "typed",
+                        f"Rating for this contest only ({TYPED_EXAMPLE[system]})",
+                        shown_when=("rating", OTHER),
+                    ),
+                    Field("side", "Side (blank: their own; same side = a team)", required=False),
                 ],
+                parse=parse,
             ),
             done,
         )
@@ -289,17 +349,20 @@ class SetupScreen(Screen[None]):
         classes = tuple((c.title(), c) for c in RESISTANCE_CLASSES)
         sessions = str(self.tussle.campaign.settings.get("sessions", 1))
 
-        def done(a: Answers | None) -> None:
-            if a is None:
-                return
-            try:
-                value = heroquest_resistance(a["class"], int(a["sessions"] or "1"))
-            except (RuleError, ValueError) as error:
-                self.notify(str(error), title="Cannot add", severity="error")
-                return
-            side = a["side"] or a["name"]
-            self.picks.append(Pick(character=a["name"], side=side, value=value))
-            self.reload()
+        taken = {p.character for p in self.picks}
+
+        def parse(a: Answers) -> Pick:
+            if a["name"] in taken:
+                raise FieldError("name", f'"{a["name"]}" is already in the contest')
+            sessions = _whole(a, "sessions", 1)
+            with blame("sessions"):
+                value = heroquest_resistance(a["class"], sessions)
+            return Pick(character=a["name"], side=a["side"] or a["name"], value=value)
+
+        def done(pick: Pick | None) -> None:
+            if pick is not None:
+                self.picks.append(pick)
+                self.reload()
 
         self.app.push_screen(
             FormScreen(
@@ -310,6 +373,7 @@ class SetupScreen(Screen[None]):
                     Field("class", "Class", "moderate", classes),
                     Field("sessions", "Sessions played, this one included", sessions),
                 ],
+                parse=parse,
             ),
             done,
         )
@@ -322,21 +386,26 @@ class SetupScreen(Screen[None]):
             self.notify("Add characters to the roster first (w).")
             return
 
-        def done(a: Answers | None) -> None:
-            if a is None:
-                return
+        def parse(a: Answers) -> Pick:
+            if a["character"] in {p.character for p in self.picks}:
+                raise FieldError("character", f"{a['character']} is already in the contest")
             try:
                 tiers = [int(t) for t in a["tiers"].replace(",", " ").split()]
-                mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]]]
-                mods.append(cover_modifier(int(a["cover"] or "0")))
-                value = forge_target(tiers, int(a["attribute"] or "0"), mods)
-            except (RuleError, ValueError) as error:
-                self.notify(str(error), title="Cannot build the target", severity="error")
-                return
-            side = a["side"] or a["character"]
-            self.picks.append(Pick(character=a["character"], side=side, value=value))
-            self.notify(f"{a['character']}: target {value}")
-            self.reload()
+            except ValueError:
+                raise FieldError(
+                    "tiers", f'"{a["tiers"]}": write whole numbers, like 25 20 10'
+                ) from None
+            cover = _whole(a, "cover", 0)
+            with blame("cover"):
+                mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]], cover_modifier(cover)]
+            value = forge_target(tiers, _whole(a, "attribute", 0), mods)
+            return Pick(character=a["character"], side=a["side"] or a["character"], value=value)
+
+        def done(pick: Pick | None) -> None:
+            if pick is not None:
+                self.picks.append(pick)
+                self.notify(f"{pick.character}: target {pick.value}")
+                self.reload()
 
         self.app.push_screen(
             FormScreen(
@@ -350,6 +419,7 @@ class SetupScreen(Screen[None]):
                     Field("distance", "Distance", "within 25 yd", tuple((k, k) for k in DISTANCE)),
                     Field("cover", "Cover: percent of the body covered", "0"),
                 ],
+                parse=parse,
             ),
             done,
         )
@@ -373,18 +443,15 @@ class SetupScreen(Screen[None]):
             for f in OPTION_FIELDS[system]
         ]
 
-        def done(a: Answers | None) -> None:
-            if a is None:
-                return
-            try:
-                self.options = options_from(system, a)
-            except RuleError as error:
-                self.notify(str(error), title=error.title, severity="error")
-                return
-            self.option_answers = a
-            self.reload()
+        def parse(a: Answers) -> tuple[dict[str, Any], Answers]:
+            return options_from(system, a), a
 
-        self.app.push_screen(FormScreen("Rule options", fields), done)
+        def done(chosen: tuple[dict[str, Any], Answers] | None) -> None:
+            if chosen is not None:
+                self.options, self.option_answers = chosen
+                self.reload()
+
+        self.app.push_screen(FormScreen("Rule options", fields, parse=parse), done)
 
     def action_aspects(self) -> None:
         def done(a: Answers | None) -> None:
@@ -427,12 +494,16 @@ class SetupScreen(Screen[None]):
         )
         default = f"Contest {len(campaign.contests) + 1}"
 
-        def titled(a: Answers | None) -> None:
-            if a is not None:
-                title = a["title"] or default
-                self.tussle.send(
-                    StartContest(title=title, contest=contest, uses=uses, tussle_rolls=rolls)
-                )
+        def parse(a: Answers) -> StartContest:
+            command = StartContest(
+                title=a["title"] or default, contest=contest, uses=uses, tussle_rolls=rolls
+            )
+            self.tussle.campaign.decide(command)  # a pure check: refused, the form stays
+            return command
+
+        def titled(command: StartContest | None) -> None:
+            if command is not None:
+                self.tussle.send(command)
 
         self.app.push_screen(
             FormScreen(
@@ -445,6 +516,7 @@ class SetupScreen(Screen[None]):
                         required=False,
                     )
                 ],
+                parse=parse,
             ),
             titled,
         )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.binding import Binding
 from textual.events import Key
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -26,17 +29,46 @@ class Choice(Widget, can_focus=True):
 
     index: reactive[int] = reactive(0)
 
+    class Changed(Message):
+        """The chosen value changed (by a key, or because the options did)."""
+
+        def __init__(self, choice: Choice) -> None:
+            super().__init__()
+            self.choice = choice
+
     def __init__(
         self, options: list[tuple[str, str]], value: str = "", *, id: str | None = None
     ) -> None:
         super().__init__(id=id)
         self.options = options
+        # Called at once when the value changes (before the next key is handled, unlike
+        # the Changed message): a form shows or hides the fields that depend on it.
+        self.on_change: Callable[[Choice], None] | None = None
         values = [v for _, v in options]
         self.set_reactive(Choice.index, values.index(value) if value in values else 0)
 
     @property
     def value(self) -> str:
         return self.options[self.index][1] if self.options else ""
+
+    def set_options(self, options: list[tuple[str, str]], value: str = "") -> None:
+        """Offer ``options`` instead, on ``value`` (or the first when it is not one)."""
+        before = self.value
+        self.options = options
+        values = [v for _, v in options]
+        self.set_reactive(Choice.index, values.index(value) if value in values else 0)
+        self.refresh()
+        if self.value != before:
+            self._changed()
+
+    def watch_index(self, old: int, new: int) -> None:
+        if old != new:
+            self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+        self.post_message(self.Changed(self))
 
     def render(self) -> str:
         if not self.options:
