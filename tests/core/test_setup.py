@@ -123,7 +123,10 @@ def test_a_built_contest_starts_in_a_campaign() -> None:
         "fate", FATE_ROSTER, [Pick(character="Cynere", side="A"), Pick(character="Teran", side="B")]
     )
     campaign.apply(campaign.decide(StartContest(title="Race", contest=contest)))
-    assert campaign.contest("c1").state == contest
+    # As a scene of this campaign: its roster has no PC, so the GM's pool starts at 0 and
+    # may pay for both (Fate Core, "The GM and fate points").
+    assert isinstance(contest, fate.FateContest)
+    assert campaign.contest("c1").state == fate.scene(contest, 0, frozenset({"Cynere", "Teran"}))
 
 
 # -- HeroQuest ------------------------------------------------------------------------------
