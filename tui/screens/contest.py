@@ -61,6 +61,12 @@ from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 if TYPE_CHECKING:
     from core.bus import Notice
+    from tui.screens.forms import FormScreen
+
+    # Makes a special form for ``ask`` (title, fields, hint, parse): the invoke form.
+    FormMaker = Callable[
+        [str, list[Field], str, Callable[[Answers], Command]], FormScreen[Command]
+    ]
     from core.rules.heroquest import Pair
     from tui.app import TussleApp
 
@@ -488,15 +494,18 @@ class ContestScreen(Screen[None]):
             )
             return
 
-        def chosen(answers: Answers | None) -> None:
-            if answers is None:
-                return
-            try:
-                n = _int(answers["n"])
+        def parse(answers: Answers) -> tuple[int, Contest, list[Command]]:
+            from tui.screens.fields import blame
+
+            n = _int(answers["n"], "n")
+            with blame("n"):  # no such exchange: the form stays open on the number
                 state, commands = reopen(self.tussle.campaign, self.contest_id, n)
-            except RuleError as error:
-                self.notify(str(error), title="Cannot correct", severity="error")
+            return n, state, commands
+
+        def chosen(reopened: tuple[int, Contest, list[Command]] | None) -> None:
+            if reopened is None:
                 return
+            n, state, commands = reopened
             self.correcting = (n, state)
             self.restore_draft(commands)
             self.refresh_keypad()
@@ -508,6 +517,7 @@ class ContestScreen(Screen[None]):
                 "Correct an exchange",
                 [Field("n", "Which exchange", str(len(record.exchanges)))],
                 "Its dice and actions come back onto the keypad. Enter: OK · Esc: cancel",
+                parse=parse,
             ),
             chosen,
         )
@@ -743,24 +753,47 @@ class ContestScreen(Screen[None]):
             self.notify(str(error), title=error.title, severity="error")
         self.refresh_keypad()
 
-    def ask(self, title: str, fields: list[Field], then: Callable[[Answers], Command]) -> None:
-        """A form; its answers become a command added to the draft (if the rules agree)."""
+    def ask(
+        self,
+        title: str,
+        fields: list[Field],
+        then: Callable[[Answers], Command],
+        hint: str = "",
+        rule_field: str | None = None,
+        form: FormMaker | None = None,
+    ) -> None:
+        """A form (``form`` makes a special one); its answers become a command added to
+        the draft. A bad value (``then``
+        raises: a ``FieldError`` names the field) or a command the rules refuse on the
+        contest as it stands keeps the form open, with what was typed; the refusal is
+        shown under ``rule_field`` (or at the foot of the form)."""
+        from dataclasses import replace
 
-        def done(answers: Answers | None) -> None:
-            if answers is None:
-                return
+        from tui.screens.fields import FieldError
+        from tui.screens.forms import FormScreen
+
+        def parse(answers: Answers) -> Command:
+            command = then(answers)
+            trial = replace(
+                self.draft,
+                typed=dict(self.draft.typed),
+                sources=dict(self.draft.sources),
+                extras=list(self.draft.extras),
+            )
             try:
-                command = then(answers)
-            except (RuleError, ValueError) as error:
-                self.message = f"[b $error]{e(error)}[/]"
-                self.refresh_keypad()
-                return
+                try_extra(self.state, trial, command)  # a pure check: the draft is a copy
+            except RuleError as error:
+                raise FieldError(rule_field, str(error)) from error
+            return command
+
+        def done(command: Command | None) -> None:
             if command is not None:
                 self.add_extra(command)
 
-        from tui.screens.forms import FormScreen
-
-        self.app.push_screen(FormScreen(title, fields), done)
+        if form is not None:
+            self.app.push_screen(form(title, fields, hint, parse), done)
+        else:
+            self.app.push_screen(FormScreen(title, fields, hint, parse=parse), done)
 
     def _names(self) -> tuple[tuple[str, str], ...]:
         return tuple((p.name, p.name) for p in self.state.participants)
@@ -871,8 +904,8 @@ class ContestScreen(Screen[None]):
                 by=a["by"],
                 aspect=a["aspect"],
                 on=a["on"] or None,
-                result=_int(a["result"]),
-                opposition=_int(a["opposition"]),
+                result=_int(a["result"], "result"),
+                opposition=_int(a["opposition"], "opposition"),
             ),
         )
 
@@ -895,7 +928,7 @@ class ContestScreen(Screen[None]):
                 Field("who", "For", self._current() or who[0][1], who),
                 Field("value", "Modifier (like +2 or -20)"),
             ],
-            lambda a: SetModifier(who=a["who"], value=_int(a["value"])),
+            lambda a: SetModifier(who=a["who"], value=_int(a["value"], "value")),
         )
 
     def action_hero_point(self) -> None:
@@ -984,8 +1017,10 @@ class ContestScreen(Screen[None]):
 
     def _group(self, a: Answers) -> Command:
         from core.rules.heroquest import SetPairs
+        from tui.screens.fields import blame
 
-        return SetPairs(pairs=_pairs(a["pairs"]))
+        with blame("pairs"):
+            return SetPairs(pairs=_pairs(a["pairs"]))
 
     def action_roles(self) -> None:
         from core.rules import forge
@@ -1056,11 +1091,17 @@ def draft_lines(
     return lines
 
 
-def _int(text: str) -> int:
+def _int(text: str, key: str | None = None) -> int:
+    """A whole number; a ``FieldError`` on field ``key`` (a ``RuleError`` without one)."""
     try:
         return int(text.strip().replace("−", "-"))
     except ValueError:
-        raise RuleError(f'"{text}" is not a whole number') from None
+        message = f'"{text}" is not a whole number (like 3 or -1)'
+        if key is None:
+            raise RuleError(message) from None
+        from tui.screens.fields import FieldError
+
+        raise FieldError(key, message) from None
 
 
 def _pairs(text: str) -> tuple[Pair, ...]:
