@@ -208,7 +208,7 @@ def test_an_export_imports_into_another_saves_folder_as_the_same_campaign(
 ) -> None:
     path = exported(saves, tmp_path)
     elsewhere = tmp_path / "elsewhere"
-    assert tussle(elsewhere, "import", str(path)) == 0
+    assert tussle(elsewhere, "--mkdir", "import", str(path)) == 0
     assert capsys.readouterr().out == (
         f'imported "Seed" (7 log entries) into {elsewhere / "seed"}\n'
     )
