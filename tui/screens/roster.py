@@ -30,7 +30,7 @@ from core.campaign import (
     describe_action,
 )
 from core.errors import RuleError
-from tui.screens.forms import Answers, Field, FormScreen
+from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -370,7 +370,13 @@ class RosterScreen(Screen[None]):
         """The character the form describes: ``old`` (when editing) with what the form
         asked changed, so fields another system's form does not show are kept."""
         system = self.tussle.campaign.system
-        ratings = parse_ratings(system, a["ratings"])
+
+        def number(key: str, what: str, default: int = 0) -> int:
+            with blame(key):
+                return _int(a.get(key, ""), what, default)
+
+        with blame("ratings"):
+            ratings = parse_ratings(system, a["ratings"])
         changes: dict[str, Any] = {
             "name": a["name"],
             "kind": "npc" if a["kind"] == "npc" else "pc",
@@ -379,42 +385,45 @@ class RosterScreen(Screen[None]):
         if system == "fate":
             changes |= {
                 "aspects": tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
-                "fate_points": _int(a.get("fate_points", ""), "Fate points"),
-                "refresh": _int(a.get("refresh", ""), "Refresh"),
+                "fate_points": number("fate_points", "Fate points"),
+                "refresh": number("refresh", "Refresh"),
             }
         elif system == "heroquest":
-            changes |= {
-                "hero_points": _int(a.get("hero_points", ""), "Hero points"),
-                "vitality": _int(a.get("vitality", ""), "Vitality"),
-                "adversity": parse_adversity(a.get("adversity", "")),
-                "benefits": parse_benefits(a.get("benefits", ""), ratings),
-            }
+            changes["hero_points"] = number("hero_points", "Hero points")
+            changes["vitality"] = number("vitality", "Vitality")
+            with blame("adversity"):
+                changes["adversity"] = parse_adversity(a.get("adversity", ""))
+            with blame("benefits"):
+                changes["benefits"] = parse_benefits(a.get("benefits", ""), ratings)
         else:
             max_damage = a.get("max_damage", "")
             changes |= {
-                "multiplier": _int(a.get("multiplier", ""), "Multiplier", 1),
-                "max_damage": _int(max_damage, "Maximum damage") if max_damage else None,
-                "armor": _int(a.get("armor", ""), "Armor"),
-                "armor_capacity": _int(a.get("armor_capacity", ""), "Armor capacity"),
-                "trauma": _count(a.get("trauma", ""), "Trauma"),
+                "multiplier": number("multiplier", "Multiplier", 1),
+                "max_damage": number("max_damage", "Maximum damage") if max_damage else None,
+                "armor": number("armor", "Armor"),
+                "armor_capacity": number("armor_capacity", "Armor capacity"),
             }
+            with blame("trauma"):
+                changes["trauma"] = _count(a.get("trauma", ""), "Trauma")
         return replace(old or Character(name=""), **changes)
 
     def _ask(self, title: str, old: Character | None) -> None:
-        def done(answers: Answers | None) -> None:
-            if answers is None:
-                return
-            try:
-                new = self.character(answers, old)
-            except RuleError as error:
-                self.notify(str(error), title=error.title, severity="error")
-                return
-            if old is None:
-                self.tussle.send(AddCharacter(character=new))
-            else:
-                self.tussle.send(UpdateCharacter(name=old.name, character=new))
+        def parse(answers: Answers) -> AddCharacter | UpdateCharacter:
+            new = self.character(answers, old)
+            command: AddCharacter | UpdateCharacter = (
+                AddCharacter(character=new)
+                if old is None
+                else UpdateCharacter(name=old.name, character=new)
+            )
+            with blame("name"):  # a pure check: a name already taken, or none at all
+                self.tussle.campaign.decide(command)
+            return command
 
-        self.app.push_screen(FormScreen(title, self.fields(old)), done)
+        def done(command: AddCharacter | UpdateCharacter | None) -> None:
+            if command is not None:
+                self.tussle.send(command)
+
+        self.app.push_screen(FormScreen(title, self.fields(old), parse=parse), done)
 
     # -- actions ---------------------------------------------------------------------------
     def action_add(self) -> None:
@@ -436,14 +445,14 @@ class RosterScreen(Screen[None]):
             self._start_session(None)
             return
 
-        def done(answers: Answers | None) -> None:
-            if answers is None:
-                return
-            try:
-                hero_points = answers["hero_points"]
-                self._start_session(_count(hero_points, "Hero points") if hero_points else None)
-            except RuleError as error:
-                self.notify(str(error), title=error.title, severity="error")
+        def parse(answers: Answers) -> tuple[int | None]:
+            hero_points = answers["hero_points"]
+            with blame("hero_points"):
+                return (_count(hero_points, "Hero points") if hero_points else None,)
+
+        def done(reset: tuple[int | None] | None) -> None:
+            if reset is not None:
+                self._start_session(reset[0])
 
         last = self.last_hero_points()
         field = Field(
@@ -453,7 +462,7 @@ class RosterScreen(Screen[None]):
             placeholder="keep them",
             required=False,
         )
-        self.app.push_screen(FormScreen("Start a session", [field]), done)
+        self.app.push_screen(FormScreen("Start a session", [field], parse=parse), done)
 
     def last_hero_points(self) -> int | None:
         """The hero points the last session start in force reset the PCs to, if any."""

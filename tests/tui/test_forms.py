@@ -1,0 +1,388 @@
+"""A bad value in a form keeps the form open (issue 11, defect 4): for every kind of form,
+a value the app cannot take is refused with a message under its field, that field has
+the focus, and everything typed is still there; the value put right, Enter accepts.
+Expected values are worked out from the rules, not read from the app."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from core.campaign import Character
+from core.rules import fate, heroquest
+from core.setup import Pick
+from tests.helpers import wait_for_odds
+from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
+from tui.app import TussleApp
+from tui.screens.contest import ContestScreen
+from tui.screens.forms import FormScreen
+from tui.screens.roster import RosterScreen
+from tui.screens.setup import SetupScreen
+
+ANA = Character(name="Ana", ratings={"Burglary": 3, "Fight": 2}, fate_points=2, refresh=3)
+GUARD = Character(name="Guard", kind="npc", ratings={"Fight": 1})
+TRIPITAKA = Character(name="Tripitaka", ratings={"Fist": 17, "Sword": 24}, hero_points=0)
+GHOUL = Character(name="Ghoul King", kind="npc", ratings={"Claws": 6}, hero_points=1)
+KASIA = Character(name="Kasia", ratings={"Pistols": 45, "Dodge": 30})
+BOBBY = Character(name="Bobby", kind="npc", ratings={"Brawling": 50})
+
+
+def seed(saves: Path, system: str) -> str:
+    """A campaign of ``system`` with a contest ready to play; its name."""
+    roster, picks = {
+        "fate": ([ANA, GUARD], [("Ana", "Burglary"), ("Guard", "Fight")]),
+        "heroquest": ([TRIPITAKA, GHOUL], [("Tripitaka", "Fist"), ("Ghoul King", "Claws")]),
+        "forge": ([KASIA, BOBBY], [("Kasia", "Pistols"), ("Bobby", "Brawling")]),
+    }[system]
+    name = f"{system} night"
+    seed_campaign(
+        saves,
+        name,
+        system,
+        roster,
+        [Pick(character=c, side=c, rating=r) for c, r in picks],
+    )
+    return name
+
+
+async def started(pilot: Pilot[None]) -> None:
+    """The contest screen is up and its odds worked out (a worker finishing after the
+    screen has gone would paint a screen that is not there)."""
+    await settle(pilot)
+    await wait_for_odds(pilot)
+
+
+def form_of(app: TussleApp) -> FormScreen[object]:
+    assert isinstance(app.screen, FormScreen), app.screen
+    return app.screen
+
+
+def error_under(form: FormScreen[object], key: str) -> str:
+    line = form.query_one(f"#e-{key}", Static)
+    return str(line.visual) if line.display else ""
+
+
+async def fill(pilot: Pilot[None], key: str, value: str) -> None:
+    """Type ``value`` into field ``key`` of the form on top, in place of what it held."""
+    widget = form_of(pilot.app).query_one(f"#f-{key}", Input)  # type: ignore[arg-type]
+    widget.focus()
+    widget.value = ""
+    await pilot.pause()
+    await write(pilot, value)
+
+
+async def refused(pilot: Pilot[None], key: str | None, says: str) -> FormScreen[object]:
+    """Enter on the form on top: it stays, says ``says`` under field ``key`` (at its foot
+    when None) with that field focused, and every field holds what it held."""
+    app = pilot.app
+    assert isinstance(app, TussleApp)
+    form = form_of(app)
+    typed = form.answers()
+    await keys(pilot, "enter")
+    assert app.screen is form, "the form was thrown away"
+    assert form.answers() == typed
+    if key is None:
+        assert says in str(form.query_one("#error", Static).visual)
+    else:
+        assert says in error_under(form, key)
+        assert app.focused is form.query_one(f"#f-{key}")
+    return form
+
+
+async def accepted(pilot: Pilot[None]) -> None:
+    await keys(pilot, "enter")
+    assert not isinstance(pilot.app.screen, FormScreen)
+
+
+# -- the roster, in each system ------------------------------------------------------------
+
+
+async def new_character(pilot: Pilot[None], fields: Sequence[tuple[str, str]]) -> None:
+    await keys(pilot, "w")
+    assert isinstance(pilot.app.screen, RosterScreen)
+    await keys(pilot, "a")
+    for key, value in fields:
+        await fill(pilot, key, value)
+
+
+async def test_a_heroquest_ability_written_wrong_is_refused_and_kept(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Sandy"), ("ratings", "Rake four"), ("vitality", "1")])
+        form = await refused(pilot, "ratings", '"four" is not a rating')
+        assert error_under(form, "name") == ""  # only the field at fault says anything
+        await fill(pilot, "ratings", "Rake 4M")
+        await accepted(pilot)
+        await settle(pilot)
+        sandy = app.campaign.roster["Sandy"]
+        assert (dict(sandy.ratings), sandy.vitality) == ({"Rake": 24}, 1)  # 4M: 4 + 20
+
+
+async def test_hero_points_that_are_not_a_number_are_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Sandy"), ("ratings", "Rake 4M")])
+        await fill(pilot, "hero_points", "lots")
+        await refused(pilot, "hero_points", "lots is not a whole number")
+        await fill(pilot, "hero_points", "3")
+        await accepted(pilot)
+        await settle(pilot)
+        assert app.campaign.roster["Sandy"].hero_points == 3
+
+
+@pytest.mark.parametrize(
+    ("system", "key", "bad", "good", "attribute", "value"),
+    [
+        ("fate", "fate_points", "many", "2", "fate_points", 2),
+        ("fate", "ratings", "Notice Good", "Notice 2", "ratings", {"Notice": 2}),
+        ("forge", "multiplier", "x4", "4", "multiplier", 4),
+        ("forge", "trauma", "-5", "5", "trauma", 5),
+    ],
+)
+async def test_roster_forms_of_fate_and_forge_keep_a_bad_value(
+    saves: Path, system: str, key: str, bad: str, good: str, attribute: str, value: object
+) -> None:
+    app = new_app(saves, seed(saves, system))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Zed"), (key, bad)])
+        await refused(pilot, key, bad)
+        await fill(pilot, key, good)
+        await accepted(pilot)
+        await settle(pilot)
+        got = getattr(app.campaign.roster["Zed"], attribute)
+        assert (dict(got) if isinstance(value, dict) else got) == value
+
+
+async def test_a_name_already_on_the_roster_keeps_the_form_open(saves: Path) -> None:
+    """Refused by the campaign itself (its decide), before anything is sent."""
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Guard"), ("ratings", "Notice 2")])
+        await refused(pilot, "name", '"Guard" is already on the roster')
+        await fill(pilot, "name", "Second Guard")
+        await accepted(pilot)
+        await settle(pilot)
+        assert dict(app.campaign.roster["Second Guard"].ratings) == {"Notice": 2}
+
+
+async def test_a_session_start_with_hero_points_lots_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "w", "S")
+        await fill(pilot, "hero_points", "lots")
+        await refused(pilot, "hero_points", "not a whole number")
+        await fill(pilot, "hero_points", "2")
+        await accepted(pilot)
+        await settle(pilot)
+        assert app.campaign.roster["Tripitaka"].hero_points == 2  # every PC reset to 2
+        assert app.campaign.roster["Ghoul King"].hero_points == 1  # an NPC keeps his
+
+
+# -- the contest screen --------------------------------------------------------------------
+
+
+async def test_a_fate_advantage_with_a_total_of_five_in_words_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "a")
+        await fill(pilot, "aspect", "Off Balance")
+        await fill(pilot, "result", "five")
+        await fill(pilot, "opposition", "2")
+        await refused(pilot, "result", '"five" is not a whole number')
+        await fill(pilot, "result", "5")
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        assert screen.draft.extras == [
+            fate.CreateAdvantage(by="Ana", aspect="Off Balance", on=None, result=5, opposition=2)
+        ]
+
+
+async def test_a_modifier_in_words_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "m")
+        await fill(pilot, "value", "minus twenty")
+        await refused(pilot, "value", "not a whole number")
+        await fill(pilot, "value", "-20")
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        assert [getattr(c, "value", None) for c in screen.draft.extras] == [-20]
+
+
+async def test_an_augment_rating_written_wrong_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "g")
+        form = form_of(app)
+        if form.query("#f-ability"):  # the lender's abilities, then Other: pick Other
+            form.query_one("#f-ability").focus()
+            await keys(pilot, "left")  # from the first of their own to the last: Other
+        await fill(pilot, "rating", "huge")
+        await fill(pilot, "roll", "3")
+        await fill(pilot, "resistance", "12")
+        await refused(pilot, "rating", '"huge" is not a rating')
+        await fill(pilot, "rating", "17")
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        augments = [c for c in screen.draft.extras if isinstance(c, heroquest.Augment)]
+        assert [(a.rating, a.roll, a.resistance_roll) for a in augments] == [(17, 3, 12)]
+
+
+async def test_a_group_contest_written_wrong_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "G")
+        await fill(pilot, "pairs", "Tripitaka against Ghoul King 4 9")
+        await refused(pilot, "pairs", 'write a pair as "A v B 14 13"')
+        await fill(pilot, "pairs", "Tripitaka v Ghoul King 4 9")
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        assert screen.draft.extras == [
+            heroquest.SetPairs(
+                pairs=(heroquest.Pair(a="Tripitaka", b="Ghoul King", roll_a=4, roll_b=9),)
+            )
+        ]
+
+
+async def test_what_the_rules_refuse_keeps_the_form_open_too(saves: Path) -> None:
+    """Tripitaka has no hero point: the engine refuses the spend, and the form says so
+    instead of closing (a pure check on the contest as it stands)."""
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "h")
+        form = form_of(app)
+        while form.answers()["who"] != "Tripitaka":
+            await keys(pilot, "right")
+        typed = form.answers()
+        await keys(pilot, "enter")
+        assert app.screen is form and form.answers() == typed
+        shown = str(form.query_one("#error", Static).visual) + error_under(form, "who")
+        assert "hero point" in shown.lower()
+        await keys(pilot, "right")  # the Ghoul King has one
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        assert screen.draft.extras == [heroquest.SpendHeroPoints(who="Ghoul King", count=1)]
+
+
+async def test_correcting_an_exchange_that_is_not_there_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        # Exchange 1: Ana 3 + 4 against the Guard 1 - 4: two victories of three.
+        await keys(pilot, *["plus"] * 4, *["minus"] * 4, "enter")
+        await settle(pilot)
+        await keys(pilot, "C")
+        await fill(pilot, "n", "two")
+        await refused(pilot, "n", "not a whole number")
+        await fill(pilot, "n", "7")
+        await refused(pilot, "n", "7")
+        await fill(pilot, "n", "1")
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen) and screen.correcting is not None
+        assert screen.correcting[0] == 1
+
+
+# -- contest setup -------------------------------------------------------------------------
+
+
+async def to_setup(pilot: Pilot[None]) -> SetupScreen:
+    await started(pilot)
+    await keys(pilot, "n")
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
+async def test_rule_options_with_three_in_words_are_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        await keys(pilot, "o")
+        await fill(pilot, "victories_needed", "three")
+        await refused(pilot, "victories_needed", '"three" is not a whole number')
+        await fill(pilot, "victories_needed", "2")
+        await accepted(pilot)
+        assert setup.options["victories_needed"] == 2
+
+
+async def test_an_environment_contest_without_a_difficulty_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        await keys(pilot, "o", "right")  # mode: environment
+        await refused(pilot, "difficulty", "needs a difficulty")
+        await fill(pilot, "difficulty", "Superb")
+        await accepted(pilot)
+        assert (setup.options["mode"], setup.options["difficulty"]) == ("environment", 5)
+
+
+async def test_a_resistance_for_two_sessions_in_words_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        await keys(pilot, "r")
+        await fill(pilot, "name", "The Gate")
+        await fill(pilot, "sessions", "two")
+        await refused(pilot, "sessions", "not a whole number")
+        await fill(pilot, "sessions", "0")
+        await refused(pilot, "sessions", "at least 1")
+        await fill(pilot, "sessions", "3")
+        await accepted(pilot)
+        # Moderate after 3 sessions: 13 + ceil(3 / 2) = 15 (rules §2.5).
+        assert setup.picks[-1] == Pick(character="The Gate", side="The Gate", value=15)
+
+
+async def test_a_forge_target_with_a_tier_in_words_is_refused(saves: Path) -> None:
+    app = new_app(saves, seed(saves, "forge"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        await keys(pilot, "b")
+        await fill(pilot, "tiers", "25 twenty")
+        await fill(pilot, "cover", "120")
+        await refused(pilot, "tiers", "whole numbers")
+        await fill(pilot, "tiers", "25 20")
+        await refused(pilot, "cover", "0 to 100")
+        await fill(pilot, "cover", "10")
+        await accepted(pilot)
+        # Tiers 25 + 20, attribute 0, cover of 10% of the body: 45 - 10 = 35 (§3.2, §3.4).
+        assert setup.picks[-1] == Pick(character="Kasia", side="Kasia", value=35)
+
+
+# -- the campaign screen -------------------------------------------------------------------
+
+
+async def test_a_new_campaign_with_a_name_taken_is_refused(saves: Path) -> None:
+    from tui.screens.campaigns import CampaignScreen
+
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "c")
+        assert isinstance(app.screen, CampaignScreen)
+        await keys(pilot, "n")
+        await fill(pilot, "name", "fate night")
+        await refused(pilot, "name", 'a campaign called "fate night" already exists')
+        await fill(pilot, "name", "Second night")
+        await accepted(pilot)
+        await settle(pilot)
+        assert app.campaign.name == "Second night"
