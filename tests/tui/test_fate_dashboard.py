@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from core.campaign import Character
 from core.setup import Pick
 from tests.helpers import files_of, wait_for_odds
@@ -156,11 +158,14 @@ async def test_a_rule_error_is_shown_and_changes_nothing(saves: Path) -> None:
         await settle(pilot)
         record = app.campaign.latest_contest
         assert record is not None
-        # Teran has no fate points: a paid invoke on his roll is refused, on the keypad.
+        # Teran has no fate points: an invoke he pays himself is refused, and the form
+        # stays open saying so under "Paid with" (the form offers an NPC the GM's pool,
+        # its default for him: "a" picks "a fate point" there, the fourth field).
         await keys(pilot, "0", "0", "0", "0", "0", "0", "0", "0")
         entries, state, on_disk = app.campaign.entries, record.state, files_of(saves)
-        await keys(pilot, "i", "t", "enter")
-        assert "Teran the Swift has no fate points left" in text(app, "#keypad")
+        await keys(pilot, "i", "t", "tab", "tab", "tab", "a", "enter")
+        refusal = str(app.screen.query_one("#e-how", Static).visual)
+        assert "Teran the Swift has no fate points left (the GM's pool has 1" in refusal
         assert "Invoke:" not in text(app, "#keypad")
         # Nothing changed: no log entry, the contest as it was, the files as they were.
         assert app.campaign.entries == entries

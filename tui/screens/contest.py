@@ -119,7 +119,7 @@ class ContestScreen(Screen[None]):
         Binding("H", "secret", "Hide from players", id="secret", show=False),
         Binding("C", "correct", "Correct an exchange", id="correct", show=False),
         Binding("S", "summary", "Contest summary", id="summary", show=False),
-        Binding("P", "pool", "GM pays from pool", id="pool", show=False),
+        Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
         Binding("M", "recap", "Recap", id="recap", show=False),
         Binding("n", "new_contest", "New contest", id="new_contest", show=False),
         Binding("w", "roster", "Roster", id="roster"),
@@ -546,9 +546,48 @@ class ContestScreen(Screen[None]):
         )
 
     def action_pool(self) -> None:
+        """The GM's pool pays for an NPC outside an invoke (refusing a compel, a stunt):
+        invokes pay from it in their own form (``i``), compels on NPCs fill it (``k``)."""
         from core.campaign import SpendFromPool
+        from tui.screens.forms import FormScreen
 
-        self.tussle.send(SpendFromPool(contest_id=self.contest_id))
+        state = self.record.state
+        npcs = tuple((n, n) for n in sorted(getattr(state, "npcs", ())) if n)
+        # What invokes waiting on the keypad leave: they pay when the exchange commits.
+        pool: int = getattr(preview(self.state, self.draft).state, "gm_pool", 0)
+        if not npcs:
+            self.notify("No NPC in this contest: the GM's pool pays only for NPCs.")
+            return
+        if pool < 1:
+            waiting = self.record.gm_pool - pool
+            why = f" ({waiting} for invokes waiting on the keypad)" if waiting > 0 else ""
+            self.notify(f"The GM's pool is empty{why}.", severity="warning")
+            return
+
+        def chosen(answers: Answers | None) -> None:
+            if answers is not None:
+                self.tussle.send(
+                    SpendFromPool(
+                        contest_id=self.contest_id, by=answers["by"], reason=answers["reason"]
+                    )
+                )
+
+        self.app.push_screen(
+            FormScreen(
+                f"The GM's pool pays 1 ({pool} left)",
+                [
+                    Field("by", "For", npcs[0][1], npcs),
+                    Field(
+                        "reason",
+                        "What for",
+                        "refuses a compel",
+                        (("refuses a compel", "refuses a compel"), ("a stunt", "uses a stunt")),
+                    ),
+                ],
+                "An invoke pays from the pool in its own form (i). Enter: pay · Esc: cancel",
+            ),
+            chosen,
+        )
 
     def restore_draft(self, commands: list[Command], came_back_from: int | None = None) -> None:
         """Put an undone (or reopened) exchange on the keypad, so a mistyped die is one
@@ -820,7 +859,12 @@ class ContestScreen(Screen[None]):
         self.refresh_all()
 
     def action_invoke(self) -> None:
+        """Who, which aspect, what it does, how it is paid; then only what that kind of
+        invoke needs (tui.screens.invoke). The payment defaults to a free invoke the
+        invoker's side may use, else (an NPC out of points) the GM's pool."""
         from core.rules import fate
+        from tui.screens.invoke import InvokeForm
+        from tui.systems import fate as fate_view
 
         state = preview(self.state, self.draft).state
         assert isinstance(state, fate.FateContest)
@@ -833,59 +877,90 @@ class ContestScreen(Screen[None]):
             self.refresh_keypad()
             return
         current = self._current() or ""
-        by_default = next((p.name for p in state.participants if p.side == current), "")
-        sides = tuple((s, s) for s in state.sides)
-        self.ask(
-            "Invoke an aspect",
-            [
-                Field("by", "Who invokes", by_default, self._names()),
-                Field("aspect", "Aspect", aspects[0][1], aspects),
-                Field(
-                    "how",
-                    "Paid with",
-                    "fate point",
-                    (("a fate point", "fate point"), ("a free invoke", "free")),
-                ),
-                Field(
-                    "effect",
-                    "Effect",
-                    "+2",
-                    (
-                        ("+2 to the roll", "+2"),
-                        ("reroll the dice", "reroll"),
-                        ("+2 to an ally's roll", "ally"),
-                        ("+2 to the passive opposition", "oppose"),
-                    ),
-                ),
-                Field("target", "Ally or side facing the opposition", current, sides),
-                Field(
-                    "dice",
-                    "New dice for a reroll (like +0-0; blank: Tussle rolls)",
-                    required=False,
-                ),
-            ],
-            self._invoke,
-        )
+        by = next((p.name for p in state.participants if p.side == current), "")
+        by = by or state.participants[0].name
+        others = fate_view.other_sides(state)
+        fields = [
+            Field("by", "Who invokes", by, self._names()),
+            Field("aspect", "Aspect", aspects[0][1], aspects),
+            Field("effect", "What it does", "+2", fate_view.invoke_effects(state)),
+            Field(
+                "how",
+                "Paid with",
+                fate_view.default_payment(state, by, aspects[0][1]),
+                fate_view.payments(state, by),
+            ),
+            Field(
+                "ally",
+                "Whose roll gets the +2",
+                follows="by",
+                choices_by=others,
+                shown_when=("effect", "ally"),
+            ),
+            Field(
+                "opposed",
+                "The side facing the raised opposition",
+                follows="by",
+                choices_by=others,
+                shown_when=("effect", "oppose"),
+            ),
+            Field(
+                "dice",
+                "New dice (like +0-0; blank: Tussle rolls)",
+                required=False,
+                shown_when=("effect", "reroll"),
+            ),
+        ]
+
+        form = InvokeForm("Invoke an aspect", fields, parse=self._invoke)
+        form.state = state
+        self.app.push_screen(form, self._invoked)
+
+    def _invoked(self, command: Command | None) -> None:
+        if command is not None:
+            self.add_extra(command)
 
     def _invoke(self, a: Answers) -> Command:
+        """The invoke form's answers as an ``InvokeAspect`` the rules accept on the keypad
+        as it stands: else a ``FieldError`` keeps the form open, under the bad dice or
+        under "Paid with" (no fate points, an empty pool...)."""
         from core.rules import fate
+        from tui.screens.fields import FieldError
 
         effect = a["effect"]
         faces = None
         if effect == "reroll":
-            faces = (
-                parse_fate_dice(a["dice"])
-                if a["dice"]
-                else self.tussle.dice.roll(dice_kind(self.state))
-            )
-        return fate.InvokeAspect(
+            from tui.screens.fields import blame
+
+            with blame("dice"):
+                faces = (
+                    parse_fate_dice(a["dice"])
+                    if a["dice"]
+                    else self.tussle.dice.roll(dice_kind(self.state))
+                )
+        target = {"ally": a.get("ally"), "oppose": a.get("opposed")}.get(effect) or None
+        command = fate.InvokeAspect(
             by=a["by"],
             aspect=a["aspect"],
             free=a["how"] == "free",
+            pool=a["how"] == "pool",
             effect="reroll" if effect == "reroll" else "oppose" if effect == "oppose" else "+2",
             faces=faces,
-            target=a["target"] if effect in ("ally", "oppose") else None,
+            target=target,
         )
+        from dataclasses import replace
+
+        trial = replace(
+            self.draft,
+            typed=dict(self.draft.typed),
+            sources=dict(self.draft.sources),
+            extras=list(self.draft.extras),
+        )
+        try:
+            try_extra(self.state, trial, command)  # a pure check: the draft is a copy
+        except RuleError as error:
+            raise FieldError("how", str(error)) from error
+        return command
 
     def action_advantage(self) -> None:
         from core.rules import fate

@@ -274,7 +274,18 @@ class RosterScreen(Screen[None]):
             where = next((e.contest_id for e in entry.events if isinstance(e, Played)), None)
             title = campaign.contests[where].title if where in campaign.contests else ""
             in_play = f", in “{title}”" if where is not None else ""
-            self.notify(f"{command.who} gains a fate point (compel{in_play})", timeout=4)
+            to_pool = any(
+                isinstance(e, Played) and getattr(e.event, "pool", False) for e in entry.events
+            )
+            if to_pool and where in campaign.contests:  # an NPC's compel fills the GM's pool
+                left = campaign.contests[where].gm_pool
+                self.notify(
+                    f"{command.who} takes the compel: the GM's pool gains a fate point "
+                    f"(now {left}{in_play})",
+                    timeout=4,
+                )
+            else:
+                self.notify(f"{command.who} gains a fate point (compel{in_play})", timeout=4)
 
     def session_message(self, entry: ActionRecorded, command: StartSession) -> str:
         """``Session 3 started: Cynere refreshed to 3 fate points; Tripitaka's hurt healed``."""

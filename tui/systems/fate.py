@@ -127,6 +127,56 @@ def twist_pending(state: Contest) -> bool:
     return totals is not None and not c.open.attack and fate.score_exchange(c.options, totals).twist
 
 
+# -- the invoke form ----------------------------------------------------------------------
+
+Options = tuple[tuple[str, str], ...]
+
+
+def invoke_effects(state: Contest) -> Options:
+    """What an invoke can do here (rules §1.4.1); +2 to a passive opposition only where
+    there is one (environment mode)."""
+    effects: Options = (
+        ("+2 to the roll", "+2"),
+        ("reroll the dice", "reroll"),
+        ("+2 to an ally's roll", "ally"),
+    )
+    if _own(state).options.mode == "environment":
+        effects += (("+2 to the passive opposition", "oppose"),)
+    return effects
+
+
+def payments(state: Contest, by: str) -> Options:
+    """How ``by`` can pay: a fate point or a free invoke, and for an NPC the GM's pool.
+    A PC never draws on the pool: Fate Core has the GM spend it on behalf of NPCs."""
+    c = _own(state)
+    options: Options = (("a fate point", "fate point"), ("a free invoke", "free"))
+    if by in c.npcs:
+        options += ((f"the GM's pool ({c.gm_pool} left)", "pool"),)
+    return options
+
+
+def default_payment(state: Contest, by: str, aspect: str) -> str:
+    """A free invoke when ``aspect`` has one ``by``'s side may use (a boost is only ever
+    free); else, for an NPC with no points of his own, the GM's pool when it has any;
+    else a fate point."""
+    c = _own(state)
+    found = c.aspect(aspect)
+    who = next((p for p in c.participants if p.name == by), None)
+    if found is not None and who is not None:
+        if found.boost or (found.free_invokes > 0 and found.holder in (None, who.side)):
+            return "free"
+        if by in c.npcs and who.fate_points < 1 and c.gm_pool > 0:
+            return "pool"
+    return "fate point"
+
+
+def other_sides(state: Contest) -> dict[str, Options]:
+    """For each participant, the sides other than their own: whose roll an ally's +2
+    goes to, or which side faces a raised opposition."""
+    c = _own(state)
+    return {p.name: tuple((s, s) for s in c.sides if s != p.side) for p in c.participants}
+
+
 def describe_extra(command: Command) -> str | None:
     match command:
         case fate.CreateAdvantage():
@@ -136,7 +186,7 @@ def describe_extra(command: Command) -> str | None:
                 f"({fate.signed(command.result)} vs {fate.signed(command.opposition)})"
             )
         case fate.InvokeAspect():
-            how = "free" if command.free else "1 FP"
+            how = "free" if command.free else "GM's pool" if command.pool else "1 FP"
             what = {"+2": "+2", "reroll": "reroll", "oppose": "+2 opposition"}[command.effect]
             target = f" for {command.target}" if command.target else ""
             return f"Invoke: {e(command.by)} · {e(command.aspect)} ({how}) {what}{e(target)}"
