@@ -61,14 +61,10 @@ from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from tui.screens.forms import FormScreen
-
-    # Makes a special form for ``ask`` (title, fields, hint, parse): the invoke form.
-    FormMaker = Callable[
-        [str, list[Field], str, Callable[[Answers], Command]], FormScreen[Command]
-    ]
     from core.rules.heroquest import Pair
     from tui.app import TussleApp
+
+AUGMENT_OTHER = "\x00other"  # the augment form's "Other: type a rating" (no ability's name)
 
 SYSTEM_ACTIONS = {
     "invoke": "fate",
@@ -799,10 +795,8 @@ class ContestScreen(Screen[None]):
         then: Callable[[Answers], Command],
         hint: str = "",
         rule_field: str | None = None,
-        form: FormMaker | None = None,
     ) -> None:
-        """A form (``form`` makes a special one); its answers become a command added to
-        the draft. A bad value (``then``
+        """A form; its answers become a command added to the draft. A bad value (``then``
         raises: a ``FieldError`` names the field) or a command the rules refuse on the
         contest as it stands keeps the form open, with what was typed; the refusal is
         shown under ``rule_field`` (or at the foot of the form)."""
@@ -829,10 +823,7 @@ class ContestScreen(Screen[None]):
             if command is not None:
                 self.add_extra(command)
 
-        if form is not None:
-            self.app.push_screen(form(title, fields, hint, parse), done)
-        else:
-            self.app.push_screen(FormScreen(title, fields, hint, parse=parse), done)
+        self.app.push_screen(FormScreen(title, fields, hint, parse=parse), done)
 
     def _names(self) -> tuple[tuple[str, str], ...]:
         return tuple((p.name, p.name) for p in self.state.participants)
@@ -1029,12 +1020,38 @@ class ContestScreen(Screen[None]):
             self.add_extra(heroquest.Stretch(who=who))
 
     def action_augment(self) -> None:
+        """A rolled augment (rules §2.5): whose roll it helps, then whose ability lends
+        it, picked from that character's abilities on the roster with their ratings (or
+        "Other" to type a rating), then the two d20s."""
+        from core.setup import own_ratings
+
         names = self._names()
+        roster = self.tussle.campaign.roster
+        recipient = self._current() or names[0][1]
+        taking_part = [name for name, _ in names]
+        lenders = taking_part + [n for n in roster if n not in taking_part]
+        other = ("Other: type a rating (like 17 or 4M)", AUGMENT_OTHER)
+        by_name = {
+            n: (*(own_ratings("heroquest", roster[n]) if n in roster else ()), other)
+            for n in lenders
+        }
         self.ask(
             "An augment (rolled against the augment base)",
             [
-                Field("for", "Augmenting", self._current() or names[0][1], names),
-                Field("rating", "Augmenting ability's rating (like 17 or 4M)"),
+                Field("for", "Whose roll it helps", recipient, names),
+                Field("by", "Whose ability augments it", recipient, tuple((n, n) for n in lenders)),
+                Field(
+                    "ability",
+                    "The augmenting ability (←/→: another; Other to type a rating)",
+                    by_name[recipient][0][1],
+                    follows="by",
+                    choices_by=by_name,
+                ),
+                Field(
+                    "rating",
+                    "Its rating (like 17 or 4M)",
+                    shown_when=("ability", AUGMENT_OTHER),
+                ),
                 Field("roll", "Its d20 roll (blank: Tussle rolls)", required=False),
                 Field("resistance", "The base's d20 roll (blank: Tussle rolls)", required=False),
             ],
@@ -1043,15 +1060,25 @@ class ContestScreen(Screen[None]):
 
     def _augment(self, a: Answers) -> Command:
         from core.rules import heroquest
+        from tui.screens.fields import FieldError, blame
 
-        def d20(text: str) -> int:
-            return _int(text) if text else self.tussle.dice.roll(dice_kind(self.state))[0]
+        def d20(key: str) -> int:
+            text = a[key]
+            return _int(text, key) if text else self.tussle.dice.roll(dice_kind(self.state))[0]
 
+        if a["ability"] == AUGMENT_OTHER:
+            with blame("rating"):
+                rating = heroquest.parse_rating(a["rating"])
+        else:
+            lender = self.tussle.campaign.roster.get(a["by"])
+            if lender is None or a["ability"] not in lender.ratings:
+                raise FieldError("ability", f"{a['by']} has no ability {a['ability']!r} now")
+            rating = lender.ratings[a["ability"]]
         return heroquest.Augment(
             recipient=a["for"],
-            rating=heroquest.parse_rating(a["rating"]),
-            roll=d20(a["roll"]),
-            resistance_roll=d20(a["resistance"]),
+            rating=rating,
+            roll=d20("roll"),
+            resistance_roll=d20("resistance"),
         )
 
     def action_leave(self) -> None:
