@@ -173,12 +173,24 @@ def _one_line(text: str) -> str:
     return " ".join(text.split("\n"))
 
 
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml's), or a plain word when
+    Tussle runs from a source tree that was never installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tussle")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tussle",
         description="Run opposed-roll contests (Fate Core, HeroQuest, FORGE) at the table.",
     )
     parser.set_defaults(func=cmd_dashboard, campaign=None, system=None)
+    parser.add_argument("--version", action="version", version=f"tussle {_version()}")
     parser.add_argument(
         "--saves",
         metavar="DIR",

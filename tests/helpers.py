@@ -98,12 +98,8 @@ def contains(expected: Any, actual: Any, path: str = "$") -> str | None:
 
 
 def tussle_command() -> list[str]:
-    """The installed ``tussle`` console script (beside this Python), or the module."""
-    script = Path(sys.executable).parent / "tussle"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("tussle")
-    return [found] if found else [sys.executable, "-m", "core.cli"]
+    """The installed ``tussle`` console script as an argv prefix (never ``python -m``)."""
+    return [str(tussle_script())]
 
 
 def tussle_script() -> Path:
