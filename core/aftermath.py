@@ -16,14 +16,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from core.campaign_state import (
+    CampaignState,
+    Character,
+    CharacterUpdated,
+    ContestRecord,
+    ResultsWritten,
+    SessionStarted,
+    SettingsChanged,
+    now,
+)
 from core.errors import RuleError
+from core.model import Event
 from core.rules import find_system
-
-if TYPE_CHECKING:
-    from core.campaign import Campaign, Character, ContestRecord
-    from core.model import Event
 
 ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, to every later use of an ability
 NO_ACTIONS = ("dying", "dead")  # §2.6: "no actions"
@@ -54,7 +61,7 @@ def hq_condition(character: Character, ability: str | None) -> tuple[int, int]:
 # -- writing a contest back ------------------------------------------------------------------
 
 
-def results(campaign: Campaign, record: ContestRecord) -> list[Character]:
+def results(campaign: CampaignState, record: ContestRecord) -> list[Character]:
     """The roster characters a finished contest changes, as they become (unchanged ones
     are left out; participants not on the roster are skipped)."""
     writer = {"fate": _fate, "heroquest": _heroquest, "forge": _forge}[record.state.system]
@@ -70,7 +77,7 @@ def results(campaign: Campaign, record: ContestRecord) -> list[Character]:
 Change = tuple[str, Any]  # (character name, function: Character -> fields to replace)
 
 
-def _fate(campaign: Campaign, record: ContestRecord) -> Iterator[Change]:
+def _fate(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     from core.rules.fate import AspectInvoked
 
     start = {p.name: p for p in record.start.participants}
@@ -89,7 +96,7 @@ def _fate(campaign: Campaign, record: ContestRecord) -> Iterator[Change]:
         yield name, lambda c, n=count: {"fate_points": c.fate_points + n}
 
 
-def _heroquest(campaign: Campaign, record: ContestRecord) -> Iterator[Change]:
+def _heroquest(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     from core.rules import heroquest as hq
 
     state = record.state
@@ -135,7 +142,7 @@ def _heroquest(campaign: Campaign, record: ContestRecord) -> Iterator[Change]:
         yield name, change
 
 
-def _forge(campaign: Campaign, record: ContestRecord) -> Iterator[Change]:
+def _forge(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     from core.rules.forge import ForgeContest
 
     state = record.state
@@ -154,12 +161,10 @@ def _forge(campaign: Campaign, record: ContestRecord) -> Iterator[Change]:
 # -- a session -------------------------------------------------------------------------------
 
 
-def session_events(campaign: Campaign, hero_points: int | None = None) -> tuple[Event, ...]:
+def session_events(campaign: CampaignState, hero_points: int | None = None) -> tuple[Event, ...]:
     """Starting a session: the recap's mark, the session count, each PC's fate points
     refreshed (up to their refresh, never down: Fate Core), HeroQuest hero points reset
     to ``hero_points`` where the table does that, and hurts recovering (§2.6)."""
-    from core.campaign import CharacterUpdated, SessionStarted, SettingsChanged, now
-
     before = campaign.settings.get("sessions")
     played = before if isinstance(before, int) and not isinstance(before, bool) else 0
     events: list[Event] = [
@@ -223,7 +228,7 @@ def differences(old: Character, new: Character) -> str:
     return f"{new.name}: {'; '.join(parts)}"
 
 
-def summary(campaign: Campaign, record: ContestRecord) -> Summary:
+def summary(campaign: CampaignState, record: ContestRecord) -> Summary:
     rules = find_system(record.state.system)
     state = record.state
     roster: tuple[str, ...] = ()
@@ -241,9 +246,7 @@ def summary(campaign: Campaign, record: ContestRecord) -> Summary:
     )
 
 
-def _written(campaign: Campaign, record: ContestRecord) -> Iterator[str]:
-    from core.campaign import CharacterUpdated, ResultsWritten
-
+def _written(campaign: CampaignState, record: ContestRecord) -> Iterator[str]:
     for action_id in campaign.done:
         events = campaign.actions[action_id].events
         if any(isinstance(e, ResultsWritten) and e.contest_id == record.contest_id for e in events):
@@ -313,7 +316,7 @@ def _standing(record: ContestRecord) -> str:
     return f"{unit}: " + ", ".join(f"{s} {v}" for s, v in values.items())
 
 
-def _costs(campaign: Campaign, record: ContestRecord) -> Iterator[str]:
+def _costs(campaign: CampaignState, record: ContestRecord) -> Iterator[str]:
     state = record.state
     events = campaign.contest_log(record.contest_id)[1]
     if state.system == "fate":

@@ -5,389 +5,104 @@ campaign decides it into one log *entry* (``ActionRecorded`` with the events it 
 ``ActionUndone`` or ``ActionRedone``); the store saves the entry; then ``apply`` folds it
 in. The log only grows: undo is an entry too, and redo applies the recorded events again,
 exactly (dice are never rolled again).
+
+Deciding is here; the state, the actions and events and how an entry folds in are in
+core.campaign_state (below core.aftermath and core.corrections, which decide asks), and
+are named here too, where the rest of Tussle imports them from.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
-from typing import Literal
+from dataclasses import replace
 
+from core.aftermath import results, session_events
+from core.campaign_state import (
+    FORMAT_VERSION,
+    SYSTEM_NAMES,
+    ActionRecorded,
+    ActionRedone,
+    ActionUndone,
+    AddCharacter,
+    CampaignState,
+    ChangeSettings,
+    Character,
+    CharacterAdded,
+    CharacterUpdated,
+    Compel,
+    ContestCorrected,
+    ContestRecord,
+    ContestStarted,
+    Correct,
+    Entry,
+    Play,
+    Played,
+    PoolSpent,
+    Redo,
+    ResultsWritten,
+    SecretToggled,
+    SessionStarted,
+    Setting,
+    SettingsChanged,
+    SpendFromPool,
+    StartContest,
+    StartSession,
+    ToggleSecret,
+    Undo,
+    UpdateCharacter,
+    WriteBack,
+    describe_action,
+    now,
+)
+from core.corrections import correct
 from core.errors import RuleError, UnknownName
-from core.model import Command, Contest, Event, ExchangeEvent
+from core.model import Command, Event
 from core.rules import find_system
 
-SYSTEM_NAMES = ("fate", "heroquest", "forge")
-FORMAT_VERSION = 1
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Character:
-    """A PC or NPC on the roster. ``ratings`` are skills (Fate ladder values), abilities
-    (HeroQuest linear values: 24 is 4M) or FORGE targets, by name."""
-
-    name: str
-    kind: Literal["pc", "npc"] = "pc"
-    ratings: Mapping[str, int] = field(default_factory=dict)
-    aspects: tuple[str, ...] = ()
-    fate_points: int = 0
-    refresh: int = 0
-    hero_points: int = 0
-    vitality: int = 0
-    multiplier: int = 1
-    max_damage: int | None = None
-    armor: int = 0
-    armor_capacity: int = 0
-    adversity: tuple[str, ...] = ()  # HeroQuest states of adversity ("hurt", "impaired"...)
-    benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
-    trauma: int = 0  # FORGE: trauma taken, not yet healed
-
-
-# -- GM actions ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddCharacter(Command):
-    character: Character
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UpdateCharacter(Command):
-    name: str
-    character: Character
-
-
-Setting = bool | int | str | None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChangeSettings(Command):
-    """The campaign's settings (``players_see_odds``, ``sessions``...); None removes one."""
-
-    changes: Mapping[str, Setting]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StartContest(Command):
-    """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``);
-    ``tussle_rolls`` the rollers (Fate sides, or participants) whose dice Tussle rolls,
-    where the table does not roll its own."""
-
-    title: str
-    contest: Contest
-    uses: Mapping[str, str] = field(default_factory=dict)
-    tussle_rolls: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Play(Command):
-    """Rule commands (``RollDice``, ``InvokeAspect``...) for one contest, as one GM action:
-    an exchange committed from the keypad is undone as a whole."""
-
-    contest_id: str
-    commands: tuple[Command, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WriteBack(Command):
-    """Write a finished contest's results onto the roster (core.aftermath works them out)."""
-
-    contest_id: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Correct(Command):
-    """Replace the commands of exchange ``n`` of a contest and resolve every later exchange
-    again with the dice it had (core.corrections works out what changes)."""
-
-    contest_id: str
-    n: int
-    commands: tuple[Command, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ToggleSecret(Command):
-    """Hide from the players (or show again) a participant's numbers, an aspect, or a whole
-    contest (``kind`` "contest": ``name`` is ignored)."""
-
-    contest_id: str
-    kind: Literal["participant", "aspect", "contest"]
-    name: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StartSession(Command):
-    """A new session: refresh, hurts recovering, and (where the table resets them) every
-    PC's hero points set to ``hero_points``; the recap starts here."""
-
-    hero_points: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Compel(Command):
-    """A compel accepted: ``who`` gains a fate point (in the contest they are playing,
-    else on the roster)."""
-
-    who: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SpendFromPool(Command):
-    """The GM pays from the scene's pool for NPC ``by`` outside an invoke (``reason``:
-    refusing a compel, a stunt); an invoke paid from the pool is an ``InvokeAspect``
-    with ``pool``. ``count`` -1 gives one back. A rule command of the contest, so the
-    pool is counted where the invokes are (and a correction replays it)."""
-
-    contest_id: str
-    count: int = 1
-    by: str = ""
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Undo(Command):
-    """Take back the last GM action still in force."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Redo(Command):
-    """Put back the action undone last (while nothing new was done since)."""
-
-
-# -- what happened -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CharacterAdded(Event):
-    character: Character
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CharacterUpdated(Event):
-    name: str
-    character: Character
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SettingsChanged(Event):
-    """New values, and the ones they replaced (so undo puts those back)."""
-
-    changes: Mapping[str, Setting]
-    before: Mapping[str, Setting]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ContestStarted(Event):
-    contest_id: str
-    title: str
-    contest: Contest
-    uses: Mapping[str, str] = field(default_factory=dict)
-    gm_pool: int = 0  # Fate: the GM's fate points for this scene
-    tussle_rolls: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PoolSpent(Event):
-    """What ``SpendFromPool`` made before the pool was the contest's: read from old logs
-    only (it now makes a ``Played`` Fate ``PoolPaid``)."""
-
-    contest_id: str
-    count: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Played(Event):
-    """One of a contest's own events."""
-
-    contest_id: str
-    event: Event
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ResultsWritten(Event):
-    """A contest's results are on the roster (its ``CharacterUpdated`` events beside it)."""
-
-    contest_id: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ContestCorrected(Event):
-    """Exchange ``n`` was corrected: the contest's whole run of ``commands`` and the
-    ``events`` they make now, from its start (replacing everything played before)."""
-
-    contest_id: str
-    n: int
-    commands: tuple[Command, ...]
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SecretToggled(Event):
-    contest_id: str
-    kind: Literal["participant", "aspect", "contest"]
-    name: str
-    secret: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SessionStarted(Event):
-    number: int
-    at: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionRecorded(Event):
-    """A GM action and everything it caused: one entry of the saved log."""
-
-    action_id: int
-    command: Command
-    events: tuple[Event, ...]
-    at: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionUndone(Event):
-    action_id: int
-    at: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionRedone(Event):
-    action_id: int
-    at: str = ""
-
-
-Entry = ActionRecorded | ActionUndone | ActionRedone
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def describe_action(command: Command) -> str:
-    """A few words for an action, as undo and redo report it."""
-    if isinstance(command, Play):
-        return ", ".join(describe_action(c) for c in command.commands)
-    name = type(command).__name__
-    words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
-    who = getattr(command, "who", None) or getattr(command, "by", None)
-    return f"{words} ({who})" if who else words
-
-
-# -- the campaign --------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class ContestRecord:
-    """One contest of the campaign: where it started, where it stands, what happened."""
-
-    contest_id: str
-    title: str
-    start: Contest
-    state: Contest
-    uses: Mapping[str, str] = field(default_factory=dict)
-    tussle_rolls: tuple[str, ...] = ()  # rollers whose dice Tussle rolls
-    actions: list[int] = field(default_factory=list)  # action ids in force, in order
-    exchanges: list[ExchangeEvent] = field(default_factory=list)
-    written: bool = False  # its results are on the roster
-    secret: bool = False  # the whole contest is hidden from the players
-    secret_participants: set[str] = field(default_factory=set)
-    secret_aspects: set[str] = field(default_factory=set)
-
-    @property
-    def gm_pool(self) -> int:
-        """Fate: the GM's fate points left for this scene (kept in the contest's state,
-        where the invokes it pays for are decided)."""
-        pool: int = getattr(self.state, "gm_pool", 0)
-        return pool
-
-    def hidden(self, kind: str, name: str = "") -> bool:
-        """Whether the players must not see this participant's numbers or this aspect."""
-        if self.secret:
-            return True
-        if kind == "participant":
-            return name in self.secret_participants
-        if kind == "aspect":
-            return name in self.secret_aspects
-        return False
-
-
-@dataclass(slots=True)
-class Campaign:
-    """The in-memory campaign: mutable, changed only by :meth:`apply`."""
-
-    name: str
-    system: str
-    settings: dict[str, Setting] = field(default_factory=dict)
-    roster: dict[str, Character] = field(default_factory=dict)
-    contests: dict[str, ContestRecord] = field(default_factory=dict)
-    actions: dict[int, ActionRecorded] = field(default_factory=dict)
-    done: list[int] = field(default_factory=list)
-    undone: list[int] = field(default_factory=list)
-    sessions: list[str] = field(default_factory=list)  # when each session in force started
-    entries: int = 0
-
-    def __post_init__(self) -> None:
-        if self.system not in SYSTEM_NAMES:
-            raise RuleError(f'no rule system "{self.system}"')
-
-    # -- reading -----------------------------------------------------------------------
-    def contest(self, contest_id: str) -> ContestRecord:
-        try:
-            return self.contests[contest_id]
-        except KeyError:
-            raise UnknownName(f'no contest "{contest_id}"') from None
-
-    @property
-    def latest_contest(self) -> ContestRecord | None:
-        return next(reversed(self.contests.values()), None)
-
-    def contest_log(self, contest_id: str) -> tuple[list[Command], list[Event]]:
-        """The rule commands and events in force for a contest, from its start (a
-        correction replaces everything before it)."""
-        record = self.contest(contest_id)
-        commands: list[Command] = []
-        events: list[Event] = []
-        for action_id in record.actions:
-            action = self.actions[action_id]
-            for event in action.events:
-                if isinstance(event, ContestCorrected) and event.contest_id == contest_id:
-                    commands, events = list(event.commands), list(event.events)
-                elif isinstance(event, Played) and event.contest_id == contest_id:
-                    events.append(event.event)
-                elif isinstance(event, PoolSpent) and event.contest_id == contest_id:
-                    events.append(_old_pool_event(event))
-            command = action.command
-            if isinstance(command, Play) and command.contest_id == contest_id:
-                commands.extend(command.commands)
-            elif isinstance(command, Compel) and any(
-                isinstance(e, Played) and e.contest_id == contest_id for e in action.events
-            ):
-                from core.rules.fate import AwardFatePoint
-
-                commands.append(AwardFatePoint(who=command.who))
-            elif isinstance(command, SpendFromPool) and command.contest_id == contest_id:
-                from core.rules.fate import PayFromPool
-
-                commands.append(
-                    PayFromPool(by=command.by, reason=command.reason, count=command.count)
-                )
-        return commands, events
-
-    def playing(self, who: str) -> ContestRecord | None:
-        """The unfinished contest ``who`` takes part in (the latest), if any."""
-        for record in reversed(self.contests.values()):
-            if not record.state.finished and any(p.name == who for p in record.state.participants):
-                return record
-        return None
-
-    def next_contest_id(self) -> str:
-        """``c1``, ``c2``...: never reused, even for a contest whose start was undone."""
-        started = sum(
-            isinstance(e, ContestStarted) for a in self.actions.values() for e in a.events
-        )
-        return f"c{started + 1}"
+__all__ = [
+    "FORMAT_VERSION",
+    "SYSTEM_NAMES",
+    "ActionRecorded",
+    "ActionRedone",
+    "ActionUndone",
+    "AddCharacter",
+    "Campaign",
+    "CampaignState",
+    "ChangeSettings",
+    "Character",
+    "CharacterAdded",
+    "CharacterUpdated",
+    "Compel",
+    "ContestCorrected",
+    "ContestRecord",
+    "ContestStarted",
+    "Correct",
+    "Entry",
+    "Play",
+    "Played",
+    "PoolSpent",
+    "Redo",
+    "ResultsWritten",
+    "SecretToggled",
+    "SessionStarted",
+    "Setting",
+    "SettingsChanged",
+    "SpendFromPool",
+    "StartContest",
+    "StartSession",
+    "ToggleSecret",
+    "Undo",
+    "UpdateCharacter",
+    "WriteBack",
+    "describe_action",
+    "now",
+]
+
+
+class Campaign(CampaignState):
+    """The in-memory campaign: mutable, changed only by :meth:`apply`; :meth:`decide`
+    works out the log entry a GM action makes."""
+
+    __slots__ = ()
 
     # -- decide ------------------------------------------------------------------------
     def decide(self, command: Command) -> Entry:
@@ -438,22 +153,16 @@ class Campaign:
                     raise RuleError(f'"{record.title}" has not ended yet')
                 if record.written:
                     raise RuleError(f'the results of "{record.title}" are already on the roster')
-                from core.aftermath import results
-
                 changed = results(self, record)
                 return (
                     *(CharacterUpdated(name=c.name, character=c) for c in changed),
                     ResultsWritten(contest_id=record.contest_id),
                 )
             case Correct():
-                from core.corrections import correct
-
                 return (correct(self, command).event,)
             case ToggleSecret():
                 return (self._secret(command),)
             case StartSession():
-                from core.aftermath import session_events
-
                 return session_events(self, command.hero_points)
             case Compel():
                 return self._compel(command.who)
@@ -535,187 +244,3 @@ class Campaign:
         entry = self.decide(command)
         self.apply(entry)
         return entry
-
-    # -- apply -------------------------------------------------------------------------
-    def apply(self, entry: Entry) -> None:
-        """Fold one log entry into the campaign (what loading a save does, entry by entry).
-
-        An entry that does not fit (an undo of an action not last in force...) raises
-        ``RuleError`` and changes nothing; anything but an entry raises ``TypeError``.
-        """
-        match entry:
-            case ActionRecorded():
-                self.actions[entry.action_id] = entry
-                self.done.append(entry.action_id)
-                self.undone.clear()
-                self._play(entry)
-            case ActionUndone():
-                if not self.done or self.done[-1] != entry.action_id:
-                    raise RuleError(f"action {entry.action_id} is not the last one in force")
-                self.undone.append(self.done.pop())
-                self._unplay(self.actions[entry.action_id])
-            case ActionRedone():
-                if not self.undone or self.undone[-1] != entry.action_id:
-                    raise RuleError(f"action {entry.action_id} was not the last one undone")
-                self.done.append(self.undone.pop())
-                self._play(self.actions[entry.action_id])
-            case _:
-                raise TypeError(f"{type(entry).__name__} is not a log entry")
-        self.entries += 1
-
-    def _play(self, action: ActionRecorded) -> None:
-        touched: set[str] = set()
-        for event in action.events:
-            match event:
-                case Played():
-                    record = self.contests[event.contest_id]
-                    rules = find_system(record.state.system)
-                    record.state = rules.evolve(record.state, event.event)
-                    if isinstance(event.event, ExchangeEvent):
-                        record.exchanges.append(event.event)
-                    touched.add(event.contest_id)
-                case ContestStarted():
-                    start = self._scene(event)
-                    self.contests[event.contest_id] = ContestRecord(
-                        contest_id=event.contest_id,
-                        title=event.title,
-                        start=start,
-                        state=start,
-                        uses=event.uses,
-                        tussle_rolls=event.tussle_rolls,
-                    )
-                case CharacterAdded():
-                    self.roster[event.character.name] = event.character
-                case CharacterUpdated():
-                    self._rename(event.name, event.character)
-                case SettingsChanged():
-                    self._set(event.changes)
-                case ContestCorrected():
-                    self._fold(self.contests[event.contest_id], event.events)
-                    touched.add(event.contest_id)
-                case ResultsWritten():
-                    self.contests[event.contest_id].written = True
-                case PoolSpent():  # an old log's: the same as a Played PoolPaid
-                    record = self.contests[event.contest_id]
-                    rules = find_system(record.state.system)
-                    record.state = rules.evolve(record.state, _old_pool_event(event))
-                    touched.add(event.contest_id)
-                case SecretToggled():
-                    self._mark(event, event.secret)
-                case SessionStarted():
-                    self.sessions.append(event.at)
-        for contest_id in touched:
-            self.contests[contest_id].actions.append(action.action_id)
-
-    def _scene(self, event: ContestStarted) -> Contest:
-        """A Fate contest is a scene: the GM's pool it starts with (one point per PC,
-        decided with the start) and who the pool pays for: every participant who is not
-        a PC on the roster as it stands at the start (ad hoc opposition is the GM's)."""
-        contest = event.contest
-        if contest.system != "fate":
-            return contest
-        from core.rules.fate import FateContest, scene
-
-        assert isinstance(contest, FateContest)
-        npcs = frozenset(
-            p.name
-            for p in contest.participants
-            if p.name not in self.roster or self.roster[p.name].kind != "pc"
-        )
-        return scene(contest, event.gm_pool, npcs)
-
-    def _rename(self, old: str, character: Character) -> None:
-        self.roster = _renamed(self.roster, old, character)
-
-    def roster_before(self, action_id: int | None = None) -> dict[str, Character]:
-        """The roster as the actions in force before ``action_id`` made it (None: all of
-        them, which is the roster now)."""
-        roster: dict[str, Character] = {}
-        for done in self.done:
-            if done == action_id:
-                break
-            for event in self.actions[done].events:
-                if isinstance(event, CharacterAdded):
-                    roster[event.character.name] = event.character
-                elif isinstance(event, CharacterUpdated):
-                    roster = _renamed(roster, event.name, event.character)
-        return roster
-
-    def _unplay(self, action: ActionRecorded) -> None:
-        """Take an action back: the last in force, so replay what stands before it."""
-        roster_changed = False
-        for event in action.events:
-            match event:
-                case ContestStarted():
-                    self.contests.pop(event.contest_id, None)
-                case Played() if event.contest_id in self.contests:
-                    self._rebuild(event.contest_id, leaving_out=action.action_id)
-                case ContestCorrected() if event.contest_id in self.contests:
-                    self._rebuild(event.contest_id, leaving_out=action.action_id)
-                case CharacterAdded() | CharacterUpdated():
-                    roster_changed = True
-                case SettingsChanged():
-                    self._set(event.before)
-                case ResultsWritten() if event.contest_id in self.contests:
-                    self.contests[event.contest_id].written = False
-                case PoolSpent() if event.contest_id in self.contests:
-                    self._rebuild(event.contest_id, leaving_out=action.action_id)
-                case SecretToggled() if event.contest_id in self.contests:
-                    self._mark(event, not event.secret)
-                case SessionStarted():
-                    self.sessions.pop()
-        if roster_changed:
-            self.roster = self.roster_before()
-
-    def _set(self, values: Mapping[str, Setting]) -> None:
-        for key, value in values.items():
-            if value is None:
-                self.settings.pop(key, None)
-            else:
-                self.settings[key] = value
-
-    def _mark(self, event: SecretToggled, secret: bool) -> None:
-        record = self.contests[event.contest_id]
-        if event.kind == "contest":
-            record.secret = secret
-            return
-        names = record.secret_participants if event.kind == "participant" else record.secret_aspects
-        if secret:
-            names.add(event.name)
-        else:
-            names.discard(event.name)
-
-    @staticmethod
-    def _fold(record: ContestRecord, events: tuple[Event, ...] | list[Event]) -> None:
-        """Put ``record`` back at its start, then play ``events``."""
-        rules = find_system(record.start.system)
-        state = record.start
-        exchanges: list[ExchangeEvent] = []
-        for event in events:
-            state = rules.evolve(state, event)
-            if isinstance(event, ExchangeEvent):
-                exchanges.append(event)
-        record.state = state
-        record.exchanges = exchanges
-
-    def _rebuild(self, contest_id: str, leaving_out: int) -> None:
-        record = self.contests[contest_id]
-        if record.actions and record.actions[-1] == leaving_out:
-            record.actions.pop()
-        self._fold(record, self.contest_log(contest_id)[1])
-
-
-def _old_pool_event(event: PoolSpent) -> Event:
-    from core.rules.fate import PoolPaid
-
-    return PoolPaid(by="", reason="", count=event.count)
-
-
-def _renamed(
-    roster: Mapping[str, Character], old: str, character: Character
-) -> dict[str, Character]:
-    """``roster`` with ``old`` replaced by ``character`` (perhaps renamed), in place."""
-    return {
-        (character.name if k == old else k): (character if k == old else v)
-        for k, v in roster.items()
-    }

@@ -189,10 +189,13 @@ def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls)
 
 
+@cache
 def tag_of(cls: type) -> str:
     """``"fate.ExchangeResolved"``: the module's last name and the class's (each system
-    has its own ``ExchangeResolved``)."""
-    return f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
+    has its own ``ExchangeResolved``), or the module's ``CODEC_TAG`` where it has one:
+    a module that moved keeps the tags its saves were written with."""
+    module = getattr(sys.modules.get(cls.__module__), "CODEC_TAG", None)
+    return f"{module or cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
 
 
 @cache

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from core.campaign_state import CampaignState, ContestCorrected, Correct
 from core.errors import RuleError
 from core.model import Command, Contest, Event, ExchangeEvent
 from core.rules import find_system
-
-if TYPE_CHECKING:
-    from core.campaign import Campaign, ContestCorrected, Correct
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +85,7 @@ def exchange_commands(
     return groups, states
 
 
-def reopen(campaign: Campaign, contest_id: str, n: int) -> tuple[Contest, list[Command]]:
+def reopen(campaign: CampaignState, contest_id: str, n: int) -> tuple[Contest, list[Command]]:
     """Exchange ``n`` as the keypad takes it back to be corrected: the contest just
     before it, and its commands (compels, GM actions of their own, stay where they are)."""
     groups, states = _exchanges(campaign, contest_id, n)
@@ -96,7 +93,7 @@ def reopen(campaign: Campaign, contest_id: str, n: int) -> tuple[Contest, list[C
 
 
 def _exchanges(
-    campaign: Campaign, contest_id: str, n: int
+    campaign: CampaignState, contest_id: str, n: int
 ) -> tuple[list[list[Command]], list[Contest]]:
     """The contest's commands by exchange, once it is sure exchange ``n`` can be
     corrected: it exists, and the results are not on the roster yet."""
@@ -121,10 +118,8 @@ def _kept(command: Command) -> bool:
     return type(command).__name__ in ("AwardFatePoint", "PayFromPool")
 
 
-def correct(campaign: Campaign, command: Correct) -> Correction:
+def correct(campaign: CampaignState, command: Correct) -> Correction:
     """Work out ``command``: ``RuleError`` (saying which exchange) when it cannot stand."""
-    from core.campaign import ContestCorrected
-
     record = campaign.contest(command.contest_id)
     groups, _ = _exchanges(campaign, command.contest_id, command.n)
     # Compels are GM actions of their own, not part of the exchange typed on the keypad:
