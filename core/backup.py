@@ -34,22 +34,22 @@ from pathlib import Path
 from typing import Any
 
 from core.campaign import FORMAT_VERSION
-from core.store import (
-    LOCK,
+from core.check import check_campaign
+from core.disk import (
+    LOG,
     MANIFEST,
     TMP_PREFIX,
     BadSave,
-    CampaignFiles,
     CampaignLock,
     StoreError,
-    fsync_path,
+    copy_campaign,
     write_atomically,
 )
+from core.store import CampaignFiles
 
 BACKUPS_KEPT = 10  # the README documents this number
 BACKUPS = ".backups"  # in the saves folder; starts with a dot, so never listed as a campaign
 STAMP = "%Y%m%dT%H%M%S.%fZ"
-LOG = "log"  # the campaign folder's log segments (CampaignFiles.segment_path)
 STALE_TEMPORARY = 3600.0  # seconds after which a half-made backup is a killed one's leftover
 RESTORER = "tussle restore"
 
@@ -205,43 +205,6 @@ def _prune(
     return tuple(removed)
 
 
-def copy_campaign(source: Path, target: Path, durable: bool, whole: bool = False) -> None:
-    """Copy a campaign's files to ``target`` (made here; it must not exist): the manifest
-    first, then the log (``whole``: every other file too), never the lock nor temporary
-    files. ``durable`` fsyncs every file and folder copied."""
-    target.mkdir(parents=True)
-    manifest = source / MANIFEST
-    if manifest.is_file():
-        shutil.copyfile(manifest, target / MANIFEST)
-        if durable:
-            fsync_path(target / MANIFEST)
-    # Listed only now, after the manifest: any log file it counts exists by then.
-    folders = [target]
-    for path in sorted(source.rglob("*")):
-        rel = path.relative_to(source)
-        if rel == Path(MANIFEST) or rel.name == LOCK or _temporary(rel) or path.is_symlink():
-            continue
-        if not whole and rel.parts[0] != LOG:
-            continue
-        if path.is_dir():
-            (target / rel).mkdir(exist_ok=True)
-            folders.append(target / rel)
-            continue
-        try:
-            shutil.copyfile(path, target / rel)
-        except FileNotFoundError:
-            continue  # gone since the listing (a temporary file under another name)
-        if durable:
-            fsync_path(target / rel)
-    if durable:
-        for folder in folders:
-            fsync_path(folder)
-
-
-def _temporary(rel: Path) -> bool:
-    return any(part.startswith(TMP_PREFIX) for part in rel.parts)
-
-
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
@@ -258,8 +221,6 @@ def check_backup(chosen: Backup) -> None:
     older one (from before an upgrade) only for readable files: it is upgraded, with a copy
     kept, the first time the restored campaign is opened.
     """
-    from core.check import check_campaign
-
     doc = chosen.manifest()
     path = chosen.folder / MANIFEST
     if doc is None or doc.get("app") != "tussle":

@@ -30,12 +30,18 @@ import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import core.campaign
-
-if TYPE_CHECKING:
-    from core.store import CampaignFiles
+from core.disk import (
+    MANIFEST,
+    AtomicJSONStorage,
+    BadSave,
+    CampaignLock,
+    CampaignLocked,
+    copy_campaign,
+    fsync_path,
+)
 
 Step = Callable[[Path], None]
 
@@ -54,8 +60,6 @@ def current_version() -> int:
 
 def read_manifest(folder: Path) -> dict[str, Any]:
     """The manifest's document as stored in ``folder``; ``BadSave`` if it is not one."""
-    from core.store import MANIFEST, AtomicJSONStorage, BadSave
-
     path = folder / MANIFEST
     data = AtomicJSONStorage(path).read()
     doc = (data or {}).get("manifest", {}).get("1")
@@ -66,70 +70,63 @@ def read_manifest(folder: Path) -> dict[str, Any]:
 
 def write_manifest(folder: Path, doc: dict[str, Any]) -> None:
     """Replace the manifest's document (atomically, like every save)."""
-    from core.store import MANIFEST, AtomicJSONStorage
-
     AtomicJSONStorage(folder / MANIFEST).write({"manifest": {"1": doc}})
 
 
-def migrate_if_needed(files: CampaignFiles) -> None:
-    """Upgrade ``files``'s campaign when its manifest is of an older format.
+def migrate_if_needed(folder: Path, version: int, name: str, locked: bool) -> bool:
+    """Upgrade the campaign in ``folder`` when its manifest's format ``version`` is older
+    than this Tussle's; True when it did (the caller reads the manifest again).
 
-    The hook ``CampaignFiles.meta()`` calls once it has read and checked a manifest. Does
-    nothing (and costs a comparison) for a campaign of the current format. Raises
-    ``BadSave`` when the upgrade cannot be made (no step for a version, a step failing,
-    the campaign held by another process); the files are then as the message says.
+    The hook ``CampaignFiles.meta()`` calls once it has read and checked a manifest (of
+    campaign ``name``; ``locked``: that object holds the lock). Does nothing (and costs a
+    comparison) for a campaign of the current format. Raises ``BadSave`` when the upgrade
+    cannot be made (no step for a version, a step failing, the campaign held by another
+    process); the files are then as the message says.
     """
-    version = files.meta()["format"]
     target = current_version()
-    if version >= target or files.folder in _ACTIVE:
-        return
-    _ACTIVE.add(files.folder)
+    if version >= target or folder in _ACTIVE:
+        return False
+    _ACTIVE.add(folder)
     try:
-        _migrate(files, int(version), target)
-    except BaseException:
-        files._meta = None  # never leave the old manifest cached as if it were fine
-        raise
+        _migrate(folder, version, target, name, locked)
     finally:
-        _ACTIVE.discard(files.folder)
-    files._meta = None
-    files.meta()  # the upgraded manifest, checked like any other
+        _ACTIVE.discard(folder)
+    return True
 
 
-def _migrate(files: CampaignFiles, version: int, target: int) -> None:
-    from core.store import BadSave, CampaignLock, CampaignLocked
-
+def _migrate(folder: Path, version: int, target: int, name: str, locked: bool) -> None:
+    manifest_path = folder / MANIFEST
     missing = [v for v in range(version, target) if v not in STEPS]
     if missing:
         raise BadSave(
-            f"{files.manifest_path}: format {version} cannot be upgraded to {target} "
+            f"{manifest_path}: format {version} cannot be upgraded to {target} "
             f"(this Tussle has no step from format {missing[0]})"
         )
-    name = str(files.meta()["name"])
-    # The one writer: upgrade under the lock, unless this very object already holds it.
-    lock = None if getattr(files.lock, "_fd", None) is not None else CampaignLock(files.folder)
+    # The one writer: upgrade under the lock, unless the caller already holds it.
+    lock = None if locked else CampaignLock(folder)
     if lock is not None:
         try:
             lock.acquire(name, what="a format upgrade")
         except CampaignLocked as error:
-            if _version_on_disk(files.folder) >= target:
+            if _version_on_disk(folder) >= target:
                 return  # the holder upgraded it meanwhile
             raise BadSave(
-                f"{files.manifest_path}: format {version} must be upgraded to {target}, "
+                f"{manifest_path}: format {version} must be upgraded to {target}, "
                 f"but {error}; close it there first"
             ) from None
     try:
-        reached = _version_on_disk(files.folder)  # another process may have done it
+        reached = _version_on_disk(folder)  # another process may have done it
         if reached >= target:
             return
-        copy = keep_original(files.folder, reached)
+        copy = keep_original(folder, reached)
         for step_from in range(reached, target):
             try:
-                STEPS[step_from](files.folder)
-                doc = read_manifest(files.folder)
-                write_manifest(files.folder, {**doc, "format": step_from + 1})
+                STEPS[step_from](folder)
+                doc = read_manifest(folder)
+                write_manifest(folder, {**doc, "format": step_from + 1})
             except Exception as exc:
                 raise BadSave(
-                    f"{files.manifest_path}: upgrading format {step_from} to "
+                    f"{manifest_path}: upgrading format {step_from} to "
                     f"{step_from + 1} failed ({exc}); the original is kept in {copy}"
                 ) from exc
     finally:
@@ -148,9 +145,6 @@ def keep_original(folder: Path, version: int) -> Path:
     Copied into a temporary folder first and renamed into place, so a copy under that name
     is always whole; fsynced, since the files it copies are about to be changed in place.
     """
-    from core.backup import copy_campaign
-    from core.store import fsync_path
-
     saves = folder.parent
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = saves / f"{folder.name}.backup-v{version}-{stamp}"

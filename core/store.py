@@ -17,14 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import os
 import re
-import socket
-import tempfile
-import time
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +28,17 @@ from typing import TYPE_CHECKING, Any
 
 from core.campaign import FORMAT_VERSION, SYSTEM_NAMES, Campaign, Entry
 from core.codec import CodecError, decode, encode
+from core.disk import LOCK as LOCK
+from core.disk import MANIFEST as MANIFEST
+from core.disk import TMP_PREFIX as TMP_PREFIX
+from core.disk import AtomicJSONStorage as AtomicJSONStorage
+from core.disk import BadSave as BadSave
+from core.disk import CampaignLock as CampaignLock
+from core.disk import CampaignLocked as CampaignLocked
+from core.disk import StoreError as StoreError
+from core.disk import fsync_path as fsync_path
+from core.disk import write_atomically as write_atomically
+from core.migrate import migrate_if_needed
 from core.model import Event
 
 if TYPE_CHECKING:
@@ -39,28 +46,7 @@ if TYPE_CHECKING:
     from tinydb.table import Document
 
 SEGMENT_SIZE = 100
-MANIFEST = "manifest.json"
-LOCK = "campaign.lock"
-TMP_PREFIX = ".tmp-"
 APP = "tussle"
-
-
-class StoreError(Exception):
-    """A save that cannot be read or written; ``str()`` names the file and the problem."""
-
-    title = "Save problem"
-
-
-class BadSave(StoreError):
-    title = "Damaged save"
-
-
-class CampaignLocked(StoreError):
-    title = "Campaign in use"
-
-    def __init__(self, message: str, holder: dict[str, Any]) -> None:
-        super().__init__(message)
-        self.holder = holder
 
 
 def saves_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -75,94 +61,6 @@ def safe_name(name: str) -> str:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
     return slug or "campaign"
-
-
-class AtomicJSONStorage:
-    """TinyDB storage that never leaves a half-written file.
-
-    Serialises first (a bad value leaves the file as it was), writes a temporary file in
-    the same folder, fsyncs it, keeps the old file's mode, renames it over the save and
-    fsyncs the folder.
-
-    It has what TinyDB asks of a storage (``read``, ``write``, ``close``) without being
-    a ``tinydb.storages.Storage``: reading a campaign, as the dashboard does before its
-    first frame, never imports TinyDB; writing one does (``_db``).
-    """
-
-    def __init__(self, path: str | os.PathLike[str], **_: Any) -> None:
-        self.path = Path(path)
-
-    def read(self) -> dict[str, dict[str, Any]] | None:
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except UnicodeDecodeError:
-            raise BadSave(f"{self.path}: not a Tussle save (not text)") from None
-        except OSError as exc:
-            raise StoreError(f"{self.path}: cannot be read ({exc.strerror})") from None
-        if not text.strip():
-            return None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadSave(f"{self.path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
-        if not isinstance(data, dict):
-            raise BadSave(f"{self.path}: not a Tussle save (not a JSON object)")
-        # TinyDB trusts the layout {table: {"1": {document}}} and fails on anything else
-        # with AttributeError or TypeError: check it here, where the file can be named.
-        for table, docs in data.items():
-            if not isinstance(docs, dict) or not all(
-                isinstance(doc, dict) and key.isascii() and key.isdigit()
-                for key, doc in docs.items()
-            ):
-                raise BadSave(f"{self.path}: not a Tussle save ({table!r} is not a table)")
-        return data
-
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        write_atomically(self.path, text)
-
-    def close(self) -> None:
-        pass
-
-
-# The fault-injection seam: tests put callables here that raise OSError (a full disk, a
-# read-only folder) for the files they choose. Empty in normal use.
-WRITE_FAULTS: list[Callable[[Path], None]] = []
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` as ``path`` whole or not at all (see AtomicJSONStorage)."""
-    for fault in WRITE_FAULTS:
-        fault(path)
-    folder = path.parent
-    try:
-        mode = path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        mode = 0o644
-    fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    fsync_path(folder)
-
-
-def fsync_path(path: Path) -> None:
-    """Flush a file, or a folder's entries (a rename in it), to the disk."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _db(path: Path) -> TinyDB:
@@ -181,59 +79,6 @@ class CampaignInfo:
     entries: int
     updated: str
     problem: str | None = None
-
-
-class CampaignLock:
-    """An exclusive ``flock`` on ``campaign.lock`` beside the save (not on the save itself:
-    the atomic rename gives the save a new inode)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / LOCK
-        self._fd: int | None = None
-
-    def acquire(self, name: str, wait: float = 0.0, what: str = "the dashboard") -> None:
-        """Take the lock, trying for up to ``wait`` seconds; :class:`CampaignLocked`
-        naming the holder (what, pid, host, since) when it stays taken."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() < deadline:
-                    time.sleep(0.05)
-                    continue
-                holder = self.holder()
-                os.close(fd)
-                raise CampaignLocked(
-                    f'"{name}" is open in {holder.get("what", "another Tussle")} '
-                    f"(pid {holder.get('pid', '?')} on {holder.get('host', '?')}, "
-                    f"since {holder.get('since', '?')})",
-                    holder,
-                ) from None
-        info = {
-            "what": what,
-            "pid": os.getpid(),
-            "host": socket.gethostname(),
-            "since": datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M"),
-        }
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps(info).encode(), 0)
-        self._fd = fd
-
-    def holder(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text() or "{}")
-        except (OSError, json.JSONDecodeError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def release(self) -> None:
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
 
 
 class CampaignFiles:
@@ -275,9 +120,17 @@ class CampaignFiles:
             if not isinstance(doc.get("settings"), dict):
                 raise BadSave(f"{self.manifest_path}: the settings are not an object")
             self._meta = dict(doc)
-            from core.migrate import migrate_if_needed  # an older format is upgraded here
-
-            migrate_if_needed(self)
+            # An older format is upgraded here, under the lock unless this object has it.
+            try:
+                upgraded = migrate_if_needed(
+                    self.folder, version, doc["name"], locked=self.lock.held
+                )
+            except BaseException:
+                self._meta = None  # never leave the old manifest cached as if it were fine
+                raise
+            if upgraded:
+                self._meta = None
+                return self.meta()  # the upgraded manifest, checked like any other
         return self._meta
 
     def info(self) -> CampaignInfo:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import core.campaign
+import core.disk
 import core.migrate
 import core.store
 from core.backup import BACKUPS_KEPT, backup, list_backups, restore
@@ -283,7 +284,7 @@ def test_a_restore_that_fails_midway_leaves_a_sound_campaign_never_a_mix(
     seven = backup(files).backup
     assert seven is not None
     add(files, "Zird")
-    real_write = core.store.write_atomically
+    real_write = core.disk.write_atomically
 
     def full_disk_on_the_log(path: Path, text: str) -> None:
         if path.parent.name == "log":

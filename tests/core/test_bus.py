@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core import store
+from core import disk
 from core.bus import Applied, Bus, Notice, Rejected, Saved, Unsaved
 from core.campaign import (
     ActionRecorded,
@@ -161,7 +161,7 @@ async def test_disk_trouble_keeps_the_action_in_memory_marks_it_unsaved_and_retr
 ) -> None:
     await harness.send(AddCharacter(character=CYNERE))
     harness.seen.clear()
-    monkeypatch.setattr(store, "WRITE_FAULTS", [refuse_writes(errno_, message)])
+    monkeypatch.setattr(disk, "WRITE_FAULTS", [refuse_writes(errno_, message)])
     await harness.send(AddCharacter(character=TERAN))
     await harness.send(AddCharacter(character=Character(name="Landon")))
 
@@ -176,7 +176,7 @@ async def test_disk_trouble_keeps_the_action_in_memory_marks_it_unsaved_and_retr
     assert list(CampaignFiles(harness.files.folder).load().roster) == ["Cynere"]
 
     assert not await harness.bus.retry()  # the disk still refuses
-    monkeypatch.setattr(store, "WRITE_FAULTS", [])
+    monkeypatch.setattr(disk, "WRITE_FAULTS", [])
     assert await harness.bus.retry()  # and now takes both, in order
     saved = harness.seen[-1]
     assert isinstance(saved, Saved) and len(saved.entries) == 2
@@ -191,10 +191,10 @@ async def test_the_consumer_retries_unsaved_actions_by_itself(
     h.bus.retry_seconds = 0.05
     consumer = asyncio.create_task(h.bus.run())
     try:
-        monkeypatch.setattr(store, "WRITE_FAULTS", [refuse_writes(errno.ENOSPC, "full")])
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [refuse_writes(errno.ENOSPC, "full")])
         await h.send(AddCharacter(character=CYNERE))
         assert h.bus.unsaved
-        monkeypatch.setattr(store, "WRITE_FAULTS", [])
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [])
         for _ in range(200):  # generous: the retry comes within a few hundredths
             if not h.bus.unsaved:
                 break

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from tinydb import TinyDB
 from tinydb.table import Document
 
+import core.disk
 import core.store
 from core.campaign import (
     ActionUndone,
@@ -257,14 +258,14 @@ def test_an_entry_the_manifest_does_not_count_is_ignored_then_overwritten(
     act(campaign, files, AddCharacter(character=Character(name="Cynere")))
 
     # The segment is written, then the manifest write fails (disk full, power cut).
-    real = core.store.write_atomically
+    real = core.disk.write_atomically
 
     def manifest_fails(path: Path, text: str) -> None:
         if path.name == MANIFEST:
             raise OSError(28, "No space left on device")
         real(path, text)
 
-    monkeypatch.setattr(core.store, "write_atomically", manifest_fails)
+    monkeypatch.setattr(core.disk, "write_atomically", manifest_fails)
     lost = campaign.decide(AddCharacter(character=Character(name="Lost")))
     with pytest.raises(OSError, match="No space"):
         files.append([lost])

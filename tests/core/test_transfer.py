@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import core.disk
 import core.store
 from core.campaign import ActionUndone, Campaign
 from core.codec import encode
@@ -351,14 +352,14 @@ def test_a_disk_failing_midway_leaves_no_half_made_campaign(
     source = tmp_path / "source"
     files = many_characters(source, 150)  # two segments: the second write fails
     data = to_text(export_campaign(CampaignFiles(files.folder))).encode()
-    real_write = core.store.write_atomically
+    real_write = core.disk.write_atomically
 
     def full_disk_on_the_second_segment(path: Path, text: str) -> None:
         if path.name == "000001.json":
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         real_write(path, text)
 
-    monkeypatch.setattr(core.store, "write_atomically", full_disk_on_the_second_segment)
+    monkeypatch.setattr(core.disk, "write_atomically", full_disk_on_the_second_segment)
     with pytest.raises(OSError, match="No space left"):
         import_campaign(Saves(saves), data, "crowd.json", None)
     assert everything_in(saves) == []

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from core import store
+from core import disk
 from core.store import CampaignFiles
 from tests.helpers import HOLD_DEMO
 from tests.tui.conftest import keys, new_app, settle, text
@@ -30,13 +30,13 @@ async def test_a_full_disk_marks_the_exchange_unsaved_and_saves_it_when_room_ret
         assert app.bus is not None
         app.bus.retry_seconds = 0.05
         on_disk = len(list(CampaignFiles(saves / "fate-demo").raw_entries()))
-        monkeypatch.setattr(store, "WRITE_FAULTS", [full_disk])
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [full_disk])
         await keys(pilot, "minus", "minus", "minus", "0", "0", "0", "0", "0", "enter")
         # Shown, and said not to be saved; the files are as they were.
         assert "Exchange 1: Teran the Swift wins" in text(app, "#log")
         assert "1 action NOT SAVED" in text(app, "#scoreboard")
         assert len(list(CampaignFiles(saves / "fate-demo").raw_entries())) == on_disk
-        monkeypatch.setattr(store, "WRITE_FAULTS", [])
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [])
         for _ in range(200):  # the bus retries every 0.05 s here; wait generously
             if not app.bus.unsaved:
                 break
