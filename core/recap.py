@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from core.aftermath import final_score
 from core.campaign import ActionRecorded, Campaign, ContestRecord
-from core.redact import HIDDEN, Secrets, redact_exchange, secrets_of
+from core.redact import HIDDEN, Secrets, secrets_of
 from core.rules import find_system
 
 SESSION_GAP = timedelta(hours=6)
@@ -113,7 +113,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
 
     What the GM hides from the players stays out of it unless ``secrets``: a secret
     contest is left out (a last line counts them), a hidden participant's numbers and a
-    hidden aspect's name are ``??`` (:mod:`core.redact`)."""
+    hidden aspect's name are ``??`` (each system's ``describe``, :mod:`core.redact`)."""
     since = since if since is not None else last_session_start(campaign)
     rules = find_system(campaign.system)
     when = since.date().isoformat() if since is not None else "all sessions"
@@ -128,7 +128,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
         hidden = Secrets() if secrets else secrets_of(record)
         out += [f"## {record.title}", "", f"**Sides:** {_sides(record)}", ""]
         for event in record.exchanges:
-            lines = redact_exchange(campaign.system, event, rules.describe(event), hidden)
+            lines = rules.describe(event, hidden)
             head, *rest = lines
             out.append(f"### {head}")
             out += [f"- {line.strip()}" for line in rest]

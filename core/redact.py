@@ -1,49 +1,39 @@
-"""Secrets kept from the players: exchange lines with ``??`` for what the GM hides.
+"""Secrets kept from the players: what the GM hides, and lines built from marked parts.
 
 The GM hides a participant's numbers, an aspect, or a whole contest (``ToggleSecret`` in
-:mod:`core.campaign`). The players' view (``tussle watch``) and the recap show each rule
-system's own lines (its ``describe``), passed through :func:`redact_exchange` first:
+:mod:`core.campaign`). Each rule system's ``describe(event, secrets)`` builds its lines
+from plain text and :class:`Part` s, each part saying whose secret it is; :func:`render`
+joins them, writing a hidden part's ``mask`` (``??``) instead of its text. So what the
+players may see is decided where the line is written, value by value, whatever its
+wording: the players' view (``tussle watch``) and the recap show the lines rendered with
+the contest's :class:`Secrets`; the GM's panes render them with none.
 
-* the first line of an exchange (who won it, the score) is what the table sees anyway:
-  only hidden aspects' names go from it, as from a HeroQuest "Resolution points" line;
-* in any other line, a part that names a hidden participant, or a side with a hidden
-  member (Fate rolls per side: the side's total gives its lead's skill away), has every
-  number, rating and ladder word replaced by ``??``: totals, targets, shifts, augments,
-  rolls, hero points. Names, Fate's dice (thrown in plain sight), a count of free invokes
-  and resolution points stay. A line's parts are split at "; " (HeroQuest's pairs), and at
-  ", " after a "→" (HeroQuest's states of adversity and benefits, one per participant);
-* FORGE: the damage line of a stage a hidden participant acted in (the damage is their
-  weapon's) is redacted too;
-* a hidden aspect's name is ``??`` everywhere.
-
-Nothing here changes a line of a contest without secrets.
+Which values a system marks, and what stays in sight, is written beside its ``describe``
+(``core.rules.fate``, ``heroquest``, ``forge``). A hidden aspect's name is ``??``
+everywhere.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from core.campaign import ContestRecord
-from core.model import ExchangeEvent
-from core.rules.fate import LADDER
+if TYPE_CHECKING:
+    from core.campaign import ContestRecord
 
 HIDDEN = "??"
 
 
 @dataclass(frozen=True, slots=True)
 class Secrets:
-    """What one contest keeps from the players. ``names`` is every participant, side and
-    aspect name it knows, kept as written inside a redacted line (a name may hold a digit
-    or a ladder word)."""
+    """What one contest keeps from the players: everything (``contest``), the numbers
+    of some participants (and so the totals of their sides), some aspects' names."""
 
     contest: bool = False
     participants: frozenset[str] = frozenset()
     sides: frozenset[str] = frozenset()  # the sides with a hidden member
     aspects: frozenset[str] = frozenset()
-    names: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return self.contest or bool(self.participants or self.aspects)
@@ -51,8 +41,14 @@ class Secrets:
     def participant(self, name: str) -> bool:
         return self.contest or name in self.participants
 
+    def side(self, name: str) -> bool:
+        return self.contest or name in self.sides
+
     def aspect(self, name: str) -> bool:
         return self.contest or name in self.aspects
+
+
+NO_SECRETS = Secrets()
 
 
 def secrets_of(record: ContestRecord) -> Secrets:
@@ -61,13 +57,11 @@ def secrets_of(record: ContestRecord) -> Secrets:
     hidden = frozenset(p.name for p in state.participants if record.hidden("participant", p.name))
     sides = frozenset(p.side for p in state.participants if p.name in hidden)
     aspects = set(_aspect_names(record)) | set(record.secret_aspects)
-    names = {p.name for p in state.participants} | set(state.sides) | aspects
     return Secrets(
         contest=record.secret,
         participants=hidden,
         sides=sides,
         aspects=frozenset(aspects if record.secret else record.secret_aspects),
-        names=frozenset(n for n in names if n),
     )
 
 
@@ -85,95 +79,54 @@ def _aspect_names(record: ContestRecord) -> Iterable[str]:
             yield invoke.aspect
 
 
-# -- the lines ------------------------------------------------------------------------------
-
-_SIGN = r"[+\-−]"
-_LADDER = "|".join(sorted(LADDER.values(), key=len, reverse=True))
-_VALUE = rf"(?: \({_SIGN}?\d+\))?"  # the "(+4)" after a ladder word
-_TOKENS = (
-    r"|(?P<keep>\(\d+ RP\)|\b\d+ free invokes?\b)"
-    rf"|(?P<points>{_SIGN}?\d+ (?P<kind>hero|fate) points?\b)"
-    rf"|(?P<ladder>\b(?:Legendary\+\d+|{_LADDER})\b{_VALUE})"
-    rf"|(?P<number>{_SIGN}?\d+(?:[MW]\d*)?%?{_VALUE})"
-)
-_GLYPHS = r"|(?P<glyphs>(?<![\w+\-−])[-+0]{4}(?![\w+\-−]))"  # Fate dice: "-0++"
+# -- lines from parts -----------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
-def _names_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
-    if not names:
-        return None
-    ordered = sorted(names, key=len, reverse=True)
-    return re.compile("|".join(re.escape(n) for n in ordered))
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A piece of a line that some participant, side or aspect keeps secret: hidden when
+    any of ``of`` (participants) or ``sides`` is hidden, or, for an ``aspect``, when the
+    aspect named ``text`` is. Hidden, it shows as ``mask``."""
+
+    text: str
+    of: tuple[str, ...] = ()
+    sides: tuple[str, ...] = ()
+    aspect: bool = False
+    mask: str = HIDDEN
+
+    def hidden(self, secrets: Secrets) -> bool:
+        if self.aspect and secrets.aspect(self.text):
+            return True
+        return any(secrets.participant(n) for n in self.of) or any(
+            secrets.side(s) for s in self.sides
+        )
 
 
-@lru_cache(maxsize=64)
-def _tokens_pattern(names: frozenset[str], fate: bool) -> re.Pattern[str]:
-    ordered = sorted(names, key=len, reverse=True)
-    name = "|".join(re.escape(n) for n in ordered) or r"(?!)"
-    return re.compile(f"(?P<name>{name})" + (_GLYPHS if fate else "") + _TOKENS)
+Line = Sequence["str | Part"]
 
 
-def hide_aspects(text: str, secrets: Secrets) -> str:
-    """``text`` with each hidden aspect's name as ``??`` (other names kept whole: a
-    hidden "Blade" leaves a visible "Hidden Blade" alone)."""
-    pattern = _names_pattern(secrets.names | secrets.aspects)
-    if pattern is None or not (secrets.aspects or secrets.contest):
-        return text
-    return pattern.sub(lambda m: HIDDEN if secrets.aspect(m.group()) else m.group(), text)
+def secret(value: object, *of: str | None, mask: str = HIDDEN) -> Part:
+    """``value`` (a number, a roll, a rating) as the secret of the participants ``of``."""
+    return Part(str(value), of=tuple(n for n in of if n), mask=mask)
 
 
-def _mentions(text: str, secrets: Secrets) -> bool:
-    """Whether ``text`` names a hidden participant or a side with one."""
-    pattern = _names_pattern(secrets.names)
-    if pattern is None:
-        return False
-    hidden = secrets.participants | secrets.sides
-    return any(m.group() in hidden for m in pattern.finditer(text))
+def side_secret(value: object, *sides: str, mask: str = HIDDEN) -> Part:
+    """``value`` as the secret of ``sides``: hidden when any has a hidden member."""
+    return Part(str(value), sides=sides, mask=mask)
 
 
-def redact_numbers(text: str, secrets: Secrets, fate: bool = False) -> str:
-    """``text`` with its numbers, ratings and ladder words as ``??``; names, Fate's dice
-    (``fate``), free invokes and resolution points kept."""
-
-    def swap(m: re.Match[str]) -> str:
-        if m.group("points"):
-            return f"{HIDDEN} {m.group('kind')} points"
-        if m.group("ladder") or m.group("number"):
-            return HIDDEN
-        return m.group()
-
-    return _tokens_pattern(secrets.names, fate).sub(swap, text)
+def aspect_name(name: str) -> Part:
+    """An aspect's name, ``??`` when the GM hides that aspect."""
+    return Part(name, aspect=True)
 
 
-def redact_exchange(
-    system: str, event: ExchangeEvent, lines: Sequence[str], secrets: Secrets
-) -> list[str]:
-    """``lines`` (the rule system's ``describe(event)``) as the players may see them."""
-    if not secrets:
-        return list(lines)
-    forced = _forced(event, lines, secrets)
-    out = []
-    for i, line in enumerate(lines):
-        line = hide_aspects(line, secrets)
-        if i == 0 or line.strip().startswith("Resolution points:"):
-            out.append(line)
-            continue
-        sep = ", " if line.lstrip().startswith("→") else "; "
-        parts = [
-            redact_numbers(part, secrets, system == "fate")
-            if i in forced or _mentions(part, secrets)
-            else part
-            for part in line.split(sep)
-        ]
-        out.append(sep.join(parts))
-    return out
+def render(line: Line, secrets: Secrets = NO_SECRETS) -> str:
+    """``line`` as text, each part the ``secrets`` hide written as its mask."""
+    return "".join(
+        piece if isinstance(piece, str) else piece.mask if piece.hidden(secrets) else piece.text
+        for piece in line
+    )
 
 
-def _forced(event: ExchangeEvent, lines: Sequence[str], secrets: Secrets) -> set[int]:
-    """Lines to redact that need not name the hidden participant: FORGE's damage line,
-    when the one who threw it is hidden."""
-    actor, reactor = getattr(event, "actor", None), getattr(event, "reactor", None)
-    if not isinstance(actor, str) or not secrets.participant(actor):
-        return set()
-    return {i for i, line in enumerate(lines) if line.startswith(f"  {reactor} takes ")}
+def render_all(lines: Iterable[Line], secrets: Secrets = NO_SECRETS) -> list[str]:
+    return [render(line, secrets) for line in lines]

@@ -4,10 +4,10 @@ Another process than the GM's: no bus, no lock, no writes. Four times a second i
 the manifest (:class:`tui.follow.Follower`, as a read-only dashboard does); when it
 changed, it reads the entries saved since and shows the newest contest: a large score,
 the last exchange with its dice, the few before, the aspects with their free invokes,
-the PCs' points. What the GM hides (a participant's numbers, an aspect: see
-:mod:`core.redact`) shows as ``??``; a contest the GM keeps secret shows its title alone.
-A file that is missing, being replaced or unreadable leaves the last good
-picture on screen, with a line that says so.
+the PCs' points. What the GM hides (a participant's numbers, an aspect: each system's
+``describe`` marks them, :mod:`core.redact`) shows as ``??``; a contest the GM keeps
+secret shows its title alone. A file that is missing, being replaced or unreadable
+leaves the last good picture on screen, with a line that says so.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Static
 
 from core.campaign import Campaign, ContestRecord
-from core.redact import HIDDEN, redact_exchange, secrets_of
+from core.redact import HIDDEN, secrets_of
+from core.rules import find_system
 from core.store import Saves, saves_folder
 from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
 from tui.systems.common import e
-from tui.views import exchange_lines
 
 EARLIER = 3  # exchanges shown before the last one
 
@@ -128,12 +128,11 @@ class WatchApp(App[None]):
             over = f" · [reverse] {e(state.winner)} wins [/]" if state.winner else " · no winner"
         self.query_one("#title", Static).update(f"{e(record.title)} · {kind}{over}")
         self.paint_score(record)
+        rules = find_system(state.system)
         lines = [
             line
             for event in record.exchanges[-(EARLIER + 1) :]
-            for line in redact_exchange(
-                state.system, event, exchange_lines(state, [event]), secrets
-            )
+            for line in rules.describe(event, secrets)
         ]
         self.query_one("#last", Static).update(e("\n".join(lines)) or "No exchange yet")
         table = view(state.system).aspects(state, secrets.aspects, players=True)

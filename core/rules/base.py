@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from core.dice import DiceKind
 from core.errors import ContestOver, RuleError
 from core.model import Contest, Event, ExchangeEvent
+from core.redact import Secrets
 
 JSON = dict[str, Any]
 C = TypeVar("C", bound=Contest)
@@ -46,8 +47,10 @@ class RuleSystem(Protocol):
         """The keys ``tussle resolve`` adds after the exchanges (score, points left...)."""
         ...
 
-    def describe(self, event: ExchangeEvent) -> list[str]:
-        """The exchange log's lines for one resolved exchange, for people."""
+    def describe(self, event: ExchangeEvent, secrets: Secrets = ...) -> list[str]:
+        """The exchange log's lines for one resolved exchange, for people: all of it
+        for the GM, with ``??`` for what ``secrets`` hide for the players (each system
+        marks its hidden values where it writes them, :mod:`core.redact`)."""
         ...
 
 

@@ -27,6 +27,7 @@ from core.model import (
     RollDice,
     SetModifier,
 )
+from core.redact import NO_SECRETS, Part, Secrets, aspect_name, render_all, secret, side_secret
 from core.rules.base import JSON, own, require_open, unknown_command, updated
 
 Outcome = Literal["fail", "tie", "success", "style"]
@@ -863,34 +864,59 @@ class FateRules:
             "ended_by": c.ended_by,
         }
 
-    def describe(self, event: ExchangeEvent) -> list[str]:
-        """The result first, then each side's dice and total, invokes under the side."""
+    def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
+        """The exchange log's lines, with ``??`` for what ``secrets`` hide."""
+        return render_all(self.lines(event), secrets)
+
+    def lines(self, event: ExchangeEvent) -> list[list[str | Part]]:
+        """The result first, then each side's dice and total, invokes under the side.
+
+        What a hidden participant keeps from the players (rules §1.3: a total is skill +
+        dice + invokes, so a side's total gives its lead's skill away): the total of a
+        side with a hidden member, and its shifts (against a difficulty the table knows,
+        they give the total away); both numbers of an advantage
+        the hidden one creates or is the target of. The dice (thrown in plain sight), the
+        +2 of an invoke (the rules' own) and the free invokes stay; so does the first
+        line, who won and the score, which the table sees anyway."""
         e = self._exchange(event)
         score = "–".join(str(v) for v in e.score.values())
+        head: list[str | Part]
         if e.attack is not None:
-            head = f"{e.attack} attacks: the contest becomes a conflict"
+            head = [f"{e.attack} attacks: the contest becomes a conflict"]
         elif e.winner is not None:
             with_style = " with style" if e.style else ""
             plural = "ies" if e.victories != 1 else "y"
-            head = f"{e.winner} wins{with_style}, {e.victories} victor{plural} ({score})"
+            head = [f"{e.winner} wins{with_style}, {e.victories} victor{plural} ({score})"]
         elif e.twist is not None:
-            head = f"tie, twist: {e.twist} ({score})"
+            head = ["tie, twist: ", aspect_name(e.twist), f" ({score})"]
         else:
-            head = f"nobody scores ({score})"
-        lines = [f"Exchange {e.n}: {head}"]
+            head = [f"nobody scores ({score})"]
+        lines: list[list[str | Part]] = [[f"Exchange {e.n}: ", *head]]
         for a in e.advantages:
             on = f" on {a.on}" if a.on else ""
             free = f"{a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''}"
             lines.append(
-                f"  {a.by} creates {a.aspect}{on}: {signed(a.result)} vs "
-                f"{signed(a.opposition)}, {a.outcome} ({free})"
+                [
+                    f"  {a.by} creates ",
+                    aspect_name(a.aspect),
+                    f"{on}: ",
+                    secret(signed(a.result), a.by, a.on),
+                    " vs ",
+                    secret(signed(a.opposition), a.by, a.on),
+                    f", {a.outcome} ({free})",
+                ]
             )
         for side in e.forfeited:
-            lines.append(f"  {side} forfeits the roll")
+            lines.append([f"  {side} forfeits the roll"])
         for side, faces in e.dice.items():
             total = e.totals[side]
-            shifts = f", {signed(e.shifts[side])} shifts" if e.shifts is not None else ""
-            lines.append(f"  {side}: {fate_glyphs(faces)} → {ladder_with_value(total)}{shifts}")
+            line: list[str | Part] = [
+                f"  {side}: {fate_glyphs(faces)} → ",
+                side_secret(ladder_with_value(total), side),
+            ]
+            if e.shifts is not None:
+                line += [", ", side_secret(signed(e.shifts[side]), side), " shifts"]
+            lines.append(line)
             for i in e.invokes:
                 if i.side != side:
                     continue
@@ -902,9 +928,9 @@ class FateRules:
                 else:
                     what = "+2"
                 by = "" if i.by == side else f"{i.by} "
-                lines.append(f"    {by}invokes {i.aspect} ({how}): {what}")
+                lines.append([f"    {by}invokes ", aspect_name(i.aspect), f" ({how}): {what}"])
         if not e.dice:
-            lines.append("  nobody rolls")
+            lines.append(["  nobody rolls"])
         return lines
 
     @staticmethod

@@ -33,11 +33,13 @@ from core.model import (
     RollDice,
     SetModifier,
 )
+from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, own, require_open, round_half_up, unknown_command, updated
 
 Reaction = Literal["dodge", "absorb"]
 REACTIONS: tuple[Reaction, ...] = ("dodge", "absorb")
 AUTOMATIC = 100  # a target at or above this succeeds whatever the roll (rules §3.2)
+DAMAGE_VERB = "takes"  # the damage line's verb: "Josef takes 10: 0 absorbed, 10 trauma"
 
 
 # -- pure scoring -------------------------------------------------------------------------
@@ -564,53 +566,85 @@ class ForgeRules:
             out["armor_capacity"] = {p.name: c.armor_left.get(p.name) for p in c.participants}
         return out
 
-    def describe(self, event: ExchangeEvent) -> list[str]:
+    def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
+        """The exchange log's lines, with ``??`` for what ``secrets`` hide."""
+        return render_all(self.lines(event), secrets)
+
+    def lines(self, event: ExchangeEvent) -> list[list[str | Part]]:
         """The stage's winner first, then the actor's line and the reactor's (the log
-        pane is narrow), then the damage."""
+        pane is narrow), then the damage.
+
+        What a hidden participant keeps from the players: their target, their roll, and
+        the words that bound the target ("automatic", "cannot succeed"); a hidden actor,
+        what they throw and the damage line (the damage is their weapon's); a hidden
+        reactor, what their armour absorbs and has left (and so the trauma, the rest of
+        the damage). Who won the stage, the score, ✓ and ✗ and how the reaction compared
+        with the throw stay: the table sees them."""
         e = self._exchange(event)
         wins = "–".join(str(w) for w in e.stage_wins.values())
-        lines = [f"Stage {e.n}: {e.winner} wins the stage ({wins})"]
+        lines: list[list[str | Part]] = [[f"Stage {e.n}: {e.winner} wins the stage ({wins})"]]
         verb = "attacks" if e.combat else "acts"
-        actor = f"  {e.actor} {verb} vs {e.actor_target}:"
+        actor: list[str | Part] = [f"  {e.actor} {verb} vs ", secret(e.actor_target, e.actor), ":"]
         if not e.actor_success:
             if e.actor_roll is None:
-                actor += " cannot succeed"
+                actor.append(secret(" cannot succeed", e.actor, mask=f" {HIDDEN} ✗"))
             else:
-                actor += f" {e.actor_roll} ✗"
-                actor += " (cannot succeed)" if e.actor_target <= 0 else ", over"
+                actor += [" ", secret(e.actor_roll, e.actor), " ✗"]
+                if e.actor_target <= 0:
+                    actor.append(secret(" (cannot succeed)", e.actor, mask=""))
+                else:
+                    actor.append(", over")
             lines.append(actor)
             lines.append(self._unneeded_reaction(e))
         else:
-            auto = " (automatic)" if e.actor_target >= AUTOMATIC else ""
+            auto = secret(" (automatic)", e.actor, mask="") if e.actor_target >= AUTOMATIC else ""
             what = "damage" if e.combat else "throws"
-            lines.append(f"{actor} {e.actor_roll} ✓{auto}, {what} {e.thrown}")
+            actor += [" ", secret(e.actor_roll, e.actor), " ✓", auto]
+            lines.append([*actor, f", {what} ", secret(e.thrown, e.actor)])
             if e.reaction == "absorb":
-                lines.append(f"  {e.reactor} absorbs")
+                lines.append([f"  {e.reactor} absorbs"])
             else:
                 dodge = "dodges" if e.combat else "reacts"
                 lines.append(
-                    f"  {e.reactor} {dodge} vs {e.reactor_target}: "
-                    f"{e.reactor_roll}{self._reactor_verdict(e)}"
+                    [
+                        f"  {e.reactor} {dodge} vs ",
+                        secret(e.reactor_target, e.reactor),
+                        ": ",
+                        secret(e.reactor_roll, e.reactor),
+                        self._reactor_verdict(e),
+                    ]
                 )
         if e.damage is not None:
-            capacity = "" if e.armor_left is None else f", armor {e.armor_left} left"
-            lines.append(
-                f"  {e.reactor} takes {e.damage}: {e.absorbed} absorbed, "
-                f"{e.trauma} trauma{capacity}"
-            )
+            both = (e.actor, e.reactor)
+            line: list[str | Part] = [
+                f"  {e.reactor} {DAMAGE_VERB} ",
+                secret(e.damage, e.actor),
+                ": ",
+                secret(e.absorbed, *both),
+                " absorbed, ",
+                secret(e.trauma, *both),
+                " trauma",
+            ]
+            if e.armor_left is not None:
+                line += [", armor ", secret(e.armor_left, *both), " left"]
+            lines.append(line)
         return lines
 
     @staticmethod
-    def _unneeded_reaction(e: ExchangeResolved) -> str:
+    def _unneeded_reaction(e: ExchangeResolved) -> list[str | Part]:
         """The reactor's line when the actor failed: the stage is hers whatever she
         rolled (rules §3.3), but a die the table rolled is still shown."""
         if e.reaction == "absorb":
-            return f"  {e.reactor} absorbs: nothing to absorb"
+            return [f"  {e.reactor} absorbs: nothing to absorb"]
         dodge = "dodges" if e.combat else "reacts"
-        line = f"  {e.reactor} {dodge} vs {e.reactor_target}: "
+        line: list[str | Part] = [
+            f"  {e.reactor} {dodge} vs ",
+            secret(e.reactor_target, e.reactor),
+            ": ",
+        ]
         if e.reactor_rolled is None:
-            return line + "no roll needed"
-        return line + f"{e.reactor_rolled} (not needed)"
+            return [*line, "no roll needed"]
+        return [*line, secret(e.reactor_rolled, e.reactor), " (not needed)"]
 
     @staticmethod
     def _reactor_verdict(e: ExchangeResolved) -> str:

@@ -32,6 +32,7 @@ from core.model import (
     RollDice,
     SetModifier,
 )
+from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, own, require_open, unknown_command
 
 TieBreak = Literal["low", "high"]
@@ -518,6 +519,9 @@ def _points(count: int) -> str:
     return f"{count} hero point{'s' if count != 1 else ''}"
 
 
+HIDDEN_POINTS = f"{HIDDEN} hero points"  # a hidden count, whatever its plural
+
+
 def check_pair(contest: HQContest, earlier: Sequence[Pair], pair: Pair) -> None:
     """Raise ``RuleError`` unless ``pair`` may follow ``earlier`` in one group exchange:
     known names on different sides, two sides in all, each name always ``a`` or always
@@ -955,20 +959,31 @@ class HeroQuestRules:
         out["ended_by"] = c.ended_by
         return out
 
-    def describe(self, event: ExchangeEvent) -> list[str]:
+    def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
+        """The exchange log's lines, with ``??`` for what ``secrets`` hide."""
+        return render_all(self.lines(event), secrets)
+
+    def lines(self, event: ExchangeEvent) -> list[list[str | Part]]:
+        """The result first, then one line per party (the log pane is narrow).
+
+        What a hidden participant keeps from the players: their target (the rating and
+        its modifiers), their roll, a benefit they gain, an augment they receive (the
+        bonus, both ratings and rolls) and how many hero points they spend. Who won, the
+        victory and its resolution points, each side's levels of success, states of
+        adversity and the resolution points' totals stay: the table sees them anyway."""
         e = self._exchange(event)
+        lines: list[list[str | Part]]
         if e.kind == "leave":
-            lines = [f"Exchange {e.n}: {e.leave} leaves the contest"]
+            lines = [[f"Exchange {e.n}: {e.leave} leaves the contest"]]
             if e.chain:
-                lines.append("  Resolution points: " + _totals(e.totals))
+                lines.append(["  Resolution points: " + _totals(e.totals)])
             return lines
-        # The result first, then one line per party (the log pane is narrow).
         if e.kind == "simple":
-            lines = [f"Exchange {e.n}: {_result(e)}"]
-            lines.extend(f"  {_roll_text(e, name)}" for name in e.parties)
+            lines = [[f"Exchange {e.n}: {_result(e)}"]]
+            lines.extend(["  ", *_roll_text(e, name)] for name in e.parties)
         else:
             score = ", ".join(f"{s} {p}" for s, p in e.side_points.items())
-            lines = [f"Exchange {e.n} (group, {score} RP): {_result(e)}"]
+            lines = [[f"Exchange {e.n} (group, {score} RP): {_result(e)}"]]
         lines.extend(_effects(e))
         for p in e.pairs:
             outcome = (
@@ -976,22 +991,29 @@ class HeroQuestRules:
                 if p.winner is None
                 else f"{p.winner}, {VICTORIES[p.victory]} ({p.resolution_points} RP)"
             )
-            lines.append(f"  {p.a} v {p.b}: {outcome}")
-            lines.append(f"    {_pair_side(p, 0)}; {_pair_side(p, 1)}")
+            lines.append([f"  {p.a} v {p.b}: {outcome}"])
+            lines.append(["    ", *_pair_side(p, 0), "; ", *_pair_side(p, 1)])
         for aug in e.augments:
+            who = aug.recipient
             lines.append(
-                f"  {aug.recipient} augmented {_signed(aug.bonus)}: "
-                f"{_augment_side(aug.rating, aug.roll)} against "
-                f"{_augment_side(aug.base, aug.resistance_roll)}"
+                [
+                    f"  {who} augmented ",
+                    secret(_signed(aug.bonus), who),
+                    ": ",
+                    *_augment_side(aug.rating, aug.roll, who),
+                    " against ",
+                    *_augment_side(aug.base, aug.resistance_roll, who),
+                ]
             )
         for name, count in e.hero_points.items():
-            lines.append(f"  {name} spends {_points(count)}")
+            # Hidden, the count goes with its plural: "a hero point" would give it away.
+            lines.append([f"  {name} spends ", secret(_points(count), name, mask=HIDDEN_POINTS)])
         for name in e.stretched:
-            lines.append(f"  {name} stretches: −6, victory at most minor")
+            lines.append([f"  {name} stretches: −6, victory at most minor"])
         if e.leave is not None:
-            lines.append(f"  {e.leave} leaves the contest")
+            lines.append([f"  {e.leave} leaves the contest"])
         if e.chain:
-            lines.append("  Resolution points: " + _totals(e.totals))
+            lines.append(["  Resolution points: " + _totals(e.totals)])
         return lines
 
     @staticmethod
@@ -1009,25 +1031,27 @@ def _totals(totals: Mapping[str, int]) -> str:
     return ", ".join(f"{side} {points}" for side, points in totals.items())
 
 
-def _roll_text(e: ExchangeResolved, name: str) -> str:
-    target = format_rating(e.targets[name])
+def _roll_text(e: ExchangeResolved, name: str) -> list[str | Part]:
+    target = secret(format_rating(e.targets[name]), name)
     level = LEVELS[e.levels[name]]
     if e.targets[name] <= 0:
-        return f"{name}: vs {target}, no roll (complete defeat)"
-    return f"{name}: {e.rolls.get(name)} vs {target}, {level}"
+        return [f"{name}: vs ", target, ", no roll (complete defeat)"]
+    return [f"{name}: ", secret(e.rolls.get(name), name), " vs ", target, f", {level}"]
 
 
-def _augment_side(target: int, roll: int | None) -> str:
-    rating = format_rating(target)
-    return f"{rating} (no roll)" if roll is None else f"{rating} rolling {roll}"
+def _augment_side(target: int, roll: int | None, recipient: str) -> list[str | Part]:
+    rating = secret(format_rating(target), recipient)
+    if roll is None:
+        return [rating, " (no roll)"]
+    return [rating, " rolling ", secret(roll, recipient)]
 
 
-def _pair_side(p: PairResult, i: int) -> str:
+def _pair_side(p: PairResult, i: int) -> list[str | Part]:
     name = (p.a, p.b)[i]
-    target = p.targets[i]
-    if target <= 0:
-        return f"{name} vs {format_rating(target)}, no roll"
-    return f"{name} {p.rolls[i]} vs {format_rating(target)} {LEVELS[p.levels[i]]}"
+    target = secret(format_rating(p.targets[i]), name)
+    if p.targets[i] <= 0:
+        return [f"{name} vs ", target, ", no roll"]
+    return [f"{name} ", secret(p.rolls[i], name), " vs ", target, f" {LEVELS[p.levels[i]]}"]
 
 
 def _result(e: ExchangeResolved) -> str:
@@ -1037,11 +1061,16 @@ def _result(e: ExchangeResolved) -> str:
     return f"{e.winner} {verb}, {VICTORIES[e.victory]} ({e.resolution_points} RP)"
 
 
-def _effects(e: ExchangeResolved) -> list[str]:
+def _effects(e: ExchangeResolved) -> list[list[str | Part]]:
     """States of adversity and lingering benefits the exchange left, one line."""
-    parts = [f"{name} {state}" for name, state in e.consequence.items()]
-    parts += [f"{name} +{b} benefit" for name, b in e.benefit.items() if b]
-    return [f"  → {', '.join(parts)}"] if parts else []
+    parts: list[list[str | Part]] = [[f"{name} {state}"] for name, state in e.consequence.items()]
+    parts += [[f"{name} ", secret(f"+{b}", name), " benefit"] for name, b in e.benefit.items() if b]
+    if not parts:
+        return []
+    line: list[str | Part] = ["  → "]
+    for i, part in enumerate(parts):
+        line += [", "] * (i > 0) + part
+    return [line]
 
 
 HEROQUEST = HeroQuestRules()

@@ -31,7 +31,7 @@ from core.campaign import (
 )
 from core.model import ResolveExchange, RollDice
 from core.recap import recap_markdown
-from core.redact import HIDDEN, Secrets, redact_exchange, secrets_of
+from core.redact import HIDDEN, Secrets, secrets_of
 from core.rules import fate, find_system, forge
 from core.rules import heroquest as hq
 from core.setup import Pick, build_contest
@@ -71,9 +71,7 @@ def redacted(campaign: Campaign) -> list[list[str]]:
     record = campaign.contest(CID)
     rules = find_system(campaign.system)
     secrets = secrets_of(record)
-    return [
-        redact_exchange(campaign.system, e, rules.describe(e), secrets) for e in record.exchanges
-    ]
+    return [rules.describe(e, secrets) for e in record.exchanges]
 
 
 def test_fate_lines_hide_the_npc_side_total_and_the_aspect_but_keep_the_dice() -> None:
@@ -246,23 +244,24 @@ def test_forge_lines_hide_a_hidden_fighter_target_roll_and_the_damage_thrown() -
 
 
 def test_hidden_aspect_names_go_everywhere_and_other_names_stay_whole() -> None:
-    secrets = Secrets(
-        aspects=frozenset({"Blade"}), names=frozenset({"Blade", "Hidden Blade", "Cynere"})
-    )
-    lines = ["Exchange 1: tie, twist: Blade (1–1)", "    Cynere invokes Hidden Blade (free): +2"]
-    event = campaign_event()
-    assert redact_exchange("fate", event, lines, secrets) == [
-        f"Exchange 1: tie, twist: {HIDDEN} (1–1)",
-        "    Cynere invokes Hidden Blade (free): +2",
-    ]
-
-
-def campaign_event() -> fate.ExchangeResolved:
     campaign, _ = knife_fight()
-    campaign.act(Play(contest_id=CID, commands=EXCHANGES[1]))
+    # Cynere 4 + ++00 (+2) + Hidden Blade (+2) = +8; Sly 7 + +000 (+1) = +8: a tie, whose
+    # twist the GM names "Blade" (rules §1.3 step 4).
+    tie = (
+        RollDice(who="Cynere", faces=dice("++00")),
+        RollDice(who=SLY, faces=dice("+000")),
+        fate.InvokeAspect(by="Cynere", aspect="Hidden Blade"),
+        ResolveExchange(twist="Blade"),
+    )
+    campaign.act(Play(contest_id=CID, commands=tie))
     event = campaign.contest(CID).exchanges[0]
-    assert isinstance(event, fate.ExchangeResolved)
-    return event
+    secrets = Secrets(aspects=frozenset({"Blade"}))
+    assert find_system("fate").describe(event, secrets) == [
+        f"Exchange 1: tie, twist: {HIDDEN} (0–0)",
+        "  Cynere: ++00 → Legendary (+8)",
+        "    invokes Hidden Blade (fate point): +2",
+        "  Sly Vasquez: +000 → Legendary (+8)",
+    ]
 
 
 # -- the recap --------------------------------------------------------------------------

@@ -1,0 +1,148 @@
+"""Secrets survive a change of wording (issue 12): each system's lines are reworded here
+(a house ladder, a count spelled out, another verb) and a hidden participant's values
+still reach neither the players' view (``tussle watch``) nor the recap.
+
+Each test first checks that the new wording is what the GM sees (the change took), then
+that the players see it with ``??`` where the hidden values were.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest, ToggleSecret
+from core.model import ResolveExchange, RollDice
+from core.recap import recap_markdown
+from core.rules import fate, find_system, forge
+from core.rules import heroquest as hq
+from core.setup import Pick, build_contest
+from core.store import Saves
+from tests.helpers import CID, EXCHANGES, HIDE_SLY, knife_fight
+from tui.watch import WatchApp
+
+
+async def players_see(saves: Path, campaign: Campaign, entries: list[Entry]) -> str:
+    """What ``tussle watch`` shows of ``campaign`` (every pane but the status line's
+    clock), then its recap as the players get it."""
+    files = Saves(saves).create(campaign.name, campaign.system)
+    files.append(entries)
+    app = WatchApp(files.folder)
+    async with app.run_test(size=(160, 48)) as pilot:
+        app.poll()
+        await pilot.pause()
+        shown = "\n".join(str(s.visual) for s in app.query(Static) if s.id != "status")
+    recap = "\n".join(
+        line
+        for line in recap_markdown(campaign).splitlines()
+        if not (line.startswith("*") and not line.startswith("**"))
+    )  # the date line aside
+    return f"{shown}\n{recap}"
+
+
+def gm_lines(campaign: Campaign) -> list[str]:
+    rules = find_system(campaign.system)
+    return [line for e in campaign.contest(CID).exchanges for line in rules.describe(e)]
+
+
+def numbers_in(text: str, *values: str) -> list[str]:
+    """``values`` found in ``text`` as whole numbers."""
+    return [v for v in values if re.search(rf"(?<![\d+]){re.escape(v)}(?!\d)", text)]
+
+
+# -- Fate: a house ladder -------------------------------------------------------------------
+
+HOUSE_LADDER = {3: "Bon", 6: "Fantastique", 8: "Légendaire", 9: "Mythique"}
+
+
+def house_ladder(value: int) -> str:
+    return f"{HOUSE_LADDER.get(value, '?')} ({value:+d})"
+
+
+async def test_fate_with_another_ladder_still_hides_the_secret_npc_totals(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(fate, "ladder_with_value", house_ladder)
+    campaign, entries = knife_fight(HIDE_SLY)
+    entries += [campaign.act(Play(contest_id=CID, commands=c)) for c in EXCHANGES]
+    # Sly (Fight +7): 7 + 0 + 2 (Hidden Blade) = +9, then 7 + 1 = +8; Cynere (Athletics
+    # +4): 4 - 1 = +3, then 4 + 2 = +6 (tests/core/test_secrets.py works them out).
+    assert "  Sly Vasquez: 0000 → Mythique (+9)" in gm_lines(campaign)
+    assert "  Sly Vasquez: +000 → Légendaire (+8)" in gm_lines(campaign)
+    shown = await players_see(saves, campaign, entries)
+    assert "Cynere: ++00 → Fantastique (+6)" in shown  # the house ladder is on screen
+    assert "Mythique" not in shown and "Légendaire" not in shown
+    assert numbers_in(shown, "+9", "+8", "+7") == []
+    assert "Sly Vasquez: +000 → ??" in shown
+
+
+# -- HeroQuest: a count in words ------------------------------------------------------------
+
+COUNTS = {1: "a hero point", 2: "two hero points"}
+
+
+async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spent(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hq, "_points", COUNTS.__getitem__)
+    campaign = Campaign(name="Ghouls", system="heroquest")
+    roster = [
+        Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
+        Character(name="Ghoul King", kind="npc", ratings={"Claws": 33}, hero_points=2),
+    ]
+    entries = [campaign.act(AddCharacter(character=c)) for c in roster]
+    picks = [
+        Pick(character="Tripitaka", side="Tripitaka", rating="Sword"),
+        Pick(character="Ghoul King", side="Ghoul King", rating="Claws"),
+    ]
+    contest = build_contest("heroquest", campaign.roster, picks, {}, ())
+    entries.append(campaign.act(StartContest(title="G", contest=contest)))
+    entries.append(
+        campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Ghoul King"))
+    )
+    exchange = (
+        hq.SetParties(a="Tripitaka", b="Ghoul King"),
+        RollDice(who="Tripitaka", faces=(12,)),
+        RollDice(who="Ghoul King", faces=(3,)),
+        hq.SpendHeroPoints(who="Ghoul King", count=1),
+        ResolveExchange(),
+    )
+    entries.append(campaign.act(Play(contest_id=CID, commands=exchange)))
+    assert "  Ghoul King spends a hero point" in gm_lines(campaign)
+    shown = await players_see(saves, campaign, entries)
+    assert "a hero point" not in shown
+    assert "Ghoul King spends ?? hero points" in shown
+
+
+# -- FORGE: another verb for the damage -----------------------------------------------------
+
+
+async def test_forge_with_another_damage_verb_still_hides_the_hidden_attacker_damage(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(forge, "DAMAGE_VERB", "suffers")
+    campaign = Campaign(name="Brawl", system="forge")
+    josef = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
+    bobby = Character(name="Bobby", kind="npc", ratings={"Brawling": 43}, multiplier=5)
+    entries = [campaign.act(AddCharacter(character=c)) for c in (josef, bobby)]
+    picks = [Pick(character=n, side=n, rating="Brawling") for n in ("Bobby", "Josef")]
+    contest = build_contest("forge", campaign.roster, picks, {"combat": True}, ())
+    entries.append(campaign.act(StartContest(title="F", contest=contest)))
+    entries.append(campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Bobby")))
+    stage = (
+        forge.SetStage(actor="Bobby", reactor="Josef"),
+        RollDice(who="Bobby", faces=(21,)),
+        RollDice(who="Josef", faces=(60,)),
+        ResolveExchange(),
+    )
+    entries.append(campaign.act(Play(contest_id=CID, commands=stage)))
+    # Bobby attacks at 43: 21 succeeds and throws 2 (the tens) x 5 = 10 damage; Josef's
+    # 60 is over his 50, so he takes all 10, no armour: 10 trauma (rules §3.3).
+    assert "  Josef suffers 10: 0 absorbed, 10 trauma" in gm_lines(campaign)
+    shown = await players_see(saves, campaign, entries)
+    assert "Josef dodges vs 50: 60 ✗, over" in shown  # Josef's own numbers are shown
+    assert numbers_in(shown, "43", "21", "10") == []
+    assert "Josef suffers ??: ?? absorbed, ?? trauma" in shown
