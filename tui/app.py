@@ -31,6 +31,7 @@ from core.model import Command
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
+from tui.host import Host
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.widgets.keybar import pretty_key
 
@@ -83,6 +84,10 @@ class TussleApp(App[None]):
     def campaign(self) -> Campaign:
         assert self._campaign is not None, "no campaign is open"
         return self._campaign
+
+    def host(self) -> Host:
+        """This app as its screens see it (so mypy checks that it is a Host)."""
+        return self
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -3,8 +3,6 @@ rename, archive or delete the highlighted one (core.manage does the work)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,12 +14,10 @@ from core.campaign import SYSTEM_NAMES
 from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import find_system
 from core.store import CampaignFiles, StoreError
+from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FieldError, FormScreen
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from tui.app import TussleApp
 
 
 class ConfirmDeleteScreen(FormScreen[Answers]):
@@ -64,11 +60,8 @@ class CampaignScreen(Screen[None]):
         self.rows: dict[str, Listed] = {}
 
     @property
-    def tussle(self) -> TussleApp:
-        from tui.app import TussleApp
-
-        assert isinstance(self.app, TussleApp)
-        return self.app
+    def tussle(self) -> Host:
+        return host(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static("[b]Campaigns[/b] · Enter opens · n makes a new one", id="title")

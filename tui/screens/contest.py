@@ -50,6 +50,7 @@ from tui.draft import (
     type_face,
     typed_text,
 )
+from tui.host import Host, host
 from tui.odds_view import odds_cells
 from tui.screens.fields import Answers, Field
 from tui.systems import view
@@ -62,7 +63,6 @@ from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 if TYPE_CHECKING:
     from core.bus import Notice
     from core.rules.heroquest import Pair
-    from tui.app import TussleApp
 
 AUGMENT_OTHER = "\x00other"  # the augment form's "Other: type a rating" (no ability's name)
 
@@ -137,11 +137,8 @@ class ContestScreen(Screen[None]):
         self.sending = False  # an exchange is on its way to the log: Enter waits for it
 
     @property
-    def tussle(self) -> TussleApp:
-        from tui.app import TussleApp
-
-        assert isinstance(self.app, TussleApp)
-        return self.app
+    def tussle(self) -> Host:
+        return host(self.app)
 
     @property
     def record(self) -> ContestRecord:

@@ -30,12 +30,12 @@ from core.campaign import (
     describe_action,
 )
 from core.errors import RuleError
+from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from tui.app import TussleApp
 
 ADVERSITY = ("hurt", "impaired", "injured", "dying", "dead")  # HeroQuest §2.6
 MOST_OF_A_STATE = 9  # "hurt×99" is a typing slip, not a character
@@ -172,11 +172,8 @@ class RosterScreen(Screen[None]):
         self._before: dict[str, Character] = {}  # the roster when a session was started
 
     @property
-    def tussle(self) -> TussleApp:
-        from tui.app import TussleApp
-
-        assert isinstance(self.app, TussleApp)
-        return self.app
+    def tussle(self) -> Host:
+        return host(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")

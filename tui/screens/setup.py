@@ -29,6 +29,7 @@ from core.setup import (
     rating_label,
     typed_rating,
 )
+from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FieldError, FormScreen, blame
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
@@ -36,7 +37,6 @@ from tui.widgets.keybar import KeyBar
 if TYPE_CHECKING:
     from core.bus import Notice
     from core.campaign import ContestRecord
-    from tui.app import TussleApp
 
 YES_NO = (("no", "no"), ("yes", "yes"))
 OTHER = "\x00other"  # the Rolls choice "Other: type a rating" (no rating name is this)
@@ -215,11 +215,8 @@ class SetupScreen(Screen[None]):
         self.tussle_rolls = {sides.get(who, who) for who in like.tussle_rolls}
 
     @property
-    def tussle(self) -> TussleApp:
-        from tui.app import TussleApp
-
-        assert isinstance(self.app, TussleApp)
-        return self.app
+    def tussle(self) -> Host:
+        return host(self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.aftermath import summary
+from tui.host import Host, host
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Hanging
@@ -18,7 +19,6 @@ from tui.widgets.panes import TellingScroll
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from tui.app import TussleApp
 
 
 class SummaryScreen(ModalScreen[None]):
@@ -41,11 +41,8 @@ class SummaryScreen(ModalScreen[None]):
         self.contest_id = contest_id
 
     @property
-    def tussle(self) -> TussleApp:
-        from tui.app import TussleApp
-
-        assert isinstance(self.app, TussleApp)
-        return self.app
+    def tussle(self) -> Host:
+        return host(self.app)
 
     def compose(self) -> ComposeResult:
         with TellingScroll(id="summary-body") as body:

@@ -1,0 +1,66 @@
+"""What the screens ask of the app that shows them, below both.
+
+``tui.app`` imports the screens (to show them); the screens use the app only through
+:class:`Host`, so none of them imports ``tui.app`` and there is no import cycle. The one
+``Host`` is ``tui.app.TussleApp``, and mypy checks that it is one (``TussleApp.host``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+from textual.notifications import SeverityLevel
+
+from core.bus import Bus
+from core.campaign import Campaign, ContestRecord
+from core.dice import RandomDice
+from core.model import Command
+from core.store import CampaignFiles, Saves
+from tui.draft import Kept
+
+
+class Host(Protocol):
+    """The running dashboard, as its screens see it: the campaign open, its files and
+    bus, and the ways to another screen."""
+
+    saves: Saves
+    dice: RandomDice
+    files: CampaignFiles | None
+    bus: Bus | None
+    read_only: bool
+    show_odds: bool
+    kept: dict[tuple[str, str], Kept]
+    sub_title: str
+
+    @property
+    def campaign(self) -> Campaign: ...
+
+    def send(self, command: Command) -> None: ...
+
+    def open_campaign(self, slug: str, read_only: bool = False) -> None: ...
+
+    def create_campaign(self, name: str, system: str) -> None: ...
+
+    def back_to_contest(self) -> None: ...
+
+    def open_roster(self) -> None: ...
+
+    def open_setup(self, like: ContestRecord | None = None) -> None: ...
+
+    def open_campaigns(self) -> None: ...
+
+    async def action_quit(self) -> None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+    ) -> None: ...
+
+
+def host(app: object) -> Host:
+    """``app`` as a :class:`Host` (screens run in ``TussleApp`` alone)."""
+    return cast(Host, app)
