@@ -1,0 +1,506 @@
+"""A game night: the real ``tussle`` console script in tmux, keys only, one evening on one
+saves folder (issue 11).
+
+The GM sets the table with ``tussle share`` and a player attaches read-only; the GM plays
+a Fate contest (an NPC's invoke paid from the GM's pool, a tie and its twist, undo, redo
+and Enter), sets up a HeroQuest chained contest from a fresh roster (an augment and a hero
+point), fights a FORGE combat and corrects a stage of it, quits with dice typed (asked,
+kept), and starts ``tussle`` again on the same saves. Then ``tussle check`` passes on every
+campaign and each recap lists exactly the exchanges played.
+
+The tests below are the evening's parts, in order, on one module-scoped evening: each
+needs the ones before it. Every die is typed from the keypad, so every result is known:
+the expected totals, victories, points and damage are worked out in the comments from the
+rules (shared/spec/rules.md), never copied from Tussle's output. Forms are filled by
+reading the screen (tests/e2e/tmux.py: ``Pane.choose``, ``Pane.fill``), not by counting
+keys, and every wait polls the screen for the text expected.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.tmux import TMUX, Pane, Terminal, unique_socket, wait_for_file
+from tests.helpers import clean_env, tussle_script
+
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+FATE, HEROQUEST, FORGE = "Fate demo", "Children of the Grave", "FORGE demo"
+CAMPAIGNS = ["Children of the Grave", "Fate demo", "FORGE demo", "HeroQuest demo"]
+
+
+@dataclass
+class Evening:
+    saves: Path
+    folder: Path
+    socket: str = field(default_factory=unique_socket)
+    terminals: list[Terminal] = field(default_factory=list)
+    gm: Pane | None = None
+    players: Pane | None = None
+    played: list[str] = field(default_factory=list)  # the parts of the evening done
+
+    def after(self, part: str) -> None:
+        """A part of the evening starts where ``part`` left it: it must have been played."""
+        if part not in self.played:
+            raise AssertionError(
+                f"this part of the evening follows {part!r}, which did not finish: it ran "
+                "alone, or it failed (see above). Run the whole module."
+            )
+
+    def env(self) -> dict[str, str]:
+        return {"TUSSLE_SAVES": str(self.saves)}
+
+    def terminal(self, size: tuple[int, int], socket: str | None = None) -> Terminal:
+        terminal = Terminal(size, socket)
+        self.terminals.append(terminal)
+        return terminal
+
+    def tussle(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """A ``tussle`` command outside the dashboard, on the evening's saves."""
+        return subprocess.run(
+            [str(tussle_script()), "--saves", str(self.saves), *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=clean_env(),
+            stdin=subprocess.DEVNULL,
+        )
+
+    def the_gm(self) -> Pane:
+        assert self.gm is not None
+        return self.gm
+
+    def the_players(self) -> Pane:
+        assert self.players is not None
+        return self.players
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
+    folder = tmp_path_factory.mktemp("game-night")
+    night = Evening(saves=folder / "saves", folder=folder)
+    try:
+        yield night
+    finally:
+        for terminal in night.terminals:
+            terminal.kill()
+        Terminal(socket=night.socket).kill()  # the share's server, whoever started it
+
+
+def keypad(screen: str) -> str:
+    """The roll keypad's box, from its title line to its bottom border ("" if none shows)."""
+    lines = screen.split("\n")
+    tops = [
+        i for i, line in enumerate(lines) if line.startswith(("╭─ Roll keypad", "╭─ Correcting"))
+    ]
+    if not tops:
+        return ""
+    bottom = next((i for i in range(tops[0] + 1, len(lines)) if lines[i].startswith("╰")), None)
+    return "\n".join(lines[tops[0] : None if bottom is None else bottom + 1])
+
+
+def on_the_keypad(gm: Pane, *texts: str) -> str:
+    return gm.wait_until(
+        lambda s: all(t in keypad(s) for t in texts), f"the keypad showing {texts!r}"
+    )
+
+
+def open_campaign(gm: Pane, name: str, title: str) -> str:
+    """``c``, the campaign ``name`` highlighted with the arrows, Enter: its contest."""
+    gm.keys("c")
+    gm.wait_for("Campaigns · Enter opens")
+    gm.pick(CAMPAIGNS, name)
+    gm.keys("Enter")
+    return gm.wait_for(f"{title} · {name}")
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+def test_the_gm_shares_the_table_and_a_player_attaches_read_only(evening: Evening) -> None:
+    # The first tussle on an empty saves folder makes the three demo campaigns.
+    first, status = evening.terminal((80, 24)), evening.folder / "first-status"
+    first.start([str(tussle_script())], evening.env(), status)
+    Pane(first).wait_for("Roll keypad", "The race across the mud · Fate demo")
+    first.keys("q")
+    assert wait_for_file(status) == "0"
+
+    # The table: the GM's dashboard and the players' view in one tmux server, on a socket
+    # of the test's own (never a real table's "tussle").
+    shared = evening.tussle("share", "--socket", evening.socket, FATE)
+    assert shared.returncode == 0, shared.stderr
+    assert f"tmux -L {evening.socket} attach -r -t players" in shared.stdout
+    evening.gm = Pane(Terminal((160, 48), evening.socket), "gm")
+    evening.gm.wait_for("Roll keypad", "The race across the mud · Fate demo")
+
+    # A player's own terminal, attached read-only to the players' session (120x40, and a
+    # row for the attached client's status line).
+    client = evening.terminal((120, 41))
+    client.start(
+        ["env", "-u", "TMUX", TMUX or "tmux", "-L", evening.socket, "attach", "-r",
+         "-t", "players"],
+        {},
+    )  # fmt: skip
+    evening.players = Pane(client)
+    evening.players.wait_for("following", "Cynere", "Teran the Swift")
+    # Read-only: a key the player presses never reaches the view (q would quit it; the
+    # players' view goes on showing the GM's exchanges below).
+    client.keys("q")
+    evening.played.append("table")
+
+
+# -- Fate: the race across the mud ----------------------------------------------------------
+#
+# The demo: Cynere, Athletics Great (+4), 3 fate points, aspect I've Got Zird's Back;
+# Teran the Swift (an NPC), Lore Good (+3), no fate points; the situation aspect Muddy
+# Ground; direct mode, first to 3 victories. The GM's pool starts the scene with one fate
+# point per PC in it: 1 (Cynere).
+
+
+def test_fate_an_npc_invoke_from_the_gms_pool_a_tie_undo_redo(evening: Evening) -> None:
+    evening.after("table")
+    gm, players = evening.the_gm(), evening.the_players()
+    gm.wait_for("GM pool: 1 fate point")
+
+    # Exchange 1. Cynere 0000: +4 + 0 = +4 Great. Teran +000: +3 + 1 = +4, a tie so far;
+    # Teran invokes Muddy Ground for +2, paid from the GM's pool (he has no fate points):
+    # +6 Fantastic. 6 − 4 = 2 shifts: Teran succeeds, 1 victory (not style: < 3). 0–1.
+    # The pool goes 1 → 0. Muddy Ground belongs to nobody: nobody is paid.
+    gm.keys("0", "0", "0", "0", "+", "0", "0", "0")
+    on_the_keypad(gm, "[0][0][0][0]", "[+][0][0][0]")
+    gm.keys("i")
+    form = "Invoke an aspect"
+    gm.choose(form, "Who invokes", "Teran the Swift")
+    gm.choose(form, "Aspect", "Muddy Ground")
+    gm.choose(form, "What it does", "+2 to the roll")
+    gm.choose(form, "Paid with", "the GM's pool")
+    gm.accept(form)
+    gm.keys("Enter")
+    shown = gm.wait_for("Exchange 1: Teran the Swift wins, 1 victory (0–1)")
+    assert "Teran the Swift: +000 → Fantastic (+6)" in shown
+    assert "Cynere: 0000 → Great (+4)" in shown
+    assert "invokes Muddy Ground" in shown
+    gm.wait_for("GM pool: 0")
+    # The players' view, in another tmux client, shows what the GM committed.
+    players.wait_for("Exchange 1: Teran the Swift wins")
+
+    # Exchange 2, a tie. Cynere -000: +4 − 1 = +3; Teran 0000: +3. Equal: nobody scores,
+    # and a twist enters play as a new situation aspect (no free invoke). Still 0–1.
+    gm.keys("-", "0", "0", "0", "0", "0", "0", "0")
+    on_the_keypad(gm, "[-][0][0][0]", "[0][0][0][0]")
+    gm.keys("Enter")
+    twist = "A tie: name the twist"
+    gm.fill(twist, "The new situation aspect", "Magical Distortions")
+    gm.accept(twist)
+    gm.wait_for("Exchange 2: tie, twist: Magical Distortions (0–1)")
+    players.wait_for("Magical Distortions")
+
+    # Exchange 3. Cynere ++00: +4 + 2 = +6 Fantastic; Teran -000: +3 − 1 = +2 Fair.
+    # 4 shifts ≥ 3: with style, 2 victories. 2–1.
+    gm.keys("+", "+", "0", "0", "-", "0", "0", "0")
+    on_the_keypad(gm, "[+][+][0][0]", "[-][0][0][0]")
+    gm.keys("Enter")
+    gm.wait_for("Exchange 3: Cynere wins with style, 2 victories (2–1)")
+    players.wait_for("Exchange 3: Cynere wins with style")
+
+    # u takes exchange 3 back: out of the log, its dice back on the keypad, 0–1 again.
+    gm.keys("u")
+    shown = gm.wait_gone("Exchange 3: Cynere wins")
+    on_the_keypad(gm, "[+][+][0][0]", "[-][0][0][0]")
+    assert "Exchange 2: tie" in shown
+    players.wait_gone("Exchange 3: Cynere wins")
+    # U puts it back exactly: in the log again, so no longer on the keypad.
+    gm.keys("U")
+    gm.wait_for("Exchange 3: Cynere wins with style, 2 victories (2–1)")
+    players.wait_for("Exchange 3: Cynere wins with style")
+    on_the_keypad(gm, "Cynere           [ ][ ][ ][ ]", "Teran the Swift  [ ][ ][ ][ ]")
+    # Enter on the empty keypad records nothing: no second exchange 3 as exchange 4.
+    gm.keys("Enter")
+
+    # Exchange 4. Cynere +000: +5 Superb; Teran 0000: +3 Good. 2 shifts: 1 victory.
+    # 3–1: Cynere reaches 3 victories and wins the contest.
+    gm.keys("+", "0", "0", "0", "0", "0", "0", "0")
+    on_the_keypad(gm, "[+][0][0][0]", "[0][0][0][0]")
+    gm.keys("Enter")
+    shown = gm.wait_for("Exchange 4: Cynere wins, 1 victory (3–1)")
+    assert "Cynere: +000 → Superb (+5)" in shown
+    assert "Exchange 5" not in shown
+    on_the_keypad(gm, "The contest is over", "Cynere won")
+    players.wait_for("Exchange 4: Cynere wins")
+    evening.played.append("fate")
+
+
+# -- HeroQuest: a chained contest from a fresh roster ---------------------------------------
+
+
+def test_heroquest_chained_contest_from_a_fresh_roster(evening: Evening) -> None:
+    evening.after("fate")
+    gm = evening.the_gm()
+    gm.keys("c")
+    gm.wait_for("Campaigns · Enter opens")
+    gm.keys("n")
+    form = "A new campaign"
+    gm.fill(form, "Name", HEROQUEST)
+    gm.choose(form, "Rule system", "HeroQuest")
+    gm.accept(form)
+    gm.wait_for(f"Roster · {HEROQUEST}")
+
+    # The roster, by keys: a PC with two abilities and 3 hero points, an NPC with one.
+    form = "A new character"
+    gm.keys("a")
+    gm.fill(form, "Name", "Tripitaka")
+    gm.choose(form, "Kind", "PC")
+    gm.fill(form, "Abilities", "Sword and Shield 15, Ghost Lore 13")
+    gm.fill(form, "Hero points", "3")
+    gm.accept(form)
+    gm.wait_for("Tripitaka", "Sword and Shield 15, Ghost Lore 13")
+    gm.keys("a")
+    gm.fill(form, "Name", "Ghoul")
+    gm.choose(form, "Kind", "NPC")
+    gm.fill(form, "Abilities", "Claws 14")
+    gm.accept(form)
+    gm.wait_for("Ghoul", "Claws 14")
+
+    # The contest: each participant rolls an ability of their own.
+    gm.keys("n")
+    gm.wait_for("A new contest")
+    form = "Add a participant"
+    gm.keys("a")
+    gm.choose(form, "Character", "Tripitaka")
+    offered = gm.options(form, "Rolls")
+    assert {"Sword and Shield 15", "Ghost Lore 13"} <= set(offered), offered
+    assert not [o for o in offered if "Claws" in o], offered  # the Ghoul's, not his
+    gm.choose(form, "Rolls", "Sword and Shield 15")
+    gm.accept(form)
+    gm.keys("a")
+    gm.choose(form, "Character", "Ghoul")
+    gm.choose(form, "Rolls", "Claws 14")
+    gm.accept(form)
+    gm.wait_for("Sword and Shield", "Claws")
+    gm.keys("o")
+    gm.choose("Rule options", "Kind", "chained")
+    gm.accept("Rule options")
+    gm.keys("g")
+    gm.fill("Start the contest", "Title", "Ghouls in the graveyard")
+    gm.accept("Start the contest")
+    gm.wait_for(f"Ghouls in the graveyard · {HEROQUEST}")
+    on_the_keypad(gm, "Tripitaka        [  ]  vs 15", "Ghoul            [  ]  vs 14")
+
+    # Exchange 1. The augment: Ghost Lore 13, from Tripitaka's roster, against the augment
+    # base 14: 5 ≤ 13 success, 9 ≤ 14 success, equal levels and the lower roll (5) wins: a
+    # marginal victory, +3 (rules §2.5). Sword and Shield 15 + 3 = 18.
+    gm.keys("g")
+    form = "An augment"
+    gm.choose(form, "Whose roll it helps", "Tripitaka")
+    gm.choose(form, "Whose ability augments it", "Tripitaka")
+    offered = gm.options(form, "The augmenting ability")  # from the roster, with ratings
+    assert {"Sword and Shield 15", "Ghost Lore 13"} <= set(offered), offered
+    gm.choose(form, "The augmenting ability", "Ghost Lore 13")
+    gm.fill(form, "Its d20", "5")
+    gm.fill(form, "The base's d20", "9")
+    gm.accept(form)
+    on_the_keypad(gm, "vs 18", "13 rolls 5")
+    # Tripitaka 17 ≤ 18: success (a failure without the augment); Ghoul 3 ≤ 14: success.
+    # Equal levels: the low roll, the Ghoul's 3, would win a marginal victory.
+    gm.keys("1", "7", "3")
+    on_the_keypad(gm, "[17]", "[ 3]", "Ghoul would win: marginal")
+    # A hero point bumps Tripitaka's success to a critical: critical vs success is a
+    # minor victory for Tripitaka, 2 resolution points (§2.7). Hero points 3 → 2.
+    gm.keys("h")
+    gm.choose("Spend a hero point", "Who spends it", "Tripitaka")
+    gm.accept("Spend a hero point")
+    on_the_keypad(gm, "Tripitaka would win: minor (2 RP)")
+    gm.keys("Enter")
+    shown = gm.wait_for("Exchange 1: Tripitaka wins, minor (2 RP)")
+    assert "Tripitaka  HP 2" in shown
+
+    # Exchange 2. Tripitaka 2: success (≤ 15, whatever the augment); Ghoul 15 > 14: failure.
+    # Success vs failure: Tripitaka, minor, 2 more RP (4–0). Then the Ghoul leaves the
+    # chain: it ends, Tripitaka ahead 4 to 0.
+    gm.keys("2")
+    on_the_keypad(gm, "[ 2]")
+    gm.keys("Tab")
+    gm.keys("1", "5")
+    on_the_keypad(gm, "[ 2]", "[15]", "Tripitaka would win: minor (2 RP)")
+    gm.keys("l")
+    gm.choose("Leave the chain", "Who leaves", "Ghoul")
+    gm.accept("Leave the chain")
+    gm.keys("Enter")
+    gm.wait_for("Exchange 2: Tripitaka wins, minor (2 RP)")
+    on_the_keypad(gm, "Tripitaka won, 4 resolution points to 0")
+
+    # On the roster (written back at the end): 2 hero points; each minor victory left a +3
+    # lingering benefit to Sword and Shield (they add: +6), each minor defeat impaired the
+    # Ghoul (§2.6).
+    gm.keys("w")
+    shown = gm.wait_for(f"Roster · {HEROQUEST}")
+    assert re.search(r"Tripitaka +PC +HP 2 · Sword and Shield \+6", shown), shown
+    assert re.search(r"Ghoul +NPC +HP 0 · impaired×2", shown), shown
+    gm.keys("Escape")
+    gm.wait_for("Exchange log")
+    evening.played.append("heroquest")
+
+
+# -- FORGE: a back-alley brawl, and a correction --------------------------------------------
+#
+# The demo: Josef, Brawling 50, damage ×4; Bobby (NPC), Brawling 40, ×5, armor DV 10 with a
+# capacity of 100; combat (the actor throws damage: tens digit × multiplier, §3.4); the
+# reactor dodges; ties go to the reactor; roles swap each stage.
+
+
+def test_forge_combat_and_a_correction(evening: Evening) -> None:
+    evening.after("heroquest")
+    gm = evening.the_gm()
+    open_campaign(gm, FORGE, "Back-alley brawl")
+
+    # Stage 1: Josef acts, 35 ≤ 50 hits: 3 × 4 = 12 damage. Bobby dodges 30 ≤ 40, and
+    # 30 > 12: Bobby wins the stage (0–1).
+    gm.keys("3", "5", "3", "0")
+    on_the_keypad(gm, "[ 35]", "[ 30]")
+    gm.keys("Enter")
+    gm.wait_for("Stage 1: Bobby wins the stage (0–1)")
+    # Stage 2: Bobby acts, 39 ≤ 40 hits: 3 × 5 = 15. Josef's dodge 51 > 50 fails: Bobby
+    # wins (0–2); Josef has no armor, 15 trauma.
+    gm.keys("3", "9", "5", "1")
+    on_the_keypad(gm, "[ 39]", "[ 51]")
+    gm.keys("Enter")
+    gm.wait_for("Stage 2: Bobby wins the stage (0–2)", "Josef takes 15: 0 absorbed, 15 trauma")
+
+    # The correction: Bobby's dodge in stage 1 was 08, not 30. 8 ≤ 40 but 8 < 12: Josef
+    # wins stage 1, and his 12 damage lands: the armor takes min(DV 10, 12, capacity 100)
+    # = 10, 2 go to trauma, capacity 100 → 90. Stage 2 is played again with its dice:
+    # Bobby still wins it, now 1–1.
+    gm.keys("C")
+    gm.fill("Correct an exchange", "Which exchange", "1")
+    gm.accept("Correct an exchange")
+    on_the_keypad(gm, "Correcting exchange 1", "[ 35]", "[ 30]")
+    gm.keys("Tab")
+    on_the_keypad(gm, "▶ Bobby")
+    gm.keys("BSpace", "BSpace")
+    on_the_keypad(gm, "Bobby            [   ]")
+    gm.keys("8")
+    on_the_keypad(gm, "[  8]", "Josef would win the stage, 12 damage")
+    gm.keys("Enter")
+    shown = gm.dialog("Correct exchange 1?").text()
+    assert "now   Stage 1: Josef wins the stage (1–0)" in shown
+    assert "now   Stage 2: Bobby wins the stage (1–1)" in shown
+    gm.accept("Correct exchange 1?")
+    shown = gm.wait_for("Stage 1: Josef wins the stage (1–0)", "Exchange 1 corrected")
+    assert "Bobby takes 12: 10 absorbed, 2 trauma" in shown
+    assert "Stage 2: Bobby wins the stage (1–1)" in shown
+
+    # Stage 3: Josef acts, 22 ≤ 50: 2 × 4 = 8. Bobby's dodge 41 > 40 fails: Josef wins
+    # (2–1); the armor takes all 8 (≤ DV 10, ≤ 90 left): 0 trauma, capacity 82.
+    gm.keys("2", "2", "4", "1")
+    on_the_keypad(gm, "[ 22]", "[ 41]")
+    gm.keys("Enter")
+    gm.wait_for("Stage 3: Josef wins the stage (2–1)", "Bobby takes 8: 8 absorbed, 0 trauma")
+    evening.played.append("forge")
+
+
+def test_quit_with_dice_typed_asks_and_keeps_them(evening: Evening) -> None:
+    evening.after("forge")
+    gm = evening.the_gm()
+    gm.keys("4", "5")  # Bobby's roll for stage 4, typed, not committed
+    on_the_keypad(gm, "[ 45]")
+    gm.keys("q")
+    gm.wait_for("Bobby rolled 45")  # what quitting would lose, asked first
+    gm.keys("n")
+    shown = gm.wait_gone("Bobby rolled 45")
+    assert "[ 45]" in keypad(shown)  # kept
+    assert gm.alive()
+    # Asked again, the GM quits after all.
+    gm.keys("q")
+    gm.wait_for("Bobby rolled 45")
+    gm.keys("Enter")
+    gm.wait_until(lambda _: not gm.alive(), "the GM's tussle to quit")
+    evening.played.append("quit")
+
+
+def test_a_restart_on_the_same_saves_shows_the_evening(evening: Evening) -> None:
+    evening.after("quit")
+    again, status = evening.terminal((80, 24)), evening.folder / "restart-status"
+    again.start([str(tussle_script())], evening.env(), status)
+    gm = Pane(again)
+    # The last campaign played opens, as it was left: 2–1 after the corrected stage 1.
+    gm.wait_for("Back-alley brawl · FORGE demo", "Stage 3: Josef wins the stage (2–1)")
+    gm.wait_for("Josef  2 stages")
+    # e ends it: Josef has the most stage wins.
+    gm.keys("e")
+    on_the_keypad(gm, "Josef won, 2 stages to 1")
+    # Its results on the roster: the trauma each took, the armor's capacity left.
+    gm.keys("w")
+    shown = gm.wait_for("Roster · FORGE demo")
+    assert re.search(r"Josef .*trauma 15", shown), shown
+    assert re.search(r"Bobby .*armor 10 \(82 left\) · trauma 2", shown), shown
+    gm.keys("Escape")
+    gm.wait_for("Exchange log")
+
+    shown = open_campaign(gm, FATE, "The race across the mud")
+    assert "Cynere won" in keypad(shown)
+    shown = open_campaign(gm, HEROQUEST, "Ghouls in the graveyard")
+    assert "Tripitaka won, 4 resolution points to 0" in keypad(shown)
+    gm.keys("q")
+    assert wait_for_file(status) == "0"
+    evening.played.append("restart")
+
+
+# -- after the evening ----------------------------------------------------------------------
+
+
+def test_every_campaign_checks_out(evening: Evening) -> None:
+    evening.after("restart")
+    for name in CAMPAIGNS:
+        checked = evening.tussle("check", name)
+        assert checked.returncode == 0, (name, checked.stdout, checked.stderr)
+        assert checked.stdout.startswith(f'OK "{name}"'), checked.stdout
+    evening.played.append("check")
+
+
+def headings(recap: str) -> list[str]:
+    return [line.removeprefix("### ") for line in recap.splitlines() if line.startswith("### ")]
+
+
+def test_the_recaps_list_exactly_the_exchanges_played(evening: Evening) -> None:
+    evening.after("restart")
+
+    def recap(name: str) -> str:
+        done = evening.tussle("export", name, "--format", "markdown")
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    fate = recap(FATE)
+    assert headings(fate) == [
+        "Exchange 1: Teran the Swift wins, 1 victory (0–1)",
+        "Exchange 2: tie, twist: Magical Distortions (0–1)",
+        "Exchange 3: Cynere wins with style, 2 victories (2–1)",
+        "Exchange 4: Cynere wins, 1 victory (3–1)",
+    ]
+    assert "Teran the Swift: +000 → Fantastic (+6)" in fate  # with the pool's invoke
+    assert re.search(r"Aspects created:\*\* Magical Distortions", fate), fate
+    assert re.search(r"Teran the Swift \(fate points from the GM's pool\) 1", fate), fate
+    assert "Cynere won, 3 victories to 1" in fate
+    hq = recap(HEROQUEST)
+    assert headings(hq) == [
+        "Exchange 1: Tripitaka wins, minor (2 RP)",
+        "Exchange 2: Tripitaka wins, minor (2 RP)",
+    ]
+    assert "Tripitaka augmented +3" in hq
+    assert "Tripitaka (hero points) 1" in hq
+    forge = recap(FORGE)
+    assert headings(forge) == [
+        "Stage 1: Josef wins the stage (1–0)",
+        "Stage 2: Bobby wins the stage (1–1)",
+        "Stage 3: Josef wins the stage (2–1)",
+    ]
+    assert "Bobby dodges vs 40: 8" in forge  # the corrected die, not the one typed first
+    assert "Bobby dodges vs 40: 30" not in forge
+    assert "Josef won, 2 stages to 1" in forge
+    assert headings(recap("HeroQuest demo")) == []  # not played tonight
+    evening.played.append("recap")
