@@ -52,6 +52,7 @@ from core.campaign_state import (
     WriteBack,
     describe_action,
     now,
+    secrets_of,
 )
 from core.corrections import correct
 from core.errors import RuleError, UnknownName
@@ -95,6 +96,7 @@ __all__ = [
     "WriteBack",
     "describe_action",
     "now",
+    "secrets_of",
 ]
 
 

@@ -9,13 +9,14 @@ in core.campaign.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
 from core.errors import RuleError, UnknownName
 from core.model import Command, Contest, Event, ExchangeEvent
+from core.redact import Secrets
 from core.rules import find_system
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
@@ -558,6 +559,34 @@ class CampaignState:
         if record.actions and record.actions[-1] == leaving_out:
             record.actions.pop()
         self._fold(record, self.contest_log(contest_id)[1])
+
+
+def secrets_of(record: ContestRecord) -> Secrets:
+    """The secrets of ``record`` as the GM has set them (what core.redact hides)."""
+    state = record.state
+    hidden = frozenset(p.name for p in state.participants if record.hidden("participant", p.name))
+    sides = frozenset(p.side for p in state.participants if p.name in hidden)
+    aspects = set(_aspect_names(record)) | set(record.secret_aspects)
+    return Secrets(
+        contest=record.secret,
+        participants=hidden,
+        sides=sides,
+        aspects=frozenset(aspects if record.secret else record.secret_aspects),
+    )
+
+
+def _aspect_names(record: ContestRecord) -> Iterable[str]:
+    """The aspects in play, and those the exchanges named (a boost used up, a twist)."""
+    for aspect in getattr(record.state, "aspects", ()):
+        yield aspect.name
+    for event in record.exchanges:
+        twist = getattr(event, "twist", None)
+        if twist:
+            yield twist
+        for advantage in getattr(event, "advantages", ()):
+            yield advantage.aspect
+        for invoke in getattr(event, "invokes", ()):
+            yield invoke.aspect
 
 
 def _old_pool_event(event: PoolSpent) -> Event:

@@ -14,8 +14,8 @@ from collections import Counter
 from datetime import datetime, timedelta
 
 from core.aftermath import final_score
-from core.campaign import ActionRecorded, Campaign, ContestRecord
-from core.redact import HIDDEN, Secrets, secrets_of
+from core.campaign import ActionRecorded, Campaign, ContestRecord, secrets_of
+from core.redact import HIDDEN, Secrets
 from core.rules import find_system
 
 SESSION_GAP = timedelta(hours=6)

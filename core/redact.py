@@ -17,10 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from core.campaign import ContestRecord
 
 HIDDEN = "??"
 
@@ -49,34 +45,6 @@ class Secrets:
 
 
 NO_SECRETS = Secrets()
-
-
-def secrets_of(record: ContestRecord) -> Secrets:
-    """The secrets of ``record`` as the GM has set them."""
-    state = record.state
-    hidden = frozenset(p.name for p in state.participants if record.hidden("participant", p.name))
-    sides = frozenset(p.side for p in state.participants if p.name in hidden)
-    aspects = set(_aspect_names(record)) | set(record.secret_aspects)
-    return Secrets(
-        contest=record.secret,
-        participants=hidden,
-        sides=sides,
-        aspects=frozenset(aspects if record.secret else record.secret_aspects),
-    )
-
-
-def _aspect_names(record: ContestRecord) -> Iterable[str]:
-    """The aspects in play, and those the exchanges named (a boost used up, a twist)."""
-    for aspect in getattr(record.state, "aspects", ()):
-        yield aspect.name
-    for event in record.exchanges:
-        twist = getattr(event, "twist", None)
-        if twist:
-            yield twist
-        for advantage in getattr(event, "advantages", ()):
-            yield advantage.aspect
-        for invoke in getattr(event, "invokes", ()):
-            yield invoke.aspect
 
 
 # -- lines from parts -----------------------------------------------------------------------

@@ -20,8 +20,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Digits, Static
 
-from core.campaign import Campaign, ContestRecord
-from core.redact import HIDDEN, secrets_of
+from core.campaign import Campaign, ContestRecord, secrets_of
+from core.redact import HIDDEN
 from core.rules import find_system
 from core.store import Saves, saves_folder
 from tui.follow import POLL_SECONDS, Follower

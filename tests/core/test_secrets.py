@@ -28,10 +28,11 @@ from core.campaign import (
     Play,
     StartContest,
     ToggleSecret,
+    secrets_of,
 )
 from core.model import ResolveExchange, RollDice
 from core.recap import recap_markdown
-from core.redact import HIDDEN, Secrets, secrets_of
+from core.redact import HIDDEN, Secrets
 from core.rules import fate, find_system, forge
 from core.rules import heroquest as hq
 from core.setup import Pick, build_contest
