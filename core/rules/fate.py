@@ -872,12 +872,18 @@ class FateRules:
         """The result first, then each side's dice and total, invokes under the side.
 
         What a hidden participant keeps from the players (rules §1.3: a total is skill +
-        dice + invokes, so a side's total gives its lead's skill away): the total of a
-        side with a hidden member, and its shifts (against a difficulty the table knows,
-        they give the total away); both numbers of an advantage
-        the hidden one creates or is the target of. The dice (thrown in plain sight), the
-        +2 of an invoke (the rules' own) and the free invokes stay; so does the first
-        line, who won and the score, which the table sees anyway."""
+        dice + invokes): the dice and the total of a side with a hidden member (rolled
+        behind the GM's screen), a reroll's dice, the side's shifts (against a difficulty
+        the table knows, they give the total away); both numbers of an advantage the
+        hidden one creates or is the target of.
+
+        What stays, because the table sees it anyway: the first line, who won, how many
+        victories ("with style" is the two victories the score shows) or a tie (the score
+        stays put and the twist goes on the table); invokes and their +2 (declared aloud,
+        paid with a fate point) and free invokes (on the table). So a tie with a visible
+        side still tells the hidden total (it is the other side's), and a win bounds it
+        (by 1 or 2, by 3 or more with style); without the dice, the skill under it stays
+        hidden (anything within ±4 of it, less the invokes)."""
         e = self._exchange(event)
         score = "–".join(str(v) for v in e.score.values())
         head: list[str | Part]
@@ -911,7 +917,9 @@ class FateRules:
         for side, faces in e.dice.items():
             total = e.totals[side]
             line: list[str | Part] = [
-                f"  {side}: {fate_glyphs(faces)} → ",
+                f"  {side}: ",
+                side_secret(fate_glyphs(faces), side),
+                " → ",
                 side_secret(ladder_with_value(total), side),
             ]
             if e.shifts is not None:
@@ -921,14 +929,13 @@ class FateRules:
                 if i.side != side:
                     continue
                 how = "free" if i.free else "paid from the GM's pool" if i.pool else "fate point"
+                what: list[str | Part] = ["+2"]
                 if i.faces is not None:
-                    what = f"reroll {fate_glyphs(i.faces)}"
+                    what = ["reroll ", side_secret(fate_glyphs(i.faces), side)]
                 elif i.effect == "oppose":
-                    what = "+2 opposition"
-                else:
-                    what = "+2"
+                    what = ["+2 opposition"]
                 by = "" if i.by == side else f"{i.by} "
-                lines.append([f"    {by}invokes ", aspect_name(i.aspect), f" ({how}): {what}"])
+                lines.append([f"    {by}invokes ", aspect_name(i.aspect), f" ({how}): ", *what])
         if not e.dice:
             lines.append(["  nobody rolls"])
         return lines

@@ -578,8 +578,11 @@ class ForgeRules:
         the words that bound the target ("automatic", "cannot succeed"); a hidden actor,
         what they throw and the damage line (the damage is their weapon's); a hidden
         reactor, what their armour absorbs and has left (and so the trauma, the rest of
-        the damage). Who won the stage, the score, ✓ and ✗ and how the reaction compared
-        with the throw stay: the table sees them."""
+        the damage). How a reaction compared with the throw, when either is hidden, shows
+        only as ✓ or ✗, which the stage's winner tells anyway: "a tie" would give the
+        hidden roll or throw exactly (it equals the other), so, not to tell a tie from the
+        rest, "lower" and "higher" go too. Who won the stage, the score and the actor's ✓
+        or ✗ stay: the table sees them (a failed action hands the stage over, §3.3)."""
         e = self._exchange(event)
         wins = "–".join(str(w) for w in e.stage_wins.values())
         lines: list[list[str | Part]] = [[f"Stage {e.n}: {e.winner} wins the stage ({wins})"]]
@@ -647,15 +650,19 @@ class ForgeRules:
         return [*line, secret(e.reactor_rolled, e.reactor), " (not needed)"]
 
     @staticmethod
-    def _reactor_verdict(e: ExchangeResolved) -> str:
+    def _reactor_verdict(e: ExchangeResolved) -> Part:
+        """How the reaction went; ✓ or ✗ alone when either side is hidden."""
         assert e.reactor_roll is not None and e.thrown is not None  # she rolled
         if e.reactor_roll > e.reactor_target:
-            return " ✗, over"
+            return secret(" ✗, over", e.reactor, mask=" ✗")
+        held = " ✗" if e.winner == e.actor else " ✓"
         if e.reactor_roll < e.thrown:
-            return ", lower"
-        if e.reactor_roll > e.thrown:
-            return ", higher"
-        return ", a tie (to the reactor)" if e.reactor_wins_ties else ", a tie (to the actor)"
+            word = ", lower"
+        elif e.reactor_roll > e.thrown:
+            word = ", higher"
+        else:
+            word = ", a tie (to the reactor)" if e.reactor_wins_ties else ", a tie (to the actor)"
+        return secret(word, e.actor, e.reactor, mask=held)
 
     @staticmethod
     def _exchange(event: ExchangeEvent) -> ExchangeResolved:

@@ -12,7 +12,8 @@ skill + dice + invokes), are:
   Fantastic. Margin 2: one victory, 0–3, and Sly wins the contest (first to 3).
 
 So neither "+7", "Epic", "13" (nor 12, his fate points after the invoke), "+8", "+9",
-"Legendary" nor "Hidden Blade" may reach the players.
+"Legendary" nor "Hidden Blade" may reach the players; nor his dice (issue 17), which with
+a total a tie gives away would give his skill.
 """
 
 from __future__ import annotations
@@ -75,20 +76,20 @@ def redacted(campaign: Campaign) -> list[list[str]]:
     return [rules.describe(e, secrets) for e in record.exchanges]
 
 
-def test_fate_lines_hide_the_npc_side_total_and_the_aspect_but_keep_the_dice() -> None:
+def test_fate_lines_hide_the_npc_side_dice_and_total_and_the_aspect() -> None:
     campaign, _ = knife_fight(HIDE_SLY, HIDE_BLADE)
     play_all(campaign)
     assert redacted(campaign) == [
         [
             "Exchange 1: Sly Vasquez wins with style, 2 victories (0–2)",  # the table sees it
             "  Cynere: -000 → Good (+3)",
-            "  Sly Vasquez: 0000 → ??",
+            "  Sly Vasquez: ?? → ??",
             "    invokes ?? (fate point): +2",
         ],
         [
             "Exchange 2: Sly Vasquez wins, 1 victory (0–3)",
             "  Cynere: ++00 → Fantastic (+6)",
-            "  Sly Vasquez: +000 → ??",
+            "  Sly Vasquez: ?? → ??",
         ],
     ]
 
@@ -146,7 +147,7 @@ def test_a_fate_team_with_a_hidden_member_hides_the_side_total() -> None:
     assert find_system("fate").describe(campaign.contest(CID).exchanges[0])[2] == (
         "  Thugs: -000 → Epic (+7)"
     )
-    assert redacted(campaign)[0][1:] == ["  Cynere: 0000 → Great (+4)", "  Thugs: -000 → ??"]
+    assert redacted(campaign)[0][1:] == ["  Cynere: 0000 → Great (+4)", "  Thugs: ?? → ??"]
 
 
 def test_heroquest_lines_hide_a_hidden_party_target_roll_augment_and_hero_points() -> None:
@@ -234,7 +235,7 @@ def test_forge_lines_hide_a_hidden_fighter_target_roll_and_the_damage_thrown() -
     first, second = redacted(campaign)
     assert first[1:] == [
         "  Josef attacks vs 50: 35 ✓, damage 12",
-        "  Bobby dodges vs ??: ??, higher",
+        "  Bobby dodges vs ??: ?? ✓",  # not "higher": see the FORGE test in test_secret_wording
     ]
     assert second == [
         plain[1][0],
@@ -274,7 +275,7 @@ def test_the_recap_leaves_the_secret_npc_and_aspect_out_unless_asked() -> None:
     recap = recap_markdown(campaign)
     assert "## Knife fight in the alley" in recap
     assert "### Exchange 1: Sly Vasquez wins with style, 2 victories (0–2)" in recap
-    assert "- Sly Vasquez: 0000 → ??" in recap
+    assert "- Sly Vasquez: ?? → ??" in recap
     assert "- Cynere: ++00 → Fantastic (+6)" in recap
     assert "**Points spent:** Sly Vasquez (fate points) ??" in recap
     assert "**Result:** Sly Vasquez won, 3 victories to 0" in recap
@@ -328,7 +329,7 @@ def test_tussle_export_leaves_secrets_out_unless_given_secrets(tmp_path: Path) -
         return done.stdout
 
     players = export()
-    assert "- Sly Vasquez: 0000 → ??" in players
+    assert "- Sly Vasquez: ?? → ??" in players
     assert leaks(body(players)) == []
     gm = export("--secrets")
     assert "- Sly Vasquez: 0000 → Legendary+1 (+9)" in gm

@@ -94,7 +94,7 @@ def test_a_secret_npc_and_aspect_never_reach_the_players_view_nor_the_recap(
             gm.keys(*dice, "Enter")
             gm.wait_for(verdict)
             screens.append(players.wait_for(verdict, timeout=30))
-        assert "Sly Vasquez: +000 → ??" in screens[-1]
+        assert "Sly Vasquez: ?? → ??" in screens[-1]
         assert "Cynere: ++00 → Fantastic (+6)" in screens[-1]
         assert [leaks(without_clock(s)) for s in screens] == [[]] * len(screens)
 
@@ -108,7 +108,7 @@ def test_a_secret_npc_and_aspect_never_reach_the_players_view_nor_the_recap(
             return "\n".join(line for line in done.stdout.splitlines() if "Fate Core ·" not in line)
 
         recap = export()
-        assert "- Sly Vasquez: 0000 → ??" in recap
+        assert "- Sly Vasquez: ?? → ??" in recap
         assert leaks(recap) == []
         assert {"+7", "Epic", "+8", "Legendary"} <= set(leaks(export("--secrets")))
 

@@ -81,7 +81,8 @@ async def test_the_players_never_see_the_secret_npc_numbers_nor_the_hidden_aspec
             await gm_does(pilot, app, files, Play(contest_id=CID, commands=commands))
             screens.append(screen_text(app))
         last = str(app.query_one("#last", Static).visual)
-        assert "Sly Vasquez: 0000 → ??" in last and "Sly Vasquez: +000 → ??" in last
+        assert last.count("Sly Vasquez: ?? → ??") == 2  # his dice are his secret too
+        assert "0000" not in last and "+000" not in last
         assert "invokes ?? (fate point): +2" in last
         assert "Cynere: ++00 → Fantastic (+6)" in last  # the PC's numbers are shown
         assert "Exchange 2: Sly Vasquez wins, 1 victory (0–3)" in last
