@@ -967,10 +967,12 @@ class HeroQuestRules:
         """The result first, then one line per party (the log pane is narrow).
 
         What a hidden participant keeps from the players: their target (the rating and
-        its modifiers), their roll, a benefit they gain, an augment they receive (the
-        bonus, both ratings and rolls) and how many hero points they spend. Who won, the
+        its modifiers), their roll ("no roll", which says the target is 0 or less,
+        reads as any fumble), a benefit they gain, an augment they receive (the bonus,
+        both ratings and rolls) and how many hero points they spend. Who won, the
         victory and its resolution points, each side's levels of success, states of
-        adversity and the resolution points' totals stay: the table sees them anyway."""
+        adversity and the resolution points' totals stay: the table sees them anyway (a
+        tie on equal levels says the rolls were equal, §2.3: a die, not the rating)."""
         e = self._exchange(event)
         lines: list[list[str | Part]]
         if e.kind == "leave":
@@ -1035,7 +1037,9 @@ def _roll_text(e: ExchangeResolved, name: str) -> list[str | Part]:
     target = secret(format_rating(e.targets[name]), name)
     level = LEVELS[e.levels[name]]
     if e.targets[name] <= 0:
-        return [f"{name}: vs ", target, ", no roll (complete defeat)"]
+        # "No roll" tells a hidden target is 0 or less: hidden, it reads as any fumble.
+        no_roll = f"vs {format_rating(e.targets[name])}, no roll (complete defeat)"
+        return [f"{name}: ", secret(no_roll, name, mask=f"{HIDDEN} vs {HIDDEN}, {level}")]
     return [f"{name}: ", secret(e.rolls.get(name), name), " vs ", target, f", {level}"]
 
 
@@ -1049,9 +1053,11 @@ def _augment_side(target: int, roll: int | None, recipient: str) -> list[str | P
 def _pair_side(p: PairResult, i: int) -> list[str | Part]:
     name = (p.a, p.b)[i]
     target = secret(format_rating(p.targets[i]), name)
-    if p.targets[i] <= 0:
-        return [f"{name} vs ", target, ", no roll"]
-    return [f"{name} ", secret(p.rolls[i], name), " vs ", target, f" {LEVELS[p.levels[i]]}"]
+    level = LEVELS[p.levels[i]]
+    if p.targets[i] <= 0:  # hidden, as any fumble (see _roll_text)
+        no_roll = f" vs {format_rating(p.targets[i])}, no roll"
+        return [name, secret(no_roll, name, mask=f" {HIDDEN} vs {HIDDEN} {level}")]
+    return [f"{name} ", secret(p.rolls[i], name), " vs ", target, f" {level}"]
 
 
 def _result(e: ExchangeResolved) -> str:

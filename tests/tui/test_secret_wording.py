@@ -123,6 +123,37 @@ async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spe
     assert "Ghoul King spends ?? hero points" in shown
 
 
+async def test_heroquest_hides_that_a_hidden_party_target_fell_to_zero(saves: Path) -> None:
+    campaign = Campaign(name="Ghouls", system="heroquest")
+    roster = [
+        Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
+        Character(name="Ghoul King", kind="npc", ratings={"Claws": 33}, hero_points=2),
+    ]
+    entries = [campaign.act(AddCharacter(character=c)) for c in roster]
+    picks = [
+        Pick(character="Tripitaka", side="Tripitaka", rating="Sword"),
+        Pick(character="Ghoul King", side="Ghoul King", rating="Claws"),
+    ]
+    contest = build_contest("heroquest", campaign.roster, picks, {}, ())
+    entries.append(campaign.act(StartContest(title="G", contest=contest)))
+    entries.append(
+        campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Ghoul King"))
+    )
+    exchange = (
+        hq.SetParties(a="Tripitaka", b="Ghoul King"),
+        SetModifier(who="Ghoul King", value=-40),
+        RollDice(who="Tripitaka", faces=(12,)),
+        ResolveExchange(),
+    )
+    entries.append(campaign.act(Play(contest_id=CID, commands=exchange)))
+    # 33 - 40 = -7: the Ghoul King loses with a complete defeat without rolling, shown
+    # as a fumble (rules §2.3).
+    assert "  Ghoul King: vs -7, no roll (complete defeat)" in gm_lines(campaign)
+    shown = await players_see(saves, campaign, entries)
+    assert "no roll" not in shown and numbers_in(shown, "-7", "33") == []
+    assert "Ghoul King: ?? vs ??, fumble" in shown  # as any other fumble would read
+
+
 # -- FORGE: another verb for the damage -----------------------------------------------------
 
 
