@@ -1,4 +1,5 @@
-"""``tussle bench PART``: the figures the issues ask for, beside their targets.
+"""``tussle bench engine|saves|odds``: the figures the issues ask for, beside their targets
+(tui.bench has the dashboard's parts, and runs ``tussle bench``).
 
 Benchmarks, not tests: they measure and print; they never fail a build. Each part builds
 its own inputs from a fixed seed, so two runs on one machine compare.
@@ -279,28 +280,9 @@ def bench_odds() -> list[str]:
     return lines
 
 
-def bench_dashboard() -> list[str]:
-    from tui.bench import bench_dashboard as dashboard  # Textual only for this part
-
-    return dashboard()
-
-
-def bench_watch() -> list[str]:
-    from tui.bench import bench_watch as watch
-
-    return watch()
-
-
+# The parts that need no dashboard; ``tussle bench`` (tui.bench) adds the dashboard's.
 PARTS: dict[str, Callable[[], list[str]]] = {
     "engine": bench_engine,
-    "dashboard": bench_dashboard,
     "saves": bench_saves,
-    "watch": bench_watch,
     "odds": bench_odds,
 }
-
-
-def main(part: str) -> int:
-    for line in PARTS[part]():
-        print(line, flush=True)
-    return 0

@@ -8,7 +8,7 @@ The text is the same at every start, so its code is kept beside the bytecode cac
 by the text itself and stamped with the interpreter's bytecode magic number: the code run
 is the very code ``compile`` would have returned, run the same way.
 
-The ``tussle`` command installs it (:func:`core.cli.main`); it writes what it learnt a
+The ``tussle`` command installs it (:func:`tui.cli.main`); it writes what it learnt a
 second after its first miss and at exit, unless bytecode is not to be written
 (``PYTHONDONTWRITEBYTECODE``). A missing, stale or damaged cache is simply not used.
 """

@@ -132,7 +132,7 @@ def files_of(folder: Path) -> dict[str, bytes]:
 
 def tussle(saves: Path, *argv: str) -> int:
     """The real command's entry point, in this process (the CLI tests run it as one)."""
-    from core.cli import main
+    from tui.cli import main
 
     return main(["--saves", str(saves), *argv])
 

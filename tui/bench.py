@@ -1,4 +1,5 @@
-"""``tussle bench dashboard``: first frame against a bare Textual app, and commit-to-log.
+"""``tussle bench PART`` (core.bench has the engine, saves and odds parts), and the
+dashboard's parts: first frame against a bare Textual app, and commit-to-log.
 
 * First frame: the median time from starting the command in a fresh tmux server (80x24)
   to its first text on screen, over 7 warm runs, for ``tussle`` on the Fate demo and for
@@ -19,8 +20,10 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
+from core import bench as core_bench
 from core.bench import fate_campaign
 from core.demo import create_demos
 from core.dice import RandomDice
@@ -216,3 +219,19 @@ def bench_watch(idle_seconds: float = 60.0) -> list[str]:
         f"CPU while idle for {idle_seconds:.0f} s:  {share:7.2f} % of one core   target < 1 %   "
         f"{'ok' if share < 1 else 'OVER'}",
     ]
+
+
+# ``tussle bench PART``, in the order its help lists them.
+PARTS: dict[str, Callable[[], list[str]]] = {
+    "engine": core_bench.PARTS["engine"],
+    "dashboard": bench_dashboard,
+    "saves": core_bench.PARTS["saves"],
+    "watch": bench_watch,
+    "odds": core_bench.PARTS["odds"],
+}
+
+
+def main(part: str) -> int:
+    for line in PARTS[part]():
+        print(line, flush=True)
+    return 0

@@ -1,4 +1,8 @@
-"""The core stays headless: no Textual in the engine, and TinyDB in the store alone."""
+"""What the headless commands load. The layers themselves (tui above core, the core
+without Textual, the rule systems apart, no import cycle) are import-linter's contracts in
+pyproject.toml, which .ci/run checks with ``lint-imports``; these tests check behaviour:
+the real ``tussle`` console script, asked for a headless command, loads neither Textual
+nor the dashboard, and reading a campaign leaves TinyDB unloaded."""
 
 from __future__ import annotations
 
@@ -6,45 +10,80 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.helpers import SCENARIOS, clean_env, tussle_command
+
 ROOT = Path(__file__).resolve().parents[2]
-CORE = ROOT / "core"
-
-HEADLESS = (
-    "core.campaign",
-    "core.codec",
-    "core.rules",
-    "core.rules.fate",
-    "core.rules.heroquest",
-    "core.rules.forge",
-    "core.setup",
-)
+# ``tussle`` itself is tui.cli (the console script's home): the package and that module
+# load for every command, and nothing else of the dashboard may.
+ENTRY_POINT = {"tui", "tui.cli"}
 
 
-def loaded_after_import(*modules: str) -> set[str]:
-    """The top-level packages in ``sys.modules`` after importing ``modules`` afresh."""
-    code = (
-        "import importlib, sys\n"
-        f"for m in {list(modules)!r}:\n"
-        "    importlib.import_module(m)\n"
-        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n"
-    )
+def loaded_by(argv: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """Run the console script; the modules it imported (Python's import-time report)."""
     run = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [*tussle_command(), *argv],
+        cwd=cwd,
+        env=clean_env({"PYTHONPROFILEIMPORTTIME": "1"}),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
-    assert run.returncode == 0, run.stderr
-    return set(run.stdout.split())
+    modules = {
+        line.rsplit("|", 1)[-1].strip()
+        for line in run.stderr.splitlines()
+        if line.startswith("import time:") and not line.endswith("imported package")
+    }
+    return run, modules
 
 
-def test_the_campaign_the_codec_and_the_rules_never_import_textual_or_tinydb() -> None:
-    loaded = loaded_after_import(*HEADLESS)
-    assert "core" in loaded  # the check ran
-    assert not loaded & {"textual", "rich", "tui", "tinydb"}
+def unwanted(modules: set[str]) -> list[str]:
+    return sorted(
+        m
+        for m in modules
+        if m.split(".")[0] in ("textual", "rich")
+        or (m.split(".")[0] == "tui" and m not in ENTRY_POINT)
+    )
 
 
-def test_the_store_and_the_bus_never_import_textual() -> None:
-    loaded = loaded_after_import("core.store", "core.bus", "core.demo")
-    assert "core" in loaded  # the check ran
-    assert not loaded & {"textual", "rich", "tui"}
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["resolve", str(SCENARIOS / "fate-cynere-vs-teran.json")],
+        ["resolve", "--text", str(SCENARIOS / "heroquest-complete.json")],
+        ["odds", str(SCENARIOS / "forge-seed-procedure.json")],
+    ],
+    ids=["resolve", "resolve-text", "odds"],
+)
+def test_resolve_and_odds_load_neither_textual_nor_the_dashboard(argv: list[str]) -> None:
+    run, modules = loaded_by(argv, ROOT)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "core.rules" in modules and "tui.cli" in modules  # the report was read
+    assert unwanted(modules) == []
+
+
+@pytest.mark.parametrize("command", ["check", "export"])
+def test_the_save_commands_load_neither_textual_nor_the_dashboard(
+    command: str, tmp_path: Path
+) -> None:
+    from core.demo import create_demos
+    from core.store import Saves
+
+    create_demos(Saves(tmp_path))
+    slug = Saves(tmp_path).campaigns()[0].slug
+    run, modules = loaded_by(["--saves", str(tmp_path), command, slug], tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "core.store" in modules  # the report was read
+    assert unwanted(modules) == []
+
+
+def test_the_check_sees_textual_where_a_command_loads_it(tmp_path: Path) -> None:
+    """The checks above can fail: ``tussle watch`` (the players' view) loads Textual
+    before it finds that the campaign is missing, and the report says so."""
+    run, modules = loaded_by(["--saves", str(tmp_path), "watch", "Nobody"], tmp_path)
+    assert run.returncode == 2
+    assert "textual" in unwanted(modules) and "tui.watch" in unwanted(modules)
 
 
 def test_reading_a_campaign_leaves_tinydb_unloaded_and_writing_loads_it(saves: Path) -> None:
@@ -71,12 +110,3 @@ def test_reading_a_campaign_leaves_tinydb_unloaded_and_writing_loads_it(saves: P
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["3", "False", "True"]
-
-
-def test_only_the_store_mentions_tinydb() -> None:
-    sources = sorted(CORE.rglob("*.py"))
-    assert CORE / "store.py" in sources
-    mentioning = [
-        p.relative_to(ROOT).as_posix() for p in sources if "tinydb" in p.read_text().lower()
-    ]
-    assert mentioning == ["core/store.py"]

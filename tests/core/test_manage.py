@@ -20,7 +20,6 @@ import pytest
 import core.manage
 from core.backup import list_backups
 from core.campaign import AddCharacter, Character
-from core.cli import main
 from core.manage import (
     BadName,
     UnknownCampaign,
@@ -33,6 +32,7 @@ from core.manage import (
 )
 from core.store import MANIFEST, CampaignFiles, CampaignLock, CampaignLocked, Saves
 from tests.helpers import act, files_of, seed, tussle
+from tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.cli import main
 from tests.conftest import SCENARIOS
 from tests.helpers import tussle_command
 from tests.strategies import examples, json_values, paths, place_of
+from tui.cli import main
 
 EXAMPLES = [
     json.loads(p.read_text())

@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from core.backup import list_backups
-from core.cli import main
 from core.store import CampaignFiles, Saves
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.app import TussleApp
+from tui.cli import main
 from tui.screens.campaigns import CampaignScreen, ConfirmDeleteScreen
 from tui.screens.forms import FormScreen
 

@@ -1,0 +1,162 @@
+"""The ``tussle`` command: its parser, and the commands that start the dashboard, the
+players' view, a shared table in tmux and the benchmarks.
+
+Above core: the headless commands are core.cli's and core.cli_saves's handlers. Textual
+is imported lazily, by the commands that show something: ``tussle resolve`` never loads
+it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from core.cli import EXIT_INVALID, check_saves, cmd_odds, cmd_resolve, system_conflict
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from tui.bench import main as bench_main
+
+    return bench_main(args.part)
+
+
+def cmd_dashboard(args: argparse.Namespace) -> int:
+    conflict = system_conflict(args)
+    if conflict is not None:
+        print(conflict, file=sys.stderr)
+        return EXIT_INVALID
+    from tui.app import run
+
+    return run(args)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from tui.watch import run_watch
+
+    return run_watch(args.saves, args.campaign)
+
+
+def cmd_share(args: argparse.Namespace) -> int:
+    from tui.share import share
+
+    return share(args.saves, args.campaign, args.socket)
+
+
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml's), or a plain word when
+    Tussle runs from a source tree that was never installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tussle")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tussle",
+        description="Run opposed-roll contests (Fate Core, HeroQuest, FORGE) at the table.",
+    )
+    parser.set_defaults(func=cmd_dashboard, campaign=None, system=None)
+    parser.add_argument("--version", action="version", version=f"tussle {_version()}")
+    parser.add_argument(
+        "--saves",
+        metavar="DIR",
+        help="the saves folder, which must exist (default: $TUSSLE_SAVES or ./saves, "
+        "created when first used, with three demo campaigns)",
+    )
+    parser.add_argument(
+        "--mkdir",
+        action="store_true",
+        help="create the --saves folder when it does not exist (empty: no demos)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    resolve = sub.add_parser("resolve", help="play a scenario file and print the outcome")
+    resolve.add_argument("file", metavar="FILE", help="a scenario JSON file, or - for stdin")
+    resolve.add_argument("--text", action="store_true", help="a readable account, not JSON")
+    resolve.add_argument(
+        "--record",
+        metavar="NAME",
+        help="also append the contest to campaign NAME (created when missing)",
+    )
+    resolve.add_argument(
+        "--wait",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="with --record: how long to wait for a campaign open elsewhere (default 10)",
+    )
+    resolve.set_defaults(func=cmd_resolve)
+
+    odds = sub.add_parser(
+        "odds", help="the exact odds of the next exchange and of the contest from there"
+    )
+    odds.add_argument(
+        "file",
+        metavar="FILE",
+        help='a scenario JSON file (with an optional "next" object), or - for stdin',
+    )
+    odds.add_argument("--text", action="store_true", help="readable lines, not JSON")
+    odds.set_defaults(func=cmd_odds)
+
+    opener = sub.add_parser("open", help="open a campaign (creating it when it does not exist)")
+    opener.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    opener.add_argument(
+        "--system",
+        choices=["fate", "heroquest", "forge"],
+        help="its rule system, for a new campaign (default: fate); "
+        "an existing campaign must be of that system",
+    )
+    opener.set_defaults(func=cmd_dashboard)
+
+    watch = sub.add_parser("watch", help="the players' read-only view of a campaign")
+    watch.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    watch.set_defaults(func=cmd_watch)
+
+    share = sub.add_parser(
+        "share", help="one tmux server with the GM's dashboard and the players' view"
+    )
+    share.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    share.add_argument(
+        "--socket",
+        metavar="NAME",
+        help="the tmux socket (default: $TUSSLE_SHARE_SOCKET or tussle)",
+    )
+    share.set_defaults(func=cmd_share)
+
+    from core.cli_saves import add_save_commands
+
+    add_save_commands(sub)
+
+    bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
+    bench.add_argument(
+        "part",
+        nargs="?",
+        default="engine",
+        choices=["engine", "dashboard", "saves", "watch", "odds"],  # tui.bench.PARTS
+    )
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from core.dataclass_cache import install
+
+    install()  # before the modules defining dataclasses load: see core/dataclass_cache.py
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    code: int = check_saves(args)
+    if code:
+        return code
+    try:
+        code = args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
