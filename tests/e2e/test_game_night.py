@@ -232,6 +232,10 @@ def test_fate_an_npc_invoke_from_the_gms_pool_a_tie_undo_redo(evening: Evening) 
     assert "Cynere: +000 → Superb (+5)" in shown
     assert "Exchange 5" not in shown
     on_the_keypad(gm, "The contest is over", "Cynere won")
+    # The points: Cynere paid nothing (3 fate points still), Teran had none and has none
+    # (his invoke came from the pool, which is empty now), and Muddy Ground, a situation
+    # aspect, has no owner to be paid.
+    gm.wait_for("Cynere  FP 3", "Teran the Swift  FP 0", "GM pool: 0")
     players.wait_for("Exchange 4: Cynere wins")
     evening.played.append("fate")
 
