@@ -387,27 +387,32 @@ class Pane:
         return self.wait_until(lambda s: find_dialog(s, title) is None, f"{title!r} to close")
 
     # -- lists -------------------------------------------------------------------------------
-    def highlighted(self, names: list[str]) -> str | None:
-        """Which of ``names`` (the rows of a list) is the highlighted row, drawn bold."""
-        for cells in self.styled():
+    def rows(self, names: list[str]) -> tuple[dict[str, int], str | None]:
+        """Where each of ``names`` (the rows of a list) shows, by screen row, and which one
+        is highlighted (drawn bold)."""
+        where: dict[str, int] = {}
+        highlighted = None
+        for y, cells in enumerate(self.styled()):
             text = "".join(c.char for c in cells)
             for name in names:
                 at = text.find(f" {name}  ")
-                if at >= 0 and cells[at + 1].bold:
-                    return name
-        return None
+                if at >= 0:
+                    where.setdefault(name, y)
+                    if cells[at + 1].bold:
+                        highlighted = name
+        return where, highlighted
 
     def pick(self, names: list[str], wanted: str) -> None:
-        """Move a list's highlight (↓/↑) onto the row ``wanted`` (``names``: its rows, top
-        to bottom)."""
+        """Move a list's highlight (↓/↑) onto the row ``wanted``, one of ``names`` (the
+        list's rows, in whatever order the screen shows them)."""
         for _ in range(len(names) * 2):
-            current = self.highlighted(names)
+            where, current = self.rows(names)
             if current == wanted:
                 return
-            if current is None:
-                raise AssertionError(f"no row of {names} is highlighted:\n{self.screen()}")
-            self.keys("Down" if names.index(current) < names.index(wanted) else "Up")
+            if current is None or wanted not in where:
+                raise AssertionError(f"no highlight, or no {wanted!r}:\n{self.screen()}")
+            self.keys("Down" if where[current] < where[wanted] else "Up")
             deadline = time.monotonic() + 10
-            while self.highlighted(names) == current and time.monotonic() < deadline:
+            while self.rows(names)[1] == current and time.monotonic() < deadline:
                 time.sleep(0.05)
         raise AssertionError(f"could not highlight {wanted!r}:\n{self.screen()}")
