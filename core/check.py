@@ -30,8 +30,8 @@ from core.campaign import (
     Played,
 )
 from core.codec import CodecError, decode
+from core.engine import fold
 from core.model import Event, ExchangeEvent
-from core.rules import find_system
 from core.store import SEGMENT_SIZE, AtomicJSONStorage, BadSave, CampaignFiles
 
 # What replaying a damaged entry raises (as CampaignFiles.load catches).
@@ -134,7 +134,6 @@ def load_checked(files: CampaignFiles) -> tuple[Campaign, list[dict[str, Any]]]:
 def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
     """Each contest's state must be its start with its recorded events folded in."""
     for record in campaign.contests.values():
-        rules = find_system(record.start.system)
         state = record.start
         exchanges: list[ExchangeEvent] = []
         where = f'{files.folder}: contest {record.contest_id} ("{record.title}")'
@@ -149,15 +148,13 @@ def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
                     folded = (event.event,)
                 else:
                     continue
-                for one in folded:
-                    try:
-                        state = rules.evolve(state, one)
-                    except REPLAY_ERRORS as exc:
-                        raise BadSave(
-                            f"{where}: action {action_id} does not fold into its start: {exc}"
-                        ) from None
-                    if isinstance(one, ExchangeEvent):
-                        exchanges.append(one)
+                try:
+                    state = fold(state, folded)
+                except REPLAY_ERRORS as exc:
+                    raise BadSave(
+                        f"{where}: action {action_id} does not fold into its start: {exc}"
+                    ) from None
+                exchanges.extend(one for one in folded if isinstance(one, ExchangeEvent))
         if state != record.state:
             raise BadSave(f"{where}: its state is not its start with its events folded in")
         if exchanges != record.exchanges:

@@ -965,9 +965,6 @@ def load_for_odds(data: bytes) -> Contest:
 def apply_next(contest: Contest, node: Node | None) -> Contest:
     """``contest`` with the scenario's ``next`` applied through the rules' ``decide``,
     as the dashboard would enter it; ``ScenarioError`` at the place of a problem."""
-    from core.rules import find_system
-
-    rules = find_system(contest.system)
     if node is not None:
         node.check_keys(NEXT_KEYS[contest.system])
         if contest.finished:
@@ -977,20 +974,19 @@ def apply_next(contest: Contest, node: Node | None) -> Contest:
     steps = {"fate": _fate_next, "heroquest": _heroquest_next, "forge": _forge_next}
     state = [contest]
     for place, command in steps[contest.system](node, lambda: state[0]):
-        _run(rules, state, place, command)
+        _run(state, place, command)
     return state[0]
 
 
-def _run(rules: Any, state: list[Contest], place: str, command: Any) -> None:
+def _run(state: list[Contest], place: str, command: Any) -> None:
+    from core.engine import apply
     from core.errors import RuleError
     from core.scenario.reader import ScenarioError
 
     try:
-        events = rules.decide(state[0], command)
+        state[0], _ = apply(state[0], command)
     except RuleError as error:
         raise ScenarioError(place, str(error)) from None
-    for event in events:
-        state[0] = rules.evolve(state[0], event)
 
 
 Steps = Iterable[tuple[str, Any]]

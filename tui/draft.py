@@ -13,8 +13,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from core.dice import FATE_GLYPHS, DiceKind
-from core.engine import apply
-from core.errors import BadDice, RuleError
+from core.engine import play, play_until_refused
+from core.errors import BadDice
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from core.rules import find_system
 
@@ -183,22 +183,17 @@ def preview(contest: Contest, draft: Draft, strict: bool = False) -> Preview:
     rules = find_system(contest.system)
     before = [*implicit(contest, draft), *(c for c in draft.extras if c.before_rolls)]
     after = [c for c in draft.extras if not c.before_rolls]
-    state = contest
-    for command in before:
-        state, _ = apply(state, command)
+    state, _ = play(contest, before)
     rollers = rules.rollers(state)
-    done = list(before)
-    error = None
-    for command in [*draft.rolls(rules.dice, rollers), *after]:
-        try:
-            state, _ = apply(state, command)
-        except RuleError as exc:
-            if strict:
-                raise
-            error = str(exc)
-            break
-        done.append(command)
-    return Preview(state=state, slots=rollers, commands=done, error=error)
+    run = play_until_refused(state, [*draft.rolls(rules.dice, rollers), *after])
+    if run.refusal is not None and strict:
+        raise run.refusal.error
+    return Preview(
+        state=run.contest,
+        slots=rollers,
+        commands=[*before, *run.commands],
+        error=None if run.refusal is None else str(run.refusal.error),
+    )
 
 
 def try_extra(contest: Contest, draft: Draft, command: Command) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from core.engine import apply
 from core.errors import RuleError
 from core.model import Command, Contest, ExchangeEvent
 from core.rules import SYSTEM_NAMES, find_system
@@ -77,7 +78,6 @@ def resolve(data: Any) -> Resolution:
     root = Node(data)
     reader, contest = read_start(root)
     start = contest
-    rules = find_system(contest.system)
     exchanges: list[ExchangeEvent] = []
     actions: list[tuple[Command, ...]] = []
     state = [contest]  # the readers look at the contest as the commands change it
@@ -89,14 +89,11 @@ def resolve(data: Any) -> Resolution:
         commands: list[Command] = []
         for place, command in reader.exchange_steps(ex, lambda: state[0]):
             try:
-                events = rules.decide(state[0], command)
+                state[0], events = apply(state[0], command)
             except RuleError as error:
                 raise ScenarioError(place, str(error)) from None
             commands.append(command)
-            for event in events:
-                state[0] = rules.evolve(state[0], event)
-                if isinstance(event, ExchangeEvent):
-                    exchanges.append(event)
+            exchanges.extend(e for e in events if isinstance(e, ExchangeEvent))
         actions.append(tuple(commands))
     return Resolution(start, state[0], tuple(exchanges), tuple(actions))
 
