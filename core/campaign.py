@@ -55,9 +55,9 @@ from core.campaign_state import (
     secrets_of,
 )
 from core.corrections import correct
+from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.model import Command, Event
-from core.rules import find_system
 
 __all__ = [
     "FORMAT_VERSION",
@@ -129,16 +129,10 @@ class Campaign(CampaignState):
         match command:
             case Play():
                 record = self.contest(command.contest_id)
-                rules = find_system(record.state.system)
-                state = record.state
-                events: list[Event] = []
-                for rule_command in command.commands:
-                    for event in rules.decide(state, rule_command):
-                        state = rules.evolve(state, event)
-                        events.append(Played(contest_id=command.contest_id, event=event))
-                if not events:
+                _, played = play(record.state, command.commands)
+                if not played:
                     raise RuleError("nothing to do")
-                return tuple(events)
+                return tuple(Played(contest_id=command.contest_id, event=e) for e in played)
             case AddCharacter():
                 c = command.character
                 if not c.name.strip():

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
+from core.engine import evolve, fold
 from core.errors import RuleError, UnknownName
 from core.model import Command, Contest, Event, ExchangeEvent
 from core.redact import Secrets
-from core.rules import find_system
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
 SYSTEM_NAMES = ("fate", "heroquest", "forge")
@@ -425,8 +425,7 @@ class CampaignState:
             match event:
                 case Played():
                     record = self.contests[event.contest_id]
-                    rules = find_system(record.state.system)
-                    record.state = rules.evolve(record.state, event.event)
+                    record.state = evolve(record.state, event.event)
                     if isinstance(event.event, ExchangeEvent):
                         record.exchanges.append(event.event)
                     touched.add(event.contest_id)
@@ -453,8 +452,7 @@ class CampaignState:
                     self.contests[event.contest_id].written = True
                 case PoolSpent():  # an old log's: the same as a Played PoolPaid
                     record = self.contests[event.contest_id]
-                    rules = find_system(record.state.system)
-                    record.state = rules.evolve(record.state, _old_pool_event(event))
+                    record.state = evolve(record.state, _old_pool_event(event))
                     touched.add(event.contest_id)
                 case SecretToggled():
                     self._mark(event, event.secret)
@@ -544,15 +542,8 @@ class CampaignState:
     @staticmethod
     def _fold(record: ContestRecord, events: tuple[Event, ...] | list[Event]) -> None:
         """Put ``record`` back at its start, then play ``events``."""
-        rules = find_system(record.start.system)
-        state = record.start
-        exchanges: list[ExchangeEvent] = []
-        for event in events:
-            state = rules.evolve(state, event)
-            if isinstance(event, ExchangeEvent):
-                exchanges.append(event)
-        record.state = state
-        record.exchanges = exchanges
+        record.state = fold(record.start, events)
+        record.exchanges = [e for e in events if isinstance(e, ExchangeEvent)]
 
     def _rebuild(self, contest_id: str, leaving_out: int) -> None:
         record = self.contests[contest_id]

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.campaign_state import CampaignState, ContestCorrected, Correct
+from core.engine import play_until_refused
 from core.errors import RuleError
-from core.model import Command, Contest, Event, ExchangeEvent
+from core.model import Command, Contest, ExchangeEvent
 from core.rules import find_system
 
 
@@ -70,18 +71,19 @@ def exchange_commands(
 ) -> tuple[list[list[Command]], list[Contest]]:
     """``commands`` split by exchange: the k-th list holds the commands from the end of
     exchange k-1 to the one that resolved exchange k, a last list the ones after; and
-    the contest as it stood before each list."""
-    rules = find_system(start.system)
+    the contest as it stood before each list (after the command that resolved the
+    exchange before it). The commands are the log's: a refusal raises the rules' error."""
+    run = play_until_refused(start, commands)
+    if run.refusal is not None:
+        raise run.refusal.error
     groups: list[list[Command]] = [[]]
     states = [start]
-    state = start
-    for command in commands:
-        groups[-1].append(command)
-        for event in rules.decide(state, command):
-            state = rules.evolve(state, event)
+    for step in run.steps:
+        groups[-1].append(step.command)
+        for event in step.events:
             if isinstance(event, ExchangeEvent):
                 groups.append([])
-                states.append(state)
+                states.append(step.contest)
     return groups, states
 
 
@@ -134,33 +136,27 @@ def correct(campaign: CampaignState, command: Correct) -> Correction:
         *(c for g in groups[command.n :] for c in g),
     ]
     corrected_end = sum(len(g) for g in groups[: command.n - 1]) + len(replacement)
-    rules = find_system(record.start.system)
-    state = record.start
-    events: list[Event] = []
-    used: list[Command] = []
-    for i, c in enumerate(new_commands):  # from the start: the events are the whole run
-        if state.finished:
-            break
-        try:
-            made = rules.decide(state, c)
-        except RuleError as error:
-            where = "the corrected exchange" if i < corrected_end else f"exchange {state.n + 1}"
-            raise RuleError(f"{where} no longer plays: {error}") from None
-        for event in made:
-            state = rules.evolve(state, event)
-            events.append(event)
-        used.append(c)
-        if i == corrected_end - 1 and state.n != command.n:
-            raise RuleError(
-                f"exchange {command.n} is not resolved: give every roll and commit it whole"
-            )
+    # From the start (the events are the whole run) until the contest ends. The first
+    # problem in the order played is the one named: a refusal within the corrected
+    # exchange, the corrected exchange not resolved by its last command, a later refusal.
+    run = play_until_refused(record.start, new_commands, stop_at_end=True)
+    refused = run.refusal
+    if refused is not None and refused.index < corrected_end:
+        raise RuleError(f"the corrected exchange no longer plays: {refused.error}")
+    if 0 < corrected_end <= len(run.steps) and run.steps[corrected_end - 1].contest.n != command.n:
+        raise RuleError(
+            f"exchange {command.n} is not resolved: give every roll and commit it whole"
+        )
+    if refused is not None:
+        raise RuleError(f"exchange {run.contest.n + 1} no longer plays: {refused.error}")
+    events = run.events
     return Correction(
         event=ContestCorrected(
-            contest_id=command.contest_id, n=command.n, commands=tuple(used), events=tuple(events)
+            contest_id=command.contest_id, n=command.n, commands=run.commands, events=events
         ),
         before=record.state,
-        after=state,
+        after=run.contest,
         before_exchanges=tuple(record.exchanges),
         after_exchanges=tuple(e for e in events if isinstance(e, ExchangeEvent)),
-        dropped=len(new_commands) - len(used),
+        dropped=len(new_commands) - len(run.steps),
     )

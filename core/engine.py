@@ -10,7 +10,9 @@ Built on the two:
 * ``play_until_refused`` plays a list of commands as far as the rules allow, and keeps
   each command's events and the contest after it (a preview, a correction replayed).
 
-The rule system is looked up once per call, never per event.
+The rule system is looked up once per call, never per event, and the registry once per
+system (a dictionary look-up after that: ``evolve`` is called once per event when a
+campaign opens).
 """
 
 from __future__ import annotations
@@ -21,21 +23,32 @@ from dataclasses import dataclass
 from core.errors import RuleError
 from core.model import Command, Contest, Event
 from core.rules import find_system
+from core.rules.base import RuleSystem
+
+_LOADED: dict[str, RuleSystem] = {}
+
+
+def _rules(contest: Contest) -> RuleSystem:
+    """The contest's rule system: the registry's, remembered by name."""
+    rules = _LOADED.get(contest.system)
+    if rules is None:
+        rules = _LOADED[contest.system] = find_system(contest.system)
+    return rules
 
 
 def decide(contest: Contest, command: Command) -> tuple[Event, ...]:
     """The events ``command`` causes, or ``RuleError`` when the rules forbid it."""
-    return find_system(contest.system).decide(contest, command)
+    return _rules(contest).decide(contest, command)
 
 
 def evolve(contest: Contest, event: Event) -> Contest:
     """``contest`` after ``event``."""
-    return find_system(contest.system).evolve(contest, event)
+    return _rules(contest).evolve(contest, event)
 
 
 def fold(contest: Contest, events: Iterable[Event]) -> Contest:
     """Apply ``events`` in order (replaying a saved log)."""
-    rules = find_system(contest.system)
+    rules = _rules(contest)
     for event in events:
         contest = rules.evolve(contest, event)
     return contest
@@ -43,7 +56,7 @@ def fold(contest: Contest, events: Iterable[Event]) -> Contest:
 
 def apply(contest: Contest, command: Command) -> tuple[Contest, tuple[Event, ...]]:
     """Decide, then evolve: the new contest and the events that got it there."""
-    rules = find_system(contest.system)
+    rules = _rules(contest)
     events = rules.decide(contest, command)
     for event in events:
         contest = rules.evolve(contest, event)
@@ -57,7 +70,7 @@ def play(contest: Contest, commands: Iterable[Command]) -> tuple[Contest, tuple[
     The first command the rules refuse raises their ``RuleError`` as ``decide`` raised
     it (the same class and message); contests are immutable, so nothing is half done.
     """
-    rules = find_system(contest.system)
+    rules = _rules(contest)
     played: list[Event] = []
     for command in commands:
         events = rules.decide(contest, command)
@@ -121,7 +134,7 @@ def play_until_refused(
     With ``stop_at_end``, it also stops, without a refusal, before the first command
     met once the contest is over (a replay whose later commands no longer play).
     """
-    rules = find_system(contest.system)
+    rules = _rules(contest)
     start = contest
     steps: list[Step] = []
     for index, command in enumerate(commands):

@@ -241,6 +241,17 @@ def test_a_correction_must_resolve_its_exchange_and_change_something() -> None:
         campaign.decide(Correct(contest_id=cid, n=1, commands=half))
 
 
+def test_an_unresolved_correction_is_named_before_the_later_refusal_it_causes() -> None:
+    """Exchange 1 retyped with Cynere's roll alone: it is not resolved, so exchange 2's
+    roll for Cynere would be refused too (she has rolled); the first problem in the order
+    played is the one the GM is told."""
+    campaign, cid = seed()
+    half = (RollDice(who="Cynere", faces=dice("++++")),)
+    with pytest.raises(RuleError) as caught:
+        campaign.decide(Correct(contest_id=cid, n=1, commands=half))
+    assert str(caught.value) == "exchange 1 is not resolved: give every roll and commit it whole"
+
+
 def test_a_written_back_contest_is_not_corrected_behind_the_rosters_back() -> None:
     campaign, cid = seed()
     campaign.act(WriteBack(contest_id=cid))
