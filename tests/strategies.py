@@ -551,3 +551,39 @@ def campaign_runs(draw: st.DrawFn, system: str, max_actions: int = 25) -> Campai
         campaign.apply(entry)
         entries.append(entry)
     return CampaignRun(campaign, entries)
+
+
+# -- what a GM types into the dashboard's forms, good and bad ---------------------------
+#
+# Each is a pair (text, parses): ``parses`` is False for text no field of its kind can
+# take (the form must then stay open), True for text that reads (the rules may still
+# refuse what it says).
+
+
+def typed(good: st.SearchStrategy[str], bad: st.SearchStrategy[str]) -> st.SearchStrategy[Any]:
+    """Mostly good text, sometimes bad, each with whether it parses."""
+    return st.one_of(
+        good.map(lambda t: (t, True)), good.map(lambda t: (t, True)), bad.map(lambda t: (t, False))
+    )
+
+
+whole_numbers_typed = typed(
+    st.integers(-3, 9).map(str) | st.sampled_from(("+2", " 3 ", "-1")),
+    st.sampled_from(("x", "2.5", "3d", "--1", "two")),
+)
+fate_dice_typed = typed(
+    st.sampled_from(("+0-0", "++++", "----", "0000", "-+0+", "")),  # blank: Tussle rolls
+    st.sampled_from(("+0-", "+0-0+", "abcd", "12")),
+)
+hq_ratings_typed = typed(
+    st.sampled_from(("17", "4M", "10M2", "1")), st.sampled_from(("M", "4X", "x"))
+)
+d20s_typed = typed(
+    d20s.map(str) | st.just(""),  # blank: Tussle rolls
+    st.sampled_from(("x", "1.5", "d20")),
+)
+aspect_names_typed = typed(
+    st.sampled_from(("Slippery", "On Fire", "Muddy Ground", "Zird's Back")),
+    st.nothing(),
+)
+twist_names = st.sampled_from(("", "Collapsing Bridge", "Rain"))  # blank: the default name
