@@ -151,7 +151,7 @@ def implicit(contest: Contest, draft: Draft) -> list[Command]:
     """Commands the GM need not type: a FORGE contest's first stage, while nobody has
     named its actor, is the first participant acting against the first of another side
     (o changes the roles)."""
-    if contest.system != "forge" or any(c.before_rolls for c in draft.extras):
+    if contest.finished or contest.system != "forge" or any(c.before_rolls for c in draft.extras):
         return []
     from core.rules import forge
 
