@@ -189,3 +189,23 @@ async def test_forge_options_in_words(saves: Path) -> None:
         summary = text(app, "#setup-summary")
         assert "combat (damage thrown, dodge or absorb) · the reactor wins ties" in summary
         assert "True" not in summary
+
+
+async def test_no_relevant_ability_is_a_choice_the_form_takes(saves: Path) -> None:
+    # Found playing at 80x24: the form refused "No relevant ability: 6" as "required",
+    # since that choice's value is blank. Rules §2.2: with no relevant ability, the
+    # character rolls against 6.
+    app = new_app(saves, seed(saves, "heroquest", [TRIPITAKA, GHOUL]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await setup_of(pilot)
+        await keys(pilot, "a", "enter")  # Tripitaka, Fist 17
+        await keys(pilot, "a", "tab", "right")  # the Ghoul King: Claws 6, then no ability
+        assert shown_rolls(app) == "No relevant ability: 6 (rules §2.2)"
+        await keys(pilot, "enter")
+        assert not isinstance(app.screen, FormScreen), "the form took the choice"
+        assert setup.picks[1] == Pick(character="Ghoul King", side="Ghoul King", rating=None)
+        await keys(pilot, "g", "enter")
+        latest = app.campaign.latest_contest
+        assert latest is not None and isinstance(latest.state, heroquest.HQContest)
+        ratings = {p.name: p.rating for p in latest.state.participants}
+        assert ratings == {"Tripitaka": 17, "Ghoul King": 6}

@@ -206,7 +206,9 @@ class FormScreen(ModalScreen[ResultT | None]):
     def action_accept(self) -> None:
         answers = self.answers()
         for f in self.fields:
-            if f.required and self._shown(f, answers) and not answers[f.key]:
+            # A choice is always answered, even by a choice whose value is "" ("No
+            # relevant ability: 6"); "required" is about text left blank.
+            if f.required and not f.is_choice and self._shown(f, answers) and not answers[f.key]:
                 self.fail("required: type a value here (Esc cancels the form)", f.key)
                 return
         try:
