@@ -65,7 +65,7 @@ from textual.widgets import Input
 from core.campaign import Campaign, Play
 from core.demo import FATE_DEMO, FORGE_DEMO, HEROQUEST_DEMO
 from core.dice import DiceKind, RandomDice
-from core.model import Contest, ResolveExchange, RollDice
+from core.model import Contest, RollDice
 from core.rules.fate import FateContest
 from core.rules.forge import ForgeContest
 from core.rules.heroquest import HQContest
@@ -237,8 +237,12 @@ class ContestMachine(RuleBasedStateMachine):
         # The campaign is a function of its actions in force: what each list of them
         # looked like, on disk and on screen, for undo and redo to come back to.
         self.seen: dict[tuple[int, ...], Facts] = {}
-        # The action whose exchange an undo put back on the keypad, until the GM types.
-        self.on_keypad: int | None = None
+        # The actions whose commands undos put back on the keypad, the newest last (each
+        # draft keeps the one under it: a redo gives way to it), and what the keypad held
+        # before the first of them; forgotten once the GM types or commits.
+        self.on_keypad: list[int] = []
+        self.under_keypad: dict[str, str] | None = None
+        self.typed_before_undo: dict[str, str] = {}
         self.start_action = self.facts().last_done  # the contest's start: never undone
 
     def teardown(self) -> None:
@@ -351,16 +355,40 @@ class ContestMachine(RuleBasedStateMachine):
 
     @invariant()
     def the_keypad_never_holds_a_logged_exchange(self) -> None:
-        action = self.on_keypad
-        if action is None or self.screen.correcting or action not in self.campaign.done:
+        """What undos put back is on the keypad until its action is in force again (a
+        redo); then the keypad holds what it held before that undo, never the redone
+        exchange (two exchanges with the same dice are told apart by this model, not by
+        comparing dice)."""
+        if self.screen.correcting:
             return
+        in_force = [a for a in self.on_keypad if a in self.campaign.done]
+        assert not in_force, f"the model kept {in_force}: redo() pops what is in force"
+        typed = self.screen.draft.typed
+        if self.on_keypad:
+            action = self.on_keypad[-1]
+            expected = self.dice_of(action)
+            assert typed == expected, (
+                f"the keypad holds {typed}, not the dice {expected} of undone action {action}"
+            )
+        elif self.under_keypad is not None:
+            assert typed == self.under_keypad, (
+                f"after the redo the keypad holds {typed}, not what it held before: "
+                f"{self.under_keypad}"
+            )
+
+    def forget_keypad(self) -> None:
+        """The GM typed or committed: the model no longer predicts the keypad."""
+        self.on_keypad = []
+        self.under_keypad = None
+
+    def dice_of(self, action: int) -> dict[str, str]:
         command = self.campaign.actions[action].command
         assert isinstance(command, Play)
-        rolls = [c for c in command.commands if isinstance(c, RollDice)]
-        typed = self.screen.draft.typed
-        assert not rolls or any(
-            typed.get(r.who) != typed_text(self.kind, r.faces) for r in rolls
-        ), f"the keypad still holds exchange dice {typed} of action {action}, back in the log"
+        return {
+            c.who: typed_text(self.kind, c.faces)
+            for c in command.commands
+            if isinstance(c, RollDice)
+        }
 
     def numbers_are_the_cores(self, facts: Facts) -> None:
         """Score, exchange number and points on screen, read against the core's state."""
@@ -430,7 +458,7 @@ class ContestMachine(RuleBasedStateMachine):
         before = self.facts()
         self.press(*keys)
         if keys:
-            self.on_keypad = None
+            self.forget_keypad()
         self.nothing_added(before)
 
     @precondition(lambda self: not self.screen.state.finished)
@@ -449,13 +477,13 @@ class ContestMachine(RuleBasedStateMachine):
             self.move_to(i)
             self.press(*["backspace"] * len(self.screen.draft.typed.get(who, "")))
             self.press(*self.keys_for(faces[i % len(faces)]))
-        self.on_keypad = None
+        self.forget_keypad()
         self.commit(twist, confirm=True)
 
     def roll_exchange(self, twist: str) -> None:
         """R: Tussle rolls for everyone still to roll; then Enter."""
         self.press("R")
-        self.on_keypad = None
+        self.forget_keypad()
         self.commit(twist, confirm=True)
 
     @rule(twist=twist_names, confirm=st.booleans())
@@ -467,6 +495,8 @@ class ContestMachine(RuleBasedStateMachine):
     @rule()
     def undo(self) -> None:
         before = self.facts()
+        self.typed_before_undo = dict(self.screen.draft.typed)
+        was_correcting = self.screen.correcting is not None
         action = self.campaign.actions[before.done[-1]]
         self.press("u")
         after = self.facts()
@@ -474,12 +504,12 @@ class ContestMachine(RuleBasedStateMachine):
         assert after.undone == (*before.undone, before.done[-1])
         assert after.exchanges <= before.exchanges or not isinstance(action.command, Play)
         command = action.command
-        if (
-            isinstance(command, Play)
-            and command.contest_id == self.screen.contest_id
-            and any(isinstance(c, ResolveExchange) for c in command.commands)
-        ):
-            self.on_keypad = action.action_id  # its dice are back on the keypad
+        if was_correcting:  # the undo ends the correction: the keypad is what it was before C
+            self.forget_keypad()
+        elif isinstance(command, Play) and command.contest_id == self.screen.contest_id:
+            if not self.on_keypad:
+                self.under_keypad = dict(self.typed_before_undo)
+            self.on_keypad.append(action.action_id)  # its commands are back on the keypad
 
     @precondition(lambda self: bool(self.campaign.undone))
     @rule(key=st.sampled_from(("U", "ctrl+y")))
@@ -489,6 +519,8 @@ class ContestMachine(RuleBasedStateMachine):
         after = self.facts()
         assert after.done == (*before.done, before.undone[-1]), "redo puts back exactly it"
         assert after.undone == before.undone[:-1]
+        while self.on_keypad and self.on_keypad[-1] in self.campaign.done:
+            self.on_keypad.pop()  # in the log again: its draft gave way to the one under it
 
     # Forms. Each takes its answers by field: text (with whether it can be read) for
     # inputs, steps to the right for choices.
@@ -557,7 +589,7 @@ class ContestMachine(RuleBasedStateMachine):
         if added == 1:
             self.commits += 1
             assert self.screen.draft.empty, "a committed exchange leaves the keypad"
-            self.on_keypad = None
+            self.forget_keypad()
 
     def form(
         self,
@@ -616,7 +648,7 @@ class ContestMachine(RuleBasedStateMachine):
             assert not unreadable, f"{unreadable} could not be read, yet the form closed"
             if effect == "correct":
                 assert self.screen.correcting is not None, "the exchange is on the keypad"
-                self.on_keypad = None
+                self.forget_keypad()
             elif effect == "extra":
                 draft = self.screen.draft
                 assert len(draft.extras) == len(extras_before) + 1, (
