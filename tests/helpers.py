@@ -41,7 +41,9 @@ TERMINAL_VARIABLES = frozenset(
     | {"LANG", "LANGUAGE"}
 )
 TERMINAL_PREFIXES = ("LC_", "TEXTUAL_", "TUSSLE_")
-KEPT = ("TEXTUAL_SNAPSHOT_",)  # pytest-textual-snapshot's own, set in this run
+# pytest-textual-snapshot's own, set in this run; and the switch that regenerates the
+# README's 80x24 capture (tests/tui/test_readme_capture.py).
+KEPT = ("TEXTUAL_SNAPSHOT_", "TUSSLE_UPDATE_README")
 # What every test sees instead: one locale, one terminal type.
 NEUTRAL = {"LANG": "C.UTF-8", "TERM": "xterm-256color"}
 
