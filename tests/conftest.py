@@ -45,3 +45,10 @@ def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     monkeypatch.setenv("TUSSLE_SAVES", str(folder))
     return folder
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Part of the normal run (and CI's); `-m "not slow"` leaves them out while iterating.
+    config.addinivalue_line(
+        "markers", "slow: builds or installs something (tests/e2e/test_wheel.py: a few seconds)"
+    )

@@ -46,13 +46,22 @@ class Terminal:
         )
         return done.stdout
 
-    def start(self, command: list[str], env: dict[str, str], status: Path | None = None) -> None:
+    def start(
+        self,
+        command: list[str],
+        env: dict[str, str],
+        status: Path | None = None,
+        cwd: Path | None = None,
+    ) -> None:
+        """Run ``command`` in the window, with ``env`` added, in folder ``cwd`` (else the
+        tests' own); its exit code written to ``status`` when it ends."""
         line = shlex.join(command)
         if status is not None:
             line = f"{line}; echo $? > {shlex.quote(str(status))}"
         exports = [arg for k, v in env.items() for arg in ("-e", f"{k}={v}")]
         self.tmux(
             "new-session", "-d", "-x", str(self.size[0]), "-y", str(self.size[1]),
+            *(("-c", str(cwd)) if cwd is not None else ()),
             "-e", "COLORTERM=truecolor", "-e", "TEXTUAL_ANIMATIONS=none", *exports,
             f"sh -c {shlex.quote(line)}",
             ";", "set-option", "-g", "escape-time", "10",
