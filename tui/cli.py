@@ -143,9 +143,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from core.dataclass_cache import install
-
-    install()  # before the modules defining dataclasses load: see core/dataclass_cache.py
     parser = build_parser()
     args = parser.parse_args(argv)
     code: int = check_saves(args)
