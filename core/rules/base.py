@@ -54,6 +54,28 @@ class RuleSystem(Protocol):
         ...
 
 
+class SystemOdds(Protocol):
+    """One system's exact odds, in ``core.rules.<name>_odds`` beside its rules (found by
+    ``core.rules.find_odds``): what ``tussle odds`` prints and the dashboard shows."""
+
+    def odds_json(self, contest: Contest) -> JSON:
+        """The odds of the coming exchange and of the contest from here, JSON-ready:
+        ``finished``, the score, ``exchange``, ``contest`` and ``note`` (why a null)."""
+        ...
+
+    def score_lines(self, odds: JSON) -> list[str]:
+        """``tussle odds --text``: the score's line(s) after the title."""
+        ...
+
+    def exchange_lines(self, exchange: JSON) -> list[str]:
+        """``tussle odds --text``: the lines under "Next exchange:"."""
+        ...
+
+    def clear_caches(self) -> None:
+        """Forget every memoised count and chain (for a cold measurement)."""
+        ...
+
+
 def own(contest: Contest, kind: type[C]) -> C:
     """``contest`` as the system's own type (a contest of another system is a bug)."""
     if not isinstance(contest, kind):

@@ -27,9 +27,16 @@ READERS: dict[str, SystemReader] = {
     "heroquest": HEROQUEST_READER,
     "forge": FORGE_READER,
 }
+
+
+def find_reader(system: str) -> SystemReader:
+    """The scenario reader of the rule system called ``system``."""
+    return READERS[system]
+
+
 COMMON_KEYS = frozenset({"system", "options", "participants", "exchanges"})
 
-__all__ = ["Resolution", "ScenarioError", "load", "parse_json", "resolve"]
+__all__ = ["Resolution", "ScenarioError", "find_reader", "load", "parse_json", "resolve"]
 
 
 @dataclass(frozen=True, slots=True)

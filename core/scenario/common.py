@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Protocol, TypeVar
+from typing import NoReturn, Protocol, TypeVar
 
 from core.model import Command, Contest, Participant
-from core.scenario.reader import Node
+from core.scenario.reader import Node, ScenarioError
 
 P = TypeVar("P", bound=Participant)
 Steps = Iterable[tuple[str, Command]]
@@ -27,6 +27,14 @@ class SystemReader(Protocol):
 
         Lazy: ``current()`` is the contest after the commands yielded so far.
         """
+        ...
+
+    next_keys: frozenset[str]  # the keys of ``next``, what is known of the coming exchange
+
+    def next_steps(self, node: Node | None, current: Callable[[], Contest]) -> Steps:
+        """``next``'s commands for the coming exchange (``tussle odds``), each with the
+        place a rule error names; also the commands a missing ``next`` (``None``) implies
+        (the previous exchange's parties...). Lazy, like ``exchange_steps``."""
         ...
 
 
@@ -62,3 +70,11 @@ def name_in(node: Node, names: Iterable[str], what: str = "participant") -> str:
     if name not in set(names):
         node.fail(f'no {what} "{name}"')
     return name
+
+
+def missing_next(node: Node | None, key: str, why: str) -> NoReturn:
+    """``next.KEY: missing (why)``, or ``next: missing (why: give next.KEY)`` without
+    a ``next``."""
+    if node is None:
+        raise ScenarioError("next", f"missing ({why}: give next.{key})")
+    node.fail_key(key, f"missing ({why})")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 
 from core.dice import parse_fate_dice
 from core.errors import RuleError
-from core.model import Command, Contest, ResolveExchange, RollDice
+from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
 from core.rules.fate import (
     Aspect,
@@ -173,6 +173,18 @@ class FateReader:
         if twist_node is not None and attack is None and self._ties(state()):
             twist = twist_node.as_nonempty_str()
         yield ex.place, ResolveExchange(twist=twist)
+
+    next_keys = frozenset({"bonus"})
+
+    def next_steps(
+        self, node: Node | None, current: Callable[[], Contest]
+    ) -> Iterator[tuple[str, Command]]:
+        bonus = None if node is None else node.get("bonus")
+        sides = current().sides
+        for side, value in bonus.entries() if bonus is not None else ():
+            if side not in sides:
+                value.fail(f'no side "{side}"')
+            yield value.place, SetModifier(who=side, value=value.as_int())
 
     @staticmethod
     def _ties(c: FateContest) -> bool:

@@ -27,7 +27,7 @@ from core.rules.forge import (
     reactor_roll_needed,
     stage_roles,
 )
-from core.scenario.common import name_in, read_participants
+from core.scenario.common import missing_next, name_in, read_participants
 from core.scenario.reader import Node
 
 OPTION_KEYS = ("reactor_wins_ties", "combat")
@@ -127,6 +127,40 @@ class ForgeReader:
         end = ex.get("end")
         if end is not None and end.as_bool():
             yield end.place, EndContest()
+
+    next_keys = frozenset({"actor", "reactor", "modifiers", "reaction"})
+
+    def next_steps(
+        self, node: Node | None, current: Callable[[], Contest]
+    ) -> Iterator[tuple[str, Command]]:
+        def state() -> ForgeContest:
+            return own(current(), ForgeContest)
+
+        c = state()
+        names = [p.name for p in c.participants]
+        actor_node = None if node is None else node.get("actor")
+        reactor_node = None if node is None else node.get("reactor")
+        actor = None if actor_node is None else name_in(actor_node, names)
+        reactor = None if reactor_node is None else name_in(reactor_node, names)
+        acting = actor or default_actor(c)
+        if acting is None:
+            missing_next(node, "actor", "the first stage needs an actor")
+        elif reactor is None and default_reactor(c, acting) is None:
+            missing_next(node, "reactor", "with more than two taking part, name the reactor")
+        yield ("next" if node is None else node.place), SetStage(actor=actor, reactor=reactor)
+        if node is None:
+            return
+        stage = stage_roles(state())
+        modifiers = node.get("modifiers")
+        for name, value in modifiers.entries() if modifiers is not None else ():
+            if name not in names:
+                value.fail(f'no participant "{name}"')
+            if name not in stage:
+                value.fail(f"{name} is neither the actor ({stage[0]}) nor the reactor ({stage[1]})")
+            yield value.place, SetModifier(who=name, value=value.as_int())
+        reaction = node.get("reaction")
+        if reaction is not None and state().options.combat:
+            yield reaction.place, ChooseReaction(reaction=reaction.as_str(REACTIONS))
 
 
 FORGE_READER = ForgeReader()

@@ -28,7 +28,7 @@ from core.rules.heroquest import (
     new_contest,
     parse_rating,
 )
-from core.scenario.common import name_in, read_participants
+from core.scenario.common import missing_next, name_in, read_participants
 from core.scenario.reader import Node, ScenarioError, is_int
 
 OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
@@ -186,6 +186,33 @@ class HeroQuestReader:
             node.fail("a group exchange needs at least one pair")
         yield node.place, SetPairs(pairs=tuple(pairs))
         return deferred
+
+    next_keys = frozenset({"parties", *PARTY_KEYS})
+
+    def next_steps(self, node: Node | None, current: Callable[[], Contest]) -> Iterator[Step]:
+        def state() -> HQContest:
+            return own(current(), HQContest)
+
+        c = state()
+        names = [p.name for p in c.participants]
+        given = None if node is None else node.get("parties")
+        if given is not None:
+            items = list(given.items())
+            if len(items) != 2:
+                given.fail(f"expected the two parties' names, got a list of {len(items)}")
+            a, b = (name_in(item, names) for item in items)
+            yield given.place, SetParties(a=a, b=b)
+        elif not c.open.kind and len(c.participants) > 2:
+            if len(c.last_parties) != 2:
+                missing_next(
+                    node, "parties", "with more than two participants, name the two parties"
+                )
+            yield (
+                ("next" if node is None else node.place),
+                SetParties(a=c.last_parties[0], b=c.last_parties[1]),
+            )
+        if node is not None:
+            yield from self._party_keys(node, state)
 
     @staticmethod
     def _party_keys(ex: Node, state: Callable[[], HQContest]) -> Iterator[Step]:

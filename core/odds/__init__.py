@@ -1,0 +1,74 @@
+"""Exact odds: the chance of each outcome of the coming exchange, and of the whole contest.
+
+Everything is counted, not simulated: the dice of every system are few enough to
+enumerate, and each outcome is scored by the system's own pure scoring function, never
+by a second copy of the rules. Probabilities are :class:`fractions.Fraction`, always
+exact; a contest with more than ``MAX_SCORES`` possible scores is not solved (its odds
+are null, with a note).
+
+Assumptions (the README states them too):
+
+* Dice are fair.
+* Nobody makes further choices beyond those already entered for the coming exchange.
+  What is entered counts for that exchange only (it is one roll's bonus); the contest's
+  later exchanges are played plain, between the same sides.
+* Exchanges are independent. An exchange that changes nothing (a tie, nobody scoring)
+  repeats, so the contest odds are those of the next *scoring* exchange, repeated: the
+  geometric series is summed exactly by conditioning on scoring.
+* A contest that ends when somebody leaves or the GM says so has exchange odds but no
+  contest odds.
+
+The package knows no rule system (``tests/core/test_odds_split.py`` checks):
+
+* :mod:`core.odds.solver`: the generic exact solver, a race to a goal as a Markov chain;
+* :mod:`core.odds.common`: what every system's odds build their JSON and text from;
+* :mod:`core.odds.report`: ``odds_for`` (JSON) and ``odds_text`` (``tussle odds``);
+* :mod:`core.odds.next`: a scenario's ``next`` played onto its contest (``load_for_odds``).
+
+Each system's own odds live beside its rules, in ``core.rules.<system>_odds``, found
+through the rule system registry (``core.rules.find_odds``). Their public names (the
+exchange and contest odds of each system, their counts and types) are still reached as
+``core.odds.<name>``, as before the split.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.odds.common import JSON, prob
+from core.odds.next import apply_next, load_for_odds
+from core.odds.report import ASSUMPTIONS, odds_for, odds_text
+from core.odds.solver import MAX_SCORES, Chain, ContestOdds
+from core.rules import SYSTEM_NAMES, find_odds, odds_module
+
+__all__ = [
+    "ASSUMPTIONS",
+    "JSON",
+    "MAX_SCORES",
+    "Chain",
+    "ContestOdds",
+    "apply_next",
+    "clear_caches",
+    "load_for_odds",
+    "odds_for",
+    "odds_text",
+    "prob",
+]
+
+
+def clear_caches() -> None:
+    """Forget every memoised count and chain, in every system (for a cold measurement)."""
+    for system in SYSTEM_NAMES:
+        find_odds(system).clear_caches()
+
+
+def __getattr__(name: str) -> Any:
+    """A public name of a system's odds module (its exchange and contest odds, counts and
+    types), looked up in each system's odds module in turn: ``core.odds.<name>`` keeps
+    working for the callers of the single module this package replaced."""
+    if not name.startswith("_"):
+        for system in SYSTEM_NAMES:
+            module = odds_module(system)
+            if hasattr(module, name):
+                return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,47 @@
+"""``tussle odds``: the odds of a contest as JSON (``odds_for``) and as text for people.
+
+The generic frame is here (the system, the exchange played, the contest's chances, the
+note, the assumptions); each system's own part comes from its odds module, found through
+the rule system registry (``core.rules.find_odds``).
+"""
+
+from __future__ import annotations
+
+from core.model import Contest
+from core.odds.common import JSON, pct
+from core.rules import find_odds, find_system
+
+ASSUMPTIONS = (
+    "Assumes fair dice and no further choices (invokes, advantages, hero points) beyond "
+    "those entered; later exchanges are played plain."
+)
+
+
+def odds_for(contest: Contest) -> JSON:
+    """The odds of the coming exchange and of the contest from here, JSON-ready: what
+    ``tussle odds`` prints and the dashboard shows. ``note`` explains a null."""
+    out: JSON = {"system": contest.system, "after_exchange": contest.n}
+    out.update(find_odds(contest.system).odds_json(contest))
+    return out
+
+
+def odds_text(odds: JSON) -> str:
+    """``odds_for``'s JSON as lines for people (``tussle odds --text``)."""
+    system = odds["system"]
+    own = find_odds(system)
+    lines = [f"{find_system(system).title} odds after exchange {odds['after_exchange']}"]
+    lines.extend(own.score_lines(odds))
+    ex, contest = odds.get("exchange"), odds.get("contest")
+    if ex is not None:
+        lines.append("Next exchange:")
+        lines.extend(own.exchange_lines(ex))
+    if contest is not None:
+        lines.append("Contest from here:")
+        width = max(len(s) for s in contest["sides"]) + 2
+        for side, o in contest["sides"].items():
+            lines.append(f"  {side:<{width}}wins {pct(o['win'])}")
+    if odds.get("note"):
+        lines.append(f"Note: {odds['note']}")
+    if ex is not None:
+        lines.append(ASSUMPTIONS)
+    return "\n".join(lines)

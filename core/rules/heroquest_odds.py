@@ -1,0 +1,235 @@
+"""HeroQuest's exact odds: the coming simple contest and an extended contest from here.
+
+Every d20 pair still to roll is counted (20x20), each scored by
+``heroquest.simple_contest``, never by a second copy of the rules. An extended contest's
+later exchanges are played plain between the same two parties (rating + vitality) as a
+:class:`core.odds.solver.Chain` to 5 resolution points; a tie changes nothing. A chained
+(not extended) contest ends when somebody leaves: it has exchange odds, no contest odds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from core.model import Contest
+from core.odds.common import JSON, contest_json, over, pct, prob
+from core.odds.solver import Chain, ContestOdds, merge
+from core.rules.base import own
+from core.rules.heroquest import (
+    EXTENDED_GOAL,
+    RESOLUTION_POINTS,
+    HQContest,
+    OpenExchange,
+    Party,
+    format_rating,
+    simple_contest,
+)
+
+LEVEL_NAMES = ("marginal", "minor", "major", "complete")
+
+
+@dataclass(frozen=True, slots=True)
+class HQExchangeOdds:
+    """The coming simple contest: for each party (``parties``, a then b), the chance of
+    each victory level (index 1..4 of ``heroquest.VICTORIES``); and a tie."""
+
+    parties: tuple[str, str]
+    targets: tuple[int, int]
+    levels: Mapping[str, tuple[Fraction, Fraction, Fraction, Fraction]]
+    tie: Fraction
+
+    def win(self, party: str) -> Fraction:
+        return sum(self.levels[party], Fraction(0))
+
+
+@lru_cache(maxsize=4096)
+def heroquest_counts(a: Party, b: Party, tie_break: str) -> tuple[tuple[int, ...], ...]:
+    """Count a simple contest's outcomes over the d20 pairs still to roll: a party whose
+    ``roll`` is set keeps it, the other rolls 1-20 (a party at 0 or less rolls too, and
+    ``simple_contest`` ignores it). ``((tie,), a's counts by level 1..4, b's)``."""
+    counts = [[0] * 5, [0] * 5]
+    tie = 0
+    rolls_a = range(1, 21) if a.roll is None else (a.roll,)
+    rolls_b = range(1, 21) if b.roll is None else (b.roll,)
+    breaker: Literal["low", "high"] = "high" if tie_break == "high" else "low"
+    parties_b = [
+        Party(target=b.target, roll=rb, hero_points=b.hero_points, stretched=b.stretched)
+        for rb in rolls_b
+    ]
+    for ra in rolls_a:
+        party_a = Party(target=a.target, roll=ra, hero_points=a.hero_points, stretched=a.stretched)
+        for party_b in parties_b:
+            out = simple_contest(party_a, party_b, breaker)
+            if out.winner is None:
+                tie += 1
+            else:
+                counts[0 if out.winner == "a" else 1][out.victory] += 1
+    return (tie,), tuple(counts[0][1:]), tuple(counts[1][1:])
+
+
+def heroquest_parties(contest: HQContest) -> tuple[str, str] | None:
+    """The coming exchange's parties: those set, else the previous exchange's."""
+    parties = contest.parties or contest.last_parties
+    if contest.open.kind == "group" or len(parties) != 2:
+        return None
+    return parties[0], parties[1]
+
+
+def heroquest_exchange_odds(
+    contest: HQContest, a: str | None = None, b: str | None = None
+) -> HQExchangeOdds | None:
+    """The coming simple contest between ``a`` and ``b`` (default: the open exchange's
+    parties) with what is entered: targets after modifiers, augments and stretch, hero
+    points, rolls already in. None when the parties are not known (or it is a group)."""
+    c = contest
+    if a is None or b is None:
+        parties = heroquest_parties(c)
+        if parties is None:
+            return None
+        a, b = parties
+    return _hq_odds(*_hq_parties(c, a, b), c.options.tie_break, (a, b))
+
+
+def _hq_parties(c: HQContest, a: str, b: str) -> tuple[Party, Party]:
+    """The two parties as the scoring sees them, with any roll already entered."""
+    return c.party(a, c.open.rolls.get(a)), c.party(b, c.open.rolls.get(b))
+
+
+def _hq_odds(
+    party_a: Party, party_b: Party, tie_break: str, names: tuple[str, str]
+) -> HQExchangeOdds:
+    (tie,), for_a, for_b = heroquest_counts(party_a, party_b, tie_break)
+    den = (1 if party_a.roll is not None else 20) * (1 if party_b.roll is not None else 20)
+
+    def four(counts: tuple[int, ...]) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+        w, x, y, z = (Fraction(n, den) for n in counts)
+        return w, x, y, z
+
+    return HQExchangeOdds(
+        parties=names,
+        targets=(party_a.target, party_b.target),
+        levels={names[0]: four(for_a), names[1]: four(for_b)},
+        tie=Fraction(tie, den),
+    )
+
+
+@lru_cache(maxsize=256)
+def heroquest_chain(a: Party, b: Party, tie_break: str) -> Chain:
+    """The extended contest's chain of plain exchanges between parties ``a`` and ``b``
+    (side 0 and side 1), each lodging its victory's resolution points."""
+    _, for_a, for_b = heroquest_counts(a, b, tie_break)
+    moves = [(0, RESOLUTION_POINTS[lv], n) for lv, n in enumerate(for_a, start=1)]
+    moves += [(1, RESOLUTION_POINTS[lv], n) for lv, n in enumerate(for_b, start=1)]
+    return Chain(2, EXTENDED_GOAL, merge(moves))
+
+
+def heroquest_contest_odds(
+    contest: HQContest, a: str | None = None, b: str | None = None
+) -> ContestOdds | None:
+    """An extended contest: each party's side's chance to lodge 5 resolution points
+    first, the coming exchange as entered and later ones plain between the same parties.
+    A single simple contest: the chance each side wins it. None for a chained contest
+    (it ends when somebody leaves), a finished one, or unknown parties."""
+    c = contest
+    if c.finished or (c.options.chained and not c.options.extended):
+        return None
+    odds = heroquest_exchange_odds(c, a, b)
+    if odds is None:
+        return None
+    a, b = odds.parties
+    side_a, side_b = c.hq_participant(a).side, c.hq_participant(b).side
+    if not c.options.extended:
+        return ContestOdds(sides={side_a: odds.win(a), side_b: odds.win(b)})
+    plain = replace(c, open=OpenExchange(kind="simple", parties=(a, b)))
+    chain = heroquest_chain(plain.party(a, None), plain.party(b, None), c.options.tie_break)
+    score = (c.resolution_points.get(side_a, 0), c.resolution_points.get(side_b, 0))
+    party_a, party_b = _hq_parties(c, a, b)
+    _, for_a, for_b = heroquest_counts(party_a, party_b, c.options.tie_break)
+    first: dict[tuple[int, int], int] = {}
+    for i, counts in enumerate((for_a, for_b)):
+        for lv, n in enumerate(counts, start=1):
+            key = (i, RESOLUTION_POINTS[lv])
+            first[key] = first.get(key, 0) + n
+    den = (1 if party_a.roll is not None else 20) * (1 if party_b.roll is not None else 20)
+    values = chain.odds(score, first, den)
+    note = None
+    if chain.stuck:
+        note = "every plain exchange between these parties ties: the contest may never end"
+    return ContestOdds(sides={side_a: values[0], side_b: values[1]}, note=note)
+
+
+def _heroquest_json(c: HQContest) -> JSON:
+    out: JSON = {"finished": c.finished}
+    if c.options.chain:
+        out["resolution_points"] = {s: c.resolution_points.get(s, 0) for s in c.sides}
+    if c.finished:
+        return {**out, "exchange": None, "contest": None, "note": over(c)}
+    ex = heroquest_exchange_odds(c)
+    if ex is None:
+        why = (
+            "a group exchange's odds are not computed"
+            if c.open.kind == "group"
+            else "name the coming exchange's two parties"
+        )
+        return {**out, "exchange": None, "contest": None, "note": why}
+    exchange: JSON = {
+        "parties": list(ex.parties),
+        "targets": {n: format_rating(t) for n, t in zip(ex.parties, ex.targets, strict=True)},
+        "sides": {party: _levels_json(ex, party) for party in ex.parties},
+        **prob("tie", ex.tie),
+    }
+    contest_odds = heroquest_contest_odds(c)
+    notes: list[str] = []
+    if c.options.chained and not c.options.extended:
+        notes.append("a chained contest ends when a party leaves: no contest odds")
+    elif contest_odds is not None and contest_odds.note:
+        notes.append(contest_odds.note)
+    extra: JSON = {"goal": 5} if c.options.extended else {}
+    return {
+        **out,
+        "exchange": exchange,
+        "contest": contest_json(contest_odds, extra),
+        "note": "; ".join(notes) or None,
+    }
+
+
+def _levels_json(ex: HQExchangeOdds, party: str) -> JSON:
+    out = prob("win", ex.win(party))
+    for name, p in zip(LEVEL_NAMES, ex.levels[party], strict=True):
+        out.update(prob(name, p))
+    return out
+
+
+class HeroQuestOdds:
+    """HeroQuest's odds for ``core.odds`` (:class:`core.rules.base.SystemOdds`)."""
+
+    def odds_json(self, contest: Contest) -> JSON:
+        return _heroquest_json(own(contest, HQContest))
+
+    def score_lines(self, odds: JSON) -> list[str]:
+        if "resolution_points" not in odds:
+            return []
+        points = ", ".join(f"{s} {v}" for s, v in odds["resolution_points"].items())
+        return [f"Resolution points: {points}"]
+
+    def exchange_lines(self, exchange: JSON) -> list[str]:
+        ex = exchange
+        lines: list[str] = []
+        width = max(len(n) for n in ex["sides"]) + 2
+        for party, o in ex["sides"].items():
+            target = ex["targets"][party]
+            levels = "  ".join(f"{n} {pct(o[n])}" for n in LEVEL_NAMES)
+            lines.append(f"  {party:<{width}}({target}) win {pct(o['win'])}: {levels}")
+        lines.append(f"  tie {pct(ex['tie'])}")
+        return lines
+
+    def clear_caches(self) -> None:
+        for cached in (heroquest_counts, heroquest_chain):
+            cached.cache_clear()
+
+
+HEROQUEST_ODDS = HeroQuestOdds()

@@ -1,0 +1,114 @@
+"""The odds package's shape (issue 12): the generic odds name no rule system, each
+system's odds sit beside its rules and are found through the registry, and the scenario's
+``next`` is read through the scenario readers' public functions only.
+
+The figures the odds give are checked in test_odds.py and test_odds_cli.py; here, only
+where the code lives and what it may name.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.errors import RuleError
+from core.rules import SYSTEM_NAMES, find_odds, odds_module
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERIC = sorted((ROOT / "core" / "odds").glob("*.py"))
+SYSTEM_ODDS = [ROOT / "core" / "rules" / f"{name}_odds.py" for name in SYSTEM_NAMES]
+
+
+def system_names_in(source: str) -> set[str]:
+    """The rule systems a source names, as a word or a part of an identifier
+    (``fate_chain``, ``HeroQuestOdds``, ``"forge"``), in any case; ``forget`` is no
+    ``forge``."""
+    words = set(re.findall(r"[a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", source).lower()))
+    return words & {"fate", "heroquest", "forge"}
+
+
+def test_the_word_check_finds_a_system_however_it_is_written() -> None:
+    assert system_names_in('if contest.system == "fate":') == {"fate"}
+    assert system_names_in("from core.rules.forge import ForgeContest") == {"forge"}
+    assert system_names_in("HeroQuestOdds, heroquest_chain") == {"heroquest"}
+    assert system_names_in("Forget every memoised count (FORGE aside)") == {"forge"}
+    assert system_names_in("Forget every memoised count; the fated day") == set()
+
+
+def test_the_generic_odds_exist() -> None:
+    names = {path.stem for path in GENERIC}
+    assert {"__init__", "solver", "report", "next"} <= names
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.name)
+def test_the_generic_odds_name_no_rule_system(path: Path) -> None:
+    # No `if system == ...`, no `else` that means FORGE: a system is reached through the
+    # registry by the name the contest carries.
+    assert system_names_in(path.read_text(encoding="utf-8")) == set()
+
+
+@pytest.mark.parametrize("path", [*GENERIC, *SYSTEM_ODDS], ids=lambda p: p.name)
+def test_no_odds_module_is_a_grab_bag(path: Path) -> None:
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.name)
+def test_the_generic_odds_use_no_private_name_of_another_module(path: Path) -> None:
+    # `HeroQuestReader._party_keys(...)`, `from core.x import _y`: what another module
+    # keeps to itself may change under it.
+    source = path.read_text(encoding="utf-8")
+    assert re.findall(r"(?<![\w.])(?!self\b)[A-Za-z]\w*\._[a-z]\w*", source) == []
+    assert re.findall(r"^\s*from core\S* import .*\b_[a-z]", source, re.MULTILINE) == []
+
+
+@pytest.mark.parametrize("name", SYSTEM_NAMES)
+def test_each_system_has_its_odds_beside_its_rules(name: str) -> None:
+    module = odds_module(name)
+    assert module.__name__ == f"core.rules.{name}_odds"
+    odds = find_odds(name)
+    for hook in ("odds_json", "score_lines", "exchange_lines", "clear_caches"):
+        assert callable(getattr(odds, hook))
+
+
+def test_an_unknown_system_has_no_odds_rather_than_another_systems() -> None:
+    with pytest.raises(RuleError, match='no rule system "gurps"'):
+        find_odds("gurps")
+
+
+def test_the_names_callers_used_are_still_reached_through_core_odds() -> None:
+    from core import odds
+    from core.rules import fate_odds, forge_odds, heroquest_odds
+
+    assert odds.fate_exchange_odds is fate_odds.fate_exchange_odds
+    assert odds.heroquest_contest_odds is heroquest_odds.heroquest_contest_odds
+    assert odds.forge_stage_odds is forge_odds.forge_stage_odds
+    with pytest.raises(AttributeError):
+        odds.no_such_odds  # noqa: B018 - the attribute look-up is the test
+
+
+def test_a_fate_contest_odds_load_no_other_system() -> None:
+    code = (
+        "import sys\n"
+        "from core.odds import odds_for\n"
+        "from core.rules.fate import FateParticipant as P, new_contest\n"
+        "sides = [P(name='A', side='A', skill=3), P(name='B', side='B', skill=2)]\n"
+        "odds = odds_for(new_contest(sides))\n"
+        "assert odds['contest'] is not None, odds\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('core.'))))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    loaded = set(run.stdout.split())
+    assert "core.rules.fate_odds" in loaded
+    assert not loaded & {
+        "core.rules.heroquest",
+        "core.rules.heroquest_odds",
+        "core.rules.forge",
+        "core.rules.forge_odds",
+    }
