@@ -54,13 +54,37 @@ def _version() -> str:
         return "(not installed)"
 
 
+class _Version(argparse.Action):
+    """``--version``, looking the version up only when asked: importlib.metadata and its
+    search of the installed distributions would cost every start some 10 ms."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show the version and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        print(f"tussle {_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tussle",
         description="Run opposed-roll contests (Fate Core, HeroQuest, FORGE) at the table.",
     )
     parser.set_defaults(func=cmd_dashboard, campaign=None, system=None)
-    parser.add_argument("--version", action="version", version=f"tussle {_version()}")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument(
         "--saves",
         metavar="DIR",
