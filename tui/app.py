@@ -189,7 +189,7 @@ class TussleApp(App[None]):
             self.notify(result.problem, title="No backup made", severity="warning", timeout=8)
 
     def _offer_read_only(self, slug: str, error: CampaignLocked) -> None:
-        from tui.screens.fields import Answers, Field
+        from tui.fields import Answers, Field
         from tui.screens.forms import FormScreen
 
         def chosen(answers: Answers | None) -> None:
@@ -287,7 +287,7 @@ class TussleApp(App[None]):
     def back_to_contest(self) -> None:
         latest = self.campaign.latest_contest
         if latest is not None:
-            self._show(ContestScreen(latest.contest_id))
+            self._show(ContestScreen.of(latest.state.system)(latest.contest_id))
         elif self.campaign.roster:
             self.open_setup()
         else:

@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from tui.screens.fields import Answers, Field, FieldError, blame
+from tui.fields import Answers, Field, FieldError, blame
 from tui.systems.common import e
 from tui.widgets.choice import Choice
 

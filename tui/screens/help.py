@@ -10,6 +10,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui.widgets.keybar import pretty_key
+from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import Hanging
 from tui.widgets.panes import TellingScroll
 
@@ -43,7 +44,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         lines = ["[b]Keys[/b]", ""]
-        if type(self.under).__name__ == "ContestScreen":
+        if self.under.query(RollKeypad):  # the contest screen
             lines.append("[b]Roll keypad[/b]")
             lines.extend(entry(k, what) for k, what in DICE_KEYS)
             lines.append("")

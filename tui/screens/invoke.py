@@ -1,46 +1,36 @@
-"""The invoke form (Fate): a form whose payment follows the invoker and the aspect.
+"""A form with a choice that follows other answers (the invoke form's payment).
 
 Who invokes, which aspect, what it does and how it is paid, in one form; what only one
-kind of invoke needs (a reroll's new dice, the ally helped, the side facing a raised
-opposition) is asked only for that kind (``Field.shown_when``). The payment's options and
-default are worked out again whenever the invoker or the aspect changes: a free invoke
-when the aspect has one that side may use, the GM's pool only for an NPC.
+kind of invoke needs is asked only for that kind (``Field.shown_when``). The payment's
+options and default are worked out again whenever the invoker or the aspect changes
+(``Follow``): the rule system's screen part says how.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 
 from core.model import Command
+from tui.fields import Follow
 from tui.screens.forms import FormScreen
-from tui.systems import fate as fate_view
 from tui.widgets.choice import Choice
-
-if TYPE_CHECKING:
-    from core.model import Contest
 
 
 class InvokeForm(FormScreen[Command]):
-    """A :class:`FormScreen` for an invoke on ``state`` (the contest as the keypad
-    leaves it: its free invokes and pool already spent by invokes waiting there)."""
+    """A :class:`FormScreen` whose choice ``follow.key`` takes its options and default
+    from ``follow.options`` of the answers, again whenever a field in ``follow.on``
+    changes."""
 
-    state: Contest
+    follow: Follow
 
     def on_mount(self) -> None:
-        self._payment()
+        self._follow()
 
     @on(Choice.Changed)
-    def _payment_follows(self, event: Choice.Changed) -> None:
-        if event.choice.id in ("f-by", "f-aspect"):
-            self._payment()
+    def _follows(self, event: Choice.Changed) -> None:
+        if (event.choice.id or "").removeprefix("f-") in self.follow.on:
+            self._follow()
 
-    def _payment(self) -> None:
-        answers = self.answers()
-        by, aspect = answers.get("by", ""), answers.get("aspect", "")
-        how = self.query_one("#f-how", Choice)
-        how.set_options(
-            list(fate_view.payments(self.state, by)),
-            fate_view.default_payment(self.state, by, aspect),
-        )
+    def _follow(self) -> None:
+        options, default = self.follow.options(self.answers())
+        self.query_one(f"#f-{self.follow.key}", Choice).set_options(list(options), default)

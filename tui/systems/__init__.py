@@ -1,7 +1,10 @@
-"""How each rule system looks on the dashboard: one module per system, loaded on demand.
+"""How each rule system looks and plays on the dashboard: one module per system, loaded
+on demand.
 
 A module here turns its system's contest into pane lines and keypad rows, using the
-system's own scoring functions; the screens ask :func:`view` for the right one.
+system's own scoring functions, and holds the system's part of the contest screen (its
+keys and forms: ``SCREEN``). The screens ask :func:`view` for the right one, by the
+system's name; :data:`SYSTEMS` below is the one place of the dashboard that names them.
 """
 
 from __future__ import annotations
@@ -15,13 +18,23 @@ from core.model import Command, Contest
 
 if TYPE_CHECKING:
     from tui.draft import Draft, Preview
+    from tui.systems.screen_part import ScreenPart
     from tui.widgets.keypad import KeypadRow
+
+# The registry: each rule system's name (as ``Contest.system`` has it) and its module.
+# The only module of tui/ allowed to name the systems (tests/tui/test_no_system_names.py).
+SYSTEMS = {
+    "fate": "tui.systems.fate",
+    "heroquest": "tui.systems.heroquest",
+    "forge": "tui.systems.forge",
+}
 
 
 class SystemView(Protocol):
     """What a system module in this package provides."""
 
     ASPECTS_TITLE: str
+    SCREEN: ScreenPart  # its keys and forms on the contest screen
 
     def score(self, record: ContestRecord) -> tuple[str, dict[str, str]]:
         """The scoreboard's kind of contest, and each side's score as text."""
@@ -51,5 +64,6 @@ class SystemView(Protocol):
 
 
 def view(system: str) -> SystemView:
-    module: SystemView = importlib.import_module(f"tui.systems.{system}")
+    """The module for ``system`` (a ``KeyError`` for a system the dashboard lacks)."""
+    module: SystemView = importlib.import_module(SYSTEMS[system])
     return module

@@ -1,16 +1,21 @@
-"""Fate on the dashboard: the ladder, fate points, aspects with their free invokes."""
+"""Fate on the dashboard: the ladder, fate points, aspects with their free invokes; and
+Fate's keys on the contest screen (invoke, advantage, attack, the GM's pool)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from textual.binding import Binding
+
 from core.campaign import ContestRecord
-from core.dice import DiceKind
+from core.dice import DiceKind, parse_fate_dice
 from core.model import Command, Contest
 from core.redact import HIDDEN
 from core.rules import fate
-from tui.draft import Draft, Preview, faces_of
+from tui.draft import Draft, Preview, dice_kind, faces_of, preview
+from tui.fields import Answers, Field, Follow, Options, blame, whole
 from tui.systems.common import e, hidden_mark, pips, secret_heading
+from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.widgets.keypad import KeypadRow
 
 ASPECTS_TITLE = "Aspects"
@@ -129,8 +134,6 @@ def twist_pending(state: Contest) -> bool:
 
 # -- the invoke form ----------------------------------------------------------------------
 
-Options = tuple[tuple[str, str], ...]
-
 
 def invoke_effects(state: Contest) -> Options:
     """What an invoke can do here (rules §1.4.1); +2 to a passive opposition only where
@@ -193,3 +196,176 @@ def describe_extra(command: Command) -> str | None:
         case fate.DeclareAttack():
             return f"[b]Attack by {e(command.by)}: the contest ends as a conflict[/b]"
     return None
+
+
+# -- the contest screen's Fate keys ---------------------------------------------------------
+
+
+def _invoke(screen: ContestActions) -> None:
+    """Who, which aspect, what it does, how it is paid; then only what that kind of
+    invoke needs. The payment defaults to a free invoke the invoker's side may use, else
+    (an NPC out of points) the GM's pool, and follows the invoker and the aspect."""
+    state = _own(preview(screen.state, screen.draft).state)
+    aspects = tuple(
+        (f"{a.name}" + (f" ({a.free_invokes} free)" if a.free_invokes else ""), a.name)
+        for a in state.aspects
+    )
+    if not aspects:
+        screen.message = "No aspects in play to invoke."
+        screen.refresh_keypad()
+        return
+    current = screen.current() or ""
+    by = next((p.name for p in state.participants if p.side == current), "")
+    by = by or state.participants[0].name
+    others = other_sides(state)
+    fields = [
+        Field("by", "Who invokes", by, screen.names()),
+        Field("aspect", "Aspect", aspects[0][1], aspects),
+        Field("effect", "What it does", "+2", invoke_effects(state)),
+        Field(
+            "how",
+            "Paid with",
+            default_payment(state, by, aspects[0][1]),
+            payments(state, by),
+        ),
+        Field(
+            "ally",
+            "Whose roll gets the +2",
+            follows="by",
+            choices_by=others,
+            shown_when=("effect", "ally"),
+        ),
+        Field(
+            "opposed",
+            "The side facing the raised opposition",
+            follows="by",
+            choices_by=others,
+            shown_when=("effect", "oppose"),
+        ),
+        Field(
+            "dice",
+            "New dice (like +0-0; blank: Tussle rolls)",
+            required=False,
+            shown_when=("effect", "reroll"),
+        ),
+    ]
+
+    def payment(a: Answers) -> tuple[Options, str]:
+        by, aspect = a.get("by", ""), a.get("aspect", "")
+        return payments(state, by), default_payment(state, by, aspect)
+
+    def command(a: Answers) -> Command:
+        effect = a["effect"]
+        faces = None
+        if effect == "reroll":
+            with blame("dice"):
+                faces = (
+                    parse_fate_dice(a["dice"])
+                    if a["dice"]
+                    else screen.tussle.dice.roll(dice_kind(screen.state))
+                )
+        target = {"ally": a.get("ally"), "oppose": a.get("opposed")}.get(effect) or None
+        return fate.InvokeAspect(
+            by=a["by"],
+            aspect=a["aspect"],
+            free=a["how"] == "free",
+            pool=a["how"] == "pool",
+            effect="reroll" if effect == "reroll" else "oppose" if effect == "oppose" else "+2",
+            faces=faces,
+            target=target,
+        )
+
+    screen.ask(
+        "Invoke an aspect",
+        fields,
+        command,
+        rule_field="how",  # no fate points, an empty pool...
+        follow=Follow("how", ("by", "aspect"), payment),
+    )
+
+
+def _advantage(screen: ContestActions) -> None:
+    names = screen.names()
+    screen.ask(
+        "Create an advantage (before the rolls)",
+        [
+            Field("by", "Who creates it", names[0][1], names),
+            Field("aspect", "Aspect"),
+            Field("on", "Placed on", "", (("(the scene)", ""), *names), required=False),
+            Field("result", "Their total (skill + dice + bonuses)"),
+            Field("opposition", "Opposition (defence or difficulty)"),
+        ],
+        lambda a: fate.CreateAdvantage(
+            by=a["by"],
+            aspect=a["aspect"],
+            on=a["on"] or None,
+            result=whole(a["result"], "result"),
+            opposition=whole(a["opposition"], "opposition"),
+        ),
+    )
+
+
+def _attack(screen: ContestActions) -> None:
+    names = screen.names()
+    screen.ask(
+        "Someone attacks: the contest becomes a conflict",
+        [Field("by", "Who attacks", names[0][1], names)],
+        lambda a: fate.DeclareAttack(by=a["by"]),
+    )
+
+
+def _pool(screen: ContestActions) -> None:
+    """The GM's pool pays for an NPC outside an invoke (refusing a compel, a stunt):
+    invokes pay from it in their own form (``i``), compels on NPCs fill it (``k``)."""
+    from core.campaign import SpendFromPool
+
+    record = screen.tussle.campaign.contest(screen.contest_id)
+    npcs = tuple((n, n) for n in sorted(_own(record.state).npcs) if n)
+    # What invokes waiting on the keypad leave: they pay when the exchange commits.
+    pool = _own(preview(screen.state, screen.draft).state).gm_pool
+    if not npcs:
+        screen.notify("No NPC in this contest: the GM's pool pays only for NPCs.")
+        return
+    if pool < 1:
+        waiting = record.gm_pool - pool
+        why = f" ({waiting} for invokes waiting on the keypad)" if waiting > 0 else ""
+        screen.notify(f"The GM's pool is empty{why}.", severity="warning")
+        return
+
+    def chosen(answers: Answers | None) -> None:
+        if answers is not None:
+            screen.tussle.send(
+                SpendFromPool(
+                    contest_id=screen.contest_id, by=answers["by"], reason=answers["reason"]
+                )
+            )
+
+    screen.form(
+        f"The GM's pool pays 1 ({pool} left)",
+        [
+            Field("by", "For", npcs[0][1], npcs),
+            Field(
+                "reason",
+                "What for",
+                "refuses a compel",
+                (("refuses a compel", "refuses a compel"), ("a stunt", "uses a stunt")),
+            ),
+        ],
+        "An invoke pays from the pool in its own form (i). Enter: pay · Esc: cancel",
+        chosen,
+    )
+
+
+SCREEN = ScreenPart(
+    keys=(
+        Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke),
+        Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
+        Key("redo", Binding("k", "attack", "Attack", id="attack", show=False), _attack),
+        Key(
+            "summary",
+            Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
+            _pool,
+        ),
+    ),
+    modifier_choices=lambda state: tuple((s, s) for s in state.sides),  # a side's roll
+)

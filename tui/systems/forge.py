@@ -1,15 +1,20 @@
-"""FORGE on the dashboard: targets, who acts and who reacts, damage, armor, trauma."""
+"""FORGE on the dashboard: targets, who acts and who reacts, damage, armor, trauma; and
+FORGE's keys on the contest screen (roles, dodge or absorb, the end of the contest)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from core.campaign import ContestRecord
+from textual.binding import Binding
+
+from core.campaign import ContestRecord, Play
 from core.dice import DiceKind
-from core.model import Command, Contest
+from core.model import Command, Contest, EndContest
 from core.rules import forge
 from tui.draft import Draft, Preview, faces_of
+from tui.fields import Field
 from tui.systems.common import cells, e, hidden_mark, secret_heading
+from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.widgets.keypad import KeypadRow
 
 ASPECTS_TITLE = "Situation"
@@ -128,3 +133,49 @@ def describe_extra(command: Command) -> str | None:
         case forge.ChooseReaction():
             return f"Reaction: {command.reaction}"
     return None
+
+
+# -- the contest screen's FORGE keys --------------------------------------------------------
+
+
+def _roles(screen: ContestActions) -> None:
+    names = screen.names()
+    slots = screen.slots()
+    screen.ask(
+        "Who acts and who reacts",
+        [
+            Field("actor", "Actor", slots[0] if slots else names[0][1], names),
+            Field("reactor", "Reactor", slots[1] if len(slots) > 1 else names[-1][1], names),
+        ],
+        lambda a: forge.SetStage(actor=a["actor"], reactor=a["reactor"]),
+    )
+
+
+def _reaction(screen: ContestActions) -> None:
+    """Dodge or absorb, the other of what the reactor does now (a choice on the keypad
+    replaces the one before it)."""
+    state = _own(screen.state)
+    chosen = [c for c in screen.draft.extras if isinstance(c, forge.ChooseReaction)]
+    current = chosen[-1].reaction if chosen else state.reaction
+    screen.draft.extras = [
+        c for c in screen.draft.extras if not isinstance(c, forge.ChooseReaction)
+    ]
+    screen.add_extra(forge.ChooseReaction(reaction="absorb" if current == "dodge" else "dodge"))
+
+
+def _end(screen: ContestActions) -> None:
+    """End the contest now (nothing on the keypad), or after the stage on the keypad."""
+    if screen.draft.empty:
+        screen.tussle.send(Play(contest_id=screen.contest_id, commands=(EndContest(),)))
+    else:
+        screen.draft.end_after = not screen.draft.end_after
+        screen.refresh_keypad()
+
+
+SCREEN = ScreenPart(
+    keys=(
+        Key("modifier", Binding("o", "roles", "Roles", id="roles"), _roles),
+        Key("modifier", Binding("x", "reaction", "Dodge/absorb", id="reaction"), _reaction),
+        Key("modifier", Binding("e", "end", "End", id="end"), _end),
+    ),
+)

@@ -1,15 +1,21 @@
-"""HeroQuest on the dashboard: ratings as 4M, hero points, states of adversity, RP."""
+"""HeroQuest on the dashboard: ratings as 4M, hero points, states of adversity, RP; and
+HeroQuest's keys on the contest screen (hero points, augments, stretches, group contests)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from textual.binding import Binding
+
 from core.campaign import ContestRecord
 from core.dice import DiceKind
+from core.errors import RuleError
 from core.model import Command, Contest
 from core.rules import heroquest as hq
-from tui.draft import Draft, Preview, faces_of
+from tui.draft import Draft, Preview, dice_kind, faces_of
+from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.common import cells, e, hidden_mark, pips, secret_heading
+from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.widgets.keypad import KeypadRow
 
 ASPECTS_TITLE = "Situation"
@@ -149,3 +155,148 @@ def describe_extra(command: Command) -> str | None:
             pairs = ", ".join(f"{p.a}–{p.b} {p.roll_a}/{p.roll_b}" for p in command.pairs)
             return f"Group: {e(pairs)}"
     return None
+
+
+# -- the contest screen's HeroQuest keys ----------------------------------------------------
+
+AUGMENT_OTHER = "\x00other"  # the augment form's "Other: type a rating" (no ability's name)
+
+
+def _hero_point(screen: ContestActions) -> None:
+    state = _own(screen.state)
+    parties = list(state.parties) or [p.name for p in state.participants]
+    with_points = [p for p in parties if state.hero_points_left.get(p, 0) > 0]
+    current = screen.current()
+    default = current if current in with_points else (with_points or parties)[0]
+    screen.ask(
+        "Spend a hero point: bump a result one level",
+        [Field("who", "Who spends it", default, tuple((p, p) for p in parties))],
+        lambda a: hq.SpendHeroPoints(who=a["who"], count=1),
+    )
+
+
+def _stretch(screen: ContestActions) -> None:
+    who = screen.current()
+    if who is not None:
+        screen.add_extra(hq.Stretch(who=who))
+
+
+def _augment(screen: ContestActions) -> None:
+    """A rolled augment (rules §2.5): whose roll it helps, then whose ability lends it,
+    picked from that character's abilities on the roster with their ratings (or "Other"
+    to type a rating), then the two d20s."""
+    from core.setup import own_ratings
+
+    names = screen.names()
+    roster = screen.tussle.campaign.roster
+    recipient = screen.current() or names[0][1]
+    taking_part = [name for name, _ in names]
+    lenders = taking_part + [n for n in roster if n not in taking_part]
+    other = ("Other: type a rating (like 17 or 4M)", AUGMENT_OTHER)
+    by_name = {
+        n: (*(own_ratings(screen.state.system, roster[n]) if n in roster else ()), other)
+        for n in lenders
+    }
+
+    def command(a: Answers) -> Command:
+        def d20(key: str) -> int:
+            text = a[key]
+            return whole(text, key) if text else screen.tussle.dice.roll(dice_kind(screen.state))[0]
+
+        if a["ability"] == AUGMENT_OTHER:
+            with blame("rating"):
+                rating = hq.parse_rating(a["rating"])
+        else:
+            lender = screen.tussle.campaign.roster.get(a["by"])
+            if lender is None or a["ability"] not in lender.ratings:
+                raise FieldError("ability", f"{a['by']} has no ability {a['ability']!r} now")
+            rating = lender.ratings[a["ability"]]
+        return hq.Augment(
+            recipient=a["for"],
+            rating=rating,
+            roll=d20("roll"),
+            resistance_roll=d20("resistance"),
+        )
+
+    screen.ask(
+        "An augment (rolled against the augment base)",
+        [
+            Field("for", "Whose roll it helps", recipient, names),
+            Field("by", "Whose ability augments it", recipient, tuple((n, n) for n in lenders)),
+            Field(
+                "ability",
+                "The augmenting ability (←/→: another; Other to type a rating)",
+                by_name[recipient][0][1],
+                follows="by",
+                choices_by=by_name,
+            ),
+            Field("rating", "Its rating (like 17 or 4M)", shown_when=("ability", AUGMENT_OTHER)),
+            Field("roll", "Its d20 roll (blank: Tussle rolls)", required=False),
+            Field("resistance", "The base's d20 roll (blank: Tussle rolls)", required=False),
+        ],
+        command,
+    )
+
+
+def _leave(screen: ContestActions) -> None:
+    names = screen.names()
+    screen.ask(
+        "Leave the chain after this exchange",
+        [Field("who", "Who leaves", names[-1][1], names)],
+        lambda a: hq.Leave(who=a["who"]),
+    )
+
+
+def _parties(screen: ContestActions) -> None:
+    names = screen.names()
+    screen.ask(
+        "The two parties of this exchange",
+        [
+            Field("a", "First party", names[0][1], names),
+            Field("b", "Second party", names[-1][1], names),
+        ],
+        lambda a: hq.SetParties(a=a["a"], b=a["b"]),
+    )
+
+
+def _group(screen: ContestActions) -> None:
+    def command(a: Answers) -> Command:
+        with blame("pairs"):
+            return hq.SetPairs(pairs=parse_pairs(a["pairs"]))
+
+    screen.ask(
+        "A group simple contest",
+        [
+            Field(
+                "pairs",
+                "Pairs with their d20s: A v B 14 13, C v B 5 9",
+                placeholder="Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9",
+            )
+        ],
+        command,
+    )
+
+
+def parse_pairs(text: str) -> tuple[hq.Pair, ...]:
+    """``"A v B 14 13, C v B 5 9"``: a group contest's pairs with their two d20s."""
+    pairs = []
+    for chunk in text.split(","):
+        words = chunk.split()
+        if " v " not in f" {chunk} " or len(words) < 5:
+            raise RuleError(f'"{chunk.strip()}": write a pair as "A v B 14 13"')
+        at = words.index("v")
+        a, b = " ".join(words[:at]), " ".join(words[at + 1 : -2])
+        pairs.append(hq.Pair(a=a, b=b, roll_a=whole(words[-2]), roll_b=whole(words[-1])))
+    return tuple(pairs)
+
+
+SCREEN = ScreenPart(
+    keys=(
+        Key("modifier", Binding("h", "hero_point", "Hero pt", id="hero_point"), _hero_point),
+        Key("modifier", Binding("g", "augment", "Augment", id="augment", show=False), _augment),
+        Key("modifier", Binding("s", "stretch", "Stretch", id="stretch", show=False), _stretch),
+        Key("modifier", Binding("l", "leave", "Leave", id="leave"), _leave),
+        Key("modifier", Binding("p", "parties", "Parties", id="parties", show=False), _parties),
+        Key("modifier", Binding("G", "group", "Group", id="group", show=False), _group),
+    ),
+)

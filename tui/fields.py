@@ -1,9 +1,13 @@
 """What a form asks: its fields (plain data; the form screen itself loads on demand),
-and how a form's parser says which field is wrong."""
+how a form's parser says which field is wrong, and the number a field holds.
+
+Plain data on purpose: the rule systems' screen parts (``tui.systems``) describe their
+forms with it, without importing any screen.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -34,6 +38,18 @@ class Field:
 
 
 Answers = dict[str, str]
+Options = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Follow:
+    """A choice whose options and default are worked out again from the answers so far
+    whenever one of the fields named in ``on`` changes (an invoke's payment follows the
+    invoker and the aspect)."""
+
+    key: str
+    on: tuple[str, ...]
+    options: Callable[[Answers], tuple[Options, str]]
 
 
 class FieldError(ValueError):
@@ -56,3 +72,16 @@ def blame(key: str) -> Iterator[None]:
         raise
     except ValueError as error:
         raise FieldError(key, str(error)) from error
+
+
+def whole(text: str, key: str | None = None) -> int:
+    """A whole number; a ``FieldError`` on field ``key`` (a ``RuleError`` without one)."""
+    try:
+        return int(text.strip().replace("−", "-"))
+    except ValueError:
+        message = f'"{text}" is not a whole number (like 3 or -1)'
+        if key is None:
+            from core.errors import RuleError
+
+            raise RuleError(message) from None
+        raise FieldError(key, message) from None

@@ -1,0 +1,109 @@
+"""Corrections on the contest screen: an old exchange back on the keypad, then changed.
+
+``C`` reopens exchange n: its dice and actions come back onto the keypad, played on the
+contest as it stood before it; Enter shows what the correction changes and asks before
+anything does. An undone exchange comes back onto the keypad the same way.
+"""
+
+from __future__ import annotations
+
+from core.campaign import Correct
+from core.errors import RuleError
+from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
+from tui.draft import Draft, dice_kind, typed_text
+from tui.fields import Answers, Field, blame, whole
+from tui.screens.contest_paint import PaintedContest
+from tui.systems.common import e
+
+
+class CorrectingContest(PaintedContest):
+    """The contest screen's corrections, and the keypad given back an old exchange."""
+
+    def action_correct(self) -> None:
+        """Correct an old exchange: its commands come back onto the keypad, played on the
+        contest as it stood before it; Enter shows what changes before anything does."""
+        from core.corrections import reopen
+
+        record = self.record
+        if not record.exchanges:
+            self.notify("No exchange to correct yet.", severity="warning")
+            return
+        if record.written:  # said before the GM types a number, not after
+            self.notify(
+                "Its results are on the roster: u takes that back, then correct.",
+                title="Cannot correct",
+                severity="error",
+            )
+            return
+
+        def parse(answers: Answers) -> tuple[int, Contest, list[Command]]:
+            n = whole(answers["n"], "n")
+            with blame("n"):  # no such exchange: the form stays open on the number
+                state, commands = reopen(self.tussle.campaign, self.contest_id, n)
+            return n, state, commands
+
+        def chosen(reopened: tuple[int, Contest, list[Command]] | None) -> None:
+            if reopened is None:
+                return
+            n, state, commands = reopened
+            self.correcting = (n, state)
+            self.restore_draft(commands)
+            self.refresh_keypad()
+
+        from tui.screens.forms import FormScreen
+
+        self.app.push_screen(
+            FormScreen(
+                "Correct an exchange",
+                [Field("n", "Which exchange", str(len(record.exchanges)))],
+                "Its dice and actions come back onto the keypad. Enter: OK · Esc: cancel",
+                parse=parse,
+            ),
+            chosen,
+        )
+
+    def _send_correction(self, n: int, commands: list[Command]) -> None:
+        from core.corrections import correct
+
+        command = Correct(contest_id=self.contest_id, n=n, commands=tuple(commands))
+        try:
+            worked = correct(self.tussle.campaign, command)
+        except RuleError as error:
+            self.message = f"[b $error]{e(error)}[/]"
+            self.notify(str(error), title="Cannot correct", severity="error")
+            self.refresh_keypad()
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.tussle.send(command)
+
+        from tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(
+            ConfirmScreen(f"Correct exchange {n}?", worked.changes(), "Enter: correct it"),
+            confirmed,
+        )
+
+    def restore_draft(self, commands: list[Command], came_back_from: int | None = None) -> None:
+        """Put an undone (or reopened) exchange on the keypad, so a mistyped die is one
+        key away. The keypad's previous draft is kept under it: a redo of action
+        ``came_back_from``, or the end of a correction, brings it back."""
+        draft = Draft(came_back_from=came_back_from, before=self.draft)
+        kind = dice_kind(self.state)
+        for command in commands:
+            if isinstance(command, RollDice):
+                draft.typed[command.who] = typed_text(kind, command.faces)
+                draft.sources[command.who] = command.source
+            elif isinstance(command, EndContest):
+                draft.end_after = True
+            elif not isinstance(command, ResolveExchange):
+                draft.extras.append(command)
+        self.draft = draft
+
+    def _end_correction(self) -> None:
+        """Leave a correction in progress: its draft (an exchange in the log already)
+        goes, and the keypad holds again what it held before C."""
+        if self.correcting:
+            self.correcting = None
+            self.draft = self.draft.before or Draft()

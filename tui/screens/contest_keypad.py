@@ -1,0 +1,238 @@
+"""The contest screen's keypad: dice typed, rolled, erased, committed; forms whose
+answers go onto the keypad.
+
+The roll keypad widget only turns keys into messages; this layer of the screen turns them
+into the draft of the coming exchange, and Enter into a ``Play`` (or a correction) for the
+app's bus. The forms a rule system's keys open (``ask``) end on the keypad too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from textual import on
+
+from core.campaign import Play
+from core.errors import BadDice, RuleError
+from core.model import Command
+from tui.draft import (
+    commit_commands,
+    dice_kind,
+    faces_of,
+    preview,
+    try_extra,
+    type_face,
+    typed_text,
+)
+from tui.fields import Answers, Field, FieldError, Follow, Options
+from tui.screens.contest_corrections import CorrectingContest
+from tui.systems import view
+from tui.systems.common import e
+from tui.widgets.keypad import RollKeypad
+
+
+class KeypadContest(CorrectingContest):
+    """The keypad's messages, and the forms whose commands go onto the keypad."""
+
+    def action_summary(self) -> None:
+        from tui.screens.summary import SummaryScreen
+
+        self.app.push_screen(SummaryScreen(self.contest_id))
+
+    # -- the keypad's messages -------------------------------------------------------------
+    def slots(self) -> list[str]:
+        """The keypad's rollers, in order."""
+        return preview(self.state, self.draft).slots
+
+    @on(RollKeypad.Typed)
+    def typed(self, message: RollKeypad.Typed) -> None:
+        slots = self.slots()
+        if not slots:
+            return
+        who = slots[self.draft.cursor % len(slots)]
+        kind = dice_kind(self.state)
+        try:
+            text, complete = type_face(kind, self.draft.typed.get(who, ""), message.key)
+        except BadDice as error:  # a face no die has: said, never dropped in silence
+            self.message = f"[b $error]{e(f'{who}: {error}')}[/]"
+            self.notify(f"{who}: {error}", title=error.title, severity="error", timeout=4)
+            self.refresh_keypad()
+            return
+        self.draft.typed[who] = text
+        self.draft.sources[who] = "table"
+        if complete:
+            self._advance(slots)
+        self.refresh_keypad()
+
+    def _advance(self, slots: list[str]) -> None:
+        kind = dice_kind(self.state)
+        for step in range(1, len(slots) + 1):
+            i = (self.draft.cursor + step) % len(slots)
+            if faces_of(kind, self.draft.typed.get(slots[i], "")) is None:
+                self.draft.cursor = i
+                return
+
+    @on(RollKeypad.Erase)
+    def erase(self) -> None:
+        slots = self.slots()
+        if not slots:
+            return
+        who = slots[self.draft.cursor % len(slots)]
+        text = self.draft.typed.get(who, "")
+        if not text and self.draft.cursor > 0:
+            self.draft.cursor -= 1
+            who = slots[self.draft.cursor]
+            text = self.draft.typed.get(who, "")
+        self.draft.typed[who] = text[:-1]
+        self.refresh_keypad()
+
+    @on(RollKeypad.Move)
+    def move(self, message: RollKeypad.Move) -> None:
+        slots = self.slots()
+        if slots:
+            self.draft.cursor = (self.draft.cursor + message.step) % len(slots)
+        self.refresh_keypad()
+
+    @on(RollKeypad.RollRequested)
+    def roll(self, message: RollKeypad.RollRequested) -> None:
+        slots = self.slots()
+        if not slots:
+            return
+        kind = dice_kind(self.state)
+        targets = (
+            [s for s in slots if faces_of(kind, self.draft.typed.get(s, "")) is None]
+            if message.everyone
+            else [slots[self.draft.cursor % len(slots)]]
+        )
+        for who in targets:
+            self.draft.typed[who] = typed_text(kind, self.tussle.dice.roll(kind))
+            self.draft.sources[who] = "tussle"
+        self._advance(slots)
+        self.refresh_keypad()
+
+    @on(RollKeypad.ClearRequested)
+    def clear(self) -> None:
+        if self.correcting:
+            self.notify(f"Exchange {self.correcting[0]} is left as it was.", timeout=3)
+            self._end_correction()  # the keypad as it was before C
+        else:
+            self.draft.clear()
+        self.refresh_keypad()
+
+    @on(RollKeypad.CommitRequested)
+    def commit(self) -> None:
+        if self.sending:
+            return  # the exchange just committed is not in the log yet: not twice
+        state = self.state
+        if state.finished:
+            self.action_summary()
+            return
+        shown = preview(state, self.draft)
+        if shown.error:
+            self.message = f"[b $error]{e(shown.error)}[/]"
+            self.refresh_keypad()
+            return
+        if view(state.system).twist_pending(shown.state):
+            default = f"Twist {state.n + 1}"
+
+            def named(answers: Answers | None) -> None:
+                if answers is not None:
+                    self._send_exchange(answers["twist"] or default)
+
+            self.form(
+                "A tie: name the twist",
+                [
+                    Field(
+                        "twist",
+                        "The new situation aspect",
+                        placeholder=f"{default} (Enter keeps this name)",
+                        required=False,
+                    )
+                ],
+                "Enter: commit the exchange · Esc: back to the keypad",
+                named,
+            )
+            return
+        self._send_exchange(None)
+
+    def _send_exchange(self, twist: str | None) -> None:
+        try:
+            commands = commit_commands(self.state, self.draft, twist)
+        except RuleError as error:
+            self.message = f"[b $error]{e(error)}[/]"
+            self.refresh_keypad()
+            return
+        if self.correcting:
+            self._send_correction(self.correcting[0], commands)
+            return
+        self.sending = self.tussle.bus is not None and not self.tussle.read_only
+        self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))
+
+    # -- actions -------------------------------------------------------------------------
+    def add_extra(self, command: Command) -> None:
+        try:
+            try_extra(self.state, self.draft, command)
+        except RuleError as error:
+            self.message = f"[b $error]{e(error)}[/]"
+            self.notify(str(error), title=error.title, severity="error")
+        self.refresh_keypad()
+
+    def ask(
+        self,
+        title: str,
+        fields: list[Field],
+        then: Callable[[Answers], Command],
+        hint: str = "",
+        rule_field: str | None = None,
+        follow: Follow | None = None,
+    ) -> None:
+        """A form; its answers become a command added to the draft. A bad value (``then``
+        raises: a ``FieldError`` names the field) or a command the rules refuse on the
+        contest as it stands keeps the form open, with what was typed; the refusal is
+        shown under ``rule_field`` (or at the foot of the form). ``follow``: a choice
+        whose options follow other answers (an invoke's payment)."""
+        from tui.screens.forms import FormScreen
+        from tui.screens.invoke import InvokeForm
+
+        def parse(answers: Answers) -> Command:
+            command = then(answers)
+            trial = replace(
+                self.draft,
+                typed=dict(self.draft.typed),
+                sources=dict(self.draft.sources),
+                extras=list(self.draft.extras),
+            )
+            try:
+                try_extra(self.state, trial, command)  # a pure check: the draft is a copy
+            except RuleError as error:
+                raise FieldError(rule_field, str(error)) from error
+            return command
+
+        def done(command: Command | None) -> None:
+            if command is not None:
+                self.add_extra(command)
+
+        if follow is None:
+            self.app.push_screen(FormScreen(title, fields, hint, parse=parse), done)
+            return
+        form = InvokeForm(title, fields, hint, parse=parse)
+        form.follow = follow
+        self.app.push_screen(form, done)
+
+    def form(
+        self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
+    ) -> None:
+        """A form whose answers (None: cancelled) go to ``then``."""
+        from tui.screens.forms import FormScreen
+
+        self.app.push_screen(FormScreen(title, fields, hint), then)
+
+    def names(self) -> Options:
+        """The participants, as a choice's options."""
+        return tuple((p.name, p.name) for p in self.state.participants)
+
+    def current(self) -> str | None:
+        """The roller the keypad's cursor is on."""
+        slots = self.slots()
+        return slots[self.draft.cursor % len(slots)] if slots else None

@@ -1,0 +1,207 @@
+"""The contest screen's panes: what it holds, how it paints, and the odds worker.
+
+The first layer of :class:`tui.screens.contest.ContestScreen`: the screen's state (the
+keypad's draft, a correction in progress), the panes and keypad painted from the
+contest, and the odds worked out off the event loop for the scoreboard.
+"""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+
+from core.campaign import ContestRecord
+from core.errors import RuleError
+from core.model import Contest
+from tui import views
+from tui.draft import Draft, dice_kind, preview, typed_text
+from tui.host import Host, host
+from tui.odds_view import odds_cells
+from tui.systems import view
+from tui.systems.common import e
+from tui.widgets.exchange_log import PAGE, ExchangeLog
+from tui.widgets.keybar import KeyBar
+from tui.widgets.keypad import RollKeypad
+from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
+
+
+class PaintedContest(Screen[None]):
+    """One contest's panes and keypad, painted from the contest and the draft."""
+
+    def __init__(self, contest_id: str) -> None:
+        super().__init__()
+        self.contest_id = contest_id
+        self.draft = Draft()
+        self.shown = PAGE
+        self.message = ""
+        self.odds: tuple[dict[str, str], str] | None = None
+        self.odds_ready = False  # the first odds wait for the first frame
+        # While an old exchange is corrected: its number, and the contest just before it
+        # (what the keypad plays on instead of the contest as it stands).
+        self.correcting: tuple[int, Contest] | None = None
+        self.sending = False  # an exchange is on its way to the log: Enter waits for it
+
+    @property
+    def tussle(self) -> Host:
+        return host(self.app)
+
+    @property
+    def record(self) -> ContestRecord:
+        return self.tussle.campaign.contest(self.contest_id)
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on: as it stands, or before the exchange being
+        corrected."""
+        return self.correcting[1] if self.correcting else self.record.state
+
+    def compose(self) -> ComposeResult:
+        yield Scoreboard(id="scoreboard")
+        with Horizontal(id="middle"):
+            with Vertical(id="side"):
+                yield ParticipantsPane(id="participants")
+                yield AspectsPane(id="aspects")
+            yield ExchangeLog(id="log")
+        yield RollKeypad(id="keypad")
+        yield KeyBar()
+
+    def _start_odds(self) -> None:
+        """Odds from now on: not before, so working them out never delays the screen."""
+        self.odds_ready = True
+        if self.state.finished:
+            return
+        try:  # the odds alone: repainting the keypad would wipe a message the GM must read
+            self.update_odds(preview(self.state, self.draft).state)
+        except RuleError:
+            self.refresh_keypad()  # a draft the contest refuses: the keypad says why
+
+    # -- painting ------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        record = self.record
+        self.refresh_panes()
+        exchanges = record.exchanges
+        hidden = max(0, len(exchanges) - self.shown)
+        log = self.query_one(ExchangeLog)
+        log.show(views.exchange_lines(record.state, exchanges[hidden:]), hidden)
+        self.refresh_keypad()
+
+    def refresh_scoreboard(self) -> None:
+        if self.contest_id not in self.tussle.campaign.contests:
+            return
+        app = self.tussle
+        unsaved = len(app.bus.unsaved) if app.bus is not None else 0
+        odds = self.odds if app.show_odds else None
+        self.query_one(Scoreboard).show(
+            views.scoreboard(self.record, app.campaign.name, unsaved, app.read_only, odds)
+        )
+
+    def refresh_panes(self) -> None:
+        record = self.record
+        self.refresh_scoreboard()
+        self.query_one(ParticipantsPane).show(views.participants(record))
+        self.query_one(AspectsPane).show(views.aspects(record.state, record.secret_aspects))
+
+    def refresh_keypad(self) -> None:
+        keypad = self.query_one(RollKeypad)
+        state = self.state
+        keypad.border_title = (
+            f"Correcting exchange {self.correcting[0]} · Enter: what changes · Esc: cancel"
+            if self.correcting
+            else "Roll keypad"
+        )
+        if state.finished:
+            from core.aftermath import summary
+
+            result = summary(self.tussle.campaign, self.record).result
+            keypad.show(
+                [],
+                [f"[b]The contest is over.[/b] {e(result)}"],
+                "Enter: summary · n: new contest · C: correct · u: undo",
+                over=True,
+            )
+            self.workers.cancel_group(self, "odds")
+            if self.odds is not None:
+                self.odds = None  # nothing left to play: no odds
+                self.refresh_scoreboard()
+            return
+        try:
+            shown = preview(state, self.draft)
+        except RuleError as error:  # a draft the contest no longer accepts (after undo)
+            self.draft.clear()
+            self.message = str(error)
+            shown = preview(state, self.draft)
+        if self._roll_for_tussle(shown.slots):
+            shown = preview(state, self.draft)
+        self.draft.cursor = min(self.draft.cursor, max(0, len(shown.slots) - 1))
+        system = view(state.system)
+        rows = system.rows(shown, self.draft)
+        extras = [views.describe_extra(state.system, c) for c in self.draft.extras]
+        if self.draft.end_after:
+            extras.append("[b]End the contest after this stage[/b]")
+        if shown.error:
+            verdict = f"[b $error]{e(shown.error)}[/]"
+        else:
+            verdict = self.message or system.verdict(shown, self.draft)
+        self.message = ""
+        keypad.show(rows, extras, verdict)
+        self._odds_for(shown.state)
+
+    def _roll_for_tussle(self, slots: list[str]) -> bool:
+        """Roll for the rollers set up as "Tussle rolls" that have no dice yet."""
+        kind = dice_kind(self.state)
+        missing = [
+            s for s in slots if s in self.record.tussle_rolls and not self.draft.typed.get(s)
+        ]
+        for who in missing:
+            self.draft.typed[who] = typed_text(kind, self.tussle.dice.roll(kind))
+            self.draft.sources[who] = "tussle"
+        return bool(missing)
+
+    def _odds_for(self, state: Contest) -> None:
+        """The odds of the contest as the keypad would leave it; none while an old
+        exchange is corrected: the keypad then holds that exchange's dice, and odds
+        worked out from them ("next 100%") would pass for the coming exchange's."""
+        if self.correcting is None:
+            self.update_odds(state)
+            return
+        self.workers.cancel_group(self, "odds")
+        if self.tussle.show_odds:
+            n = self.correcting[0]
+            self.odds = ({}, f"[dim]no odds while exchange {n} is being corrected[/]")
+            self.refresh_scoreboard()
+
+    @work(exclusive=True, thread=True, group="odds")
+    def update_odds(self, state: Contest) -> None:
+        """Work the odds out for the contest as the keypad would leave it, off the
+        event loop: a large contest's first computation can take a moment."""
+        if not self.tussle.show_odds or not self.odds_ready:
+            return
+        from core.odds import odds_for
+
+        odds: tuple[dict[str, str], str]
+        try:
+            odds = odds_cells(odds_for(state), state)
+        except Exception as error:  # odds are a help, never a reason to stop the table
+            odds = ({}, f"[dim]no odds: {e(error)}[/]")
+        self.app.call_from_thread(self._show_odds, odds)
+
+    def _show_odds(self, odds: tuple[dict[str, str], str]) -> None:
+        if self not in self.app.screen_stack:
+            return  # the GM has moved to another screen meanwhile
+        contests = self.tussle.campaign.contests
+        if self.contest_id not in contests or contests[self.contest_id].state.finished:
+            return  # worked out for a moment that has passed
+        if self.correcting:
+            return  # worked out before the correction began
+        self.odds = odds
+        self.refresh_scoreboard()
+
+    def action_toggle_odds(self) -> None:
+        app = self.tussle
+        app.show_odds = not app.show_odds
+        self.odds = None
+        self.refresh_scoreboard()
+        if app.show_odds:
+            self.refresh_keypad()

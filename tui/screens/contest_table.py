@@ -1,0 +1,86 @@
+"""What the contest screen does for the rest of the table: the session's recap as a
+file, and what the players' view shows (the odds; secrets kept from it).
+
+Each is a GM action of its own (secrets and the players' odds are undoable and saved),
+with nothing to do with the coming exchange.
+"""
+
+from __future__ import annotations
+
+from tui.fields import Answers, Field
+from tui.screens.contest_paint import PaintedContest
+
+
+def write_recap(screen: PaintedContest) -> None:
+    """Write the last session's recap as Markdown beside the saves (recaps/)."""
+    from datetime import date
+
+    from core.recap import recap_markdown
+    from core.store import write_atomically
+
+    app = screen.tussle
+    if app.files is None:
+        return
+    folder = app.saves.folder / "recaps"
+    path = folder / f"{app.files.slug}-{date.today().isoformat()}.md"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, recap_markdown(app.campaign))
+    except OSError as error:
+        screen.notify(f"{path}: {error.strerror or error}", title="No recap", severity="error")
+        return
+    screen.notify(f"Recap written to {path}", title="Recap", timeout=8)
+
+
+def toggle_players_odds(screen: PaintedContest) -> None:
+    """Let the players' view show the odds, or stop it (a campaign setting: undoable,
+    and seen by tussle watch, another process)."""
+    from core.campaign import ChangeSettings
+
+    allowed = bool(screen.tussle.campaign.settings.get("players_see_odds", False))
+    screen.tussle.send(ChangeSettings(changes={"players_see_odds": not allowed}))
+    screen.notify(
+        "The players' view will not show the odds."
+        if allowed
+        else "The players' view will show the odds.",
+        timeout=3,
+    )
+
+
+def ask_secret(screen: PaintedContest) -> None:
+    """Hide from the players' view (or show again) a participant's numbers, an aspect,
+    or the whole contest: a GM action like any other (undoable, saved)."""
+    from core.campaign import ToggleSecret
+
+    record = screen.record
+
+    def label(kind: str, name: str, text: str) -> str:
+        return f"{text} {'(hidden: show it)' if record.hidden(kind, name) else ''}".strip()
+
+    choices = [("contest:", label("contest", "", "The whole contest"))]
+    choices += [
+        (f"participant:{p.name}", label("participant", p.name, f"{p.name}'s numbers"))
+        for p in record.state.participants
+    ]
+    choices += [
+        (f"aspect:{a.name}", label("aspect", a.name, f"Aspect: {a.name}"))
+        for a in getattr(record.state, "aspects", ())
+    ]
+
+    def chosen(answers: Answers | None) -> None:
+        if answers:
+            kind, _, name = answers["what"].partition(":")
+            screen.tussle.send(
+                ToggleSecret(contest_id=screen.contest_id, kind=kind, name=name)  # type: ignore[arg-type]
+            )
+
+    from tui.screens.forms import FormScreen
+
+    screen.app.push_screen(
+        FormScreen(
+            "Hide from the players",
+            [Field("what", "What", choices[0][0], tuple((t, v) for v, t in choices))],
+            "The players' view shows ?? instead. Enter: hide (or show again) · Esc: cancel",
+        ),
+        chosen,
+    )

@@ -1,0 +1,103 @@
+"""A rule system's part of the contest screen: its keys, and what each key does.
+
+The contest screen is the same for every system; what differs (Fate's invoke form,
+HeroQuest's hero points, FORGE's dodge or absorb) is a :class:`ScreenPart` in the
+system's own module here. A key's handler gets the screen as :class:`ContestActions`:
+the few things a handler may use (the contest, the keypad's draft, forms, the app), so
+a system module never imports a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from textual.binding import Binding
+from textual.notifications import SeverityLevel
+
+from core.model import Command, Contest
+from tui.draft import Draft
+from tui.fields import Answers, Field, Follow, Options
+from tui.host import Host
+
+
+class ContestActions(Protocol):
+    """What the contest screen offers a system's key handlers."""
+
+    contest_id: str
+    draft: Draft
+    message: str  # shown once on the keypad's verdict line, at its next repaint
+
+    @property
+    def tussle(self) -> Host: ...
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on (before the exchange being corrected)."""
+        ...
+
+    def names(self) -> Options:
+        """The participants, as a choice's options."""
+        ...
+
+    def current(self) -> str | None:
+        """The roller the keypad's cursor is on."""
+        ...
+
+    def slots(self) -> list[str]:
+        """The keypad's rollers, in order."""
+        ...
+
+    def add_extra(self, command: Command) -> None:
+        """Put ``command`` on the keypad, to go with the coming exchange."""
+        ...
+
+    def ask(
+        self,
+        title: str,
+        fields: list[Field],
+        then: Callable[[Answers], Command],
+        hint: str = "",
+        rule_field: str | None = None,
+        follow: Follow | None = None,
+    ) -> None:
+        """A form whose answers become a command added to the keypad's draft."""
+        ...
+
+    def form(
+        self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
+    ) -> None:
+        """A form whose answers (None: cancelled) go to ``then``."""
+        ...
+
+    def refresh_keypad(self) -> None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+    ) -> None: ...
+
+
+@dataclass(frozen=True)
+class Key:
+    """One of a system's keys: its ``binding`` (its action names ``run``), placed in the
+    screen's list of keys right after the screen's own binding whose id is ``after``
+    (the order the footer, the help screen and the command palette show)."""
+
+    after: str
+    binding: Binding
+    run: Callable[[ContestActions], None]
+
+
+@dataclass(frozen=True)
+class ScreenPart:
+    """A system's keys on the contest screen, and whom the modifier form (``m``, every
+    system's) offers: ``modifier_choices`` of the contest, or else its participants."""
+
+    keys: Sequence[Key] = ()
+    modifier_choices: Callable[[Contest], Options] | None = None
