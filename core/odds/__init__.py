@@ -20,8 +20,8 @@ Assumptions (the README states them too):
 
 The package knows no rule system (``tests/core/test_odds_split.py`` checks):
 
-* :mod:`core.odds.solver`: the generic exact solver, a race to a goal as a Markov chain;
-* :mod:`core.odds.common`: what every system's odds build their JSON and text from;
+* :mod:`core.chance.solver`: the generic exact solver, a race to a goal as a Markov chain;
+* :mod:`core.chance.common`: what every system's odds build their JSON and text from;
 * :mod:`core.odds.report`: ``odds_for`` (JSON) and ``odds_text`` (``tussle odds``);
 * :mod:`core.odds.next`: a scenario's ``next`` played onto its contest (``load_for_odds``).
 
@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.odds.common import JSON, prob
+from core.chance.common import JSON, prob
+from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.odds.next import apply_next, load_for_odds
 from core.odds.report import ASSUMPTIONS, odds_for, odds_text
-from core.odds.solver import MAX_SCORES, Chain, ContestOdds
 from core.rules import SYSTEM_NAMES, find_odds, odds_module
 
 __all__ = [

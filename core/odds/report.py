@@ -7,8 +7,8 @@ the rule system registry (``core.rules.find_odds``).
 
 from __future__ import annotations
 
+from core.chance.common import JSON, pct
 from core.model import Contest
-from core.odds.common import JSON, pct
 from core.rules import find_odds, find_system
 
 ASSUMPTIONS = (

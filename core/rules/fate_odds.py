@@ -2,7 +2,7 @@
 
 Every throw is counted, not simulated (81 throws of 4dF per side), and each outcome is
 scored by ``fate.score_exchange``, never by a second copy of the rules; the contest is a
-:class:`core.odds.solver.Chain` of plain exchanges (every side rolls its lead skill plus
+:class:`core.chance.solver.Chain` of plain exchanges (every side rolls its lead skill plus
 teamwork), what is entered counting for the coming exchange only. A tie (or an exchange
 where nobody scores) changes nothing, so the contest odds are those of the next *scoring*
 exchange, repeated. A contest with more than ``MAX_SCORES`` possible scores is not solved.
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from core.chance.common import JSON, contest_json, over, pct, prob
+from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
-from core.odds.common import JSON, contest_json, over, pct, prob
-from core.odds.solver import MAX_SCORES, Chain, ContestOdds
 from core.rules.base import own
 from core.rules.fate import FateContest, FateOptions, OpenExchange, score_exchange
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from core.chance.common import JSON, over, pct, prob
 from core.errors import RuleError
 from core.model import Contest
-from core.odds.common import JSON, over, pct, prob
 from core.rules.base import own
 from core.rules.forge import ForgeContest, reaction_of, stage_outcome, stage_roles
 

@@ -3,7 +3,7 @@
 Every d20 pair still to roll is counted (20x20), each scored by
 ``heroquest.simple_contest``, never by a second copy of the rules. An extended contest's
 later exchanges are played plain between the same two parties (rating + vitality) as a
-:class:`core.odds.solver.Chain` to 5 resolution points; a tie changes nothing. A chained
+:class:`core.chance.solver.Chain` to 5 resolution points; a tie changes nothing. A chained
 (not extended) contest ends when somebody leaves: it has exchange odds, no contest odds.
 """
 
@@ -15,9 +15,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from core.chance.common import JSON, contest_json, over, pct, prob
+from core.chance.solver import Chain, ContestOdds, merge
 from core.model import Contest
-from core.odds.common import JSON, contest_json, over, pct, prob
-from core.odds.solver import Chain, ContestOdds, merge
 from core.rules.base import own
 from core.rules.heroquest import (
     EXTENDED_GOAL,

@@ -19,7 +19,8 @@ from core.errors import RuleError
 from core.rules import SYSTEM_NAMES, find_odds, odds_module
 
 ROOT = Path(__file__).resolve().parents[2]
-GENERIC = sorted((ROOT / "core" / "odds").glob("*.py"))
+# The generic odds, and the exact-chance parts below them that the systems' odds build on.
+GENERIC = sorted([*(ROOT / "core" / "odds").glob("*.py"), *(ROOT / "core" / "chance").glob("*.py")])
 SYSTEM_ODDS = [ROOT / "core" / "rules" / f"{name}_odds.py" for name in SYSTEM_NAMES]
 
 
@@ -40,23 +41,25 @@ def test_the_word_check_finds_a_system_however_it_is_written() -> None:
 
 
 def test_the_generic_odds_exist() -> None:
-    names = {path.stem for path in GENERIC}
-    assert {"__init__", "solver", "report", "next"} <= names
+    names = {f"{path.parent.name}.{path.stem}" for path in GENERIC}
+    assert {"odds.__init__", "chance.solver", "chance.common", "odds.report", "odds.next"} <= names
 
 
-@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_generic_odds_name_no_rule_system(path: Path) -> None:
     # No `if system == ...`, no `else` that means FORGE: a system is reached through the
     # registry by the name the contest carries.
     assert system_names_in(path.read_text(encoding="utf-8")) == set()
 
 
-@pytest.mark.parametrize("path", [*GENERIC, *SYSTEM_ODDS], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [*GENERIC, *SYSTEM_ODDS], ids=lambda p: f"{p.parent.name}/{p.name}"
+)
 def test_no_odds_module_is_a_grab_bag(path: Path) -> None:
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
 
 
-@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_generic_odds_use_no_private_name_of_another_module(path: Path) -> None:
     # `HeroQuestReader._party_keys(...)`, `from core.x import _y`: what another module
     # keeps to itself may change under it.

@@ -1,6 +1,6 @@
 """What every system's odds build their JSON and text from (``core.rules.<system>_odds``).
 
-Like :mod:`core.odds.solver`, this knows no rule system and imports none: the systems'
+Like :mod:`core.chance.solver`, this knows no rule system and imports none: the systems'
 odds modules build on the two, and the rest of :mod:`core.odds` finds those modules
 through the rule system registry.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from core.chance.solver import ContestOdds
 from core.model import Contest
-from core.odds.solver import ContestOdds
 
 JSON = dict[str, Any]
 
