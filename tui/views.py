@@ -31,8 +31,8 @@ def scoreboard(
     if unsaved:
         plural = "s" if unsaved != 1 else ""
         head = f"[b $error]⚠ {unsaved} action{plural} NOT SAVED (retrying)[/] {head}"
-    word = "Stage" if state.system == "forge" else "Exchange"
-    label = f"{word} {state.n + 1}" if not state.finished else f"After {state.n}"
+    round_name = view(state.system).ROUND
+    label = f"{round_name} {state.n + 1}" if not state.finished else f"After {state.n}"
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
         if getattr(state, "ended_by", None) == "attack":
@@ -62,12 +62,9 @@ def _plain(markup: str) -> str:
 
 
 def participants(record: ContestRecord) -> list[str]:
-    lines = view(record.state.system).participants(record)
-    if record.state.system == "fate":  # the GM's fate points for this scene
-        lines.append(
-            f"[dim]GM pool: {record.gm_pool} fate point{'s' if record.gm_pool != 1 else ''}[/]"
-        )
-    return lines
+    """The participants pane (the GM's), with what the system tells the GM alone."""
+    system = view(record.state.system)
+    return system.participants(record) + system.gm_notes(record)
 
 
 def aspects(state: Contest, hidden: Collection[str] = ()) -> list[str]:

@@ -35,8 +35,6 @@ NOT_YET = {
     "app.py",  # the default system of a new campaign, the demo's
     "cli.py",  # --system's choices
     "draft.py",  # FORGE's first stage, Fate's dice kind
-    "odds_view.py",  # each system's odds cells
-    "views.py",  # "Stage" for FORGE, Fate's GM pool
     "screens/campaigns.py",  # a new campaign's default system
     "screens/roster.py",  # each system's character fields, Fate's compel
     "screens/setup.py",  # each system's participant fields and presets

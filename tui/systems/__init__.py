@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.campaign import ContestRecord
 from core.model import Command, Contest
@@ -33,6 +33,7 @@ SYSTEMS = {
 class SystemView(Protocol):
     """What a system module in this package provides."""
 
+    ROUND: str  # "Exchange", "Stage": the scoreboard's "Exchange 2"
     ASPECTS_TITLE: str
     SCREEN: ScreenPart  # its keys and forms on the contest screen
 
@@ -42,6 +43,10 @@ class SystemView(Protocol):
 
     def participants(self, record: ContestRecord) -> list[str]:
         """The participants pane (the GM's): what the players do not see is marked."""
+        ...
+
+    def gm_notes(self, record: ContestRecord) -> list[str]:
+        """Lines under the participants for the GM alone (Fate's GM pool)."""
         ...
 
     def aspects(
@@ -57,6 +62,13 @@ class SystemView(Protocol):
     def verdict(self, preview: Preview, draft: Draft) -> str: ...
 
     def describe_extra(self, command: Command) -> str | None: ...
+
+    def odds_cells(
+        self, exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
+    ) -> tuple[dict[str, str], str]:
+        """Each side's odds on the scoreboard (from :func:`core.odds.odds_for`'s
+        ``exchange``; ``contest_odds``: each side's chance at the contest), and a footer."""
+        ...
 
     def twist_pending(self, state: Contest) -> bool:
         """True when committing now would tie and so needs a twist's name (Fate)."""

@@ -43,3 +43,24 @@ def secret_heading(record: ContestRecord) -> list[str]:
 def hidden_mark(record: ContestRecord, name: str) -> str:
     """`` · hidden`` after a participant whose numbers the players do not see."""
     return f" {HIDDEN_MARK}" if name in record.secret_participants else ""
+
+
+# -- the odds on the scoreboard --------------------------------------------------------------
+
+BAR = 10
+
+
+def bar(p: float | None) -> str:
+    if p is None:
+        return " " * BAR
+    filled = round(p * BAR)
+    return "█" * filled + "░" * (BAR - filled)
+
+
+def pct(p: float | None) -> str:
+    return " --" if p is None else f"{p * 100:3.0f}%"
+
+
+def cell(win: float | None, contest: float | None, whole: str) -> str:
+    tail = f"  {whole} {pct(contest)}" if contest is not None else ""
+    return f"next {pct(win)} [$accent]{bar(win)}[/]{tail}"

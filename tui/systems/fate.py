@@ -4,6 +4,7 @@ Fate's keys on the contest screen (invoke, advantage, attack, the GM's pool)."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from textual.binding import Binding
 
@@ -14,10 +15,11 @@ from core.redact import HIDDEN
 from core.rules import fate
 from tui.draft import Draft, Preview, dice_kind, faces_of, preview
 from tui.fields import Answers, Field, Follow, Options, blame, whole
-from tui.systems.common import e, hidden_mark, pips, secret_heading
+from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.widgets.keypad import KeypadRow
 
+ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Aspects"
 
 
@@ -57,6 +59,12 @@ def participants(record: ContestRecord) -> list[str]:
             lines.append(f"{pad}[b]{e(p.name)}[/b]{mark}  FP {p.fate_points}{hidden}")
             lines.append(f"{pad}  {e(skill)} {fate.ladder_with_value(p.skill)}")
     return lines
+
+
+def gm_notes(record: ContestRecord) -> list[str]:
+    """The GM's fate points for this scene."""
+    pool = record.gm_pool
+    return [f"[dim]GM pool: {pool} fate point{'s' if pool != 1 else ''}[/]"]
 
 
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
@@ -130,6 +138,35 @@ def twist_pending(state: Contest) -> bool:
     c = _own(state)
     totals = _totals(c)
     return totals is not None and not c.open.attack and fate.score_exchange(c.options, totals).twist
+
+
+def odds_cells(
+    exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
+) -> tuple[dict[str, str], str]:
+    """Each side's odds as scoreboard text (``contest_odds``: its chance at the contest), and
+    the footer under them."""
+    cells: dict[str, str] = {}
+    for side, o in exchange["sides"].items():
+        cells[side] = (
+            cell(o["win"], contest_odds.get(side), "contest")
+            if o.get("rolls", True)
+            else "forfeits"
+        )
+    footer = f"tie {pct(exchange['tie'])}"
+    if exchange.get("none"):
+        footer += f" · nobody {pct(exchange['none'])}"
+    # Only an invoke that would change what the GM reads is worth a line: none for a
+    # side already sure of the exchange (100%), or whose +2 moves nothing.
+    now = {side: o["win"] for side, o in exchange["sides"].items()}
+    plus = {
+        side: o
+        for side, o in (exchange.get("plus_two") or {}).items()
+        if pct(o["win"]) != pct(now.get(side))
+    }
+    if plus:
+        side, best = max(plus.items(), key=lambda kv: kv[1]["win"] - now[kv[0]])
+        footer += f" · one more +2 for {e(side)}: {pct(best['win'])}"
+    return cells, footer
 
 
 # -- the invoke form ----------------------------------------------------------------------

@@ -4,6 +4,7 @@ FORGE's keys on the contest screen (roles, dodge or absorb, the end of the conte
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from textual.binding import Binding
 
@@ -13,10 +14,11 @@ from core.model import Command, Contest, EndContest
 from core.rules import forge
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Field
-from tui.systems.common import cells, e, hidden_mark, secret_heading
+from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.widgets.keypad import KeypadRow
 
+ROUND = "Stage"  # what the scoreboard calls the coming round: "Stage 2"
 ASPECTS_TITLE = "Situation"
 
 
@@ -54,6 +56,10 @@ def participants(record: ContestRecord) -> list[str]:
                 left = state.armor_left.get(p.name)
                 lines.append(f"  armor {p.armor}" + (f" ({left} left)" if left is not None else ""))
     return lines
+
+
+def gm_notes(record: ContestRecord) -> list[str]:
+    return []
 
 
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
@@ -133,6 +139,19 @@ def describe_extra(command: Command) -> str | None:
         case forge.ChooseReaction():
             return f"Reaction: {command.reaction}"
     return None
+
+
+def odds_cells(
+    exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
+) -> tuple[dict[str, str], str]:
+    """Each side's odds as scoreboard text (``contest_odds``: its chance at the contest), and
+    the footer under them."""
+    cells: dict[str, str] = {}
+    for role in ("actor", "reactor"):
+        o = exchange[role]
+        side = state.participant(o["name"]).side
+        cells[side] = f"{cell(o['win'], None, '')}  {'acts' if role == 'actor' else 'reacts'}"
+    return cells, ""  # one stage at a time: nothing beyond it
 
 
 # -- the contest screen's FORGE keys --------------------------------------------------------

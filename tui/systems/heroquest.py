@@ -4,6 +4,7 @@ HeroQuest's keys on the contest screen (hero points, augments, stretches, group 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from textual.binding import Binding
 
@@ -14,10 +15,11 @@ from core.model import Command, Contest
 from core.rules import heroquest as hq
 from tui.draft import Draft, Preview, dice_kind, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole
-from tui.systems.common import cells, e, hidden_mark, pips, secret_heading
+from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.widgets.keypad import KeypadRow
 
+ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Situation"
 
 
@@ -84,6 +86,10 @@ def lingering(p: hq.HQParticipant) -> str:
     if p.bumps_down:
         parts.append(f"{p.bumps_down} bump{'s' if p.bumps_down != 1 else ''} down (injured)")
     return " · ".join(parts)
+
+
+def gm_notes(record: ContestRecord) -> list[str]:
+    return []
 
 
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
@@ -155,6 +161,27 @@ def describe_extra(command: Command) -> str | None:
             pairs = ", ".join(f"{p.a}–{p.b} {p.roll_a}/{p.roll_b}" for p in command.pairs)
             return f"Group: {e(pairs)}"
     return None
+
+
+def odds_cells(
+    exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
+) -> tuple[dict[str, str], str]:
+    """Each side's odds as scoreboard text (``contest_odds``: its chance at the contest), and
+    the footer under them."""
+    cells: dict[str, str] = {}
+    # Resolution points exist only in a chain (rules §2.8, §2.9): an extended contest
+    # is won at 5 of them; a simple contest is this one exchange, nothing beyond it.
+    state = _own(state)
+    extended = state.options.extended
+    for party, o in exchange["sides"].items():
+        side = state.participant(party).side
+        if extended:
+            cells[side] = cell(o["win"], contest_odds.get(side), f"to {hq.EXTENDED_GOAL} RP")
+        elif state.options.chained:
+            cells[side] = cell(o["win"], None, "")
+        else:
+            cells[side] = f"wins {pct(o['win'])} [$accent]{bar(o['win'])}[/]"
+    return cells, f"tie {pct(exchange['tie'])}"
 
 
 # -- the contest screen's HeroQuest keys ----------------------------------------------------
