@@ -4,7 +4,7 @@ dashboard's parts: first frame against a bare Textual app, and commit-to-log.
 * First frame: the median time from starting the command in a fresh tmux server (80x24)
   to its first text on screen, over 15 warm runs each, taking turns (a machine busy for
   a while slows both alike), for ``tussle`` on the Fate demo and for a bare Textual app
-  (Header, Static, Footer). Target: at most 1.5x the bare app.
+  (Header, Static, Footer). Target: at most 1.3x the bare app (issue 15; issue 3 asked 1.5x).
 * Commit to log: the median time from Enter on the keypad to the exchange appearing in
   the log, in a campaign holding 100 and 10,000 exchanges (contests of 10), headless.
   Target: the second at most 1.3x the first.
@@ -136,7 +136,7 @@ def bench_dashboard() -> list[str]:
                 f"first frame, median of {RUNS} warm starts each (alternating), tmux 80x24:",
                 f"  tussle (Fate demo)          {ours * 1000:8.0f} ms",
                 f"  bare Textual app            {bare * 1000:8.0f} ms",
-                f"  ratio {ratio:.2f}x   target <= 1.5x   {'ok' if ratio <= 1.5 else 'OVER'}",
+                f"  ratio {ratio:.2f}x   target <= 1.3x   {'ok' if ratio <= 1.3 else 'OVER'}",
                 "",
             ]
         saves = folder / "latency"
