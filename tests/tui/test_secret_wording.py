@@ -90,10 +90,9 @@ async def test_fate_with_another_ladder_still_hides_the_secret_npc_totals(
 COUNTS = {1: "a hero point", 2: "two hero points"}
 
 
-async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spent(
-    saves: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(hq, "_points", COUNTS.__getitem__)
+def ghouls_with_a_hidden_king() -> tuple[Campaign, list[Entry]]:
+    """Tripitaka (Sword 4M, 3 hero points) against the Ghoul King (Claws 13M, 2 hero
+    points), whose numbers the GM hides from the players."""
     campaign = Campaign(name="Ghouls", system="heroquest")
     roster = [
         Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
@@ -109,6 +108,14 @@ async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spe
     entries.append(
         campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Ghoul King"))
     )
+    return campaign, entries
+
+
+async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spent(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hq, "_points", COUNTS.__getitem__)
+    campaign, entries = ghouls_with_a_hidden_king()
     exchange = (
         hq.SetParties(a="Tripitaka", b="Ghoul King"),
         RollDice(who="Tripitaka", faces=(12,)),
@@ -124,21 +131,7 @@ async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spe
 
 
 async def test_heroquest_hides_that_a_hidden_party_target_fell_to_zero(saves: Path) -> None:
-    campaign = Campaign(name="Ghouls", system="heroquest")
-    roster = [
-        Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
-        Character(name="Ghoul King", kind="npc", ratings={"Claws": 33}, hero_points=2),
-    ]
-    entries = [campaign.act(AddCharacter(character=c)) for c in roster]
-    picks = [
-        Pick(character="Tripitaka", side="Tripitaka", rating="Sword"),
-        Pick(character="Ghoul King", side="Ghoul King", rating="Claws"),
-    ]
-    contest = build_contest("heroquest", campaign.roster, picks, {}, ())
-    entries.append(campaign.act(StartContest(title="G", contest=contest)))
-    entries.append(
-        campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Ghoul King"))
-    )
+    campaign, entries = ghouls_with_a_hidden_king()
     exchange = (
         hq.SetParties(a="Tripitaka", b="Ghoul King"),
         SetModifier(who="Ghoul King", value=-40),
