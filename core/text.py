@@ -1,0 +1,84 @@
+"""Names are data: what a control character is, how one is shown, and the check at entry.
+
+A name a GM types (a campaign, a character, an aspect, a twist, a contest, an ability) is
+shown on the dashboard, on the players' terminals and in exports printed to a terminal. A
+control character in it would reach that terminal raw: ESC starts a sequence that can
+retitle the window or reset the screen, BEL rings, CR overwrites the line. So a control
+character is refused wherever a name comes in (forms, ``tussle import``, scenario files,
+new and renamed campaigns), and one that is already stored (an older save, a file edited
+by hand) is shown written out, ``\\x1b``, never sent as it is.
+
+Control characters here are C0 (U+0000-U+001F: tab and newline too, since a name is one
+line), DEL (U+007F) and C1 (U+0080-U+009F: U+009B is a one-character CSI to some
+terminals); and lone surrogates, which no terminal can be sent at all (printing one
+raises). Everything else a GM may type, however unusual, is a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# One character class for all of them; ``visible`` and ``first_control`` share it.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+__all__ = [
+    "control_problem",
+    "first_control",
+    "is_control",
+    "refuse_control",
+    "visible",
+    "visible_lines",
+    "written_out",
+]
+
+
+def is_control(char: str) -> bool:
+    """Whether the one character ``char`` must never reach a terminal as it is."""
+    return _CONTROL.fullmatch(char) is not None
+
+
+def written_out(char: str) -> str:
+    """A control character as people read it: ``\\x1b``, ``\\x9b``, ``\\ud800``."""
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character written out (``\\x1b``): safe to show on any
+    terminal, and the same as ``text`` when it holds none."""
+    return _CONTROL.sub(lambda m: written_out(m.group()), text)
+
+
+def visible_lines(text: str) -> str:
+    """As :func:`visible`, keeping line breaks as line breaks (a message of several
+    lines); every other control character is written out."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+def first_control(text: str) -> str | None:
+    """The first control character in ``text``, or None."""
+    found = _CONTROL.search(text)
+    return found.group() if found else None
+
+
+def control_problem(text: str, what: str) -> str | None:
+    """What is wrong with ``text`` as ``what`` (a field's name: "the campaign's name",
+    "Aspect") when it holds a control character; None when it holds none."""
+    char = first_control(text)
+    if char is None:
+        return None
+    return (
+        f'{what} "{visible(text)}" holds a control character ({written_out(char)}): '
+        "only plain text can be saved"
+    )
+
+
+def refuse_control(text: str, what: str, error: Callable[[str], Exception]) -> str:
+    """``text`` itself when it holds no control character; else ``error(message)`` is
+    raised, the message naming ``what`` (the caller's own error type: a form's, an
+    import's, a scenario's), so the check is one call wherever a name comes in."""
+    problem = control_problem(text, what)
+    if problem is not None:
+        raise error(problem)
+    return text
