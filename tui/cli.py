@@ -38,9 +38,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def cmd_share(args: argparse.Namespace) -> int:
-    from tui.share import share
+    from tui.share import authorized_keys, share
 
-    return share(args.saves, args.campaign, args.socket)
+    if args.ssh_key is not None:
+        return authorized_keys(args.saves, args.campaign, args.ssh_key)
+    return share(args.saves, args.campaign, args.socket, args.player)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tui.serve import serve
+
+    return serve(args.saves, args.campaign, args.host, args.port, args.public_url)
 
 
 def _version() -> str:
@@ -141,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch.set_defaults(func=cmd_watch)
 
     share = sub.add_parser(
-        "share", help="one tmux server with the GM's dashboard and the players' view"
+        "share", help="the GM's dashboard and the players' view, on two tmux servers"
     )
     share.add_argument("campaign", metavar="NAME", help="the campaign's name")
     share.add_argument(
@@ -149,7 +157,32 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="the tmux socket (default: $TUSSLE_SHARE_SOCKET or tussle)",
     )
+    share.add_argument(
+        "--player",
+        action="append",
+        metavar="USER",
+        help="let this Unix user attach to the players' view, read-only (repeatable)",
+    )
+    share.add_argument(
+        "--ssh-key",
+        metavar="KEYFILE",
+        help="set nothing up: print the authorized_keys line that gives this public key "
+        "the players' view and nothing else",
+    )
     share.set_defaults(func=cmd_share)
+
+    serve = sub.add_parser("serve", help="serve the players' view to web browsers")
+    serve.add_argument("campaign", metavar="NAME", help="the campaign's name")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use, when it is not http://HOST:PORT (a proxy in front)",
+    )
+    serve.set_defaults(func=cmd_serve)
 
     from core.cli_saves import add_save_commands
 

@@ -1,16 +1,35 @@
-"""``tussle share NAME``: the GM's dashboard and the players' view in one tmux server.
+"""``tussle share NAME``: the GM's dashboard and the players' view, on two tmux servers.
 
-Two sessions on a private tmux server (socket ``tussle``, or ``--socket NAME``): ``gm``
-runs the dashboard, ``players`` runs ``tussle watch``. ``window-size manual`` keeps a small
-read-only client from shrinking the windows (a read-only client alone would otherwise set
-the size).
+* The GM's server (``tmux -L SOCKET``, socket ``tussle`` unless ``--socket`` or
+  ``$TUSSLE_SHARE_SOCKET`` says otherwise) holds one session, ``gm``, with the dashboard.
+  Its socket stays where tmux puts it (``/tmp/tmux-UID/``, a folder only the GM's user
+  can enter): no one else ever reaches it.
+* The players' server (``tmux -S /tmp/tussle-UID/SOCKET-players``) holds one session,
+  ``players``, whose one window runs ``tussle watch`` and nothing else: no shell is ever
+  started there (the watcher is the window's command, and ``remain-on-exit off`` ends
+  the server when it ends), no key is bound but ``C-b d`` (detach), and tmux reads no
+  configuration for it (``-f /dev/null``). So ``C-b )``, ``C-b s`` or ``switch-client``
+  reach nothing: there is no other session. Its window takes the size of the smallest
+  player's terminal (``window-size smallest``), and the view lays itself out from 60x20.
+* Other Unix users reach the players' server when the GM names them (``--player USER``):
+  tmux 3.3's ``server-access -a USER -r`` lets them in read-only whatever they type
+  (``attach`` without ``-r`` is read-only all the same), and the socket and its folder
+  are opened to others so they can connect at all; tmux's access list turns away every
+  user it does not name. (A group on the socket would not do: since tmux 3.3 a user not
+  on the list is refused whatever the socket's permissions, and one on it gets write
+  access unless ``-r`` says otherwise.)
+* ``--ssh-key KEYFILE`` sets nothing up: it prints, for each key in the file, the
+  ``authorized_keys`` line that gives that key the players' view and nothing else.
 """
 
 from __future__ import annotations
 
 import os
+import pwd
+import re
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +40,13 @@ SOCKET = "tussle"
 # Another socket than ``tussle``: two tables on one machine, and the tests (which must
 # never touch a real table's server, nor each other's). ``--socket`` says the same.
 SOCKET_VARIABLE = "TUSSLE_SHARE_SOCKET"
+# Where the players' sockets live: a folder of the GM's, which others may pass through
+# (0711) but not list; tmux's own folder (/tmp/tmux-UID) is 0700.
+PLAYERS_FOLDER_VARIABLE = "TUSSLE_SHARE_FOLDER"
+# The players' window before anyone attaches (then: the smallest player's terminal).
+PLAYERS_SIZE = (120, 40)
+# The key types OpenSSH accepts at the start of an authorized_keys line.
+KEY_TYPE = re.compile(r"^(ssh-(rsa|dss|ed25519|ed448)|ecdsa-sha2-\S+|sk-\S+@openssh\.com)$")
 
 
 def socket_name(explicit: str | None = None) -> str:
@@ -28,50 +54,167 @@ def socket_name(explicit: str | None = None) -> str:
     return explicit or os.environ.get(SOCKET_VARIABLE) or SOCKET
 
 
-def command(name: str, saves: Path, tussle: str, socket: str = SOCKET) -> list[str]:
-    """The one tmux call that sets the table up: both sessions first, then
-    ``window-size manual``. (tmux 3.3a's server crashes, "server exited unexpectedly",
-    when that option is set between two ``new-session -d``, in one call or in two.)"""
-    saves_arg = ["--saves", str(saves)]
-    gm = shlex.join([tussle, *saves_arg, "open", name])
-    players = shlex.join([tussle, *saves_arg, "watch", name])
+def players_folder() -> Path:
+    """``$TUSSLE_SHARE_FOLDER``, else ``/tmp/tussle-UID``."""
+    return Path(os.environ.get(PLAYERS_FOLDER_VARIABLE) or f"/tmp/tussle-{os.getuid()}")
+
+
+def players_socket(socket: str) -> Path:
+    return players_folder() / f"{socket}-players"
+
+
+def tussle_path() -> str:
+    """This ``tussle``, by its absolute path (what tmux, sshd or a browser seat runs)."""
+    if sys.argv and sys.argv[0] and Path(sys.argv[0]).name == "tussle":
+        return str(Path(sys.argv[0]).resolve())
+    return shutil.which("tussle") or str(Path(sys.executable).parent / "tussle")
+
+
+def watch_command(tussle: str, saves: Path, name: str) -> list[str]:
+    """The players' view of campaign ``name``, and nothing else."""
+    return [tussle, "--saves", str(saves), "watch", name]
+
+
+def gm_command(name: str, saves: Path, tussle: str, socket: str = SOCKET) -> list[str]:
+    """The GM's server: one session, the dashboard."""
+    gm = shlex.join([tussle, "--saves", str(saves), "open", name])
+    return ["tmux", "-L", socket, "new-session", "-d", "-s", "gm", "-x", "160", "-y", "48", gm]
+
+
+def players_command(
+    name: str, saves: Path, tussle: str, path: Path, players: list[str] | None = None
+) -> list[str]:
+    """The players' server: one session whose one window runs the watcher (``exec``: the
+    shell tmux starts it with is replaced by it, and no prompt ever shows), no
+    configuration, no key but detach, the window at the smallest player's size, and
+    read-only access for each of ``players``."""
+    watcher = "exec " + shlex.join(watch_command(tussle, saves, name))
+    width, height = PLAYERS_SIZE
+    # -a then -r, in two commands (tmux 3.3a refuses "-a -r USER" as one), in the call
+    # that starts the server: no client can attach between the two.
+    access = [
+        arg
+        for user in players or []
+        for arg in (";", "server-access", "-a", user, ";", "server-access", "-r", user)
+    ]
     return [
-        "tmux", "-L", socket,
-        "new-session", "-d", "-s", "gm", "-x", "160", "-y", "48", gm,
-        ";", "new-session", "-d", "-s", "players", "-x", "120", "-y", "40", players,
-        ";", "set-option", "-g", "window-size", "manual",
+        "tmux", "-S", str(path), "-f", "/dev/null",
+        "new-session", "-d", "-s", "players", "-x", str(width), "-y", str(height), watcher,
+        ";", "set-option", "-g", "remain-on-exit", "off",
+        ";", "set-option", "-g", "window-size", "smallest",
+        ";", "set-option", "-g", "status", "off",
+        ";", "set-option", "-g", "mouse", "off",
+        ";", "unbind-key", "-a", "-T", "prefix",
+        ";", "unbind-key", "-a", "-T", "root",
+        ";", "unbind-key", "-a", "-T", "copy-mode",
+        ";", "unbind-key", "-a", "-T", "copy-mode-vi",
+        ";", "bind-key", "-T", "prefix", "d", "detach-client",
+        *access,
     ]  # fmt: skip
 
 
-def share(saves_arg: str | None, name: str, socket_arg: str | None = None) -> int:
+def _error(message: str) -> int:
+    print(f"(share): {message}", file=sys.stderr)
+    return 2
+
+
+def _own_folder(folder: Path, shared: bool) -> str | None:
+    """Make ``folder`` (the players' sockets'): the GM's own, not a link, 0711 when
+    others are let in, else 0700. A reason when it cannot be trusted."""
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        info = folder.lstat()
+    except OSError as error:
+        return f"cannot make {folder}: {error.strerror}"
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+        return f"{folder} is not this user's folder: remove it, or set {PLAYERS_FOLDER_VARIABLE}"
+    os.chmod(folder, 0o711 if shared else 0o700)
+    return None
+
+
+def _running(tmux: list[str]) -> bool:
+    return subprocess.run([*tmux, "has-session"], capture_output=True).returncode == 0
+
+
+def share(
+    saves_arg: str | None,
+    name: str,
+    socket_arg: str | None = None,
+    players: list[str] | None = None,
+) -> int:
     saves = saves_folder(saves_arg).resolve()
     if Saves(saves).find(name) is None:
-        print(f'(share): no campaign "{name}"', file=sys.stderr)
-        return 2
+        return _error(f'no campaign "{name}"')
     if shutil.which("tmux") is None:
-        print("(share): tmux is not installed", file=sys.stderr)
-        return 2
+        return _error("tmux is not installed")
+    players = players or []
+    for user in players:
+        try:
+            pwd.getpwnam(user)
+        except KeyError:
+            return _error(f'no user "{user}" on this machine (--player)')
     socket = socket_name(socket_arg)
-    tmux = ["tmux", "-L", socket]
-    if subprocess.run([*tmux, "has-session"], capture_output=True).returncode == 0:
-        print(
-            f"(share): a tmux server is running on socket {socket} already "
-            f"(a table set earlier?): attach to it, or end it with  "
-            f"tmux -L {socket} kill-server",
-            file=sys.stderr,
-        )
-        return 2
-    tussle = str(Path(sys.argv[0]).resolve()) if sys.argv and sys.argv[0] else "tussle"
-    done = subprocess.run(command(name, saves, tussle, socket), capture_output=True, text=True)
-    if done.returncode != 0:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)  # no half-set table
-        print(f"(share): tmux -L {socket} new-session…: {done.stderr.strip()}", file=sys.stderr)
-        return 1
+    path = players_socket(socket)
+    gm_tmux, players_tmux = ["tmux", "-L", socket], ["tmux", "-S", str(path)]
+    for tmux, shown in ((gm_tmux, f"-L {socket}"), (players_tmux, f"-S {path}")):
+        if _running(tmux):
+            return _error(
+                f"a tmux server is running on socket {socket} already (a table set "
+                f"earlier?): attach to it, or end it with  tmux {shown} kill-server"
+            )
+    problem = _own_folder(path.parent, shared=bool(players))
+    if problem is not None:
+        return _error(problem)
+    tussle = tussle_path()
+    for call in (
+        gm_command(name, saves, tussle, socket),
+        players_command(name, saves, tussle, path, players),
+    ):
+        done = subprocess.run(call, capture_output=True, text=True)
+        if done.returncode != 0:
+            for end in (gm_tmux, players_tmux):  # no half-set table
+                subprocess.run([*end, "kill-server"], capture_output=True)
+            print(f"(share): {shlex.join(call[:3])} …: {done.stderr.strip()}", file=sys.stderr)
+            return 1
+    if players:
+        os.chmod(path, 0o666)  # tmux's access list says who, and read-only
+    quoted = shlex.quote(str(path))
     print(
         "The table is set. The GM attaches with\n"
         f"    tmux -L {socket} attach -t gm\n"
-        "players (here, or over ssh to this machine) attach read-only with\n"
-        f"    tmux -L {socket} attach -r -t players\n"
-        f"and everything stops with  tmux -L {socket} kill-server"
+        "players attach read-only, each from a terminal of their own, with\n"
+        f"    tmux -S {quoted} attach -r\n"
+        + (f"(users {', '.join(players)} may: read-only whatever they type)\n" if players else "")
+        + f"and everything stops with  tmux -L {socket} kill-server; tmux -S {quoted} kill-server"
     )
+    return 0
+
+
+def authorized_keys(saves_arg: str | None, name: str, keyfile: str) -> int:
+    """``tussle share NAME --ssh-key KEYFILE``: the authorized_keys line for each key in
+    ``keyfile``: that key gets a terminal (``pty``) running the players' view of ``name``,
+    and nothing else (``restrict``: no forwarding, no agent, no X11; ``command=``: sshd
+    runs it whatever the player asked for, ``SSH_ORIGINAL_COMMAND`` being ignored)."""
+    saves = saves_folder(saves_arg).resolve()
+    if Saves(saves).find(name) is None:
+        return _error(f'no campaign "{name}"')
+    try:
+        text = Path(keyfile).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return _error(f"cannot read {keyfile}: {getattr(error, 'strerror', None) or error}")
+    keys = [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
+    if not keys:
+        return _error(f"{keyfile} holds no public key")
+    for key in keys:
+        fields = key.split()
+        if len(fields) < 2 or KEY_TYPE.match(fields[0]) is None:
+            return _error(
+                f"{keyfile}: not a public key (a line starts with its type, ssh-ed25519 "
+                f"or ssh-rsa…): {key[:40]}"
+            )
+    forced = shlex.join(watch_command(tussle_path(), saves, name))
+    # In authorized_keys, a " inside command="…" is written \" (no other escape exists).
+    quoted = forced.replace('"', '\\"')
+    for key in keys:
+        print(f'restrict,pty,command="{quoted}" {key}')
     return 0

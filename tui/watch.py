@@ -15,9 +15,11 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from core.campaign import Campaign, ContestRecord, secrets_of
@@ -42,13 +44,37 @@ def score_of(record: ContestRecord) -> dict[str, int]:
     return {side: 0 for side in state.sides}
 
 
+def fitting(lines: list[str], width: int, height: int) -> list[str]:
+    """The last of ``lines`` that fit ``height`` rows of ``width`` columns (a line longer
+    than the width takes more rows): the newest exchange always shows, and "…" first
+    says earlier lines were left out. All of them while the size is unknown (0)."""
+    if width <= 0 or height <= 0:
+        return lines
+    rows = [max(1, -(-len(line) // width)) for line in lines]
+    if sum(rows) <= height:
+        return lines
+    kept: list[str] = []
+    used = 1  # the "…" line
+    for line, taken in zip(reversed(lines), reversed(rows), strict=True):
+        if used + taken > height:
+            break
+        kept.append(line)
+        used += taken
+    return ["…", *reversed(kept)]
+
+
 class WatchApp(App[None]):
     """The players' view of one campaign. Read-only by construction."""
 
     TITLE = "Tussle · players' view"
+    # From 100x30 up: the score in large digits, the last exchanges and the table side by
+    # side. Narrower (-narrow), the table goes under the exchanges; shorter (-short), the
+    # score takes one line. So 60x20, the smallest a players' terminal should be, shows
+    # the whole view (window-size smallest on the players' server: the smallest terminal
+    # sets the size for all).
     CSS = """
     Screen { layout: vertical; }
-    #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #title { height: auto; max-height: 2; padding: 0 1; background: $panel; text-style: bold; }
     #score { height: 6; }
     .side { width: 1fr; height: 6; align: center top; }
     .side Static { width: 1fr; content-align: center top; text-style: bold; }
@@ -57,8 +83,19 @@ class WatchApp(App[None]):
     #last { width: 3fr; height: 1fr; border: round $accent; padding: 0 1; }
     #table { width: 2fr; height: 1fr; max-width: 44; border: round $primary; padding: 0 1; }
     #status { height: 1; padding: 0 1; color: $text-muted; }
+    Screen.-narrow #body { layout: vertical; }
+    Screen.-narrow #last { width: 1fr; }
+    Screen.-narrow #table { width: 1fr; max-width: 100%; height: auto; max-height: 9; }
+    Screen.-short #score { height: 1; }
+    Screen.-short .side { height: 1; }
+    Screen.-short .side Digits { display: none; }
+    Screen.-short .side .odds { display: none; }
     """
+    NARROW, SHORT = 100, 30  # below these, the compact layouts
     BINDINGS = [Binding("q", "quit", "Leave", id="watch.quit")]
+    # No command palette: its "save screenshot" would write a file as the GM's user,
+    # from an SSH seat that gets nothing but this view.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, folder: Path) -> None:
         super().__init__()
@@ -66,7 +103,7 @@ class WatchApp(App[None]):
         self.follower = Follower(folder)
         self.problem = ""  # as shown
         self.sides: tuple[str, ...] = ()
-        self.blocks: dict[str, tuple[Digits, Static]] = {}
+        self.blocks: dict[str, tuple[Static, Digits, Static]] = {}
         self.updated = ""
 
     def compose(self) -> ComposeResult:
@@ -80,8 +117,18 @@ class WatchApp(App[None]):
     def on_mount(self) -> None:
         self.query_one("#last").border_title = "Last exchanges"
         self.query_one("#table").border_title = "On the table"
+        self.fit()
         self.poll()
         self.set_interval(POLL_SECONDS, self.poll)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size)
+        self.call_after_refresh(self.paint)  # the exchanges that fit, once laid out
+
+    def fit(self, size: Size | None = None) -> None:
+        width, height = size or self.size
+        self.screen.set_class(width < self.NARROW, "-narrow")
+        self.screen.set_class(height < self.SHORT, "-short")
 
     @property
     def campaign(self) -> Campaign | None:
@@ -134,7 +181,9 @@ class WatchApp(App[None]):
             for event in record.exchanges[-(EARLIER + 1) :]
             for line in rules.describe(event, secrets)
         ]
-        self.query_one("#last", Static).update(e("\n".join(lines)) or "No exchange yet")
+        last = self.query_one("#last", Static)
+        shown = fitting(lines, last.content_size.width, last.content_size.height)
+        last.update("\n".join(e(line) for line in shown) or "No exchange yet")
         table = view(state.system).aspects(state, secrets.aspects, players=True)
         points = self.points(campaign, record)
         self.query_one("#table", Static).update("\n".join([*table, "", *points]))
@@ -150,17 +199,21 @@ class WatchApp(App[None]):
         score = {} if secret else score_of(record)
         if tuple(score) != self.sides:
             self.sides = tuple(score)
-            self.blocks = {side: (Digits(), Static("", classes="odds")) for side in self.sides}
+            self.blocks = {
+                side: (Static(classes="name"), Digits(), Static("", classes="odds"))
+                for side in self.sides
+            }
             row = self.query_one("#score", Horizontal)
             row.remove_children()
-            row.mount_all(
-                Vertical(Static(e(side)), digits, odds, classes="side")
-                for side, (digits, odds) in self.blocks.items()
-            )
+            row.mount_all(Vertical(*block, classes="side") for block in self.blocks.values())
         odds = self.odds(record)
-        for side, (digits, odds_line) in self.blocks.items():
+        short = self.screen.has_class("-short")
+        for side, (name, digits, odds_line) in self.blocks.items():
             digits.update(str(score[side]))
             odds_line.update(odds.get(side, ""))
+            # Short: the score beside the name, on one line (the odds after it).
+            brief = e(f"{side}  {score[side]}") + (f"  {odds[side]}" if odds.get(side) else "")
+            name.update(brief if short else e(side))
 
     def odds(self, record: ContestRecord) -> dict[str, str]:
         """The odds beside each side, only where the GM lets the players see them, and

@@ -1,8 +1,10 @@
-"""``tussle share``: the real console script sets a table up in tmux (issue 11: on tmux
-3.3a it failed with "server exited unexpectedly"), and a player attaches read-only.
+"""``tussle share``: the real console script sets the table up on two tmux servers, the
+GM's and the players' (issue 14: on one server, a player attached read-only pressed
+``C-b )`` and saw the GM's dashboard), and a player attaches read-only.
 
-Each test gives ``share`` a tmux socket of its own (``TUSSLE_SHARE_SOCKET``), never the
-real ``tussle`` one a GM may have running, and kills that server afterwards.
+Each test gives ``share`` a tmux socket of its own (``TUSSLE_SHARE_SOCKET``) and a folder
+of its own for the players' socket (``TUSSLE_SHARE_FOLDER``), never the real ``tussle``
+ones a GM may have running, and kills both servers afterwards.
 """
 
 from __future__ import annotations
@@ -20,66 +22,128 @@ from tests.helpers import clean_env, tussle_command
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
 
-def share(saves: Path, socket: str, home: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    """``tussle --saves SAVES share "Fate demo"`` on tmux socket ``socket`` (and a HOME
-    with no ``.tmux.conf``: share runs tmux as a GM would, with their configuration)."""
+class PlayersServer(Terminal):
+    """The players' server share starts, reached by its socket's path (``tmux -S``)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(socket=str(path))
+        self.path = path
+
+    def tmux(self, *args: str) -> str:
+        return self.run(*args).stdout
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        assert TMUX is not None
+        return subprocess.run(
+            [TMUX, "-S", str(self.path), *args],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env=clean_env(),
+            stdin=subprocess.DEVNULL,
+        )
+
+    def kill(self) -> None:
+        super().kill()
+        self.path.unlink(missing_ok=True)
+
+
+def share(
+    saves: Path, socket: str, home: Path, folder: Path, *extra: str
+) -> subprocess.CompletedProcess[str]:
+    """``tussle --saves SAVES share "Fate demo"`` on tmux socket ``socket``, the players'
+    socket in ``folder`` (and a HOME with no ``.tmux.conf``: share runs the GM's server
+    as a GM would, with their configuration)."""
     return subprocess.run(
         [*tussle_command(), "--saves", str(saves), "share", "Fate demo", *extra],
         capture_output=True,
         text=True,
         timeout=60,
-        env=clean_env({"TUSSLE_SHARE_SOCKET": socket, "HOME": str(home)}),
+        env=clean_env(
+            {"TUSSLE_SHARE_SOCKET": socket, "TUSSLE_SHARE_FOLDER": str(folder), "HOME": str(home)}
+        ),
         stdin=subprocess.DEVNULL,
     )
 
 
-def window_size(table: Terminal, session: str) -> str:
-    return table.tmux("display-message", "-p", "-t", session, "#{window_width}x#{window_height}")
+def window_size(server: Terminal) -> str:
+    return server.tmux("display-message", "-p", "#{window_width}x#{window_height}").strip()
 
 
-def test_share_sets_the_table_and_a_read_only_player_sees_the_gms_commit(tmp_path: Path) -> None:
+def sessions(server: Terminal) -> list[str]:
+    return server.tmux("list-sessions", "-F", "#{session_name}").split()
+
+
+def attach(player: Terminal, path: Path, *options: str) -> None:
+    """A player's terminal of its own (a pty: a second tmux) attached to the players'
+    server."""
+    player.start(["env", "-u", "TMUX", "tmux", "-S", str(path), "attach", *options], {})
+
+
+def test_share_sets_two_servers_and_a_read_only_player_sees_the_gms_commit(
+    tmp_path: Path,
+) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
-    socket = unique_socket()
-    table = Terminal(socket=socket)  # the server share starts: read, keys, killed at the end
+    socket, folder = unique_socket(), tmp_path / "sockets"
+    path = folder / f"{socket}-players"
+    gm = Terminal(socket=socket)  # the GM's server share starts: read, keys, killed at the end
+    players = PlayersServer(path)
     player = Terminal((100, 30))  # a player's terminal, smaller than the players' window
+    small = Terminal((62, 21))  # and a smaller one
     try:
-        done = share(saves, socket, tmp_path)
+        done = share(saves, socket, tmp_path, folder)
         assert (done.returncode, done.stderr) == (0, "")
         assert f"tmux -L {socket} attach -t gm\n" in done.stdout
-        assert f"tmux -L {socket} attach -r -t players\n" in done.stdout
-        assert table.tmux("list-sessions", "-F", "#{session_name}").split() == ["gm", "players"]
-        assert table.tmux("show-options", "-gv", "window-size") == "manual\n"
-
-        gm = table.wait_for("Roll keypad", target="gm")
-        assert "The race across the mud · Fate demo" in gm
-        watcher = table.wait_for("following", target="players")
+        assert f"tmux -S {path} attach -r\n" in done.stdout
+        # Two servers: the GM's holds the dashboard alone, the players' the view alone.
+        assert sessions(gm) == ["gm"]
+        assert sessions(players) == ["players"]
+        assert players.tmux("list-windows", "-F", "#{window_index}").split() == ["0"]
+        gm.wait_for("Roll keypad", target="gm")
+        watcher = players.wait_for("following")
         assert "No exchange yet" in watcher and "Muddy Ground" in watcher
+        # The players' window runs the watcher itself, not a shell that started it.
+        pid = players.tmux("display-message", "-p", "#{pane_pid}").strip()
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        assert b"watch" in argv and not any(a.endswith(b"sh") for a in argv[:1])
+        # No key but detach: C-b s, C-b ), C-b : and the rest are unbound there.
+        assert players.tmux("list-keys") == "bind-key -T prefix d detach-client\n"
+        assert players.tmux("show-options", "-gv", "window-size") == "smallest\n"
+        assert players.tmux("show-options", "-gv", "remain-on-exit") == "off\n"
 
-        # A player attaches read-only, from a terminal of their own (a pty: a second tmux).
-        player.start(
-            ["env", "-u", "TMUX", "tmux", "-L", socket, "attach", "-r", "-t", "players"], {}
-        )
+        attach(player, path, "-r")
         seen = player.wait_for("Last exchanges")
         assert "The race across the mud" in seen and "No exchange yet" in seen
-        assert (
-            table.tmux("list-clients", "-F", "#{client_readonly} #{session_name}") == "1 players\n"
+        assert players.tmux("list-clients", "-F", "#{client_readonly} #{session_name}") == (
+            "1 players\n"
         )
-        # window-size manual: the 100x30 player did not shrink the players' window.
-        assert (window_size(table, "players"), window_size(table, "gm")) == ("120x40\n", "160x48\n")
-        # What the player types reaches nothing: q would quit the watcher, u undo.
-        player.keys("q", "u", "Enter")
+        # window-size smallest: the window is the player's size, so they see all of it.
+        assert window_size(players) == "100x30"
+        attach(small, path, "-r")
+        small.wait_for("Last exchanges")
+        assert window_size(players) == "62x21"
+        # Where the one server had a gm session next door: C-b ) and C-b s reach nothing,
+        # and switch-client finds no GM.
+        player.keys("C-b", ")")
+        player.keys("C-b", "s")
+        player.keys("q", "u", "Enter")  # and keys reach nothing either (read-only)
+        switched = players.run("switch-client", "-t", "gm")
+        assert switched.returncode == 1 and "can't find session: gm" in switched.stderr
+        assert sessions(players) == ["players"]
 
         # The GM's exchange: Cynere's ---0 on Athletics +4 is +1 (Average), Teran's 0000
         # on Lore +3 is +3 (Good): Teran wins, by 2, one victory.
-        table.keys_to("gm", "-", "-", "-", "0", "0", "0", "0", "0", "Enter")
-        table.wait_for("Exchange 1: Teran the Swift wins", target="gm")
-        seen = player.wait_for("Exchange 1: Teran the Swift wins", timeout=15)
-        assert "Cynere: ---0 → Average (+1)" in seen
-        assert "Teran the Swift: 0000 → Good (+3)" in seen
+        gm.keys_to("gm", "-", "-", "-", "0", "0", "0", "0", "0", "Enter")
+        gm.wait_for("Exchange 1: Teran the Swift wins", target="gm")
+        for terminal in (player, small):
+            seen = terminal.wait_for("Teran the Swift: 0000 → Good (+3)", timeout=15)
+            assert "Exchange 1: Teran the Swift wins" in seen
+            assert "Cynere: ---0 → Average (+1)" in seen
+            assert "Roll keypad" not in seen  # the players' view, never the GM's
     finally:
-        player.kill()
-        table.kill()
+        for server in (small, player, players, gm):
+            server.kill()
 
 
 def test_a_second_share_on_a_busy_socket_is_refused_and_leaves_the_table_alone(
@@ -87,34 +151,61 @@ def test_a_second_share_on_a_busy_socket_is_refused_and_leaves_the_table_alone(
 ) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
-    socket = unique_socket()
-    table = Terminal(socket=socket)
+    socket, folder = unique_socket(), tmp_path / "sockets"
+    path = folder / f"{socket}-players"
+    gm, players = Terminal(socket=socket), PlayersServer(path)
     try:
-        assert share(saves, socket, tmp_path).returncode == 0
-        table.wait_for("Roll keypad", target="gm")
-        again = share(saves, socket, tmp_path)
+        assert share(saves, socket, tmp_path, folder).returncode == 0
+        gm.wait_for("Roll keypad", target="gm")
+        again = share(saves, socket, tmp_path, folder)
         assert (again.returncode, again.stdout) == (2, "")
         assert again.stderr == (
             f"(share): a tmux server is running on socket {socket} already (a table set "
             f"earlier?): attach to it, or end it with  tmux -L {socket} kill-server\n"
         )
-        assert table.tmux("list-sessions", "-F", "#{session_name}").split() == ["gm", "players"]
-        assert "Roll keypad" in table.screen("gm")
+        assert (sessions(gm), sessions(players)) == (["gm"], ["players"])
+        assert "Roll keypad" in gm.screen("gm")
+        # The GM's server gone, the players' still there: refused all the same.
+        gm.kill()
+        again = share(saves, socket, tmp_path, folder)
+        assert (again.returncode, again.stdout) == (2, "")
+        assert f"tmux -S {path} kill-server" in again.stderr
+        assert sessions(gm) == []
     finally:
-        table.kill()
+        players.kill()
+        gm.kill()
 
 
 def test_the_socket_option_beats_the_variable(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
     by_variable, by_option = unique_socket(), unique_socket()
-    tables = [Terminal(socket=by_variable), Terminal(socket=by_option)]
+    folder = tmp_path / "sockets"
+    servers = [
+        Terminal(socket=by_variable),
+        Terminal(socket=by_option),
+        PlayersServer(folder / f"{by_variable}-players"),
+        PlayersServer(folder / f"{by_option}-players"),
+    ]
     try:
-        done = share(saves, by_variable, tmp_path, "--socket", by_option)
+        done = share(saves, by_variable, tmp_path, folder, "--socket", by_option)
         assert done.returncode == 0, done.stderr
-        assert f"tmux -L {by_option} attach -r -t players" in done.stdout
-        assert tables[1].tmux("list-sessions", "-F", "#{session_name}").split() == ["gm", "players"]
-        assert tables[0].tmux("list-sessions") == ""
+        assert f"tmux -S {folder / by_option}-players attach -r" in done.stdout
+        assert [sessions(server) for server in servers] == [[], ["gm"], [], ["players"]]
     finally:
-        for table in tables:
-            table.kill()
+        for server in servers:
+            server.kill()
+
+
+def test_an_unknown_player_is_refused_before_anything_starts(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    create_demos(Saves(saves))
+    socket, folder = unique_socket(), tmp_path / "sockets"
+    gm = Terminal(socket=socket)
+    try:
+        done = share(saves, socket, tmp_path, folder, "--player", "no-such-user-14")
+        assert (done.returncode, done.stdout) == (2, "")
+        assert done.stderr == '(share): no user "no-such-user-14" on this machine (--player)\n'
+        assert sessions(gm) == []
+    finally:
+        gm.kill()

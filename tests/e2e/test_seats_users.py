@@ -1,0 +1,132 @@
+"""Another Unix user at the players' server (issue 14): let in read-only by
+``tussle share --player USER`` (tmux 3.3's ``server-access -r``), so nothing they type
+does anything even when they attach without ``-r``, and kept out of the GM's server.
+
+Needs root (to make a throwaway user, removed afterwards), as CI runs; skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from core.demo import create_demos
+from core.store import Saves
+from tests.e2e.test_share import PlayersServer, sessions, share
+from tests.e2e.tmux import TMUX, Terminal, unique_socket
+from tests.helpers import clean_env
+
+pytestmark = [
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed"),
+    pytest.mark.skipif(
+        not hasattr(os, "geteuid") or os.geteuid() != 0,
+        reason="making a throwaway Unix user needs root (CI runs as root)",
+    ),
+    pytest.mark.skipif(
+        shutil.which("useradd") is None or shutil.which("runuser") is None,
+        reason="useradd or runuser is missing",
+    ),
+]
+
+
+@pytest.fixture
+def player() -> Iterator[str]:
+    """A Unix user made for this test alone, with no home and no password."""
+    name = f"tussle-p{uuid.uuid4().hex[:6]}"
+    subprocess.run(["useradd", "--no-create-home", "--shell", "/bin/sh", name], check=True)
+    try:
+        yield name
+    finally:
+        subprocess.run(["userdel", name], capture_output=True)
+
+
+def as_user(user: str, *command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["runuser", "-u", user, "--", *command],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=clean_env(),
+        stdin=subprocess.DEVNULL,
+        cwd="/",
+    )
+
+
+def test_another_user_attaches_to_the_players_view_read_only_and_never_to_the_gms(
+    tmp_path: Path, player: str
+) -> None:
+    assert TMUX is not None
+    saves = tmp_path / "saves"
+    create_demos(Saves(saves))
+    socket = unique_socket()
+    folder = Path(tempfile.mkdtemp(prefix="tussle-share-"))  # 0700 until share opens it
+    path = folder / f"{socket}-players"
+    gm, players = Terminal(socket=socket), PlayersServer(path)
+    seat = Terminal((90, 28))  # the player's own terminal
+    try:
+        done = share(saves, socket, tmp_path, folder, "--player", player)
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
+        assert f"(users {player} may: read-only whatever they type)" in done.stdout
+        gm.wait_for("Roll keypad", target="gm")
+        players.wait_for("following")
+
+        # The player attaches WITHOUT -r, as their own user.
+        seat.start(["runuser", "-u", player, "--", TMUX, "-S", str(path), "attach"], {})
+        seat.wait_for("Last exchanges")
+        assert players.tmux("list-clients", "-F", "#{client_readonly} #{client_user}") == (
+            f"1 {player}\n"
+        )
+        # Nothing they do reaches anything: no window, no keys, no quitting the view.
+        window = as_user(player, TMUX, "-S", str(path), "new-window")
+        assert window.returncode == 1 and "client is read-only" in window.stderr
+        keys = as_user(player, TMUX, "-S", str(path), "send-keys", "-t", "players", "q")
+        assert keys.returncode == 1 and "client is read-only" in keys.stderr
+        seat.keys("q")  # typed at their attached terminal: read-only, it goes nowhere
+        seat.keys("C-b", "c")
+        assert players.tmux("list-windows", "-F", "#{window_index}").split() == ["0"]
+        assert sessions(players) == ["players"]
+
+        # The GM's server is out of reach: its socket sits in a folder only the GM enters.
+        gm_socket = gm.tmux("display-message", "-p", "#{socket_path}").strip()
+        for command in (["list-sessions"], ["attach", "-r"]):
+            tried = as_user(player, TMUX, "-S", gm_socket, *command)
+            assert tried.returncode == 1
+            assert "Permission denied" in tried.stderr, tried.stderr
+
+        # And the player still sees what the GM commits (Cynere ---0 +4 = +1 against
+        # Teran 0000 +3 = +3: Teran wins).
+        gm.keys_to("gm", "-", "-", "-", "0", "0", "0", "0", "0", "Enter")
+        seen = seat.wait_for("Teran the Swift: 0000 → Good (+3)", timeout=15)
+        assert "Exchange 1: Teran the Swift wins" in seen
+    finally:
+        for server in (seat, players, gm):
+            server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_user_the_gm_did_not_name_is_turned_away(tmp_path: Path, player: str) -> None:
+    assert TMUX is not None
+    saves = tmp_path / "saves"
+    create_demos(Saves(saves))
+    socket = unique_socket()
+    folder = Path(tempfile.mkdtemp(prefix="tussle-share-"))
+    path = folder / f"{socket}-players"
+    gm, players = Terminal(socket=socket), PlayersServer(path)
+    try:
+        done = share(saves, socket, tmp_path, folder)  # no --player
+        assert done.returncode == 0, done.stderr
+        players.wait_for("following")
+        tried = as_user(player, TMUX, "-S", str(path), "list-sessions")
+        assert tried.returncode == 1
+        assert "Permission denied" in tried.stderr, tried.stderr
+    finally:
+        for server in (players, gm):
+            server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
