@@ -78,7 +78,7 @@ Change = tuple[str, Any]  # (character name, function: Character -> fields to re
 
 
 def _fate(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
-    from core.rules.fate import AspectInvoked
+    from core.systems.fate import AspectInvoked
 
     start = {p.name: p for p in record.start.participants}
     for p in record.state.participants:
@@ -97,7 +97,7 @@ def _fate(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
 
 
 def _heroquest(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
-    from core.rules import heroquest as hq
+    from core.systems import heroquest as hq
 
     state = record.state
     assert isinstance(state, hq.HQContest)
@@ -143,7 +143,7 @@ def _heroquest(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
 
 
 def _forge(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
-    from core.rules.forge import ForgeContest
+    from core.systems.forge import ForgeContest
 
     state = record.state
     assert isinstance(state, ForgeContest)
@@ -301,7 +301,7 @@ def final_score(record: ContestRecord) -> str:
         e = record.exchanges[-1]
         victory = getattr(e, "victory", None)
         if victory:
-            from core.rules.heroquest import VICTORIES
+            from core.systems.heroquest import VICTORIES
 
             return f" ({VICTORIES[victory]} victory)"
     return ""
@@ -328,7 +328,7 @@ def _costs(campaign: CampaignState, record: ContestRecord) -> Iterator[str]:
         for name, n in spent.items():
             yield f"{name} spent {n} hero point{'s' if n != 1 else ''}"
     else:
-        from core.rules.forge import ExchangeResolved
+        from core.systems.forge import ExchangeResolved
 
         for name, taken in getattr(state, "trauma", {}).items():
             if taken:
@@ -349,7 +349,7 @@ def _fate_costs(record: ContestRecord, events: list[Event]) -> Iterator[str]:
     """Fate points spent and paid, free invokes used, compels, and the GM's pool: what
     it paid (invokes, by NPC; other spending, by reason), what compels added, what is
     left of what the scene started with."""
-    from core.rules.fate import AspectInvoked, FatePointAwarded, PoolPaid
+    from core.systems.fate import AspectInvoked, FatePointAwarded, PoolPaid
 
     paid: Counter[str] = Counter()
     owed: Counter[str] = Counter()

@@ -20,7 +20,7 @@ from typing import Any
 
 from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest
 from core.model import Command, Contest, ResolveExchange, RollDice
-from core.rules import fate
+from core.systems import fate
 from core.scenario import resolve
 from core.store import CampaignFiles, Saves, safe_name
 
@@ -228,7 +228,7 @@ def bench_saves() -> list[str]:
 
 def odds_contests() -> list[tuple[str, float, Contest]]:
     """The contests ``bench odds`` updates: (label, target in ms, contest)."""
-    from core.rules import heroquest
+    from core.systems import heroquest
 
     def fate_sides(skills: list[int]) -> fate.FateContest:
         names = ["Cynere", "Teran", "Zird", "Landon", "Anna", "Bronwyn"][: len(skills)]

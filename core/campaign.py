@@ -165,7 +165,7 @@ class Campaign(CampaignState):
             case SpendFromPool():
                 if self.system != "fate":
                     raise RuleError("the GM's fate point pool is a Fate rule")
-                from core.rules.fate import PayFromPool
+                from core.systems.fate import PayFromPool
 
                 pay = PayFromPool(by=command.by, reason=command.reason, count=command.count)
                 return self._events(Play(contest_id=command.contest_id, commands=(pay,)))
@@ -224,7 +224,7 @@ class Campaign(CampaignState):
             raise RuleError("compels and fate points are Fate rules")
         record = self.playing(who)
         if record is not None:
-            from core.rules.fate import AwardFatePoint
+            from core.systems.fate import AwardFatePoint
 
             return self._events(
                 Play(contest_id=record.contest_id, commands=(AwardFatePoint(who=who),))

@@ -367,11 +367,11 @@ class CampaignState:
             elif isinstance(command, Compel) and any(
                 isinstance(e, Played) and e.contest_id == contest_id for e in action.events
             ):
-                from core.rules.fate import AwardFatePoint
+                from core.systems.fate import AwardFatePoint
 
                 commands.append(AwardFatePoint(who=command.who))
             elif isinstance(command, SpendFromPool) and command.contest_id == contest_id:
-                from core.rules.fate import PayFromPool
+                from core.systems.fate import PayFromPool
 
                 commands.append(
                     PayFromPool(by=command.by, reason=command.reason, count=command.count)
@@ -468,7 +468,7 @@ class CampaignState:
         contest = event.contest
         if contest.system != "fate":
             return contest
-        from core.rules.fate import FateContest, scene
+        from core.systems.fate import FateContest, scene
 
         assert isinstance(contest, FateContest)
         npcs = frozenset(
@@ -581,7 +581,7 @@ def _aspect_names(record: ContestRecord) -> Iterable[str]:
 
 
 def _old_pool_event(event: PoolSpent) -> Event:
-    from core.rules.fate import PoolPaid
+    from core.systems.fate import PoolPaid
 
     return PoolPaid(by="", reason="", count=event.count)
 

@@ -215,7 +215,7 @@ def _load_system_of(tag: str) -> None:
     from core.rules import SYSTEM_NAMES, find_system
 
     module = tag.split(".", 1)[0]
-    if module in SYSTEM_NAMES:
+    if module in SYSTEM_NAMES:  # a system's rules tag their classes with its name
         find_system(module)
 
 

@@ -9,7 +9,7 @@ wording: the players' view (``tussle watch``) and the recap show the lines rende
 the contest's :class:`Secrets`; the GM's panes render them with none.
 
 Which values a system marks, and what stays in sight, is written beside its ``describe``
-(``core.rules.fate``, ``heroquest``, ``forge``). A hidden aspect's name is ``??``
+(``core.systems.fate``, ``heroquest``, ``forge``). A hidden aspect's name is ``??``
 everywhere.
 """
 

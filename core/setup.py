@@ -53,11 +53,11 @@ def no_skill(system: str) -> int:
 def rating_label(system: str, value: int) -> str:
     """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``."""
     if system == "fate":
-        from core.rules.fate import ladder_with_value
+        from core.systems.fate import ladder_with_value
 
         return ladder_with_value(value)
     if system == "heroquest":
-        from core.rules.heroquest import format_rating
+        from core.systems.heroquest import format_rating
 
         return format_rating(value)
     return str(value)
@@ -76,7 +76,7 @@ def typed_rating(system: str, text: str) -> int:
     if system == "fate":
         return fate_difficulty(word)
     if system == "heroquest":
-        from core.rules.heroquest import parse_rating
+        from core.systems.heroquest import parse_rating
 
         return parse_rating(word)
     try:
@@ -89,7 +89,7 @@ def describe_options(system: str, options: Mapping[str, Any]) -> list[str]:
     """The rule options in force, in words a GM reads (``chained contest``, ``ties:
     lower roll wins``); ``RuleError`` for an option the system does not have."""
     if system == "fate":
-        from core.rules import fate
+        from core.systems import fate
 
         f = _options(fate.FateOptions, options)
         victories = "victory" if f.victories_needed == 1 else "victories"
@@ -109,7 +109,7 @@ def describe_options(system: str, options: Mapping[str, Any]) -> list[str]:
             out.append("nobody scores below 0 shifts")
         return out
     if system == "heroquest":
-        from core.rules import heroquest
+        from core.systems import heroquest
 
         h = _options(heroquest.HQOptions, options)
         kind = (
@@ -122,7 +122,7 @@ def describe_options(system: str, options: Mapping[str, Any]) -> list[str]:
         ties = "ties: lower roll wins" if h.tie_break == "low" else "ties: higher roll wins"
         return [kind, ties, f"augments against {h.augment_base}"]
     if system == "forge":
-        from core.rules import forge
+        from core.systems import forge
 
         g = _options(forge.ForgeOptions, options)
         return [
@@ -163,7 +163,7 @@ def build_contest(
     opts = dict(options or {})
     # Each system's module is imported only for its own contests (start-up time).
     if system == "fate":
-        from core.rules import fate
+        from core.systems import fate
 
         participants = [
             fate.FateParticipant(
@@ -187,7 +187,7 @@ def build_contest(
         )
     if system == "heroquest":
         from core.aftermath import hq_condition
-        from core.rules import heroquest
+        from core.systems import heroquest
 
         hq = []
         for p, c in chars:
@@ -205,7 +205,7 @@ def build_contest(
             )
         return heroquest.new_contest(hq, _options(heroquest.HQOptions, opts))
     if system == "forge":
-        from core.rules import forge
+        from core.systems import forge
 
         return forge.new_contest(
             [
@@ -302,7 +302,7 @@ def cover_modifier(percent_covered: int) -> int:
 
 def fate_difficulty(text: str) -> int:
     """A passive difficulty by ladder name or number: "Great", "+4", "-1", "Legendary+2"."""
-    from core.rules.fate import LADDER
+    from core.systems.fate import LADDER
 
     word = text.strip()
     names = {name.lower(): value for value, name in LADDER.items()}

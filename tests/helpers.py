@@ -23,8 +23,8 @@ from core.campaign import (
     Undo,
 )
 from core.model import Command, ResolveExchange, RollDice
-from core.rules import fate
-from core.rules.fate import FateParticipant
+from core.systems import fate
+from core.systems.fate import FateParticipant
 from core.setup import Pick
 from core.store import CampaignFiles, Saves
 

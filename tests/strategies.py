@@ -32,7 +32,7 @@ from core.model import (
     RollDice,
     SetModifier,
 )
-from core.rules.fate import (
+from core.systems.fate import (
     Aspect,
     CreateAdvantage,
     DeclareAttack,
@@ -42,15 +42,15 @@ from core.rules.fate import (
     InvokeAspect,
     new_contest,
 )
-from core.rules.forge import (
+from core.systems.forge import (
     ChooseReaction,
     ForgeContest,
     ForgeOptions,
     ForgeParticipant,
     SetStage,
 )
-from core.rules.forge import new_contest as forge_new_contest
-from core.rules.heroquest import (
+from core.systems.forge import new_contest as forge_new_contest
+from core.systems.heroquest import (
     HQContest,
     HQOptions,
     HQParticipant,
@@ -59,7 +59,7 @@ from core.rules.heroquest import (
     SpendHeroPoints,
     Stretch,
 )
-from core.rules.heroquest import new_contest as hq_new_contest
+from core.systems.heroquest import new_contest as hq_new_contest
 
 
 def examples(times: int) -> settings:

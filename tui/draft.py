@@ -153,7 +153,7 @@ def implicit(contest: Contest, draft: Draft) -> list[Command]:
     (o changes the roles)."""
     if contest.finished or contest.system != "forge" or any(c.before_rolls for c in draft.extras):
         return []
-    from core.rules import forge
+    from core.systems import forge
 
     assert isinstance(contest, forge.ForgeContest)
     if forge.default_actor(contest) is not None or contest.actor is not None:

@@ -14,7 +14,7 @@ from core.errors import RuleError
 from core.model import Command, Contest
 
 if TYPE_CHECKING:  # the scenario readers load on demand (the dashboard never needs them)
-    from core.scenario.reader import Node
+    from core.rules.reading import Node
 
 
 def load_for_odds(data: bytes) -> Contest:
@@ -22,7 +22,7 @@ def load_for_odds(data: bytes) -> Contest:
     exchange) as the contest ``odds_for`` reads. ``ScenarioError`` names the first
     problem's place: the scenario's own first, then ``next``'s."""
     from core.scenario import parse_json, resolve
-    from core.scenario.reader import Node
+    from core.rules.reading import Node
 
     raw = parse_json(data)
     upcoming: Any = None
@@ -36,7 +36,7 @@ def load_for_odds(data: bytes) -> Contest:
 def apply_next(contest: Contest, node: Node | None) -> Contest:
     """``contest`` with the scenario's ``next`` applied through the rules' ``decide``,
     as the dashboard would enter it; ``ScenarioError`` at the place of a problem."""
-    from core.scenario import find_reader
+    from core.rules import find_reader
 
     reader = find_reader(contest.system)
     if node is not None:
@@ -52,7 +52,7 @@ def apply_next(contest: Contest, node: Node | None) -> Contest:
 
 
 def _run(state: list[Contest], place: str, command: Command) -> None:
-    from core.scenario.reader import ScenarioError
+    from core.rules.reading import ScenarioError
 
     try:
         state[0], _ = apply(state[0], command)

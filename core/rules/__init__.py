@@ -1,41 +1,174 @@
-"""The rule systems, as a literal registry (python-chess's variants are the model).
+"""The rule systems: one registry of plug-ins (python-chess's variants are the model).
 
-A system's module is imported the first time it is asked for, so a Fate campaign never
-pays for loading HeroQuest and FORGE (start-up time is a benchmark).
+A rule system is one package: its rules, exact odds, scenario reader and character sheet
+under ``core/`` (``core/rules/<name>/`` for the three that ship), its keys, forms and panes
+under ``tui/`` (``tui/systems/<name>.py``). The registry knows each by a :class:`Plugin`,
+a few names of where its parts live, and imports a part the first time it is asked for:
+a Fate campaign never pays for loading HeroQuest and FORGE (start-up time is a benchmark).
+
+Another installed package adds a system the same way, through the ``tussle.rule_systems``
+entry point group: each entry point names a :class:`Plugin`. The three built in are
+listed here, so that opening one of their campaigns never scans the installed packages;
+the group is read only for a name that is not built in, or to list every system.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from core.errors import RuleError
 from core.rules.base import RuleSystem, SystemOdds
 
-SYSTEM_NAMES = ("fate", "heroquest", "forge")
+if TYPE_CHECKING:
+    from core.rules.reading import SystemReader
+
+ENTRY_POINTS = "tussle.rule_systems"
+
+
+@dataclass(frozen=True, slots=True)
+class Plugin:
+    """Where one rule system's parts live, as ``"module:attribute"`` or a module's name.
+
+    ``name`` is what a contest's and a campaign's ``system`` holds, ``--system`` takes and
+    a scenario's ``"system"`` names; ``title`` is what the GM reads (``"Fate Core"``).
+    ``rules`` is a :class:`~core.rules.base.RuleSystem`, ``odds`` a
+    :class:`~core.rules.base.SystemOdds`, ``scenario`` a
+    :class:`~core.rules.reading.SystemReader`; ``sheet`` is a module following
+    :class:`~core.rules.base.SystemSheet` (setup, writing back, sessions, costs), and
+    ``dashboard`` the module of its part of the dashboard (``tui.systems.SystemView``),
+    which the core never imports.
+    """
+
+    name: str
+    title: str
+    rules: str
+    odds: str
+    scenario: str
+    sheet: str
+    dashboard: str
+
+
+def _built_in(name: str, title: str, upper: str) -> Plugin:
+    package = f"core.systems.{name}"
+    return Plugin(
+        name=name,
+        title=title,
+        rules=f"{package}.rules:{upper}",
+        odds=f"{package}.odds:{upper}_ODDS",
+        scenario=f"{package}.scenario:{upper}_READER",
+        sheet=f"{package}.sheet",
+        dashboard=f"tui.systems.{name}",
+    )
+
+
+BUILT_IN: dict[str, Plugin] = {
+    p.name: p
+    for p in (
+        _built_in("fate", "Fate Core", "FATE"),
+        _built_in("heroquest", "HeroQuest", "HEROQUEST"),
+        _built_in("forge", "Iconoclast FORGE", "FORGE"),
+    )
+}
+
+
+@cache
+def _installed() -> dict[str, Plugin]:
+    """The plug-ins other installed packages declare (``tussle.rule_systems``); one that
+    fails to load, is not a :class:`Plugin` or takes a built-in name is a ``RuleError``
+    naming it, not a silent gap."""
+    from importlib.metadata import entry_points  # only when a system is not built in
+
+    found: dict[str, Plugin] = {}
+    for point in entry_points(group=ENTRY_POINTS):
+        try:
+            plugin = point.load()
+        except Exception as exc:  # a broken plug-in: say which and why
+            raise RuleError(f'the rule system plug-in "{point.name}" does not load: {exc}') from exc
+        if not isinstance(plugin, Plugin):
+            raise RuleError(f'the rule system plug-in "{point.name}" is not a Plugin')
+        if plugin.name in BUILT_IN or plugin.name in found:
+            raise RuleError(f'two rule systems are called "{plugin.name}"')
+        found[plugin.name] = plugin
+    return found
+
+
+def forget_installed() -> None:
+    """Read the entry points again next time (after a test installs a plug-in)."""
+    _installed.cache_clear()
+    _load.cache_clear()
+
+
+class _Names(Collection[str]):
+    """Every rule system's name, built in first: ``name in SYSTEM_NAMES`` reads the
+    installed plug-ins only for a name that is not built in."""
+
+    def __contains__(self, name: object) -> bool:
+        return name in BUILT_IN or (isinstance(name, str) and name in _installed())
+
+    def __iter__(self) -> Iterator[str]:
+        yield from BUILT_IN
+        yield from _installed()
+
+    def __len__(self) -> int:
+        return len(BUILT_IN) + len(_installed())
+
+    def __repr__(self) -> str:
+        return f"SYSTEM_NAMES({', '.join(self)})"
+
+
+SYSTEM_NAMES: Collection[str] = _Names()
+
+
+def find_plugin(name: str) -> Plugin:
+    """The plug-in of the rule system called ``name``; ``RuleError`` for no such system."""
+    plugin = BUILT_IN.get(name) or _installed().get(name)
+    if plugin is None:
+        raise RuleError(f'no rule system "{name}" (try {", ".join(SYSTEM_NAMES)})')
+    return plugin
+
+
+@cache
+def _load(reference: str) -> Any:
+    module_name, _, attribute = reference.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
 
 
 def find_system(name: str) -> RuleSystem:
-    """The rule system called ``name`` (``"fate"``, ``"heroquest"``, ``"forge"``)."""
-    if name not in SYSTEM_NAMES:
-        raise RuleError(f'no rule system "{name}" (try {", ".join(SYSTEM_NAMES)})')
-    module = importlib.import_module(f"core.rules.{name}")
-    system: RuleSystem = getattr(module, name.upper())
+    """The rules of the system called ``name`` (``"fate"``, ``"heroquest"``...)."""
+    system: RuleSystem = _load(find_plugin(name).rules)
     return system
 
 
 def find_odds(name: str) -> SystemOdds:
-    """The exact odds of the rule system called ``name``, from ``core.rules.<name>_odds``
-    (loaded the first time it is asked for, like the system's rules)."""
-    odds: SystemOdds = getattr(odds_module(name), f"{name.upper()}_ODDS")
+    """The exact odds of the system called ``name`` (loaded the first time they are
+    asked for, like the system's rules)."""
+    odds: SystemOdds = _load(find_plugin(name).odds)
     return odds
 
 
 def odds_module(name: str) -> ModuleType:
-    """The module ``core.rules.<name>_odds`` of the rule system called ``name``."""
-    if name not in SYSTEM_NAMES:
-        raise RuleError(f'no rule system "{name}" (try {", ".join(SYSTEM_NAMES)})')
-    return importlib.import_module(f"core.rules.{name}_odds")
+    """The module holding the exact odds of the system called ``name``."""
+    module: ModuleType = _load(find_plugin(name).odds.partition(":")[0])
+    return module
+
+
+def find_reader(name: str) -> SystemReader:
+    """How scenarios of the system called ``name`` read (``tussle resolve``, ``odds``)."""
+    reader: SystemReader = _load(find_plugin(name).scenario)
+    return reader
+
+
+def sheet_module(name: str) -> ModuleType:
+    """The module of the system called ``name`` that holds its character sheet, setup and
+    write-back (typed by ``core.sheet.SystemSheet``, which sits above the campaign)."""
+    module: ModuleType = _load(find_plugin(name).sheet)
+    return module
 
 
 def all_systems() -> tuple[RuleSystem, ...]:

@@ -16,11 +16,11 @@ from core.errors import RuleError
 from core.model import Command, Contest, ExchangeEvent
 from core.rules import SYSTEM_NAMES, find_system
 from core.rules.base import JSON
-from core.scenario.common import SystemReader
-from core.scenario.fate import FATE_READER
-from core.scenario.forge import FORGE_READER
-from core.scenario.heroquest import HEROQUEST_READER
-from core.scenario.reader import Node, ScenarioError, parse_json
+from core.rules.reading import SystemReader
+from core.systems.fate.scenario import FATE_READER
+from core.systems.forge.scenario import FORGE_READER
+from core.systems.heroquest.scenario import HEROQUEST_READER
+from core.rules.reading import Node, ScenarioError, parse_json
 
 READERS: dict[str, SystemReader] = {
     "fate": FATE_READER,
@@ -75,7 +75,7 @@ def read_start(root: Node) -> tuple[SystemReader, Contest]:
     """The system's reader and the starting contest from a scenario's top level."""
     root.expect_object()
     system = root.need("system").as_str(choices=SYSTEM_NAMES)
-    reader = READERS[system]
+    reader = find_reader(system)
     root.check_keys(COMMON_KEYS | reader.top_keys)
     return reader, reader.read_contest(root)
 

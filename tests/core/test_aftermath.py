@@ -26,7 +26,7 @@ from core.campaign import (
 from core.corrections import correct
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
-from core.rules import fate, forge, heroquest
+from core.systems import fate, forge, heroquest
 from core.setup import Pick, build_contest
 
 F = {"+": 1, "0": 0, "-": -1}

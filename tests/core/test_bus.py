@@ -24,8 +24,8 @@ from core.campaign import (
 )
 from core.errors import OutOfTurn, RuleError
 from core.model import Command, ResolveExchange, RollDice
-from core.rules import fate
-from core.rules.fate import FateParticipant
+from core.systems import fate
+from core.systems.fate import FateParticipant
 from core.store import CampaignFiles, Saves
 
 CYNERE = Character(name="Cynere", fate_points=3)

@@ -29,8 +29,8 @@ from core.campaign import (
 )
 from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
 from core.model import Command, ResolveExchange, RollDice
-from core.rules import fate
-from core.rules.fate import Aspect, FateContest, FateParticipant, InvokeAspect
+from core.systems import fate
+from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_commands, campaign_runs
 
 # Four Fate dice as faces, named by their sum.

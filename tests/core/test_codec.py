@@ -29,9 +29,9 @@ from core.campaign import (
 from core.codec import CodecError, decode, encode
 from core.model import Command, Contest, DiceRolled, Event, ExchangeEvent, RollDice
 from core.rules import find_system
-from core.rules.fate import AspectInvoked, FateContest, InvokeAspect, InvokeRecord
+from core.systems.fate import AspectInvoked, FateContest, InvokeAspect, InvokeRecord
 from core.scenario import Resolution, load, read_start
-from core.scenario.reader import Node, parse_json
+from core.rules.reading import Node, parse_json
 from tests.conftest import SCENARIOS
 from tests.strategies import (
     CAMPAIGN_SYSTEMS,
@@ -125,7 +125,7 @@ def test_exchanges_come_back_as_their_own_systems_exchange(played: Playthrough) 
     for exchange in res.exchanges:
         back = through_json(exchange, ExchangeEvent)
         assert back == exchange
-        assert type(back).__module__ == f"core.rules.{res.start.system}"
+        assert type(back).__module__ == f"core.systems.{res.start.system}.rules"
 
 
 def test_a_scenario_as_campaign_entries_comes_back_equal(played: Playthrough) -> None:

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from core.campaign import Campaign, StartContest
-from core.rules import fate
+from core.systems import fate
 from core.store import CampaignFiles, Saves
 
 WRITER = """

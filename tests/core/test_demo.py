@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.demo import FATE_DEMO, FORGE_DEMO, HEROQUEST_DEMO, create_demos
-from core.rules import fate, forge, heroquest
+from core.systems import fate, forge, heroquest
 from core.store import Saves
 
 

@@ -23,7 +23,7 @@ import pytest
 from core.engine import Run, apply, decide, fold, play, play_until_refused
 from core.errors import ContestOver, NoFatePoints
 from core.model import Command, ContestEnded, ExchangeEvent, ResolveExchange, RollDice
-from core.rules.fate import Aspect, FateContest, FateParticipant, InvokeAspect, new_contest
+from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect, new_contest
 from tests.helpers import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,7 +177,16 @@ def test_a_run_is_a_plain_value() -> None:
 
 # -- nothing else calls the rules' decide or evolve -----------------------------------------
 
-ALLOWED = ("core/engine.py", "core/rules/")
+ALLOWED = ("core/engine.py", "core/rules/")  # and each system's own rules module
+
+
+def allowed(name: str) -> bool:
+    """The engine, the registry, and a system's rules calling themselves."""
+    parts = name.split("/")
+    in_rules = parts[:2] == ["core", "systems"] and parts[-1] == "rules.py" and len(parts) == 4
+    return name.startswith(ALLOWED) or in_rules
+
+
 CAMPAIGN_CLASSES = {"Campaign", "CampaignState"}
 
 
@@ -255,7 +264,7 @@ def test_no_module_but_the_engine_and_the_rules_calls_decide_or_evolve() -> None
     found: list[str] = []
     for path in sorted([*(ROOT / "core").rglob("*.py"), *(ROOT / "tui").rglob("*.py")]):
         name = path.relative_to(ROOT).as_posix()
-        if name.startswith(ALLOWED):
+        if allowed(name):
             continue
         scanned += 1
         found += [f"{name}:{hit}" for hit in rule_calls(path.read_text(encoding="utf-8"))]

@@ -14,7 +14,7 @@ from core.dice import parse_fate_dice
 from core.engine import apply, fold
 from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
 from core.model import Event, ResolveExchange, RollDice
-from core.rules.fate import (
+from core.systems.fate import (
     Aspect,
     CreateAdvantage,
     DeclareAttack,

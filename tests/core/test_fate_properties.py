@@ -17,7 +17,7 @@ from core.codec import decode, encode
 from core.engine import apply, fold
 from core.errors import RuleError
 from core.model import Event
-from core.rules.fate import ExchangeResolved, FateContest
+from core.systems.fate import ExchangeResolved, FateContest
 from tests.strategies import examples, fate_contests, fate_moves
 
 

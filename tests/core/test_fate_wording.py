@@ -11,7 +11,7 @@ from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
 from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for, odds_text
 from core.recap import recap_markdown
-from core.rules import fate
+from core.systems import fate
 from core.setup import Pick, build_contest
 
 F = {"+": 1, "0": 0, "-": -1}

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from core.engine import apply
 from core.errors import BadDice, ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
-from core.rules.forge import (
+from core.systems.forge import (
     FORGE,
     ChooseReaction,
     ExchangeResolved,

@@ -29,7 +29,7 @@ from core.campaign import (
 )
 from core.errors import NoFatePoints, RuleError
 from core.model import Command, ResolveExchange, RollDice
-from core.rules import fate
+from core.systems import fate
 from core.setup import Pick, build_contest
 
 F = {"+": 1, "0": 0, "-": -1}
@@ -243,7 +243,7 @@ def test_a_scenario_file_has_no_pool_key() -> None:
     """scenario.md gives invokes ``free`` or a fate point of ``by``: no pool (a scenario is
     not a campaign's scene), so ``tussle resolve`` refuses the key rather than guess."""
     from core.scenario import load
-    from core.scenario.reader import ScenarioError
+    from core.rules.reading import ScenarioError
 
     scenario = {
         "system": "fate",

@@ -14,7 +14,7 @@ from hypothesis import given
 from core.engine import apply, fold
 from core.errors import ContestOver, NoHeroPoints, OutOfTurn, RuleError, UnknownName
 from core.model import ContestEnded, Event, ResolveExchange, RollDice, SetModifier
-from core.rules.heroquest import (
+from core.systems.heroquest import (
     COMPLETE,
     CRITICAL,
     FAILURE,

@@ -30,10 +30,10 @@ import pytest
 
 from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier
-from core.rules import fate, forge, heroquest
-from core.rules.fate import CreateAdvantage, FateContest, FateOptions, FateParticipant
-from core.rules.forge import ChooseReaction, ForgeContest, ForgeOptions, ForgeParticipant, SetStage
-from core.rules.heroquest import (
+from core.systems import fate, forge, heroquest
+from core.systems.fate import CreateAdvantage, FateContest, FateOptions, FateParticipant
+from core.systems.forge import ChooseReaction, ForgeContest, ForgeOptions, ForgeParticipant, SetStage
+from core.systems.heroquest import (
     RESOLUTION_POINTS,
     Augment,
     HQContest,
@@ -378,7 +378,7 @@ def test_a_bonus_on_the_coming_exchange_counts_once() -> None:
 
 
 def test_an_attack_ends_it_as_a_conflict() -> None:
-    from core.rules.fate import DeclareAttack
+    from core.systems.fate import DeclareAttack
 
     contest = play(fate_contest({"Cynere": [4], "Teran": [3]}), DeclareAttack(by="Teran"))
     ex = odds.fate_exchange_odds(contest)

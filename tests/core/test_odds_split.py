@@ -21,7 +21,7 @@ from core.rules import SYSTEM_NAMES, find_odds, odds_module
 ROOT = Path(__file__).resolve().parents[2]
 # The generic odds, and the exact-chance parts below them that the systems' odds build on.
 GENERIC = sorted([*(ROOT / "core" / "odds").glob("*.py"), *(ROOT / "core" / "chance").glob("*.py")])
-SYSTEM_ODDS = [ROOT / "core" / "rules" / f"{name}_odds.py" for name in SYSTEM_NAMES]
+SYSTEM_ODDS = [ROOT / "core" / "systems" / name / "odds.py" for name in SYSTEM_NAMES]
 
 
 def system_names_in(source: str) -> set[str]:
@@ -34,7 +34,7 @@ def system_names_in(source: str) -> set[str]:
 
 def test_the_word_check_finds_a_system_however_it_is_written() -> None:
     assert system_names_in('if contest.system == "fate":') == {"fate"}
-    assert system_names_in("from core.rules.forge import ForgeContest") == {"forge"}
+    assert system_names_in("from core.systems.forge import ForgeContest") == {"forge"}
     assert system_names_in("HeroQuestOdds, heroquest_chain") == {"heroquest"}
     assert system_names_in("Forget every memoised count (FORGE aside)") == {"forge"}
     assert system_names_in("Forget every memoised count; the fated day") == set()
@@ -71,7 +71,7 @@ def test_the_generic_odds_use_no_private_name_of_another_module(path: Path) -> N
 @pytest.mark.parametrize("name", SYSTEM_NAMES)
 def test_each_system_has_its_odds_beside_its_rules(name: str) -> None:
     module = odds_module(name)
-    assert module.__name__ == f"core.rules.{name}_odds"
+    assert module.__name__ == f"core.systems.{name}.odds"
     odds = find_odds(name)
     for hook in ("odds_json", "score_lines", "exchange_lines", "clear_caches"):
         assert callable(getattr(odds, hook))
@@ -84,7 +84,9 @@ def test_an_unknown_system_has_no_odds_rather_than_another_systems() -> None:
 
 def test_the_names_callers_used_are_still_reached_through_core_odds() -> None:
     from core import odds
-    from core.rules import fate_odds, forge_odds, heroquest_odds
+    from core.systems.fate import odds as fate_odds
+    from core.systems.forge import odds as forge_odds
+    from core.systems.heroquest import odds as heroquest_odds
 
     assert odds.fate_exchange_odds is fate_odds.fate_exchange_odds
     assert odds.heroquest_contest_odds is heroquest_odds.heroquest_contest_odds
@@ -97,7 +99,7 @@ def test_a_fate_contest_odds_load_no_other_system() -> None:
     code = (
         "import sys\n"
         "from core.odds import odds_for\n"
-        "from core.rules.fate import FateParticipant as P, new_contest\n"
+        "from core.systems.fate import FateParticipant as P, new_contest\n"
         "sides = [P(name='A', side='A', skill=3), P(name='B', side='B', skill=2)]\n"
         "odds = odds_for(new_contest(sides))\n"
         "assert odds['contest'] is not None, odds\n"
@@ -108,10 +110,10 @@ def test_a_fate_contest_odds_load_no_other_system() -> None:
     )
     assert run.returncode == 0, run.stderr[-2000:]
     loaded = set(run.stdout.split())
-    assert "core.rules.fate_odds" in loaded
+    assert "core.systems.fate.odds" in loaded
     assert not loaded & {
-        "core.rules.heroquest",
-        "core.rules.heroquest_odds",
-        "core.rules.forge",
-        "core.rules.forge_odds",
+        "core.systems.heroquest",
+        "core.systems.heroquest.odds",
+        "core.systems.forge",
+        "core.systems.forge.odds",
     }

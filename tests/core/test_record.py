@@ -9,7 +9,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from core.rules.fate import FateContest
+from core.systems.fate import FateContest
 from core.store import CampaignFiles, Saves
 from tests.conftest import SCENARIOS
 from tests.helpers import tussle_command

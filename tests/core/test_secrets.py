@@ -34,10 +34,11 @@ from core.campaign import (
 from core.model import ResolveExchange, RollDice
 from core.recap import recap_markdown
 from core.redact import HIDDEN, Secrets
-from core.rules import fate, find_system, forge
-from core.rules import heroquest as hq
+from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
+from core.systems import fate, forge
+from core.systems import heroquest as hq
 from tests.helpers import (
     CID,
     EXCHANGES,

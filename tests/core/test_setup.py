@@ -6,7 +6,7 @@ import pytest
 
 from core.campaign import Campaign, Character, StartContest
 from core.errors import RuleError
-from core.rules import fate, forge, heroquest
+from core.systems import fate, forge, heroquest
 from core.setup import Pick, build_contest
 
 CYNERE = Character(

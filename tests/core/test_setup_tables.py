@@ -6,7 +6,7 @@ import pytest
 
 from core.campaign import Character
 from core.errors import RuleError
-from core.rules.heroquest import HQContest
+from core.systems.heroquest import HQContest
 from core.setup import (
     Pick,
     build_contest,

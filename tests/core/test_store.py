@@ -34,8 +34,8 @@ from core.campaign import (
 )
 from core.codec import encode
 from core.model import Command, DiceRolled, ResolveExchange, RollDice
-from core.rules import fate
-from core.rules.fate import FateParticipant
+from core.systems import fate
+from core.systems.fate import FateParticipant
 from core.store import (
     MANIFEST,
     AtomicJSONStorage,

@@ -66,9 +66,9 @@ from core.campaign import Campaign, Play
 from core.demo import FATE_DEMO, FORGE_DEMO, HEROQUEST_DEMO
 from core.dice import DiceKind, RandomDice
 from core.model import Contest, RollDice
-from core.rules.fate import FateContest
-from core.rules.forge import ForgeContest
-from core.rules.heroquest import HQContest
+from core.systems.fate import FateContest
+from core.systems.forge import ForgeContest
+from core.systems.heroquest import HQContest
 from core.store import CampaignFiles
 from tests.strategies import (
     aspect_names_typed,

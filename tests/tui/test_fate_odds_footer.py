@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.model import RollDice
 from core.odds import odds_for
-from core.rules import fate
+from core.systems import fate
 from tui.odds_view import odds_cells
 
 

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from core.campaign import Character
-from core.rules import fate, heroquest
+from core.systems import fate, heroquest
 from core.setup import Pick
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write

@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from core.campaign import Play
-from core.rules import fate
+from core.systems import fate
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.screens.invoke import InvokeForm
 from tui.widgets.choice import Choice

@@ -3,11 +3,11 @@
 What a system adds to the dashboard (its panes, its keys, its forms) lives in its own
 module, ``tui/systems/<name>.py``, found by name through the registry in
 ``tui/systems/__init__.py``. A generic module that names a system (``if system ==
-"fate"``, ``{"invoke": "fate"}``, ``from core.rules import forge``) is a place a new
+"fate"``, ``{"invoke": "fate"}``, ``from core.systems import forge``) is a place a new
 system would have to be added by hand, and a place where one system silently gets
 another's behaviour: this test finds them.
 
-A name counts where it is code: an identifier (``fate``, ``core.rules.heroquest``) or a
+A name counts where it is code: an identifier (``fate``, ``core.systems.heroquest``) or a
 string that is a system's name or a dotted path through one (``"forge"``,
 ``"tui.systems.fate"``). Words in the GM's text ("3 fate points", "Fate dice") do not.
 """
@@ -73,8 +73,8 @@ def system_names(source: str) -> list[str]:
     [
         'if system == "fate":\n    pass\n',
         'SYSTEM_ACTIONS = {"invoke": "fate", "roles": "forge"}\n',
-        "from core.rules import heroquest\n",
-        "import core.rules.forge\n",
+        "from core.systems import heroquest\n",
+        "import core.systems.forge\n",
         'module = "tui.systems.heroquest"\n',
     ],
 )

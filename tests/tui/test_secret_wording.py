@@ -22,10 +22,11 @@ from textual.widgets import Static
 from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest, ToggleSecret
 from core.model import ResolveExchange, RollDice, SetModifier
 from core.recap import recap_markdown
-from core.rules import fate, find_system, forge
-from core.rules import heroquest as hq
+from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import Saves
+from core.systems import fate, forge
+from core.systems import heroquest as hq
 from tests.helpers import CID, EXCHANGES, HIDE_SLY, KNIFE_CYNERE, SLY, knife_fight
 from tests.helpers import fate_dice as dice
 from tui.watch import WatchApp

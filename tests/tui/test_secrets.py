@@ -183,7 +183,7 @@ def test_the_gm_panes_mark_what_the_players_do_not_see() -> None:
 
 def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() -> None:
     from core.campaign import AddCharacter, Campaign, StartContest, ToggleSecret
-    from core.rules import heroquest as hq
+    from core.systems import heroquest as hq
 
     campaign = Campaign(name="T", system="heroquest")
     for c in (

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from core.campaign import Character
-from core.rules import forge, heroquest
+from core.systems import forge, heroquest
 from core.setup import Pick
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, text, write

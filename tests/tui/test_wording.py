@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.odds import odds_for
-from core.rules import heroquest as hq
+from core.systems import heroquest as hq
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.odds_view import odds_cells
 from tui.screens.forms import FormScreen

@@ -44,11 +44,11 @@ SYSTEM_ACTIONS = {"compel": "fate"}  # keys only some rule systems have
 
 def rating_text(system: str, value: int) -> str:
     if system == "fate":
-        from core.rules.fate import signed
+        from core.systems.fate import signed
 
         return signed(value)
     if system == "heroquest":
-        from core.rules.heroquest import format_rating
+        from core.systems.heroquest import format_rating
 
         return format_rating(value)
     return f"{value}%"
@@ -65,7 +65,7 @@ def parse_ratings(system: str, text: str) -> dict[str, int]:
         if not name:
             raise RuleError(f'"{chunk}": write a rating as a name then a value')
         if system == "heroquest":
-            from core.rules.heroquest import parse_rating
+            from core.systems.heroquest import parse_rating
 
             out[name.strip()] = parse_rating(value)
         else:

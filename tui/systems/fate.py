@@ -12,7 +12,7 @@ from core.campaign import ContestRecord
 from core.dice import DiceKind, parse_fate_dice
 from core.model import Command, Contest
 from core.redact import HIDDEN
-from core.rules import fate
+from core.systems import fate
 from tui.draft import Draft, Preview, dice_kind, faces_of, preview
 from tui.fields import Answers, Field, Follow, Options, blame, whole
 from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from core.campaign import ContestRecord, Play
 from core.dice import DiceKind
 from core.model import Command, Contest, EndContest
-from core.rules import forge
+from core.systems import forge
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Field
 from tui.systems.common import cell, cells, e, hidden_mark, secret_heading

@@ -12,7 +12,7 @@ from core.campaign import ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest
-from core.rules import heroquest as hq
+from core.systems import heroquest as hq
 from tui.draft import Draft, Preview, dice_kind, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading

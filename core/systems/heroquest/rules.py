@@ -35,6 +35,8 @@ from core.model import (
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, own, require_open, unknown_command
 
+CODEC_TAG = "heroquest"  # the saved tags ("heroquest.ExchangeResolved"), as before the package
+
 TieBreak = Literal["low", "high"]
 Winner = Literal["a", "b"]
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Iterator
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
-from core.rules.heroquest import (
+from core.systems.heroquest.rules import (
     Augment,
     HQContest,
     HQOptions,
@@ -28,8 +28,8 @@ from core.rules.heroquest import (
     new_contest,
     parse_rating,
 )
-from core.scenario.common import missing_next, name_in, read_participants
-from core.scenario.reader import Node, ScenarioError, is_int
+from core.rules.reading import missing_next, name_in, read_participants
+from core.rules.reading import Node, ScenarioError, is_int
 
 OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
 PARTICIPANT_KEYS = ("rating", "vitality", "hero_points")

@@ -19,7 +19,7 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import Chain, ContestOdds, merge
 from core.model import Contest
 from core.rules.base import own
-from core.rules.heroquest import (
+from core.systems.heroquest.rules import (
     EXTENDED_GOAL,
     RESOLUTION_POINTS,
     HQContest,

@@ -29,7 +29,7 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
 from core.rules.base import own
-from core.rules.fate import FateContest, FateOptions, OpenExchange, score_exchange
+from core.systems.fate.rules import FateContest, FateOptions, OpenExchange, score_exchange
 
 
 def four_df() -> dict[int, int]:

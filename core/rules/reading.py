@@ -2,15 +2,19 @@
 
 A :class:`Node` is one JSON value with its path. Its getters check types, ranges and
 unknown keys and raise :class:`ScenarioError` naming the exact place, so the per-system
-readers read like the spec they implement.
+readers read like the spec they implement. :class:`SystemReader` is what each rule
+system's ``scenario`` module provides, and the helpers below it read what every system's
+scenario has (the participants and their sides).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, NoReturn
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import Any, NoReturn, Protocol, TypeVar
+
+from core.model import Command, Contest, Participant
 
 FORBIDDEN_IN_NAMES = ".[]"
 
@@ -108,13 +112,11 @@ class Node:
             self.fail(f"must be at most {maximum}, got {value}")
         return value
 
-    def as_str(self, choices: Iterable[str] | None = None) -> str:
+    def as_str(self, choices: Collection[str] | None = None) -> str:
         if not isinstance(self.value, str):
             self.fail(f"expected a string, got {_type_name(self.value)}")
-        if choices is not None:
-            options = list(choices)
-            if self.value not in options:
-                self.fail(f'"{self.value}" is not one of {", ".join(options)}')
+        if choices is not None and self.value not in choices:
+            self.fail(f'"{self.value}" is not one of {", ".join(choices)}')
         return self.value
 
     def as_bool(self) -> bool:
@@ -147,7 +149,7 @@ class Node:
             return default
         return node.as_int(minimum=minimum)
 
-    def str_(self, key: str, default: str, choices: Iterable[str] | None = None) -> str:
+    def str_(self, key: str, default: str, choices: Collection[str] | None = None) -> str:
         node = self.get(key)
         return default if node is None else node.as_str(choices)
 
@@ -204,3 +206,77 @@ def _position_of_constant(text: str) -> tuple[int, int]:
             start = match.start()
             return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
     return 1, 1
+
+
+# -- what every system's scenario has ----------------------------------------------------
+
+P = TypeVar("P", bound=Participant)
+Steps = Iterable[tuple[str, Command]]
+
+
+class SystemReader(Protocol):
+    """How one system's scenarios read (see scenario.md). A system's ``scenario`` module's ``READER``."""
+
+    top_keys: frozenset[str]  # top-level keys beyond system/options/participants/exchanges
+    exchange_keys: frozenset[str]
+
+    def read_contest(self, root: Node) -> Contest:
+        """Options, participants (and aspects), in that order, as the starting contest."""
+        ...
+
+    def exchange_steps(self, ex: Node, current: Callable[[], Contest]) -> Steps:
+        """The exchange's commands in order, each with the place a rule error names.
+
+        Lazy: ``current()`` is the contest after the commands yielded so far.
+        """
+        ...
+
+    next_keys: frozenset[str]  # the keys of ``next``, what is known of the coming exchange
+
+    def next_steps(self, node: Node | None, current: Callable[[], Contest]) -> Steps:
+        """``next``'s commands for the coming exchange (``tussle odds``), each with the
+        place a rule error names; also the commands a missing ``next`` (``None``) implies
+        (the previous exchange's parties...). Lazy, like ``exchange_steps``."""
+        ...
+
+
+def read_participants(
+    root: Node, keys: Iterable[str], build: Callable[[Node, str, str], P]
+) -> tuple[P, ...]:
+    """``participants``: a list of objects with ``name``, optional ``side`` and ``keys``.
+
+    ``build(item, name, side)`` reads the system's own fields. Names are unique and
+    there must be at least two sides.
+    """
+    allowed = {"name", "side", *keys}
+    node = root.need("participants")
+    seen: set[str] = set()
+    out: list[P] = []
+    for item in node.items():
+        item.check_keys(allowed)
+        name = item.need("name").as_name()
+        side_node = item.get("side")
+        side = name if side_node is None else side_node.as_name()
+        if name in seen:
+            item.fail_key("name", f'"{name}" is listed twice')
+        seen.add(name)
+        out.append(build(item, name, side))
+    if len({p.side for p in out}) < 2:
+        node.fail("a contest needs at least two sides")
+    return tuple(out)
+
+
+def name_in(node: Node, names: Iterable[str], what: str = "participant") -> str:
+    """A string that must be one of ``names``: ``no participant "Zird"`` otherwise."""
+    name = node.as_str()
+    if name not in set(names):
+        node.fail(f'no {what} "{name}"')
+    return name
+
+
+def missing_next(node: Node | None, key: str, why: str) -> NoReturn:
+    """``next.KEY: missing (why)``, or ``next: missing (why: give next.KEY)`` without
+    a ``next``."""
+    if node is None:
+        raise ScenarioError("next", f"missing ({why}: give next.{key})")
+    node.fail_key(key, f"missing ({why})")

@@ -30,6 +30,8 @@ from core.model import (
 from core.redact import NO_SECRETS, Part, Secrets, aspect_name, render_all, secret, side_secret
 from core.rules.base import JSON, own, require_open, unknown_command, updated
 
+CODEC_TAG = "fate"  # the saved tags ("fate.ExchangeResolved"), as before the package
+
 Outcome = Literal["fail", "tie", "success", "style"]
 Effect = Literal["+2", "reroll", "oppose"]
 

@@ -36,6 +36,8 @@ from core.model import (
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, own, require_open, round_half_up, unknown_command, updated
 
+CODEC_TAG = "forge"  # the saved tags ("forge.ExchangeResolved"), as before the package
+
 Reaction = Literal["dodge", "absorb"]
 REACTIONS: tuple[Reaction, ...] = ("dodge", "absorb")
 AUTOMATIC = 100  # a target at or above this succeeds whatever the roll (rules §3.2)

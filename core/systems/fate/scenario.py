@@ -8,7 +8,7 @@ from core.dice import parse_fate_dice
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
-from core.rules.fate import (
+from core.systems.fate.rules import (
     Aspect,
     CreateAdvantage,
     DeclareAttack,
@@ -19,8 +19,8 @@ from core.rules.fate import (
     new_contest,
     score_exchange,
 )
-from core.scenario.common import name_in, read_participants
-from core.scenario.reader import Node
+from core.rules.reading import name_in, read_participants
+from core.rules.reading import Node
 
 OPTION_KEYS = (
     "mode",

@@ -16,7 +16,7 @@ from core.chance.common import JSON, over, pct, prob
 from core.errors import RuleError
 from core.model import Contest
 from core.rules.base import own
-from core.rules.forge import ForgeContest, reaction_of, stage_outcome, stage_roles
+from core.systems.forge.rules import ForgeContest, reaction_of, stage_outcome, stage_roles
 
 
 @dataclass(frozen=True, slots=True)
