@@ -1,0 +1,215 @@
+"""Browser seats (issue 14): ``tussle serve NAME`` answers over HTTP, and over its
+websocket as a browser's page does it starts a watcher of its own for each browser, whose
+screen holds the contest's exchanges and none of the GM's secrets.
+
+The campaign is tests/helpers.py's knife fight with Sly Vasquez's numbers and the Hidden
+Blade hidden, after its two exchanges: the players see Cynere's dice and totals, and
+``??`` for Sly's (Fight +7, 13 fate points, totals +9 and +8 are the GM's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from core.campaign import Play
+from core.store import Saves
+from tests.helpers import (
+    CID,
+    EXCHANGES,
+    HIDE_BLADE,
+    HIDE_SLY,
+    NAME,
+    clean_env,
+    knife_fight,
+    leaks,
+    tussle_command,
+)
+
+# What a terminal makes of the bytes: escape sequences (colours, cursor moves) out.
+ESCAPES = re.compile(
+    r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[@-Z\\-_])"
+)
+
+
+def saved_knife_fight(saves: Path) -> None:
+    campaign, entries = knife_fight(HIDE_SLY, HIDE_BLADE)
+    entries += [campaign.act(Play(contest_id=CID, commands=c)) for c in EXCHANGES]
+    Saves(saves).create(NAME, "fate").append(entries)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def watchers(saves: Path) -> int:
+    """How many ``tussle … watch`` processes read ``saves``."""
+    count = 0
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            argv = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        script = any(arg.endswith(b"/tussle") for arg in argv[:2])  # python3 tussle …
+        if script and b"watch" in argv and str(saves).encode() in argv:
+            count += 1
+    return count
+
+
+class Served:
+    """``tussle serve`` on a free port of 127.0.0.1, stopped (SIGTERM) at the end."""
+
+    def __init__(self, saves: Path, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.process = subprocess.Popen(
+            [*tussle_command(), "--saves", str(saves), "serve", NAME, "--port", str(self.port)],
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=clean_env(),
+        )
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+
+async def page(url: str) -> str:
+    """The page, once the server answers (it takes a moment to start)."""
+    deadline = time.monotonic() + 30
+    async with aiohttp.ClientSession() as session:
+        while True:
+            try:
+                async with session.get(url) as response:
+                    assert response.status == 200
+                    return str(await response.text())
+            except aiohttp.ClientConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.1)
+
+
+async def seat(url: str, until: str, size: tuple[int, int] = (100, 30)) -> str:
+    """What a browser's terminal receives over the websocket (as text, escapes out),
+    once it holds ``until``; the websocket stays open until then."""
+    width, height = size
+    received = b""
+    address = f"{url}/ws?width={width}&height={height}"
+    async with aiohttp.ClientSession() as session, session.ws_connect(address) as ws:
+        await ws.send_json(["resize", {"width": width, "height": height}])
+        deadline = time.monotonic() + 30
+        while until not in ESCAPES.sub("", received.decode("utf-8", "replace")):
+            left = deadline - time.monotonic()
+            assert left > 0, ESCAPES.sub("", received.decode("utf-8", "replace"))
+            message = await ws.receive(timeout=left)
+            if message.type == aiohttp.WSMsgType.BINARY:
+                received += message.data
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                received += message.data.encode()
+            else:
+                raise AssertionError(f"the websocket closed: {message}")
+    return ESCAPES.sub("", received.decode("utf-8", "replace"))
+
+
+def test_each_browser_gets_a_watcher_of_its_own_and_no_secret(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saved_knife_fight(saves)
+    served = Served(saves, tmp_path / "serve.log")
+    try:
+        html = asyncio.run(page(served.url))
+        assert f"ws://127.0.0.1:{served.port}/ws" in html
+        assert f"{NAME} · players&#39; view" in html or f"{NAME} · players' view" in html
+
+        async def two_browsers() -> list[str]:
+            return list(
+                await asyncio.gather(
+                    seat(served.url, "Exchange 2: Sly Vasquez wins"),
+                    seat(served.url, "Exchange 2: Sly Vasquez wins", (60, 20)),
+                )
+            )
+
+        for shown in asyncio.run(two_browsers()):
+            assert "Knife fight in the alley" in shown
+            assert "Cynere: ++00 → Fantastic (+6)" in shown
+            assert "Sly Vasquez: ?? → ??" in shown
+            assert leaks(shown) == []
+    finally:
+        code = served.stop()
+    assert code == 0, served.log.read_text()
+    deadline = time.monotonic() + 10
+    while watchers(saves) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert watchers(saves) == 0  # each browser's watcher ended with its page
+
+
+def test_two_open_pages_are_two_watchers(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saved_knife_fight(saves)
+    served = Served(saves, tmp_path / "serve.log")
+    counted: list[int] = []
+
+    async def open_two() -> None:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await session.ws_connect(f"{served.url}/ws") for _ in range(2)]
+            deadline = time.monotonic() + 30
+            while watchers(saves) < 2 and time.monotonic() < deadline:
+                await asyncio.sleep(0.1)
+            counted.append(watchers(saves))
+            for ws in sockets:
+                await ws.close()
+
+    try:
+        asyncio.run(page(served.url))
+        asyncio.run(open_two())
+    finally:
+        served.stop()
+    assert counted == [2]
+
+
+BROWSER = next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no headless browser (chromium) is installed")
+def test_a_real_browser_opens_a_seat(tmp_path: Path) -> None:
+    assert BROWSER is not None
+    saves = tmp_path / "saves"
+    saved_knife_fight(saves)
+    served = Served(saves, tmp_path / "serve.log")
+    try:
+        asyncio.run(page(served.url))
+        browser = subprocess.Popen(
+            [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", served.url],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=clean_env(),
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while not watchers(saves) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert watchers(saves) == 1  # the page ran, and opened its websocket
+        finally:
+            browser.kill()
+            browser.wait()
+    finally:
+        served.stop()
