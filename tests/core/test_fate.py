@@ -440,10 +440,14 @@ def test_advantage_on_existing_aspect_adds_invokes_and_takes_the_holding() -> No
     # Bo cannot add to it while Ana holds free invokes on it.
     with pytest.raises(RuleError, match="held by Ana"):
         apply(c, CreateAdvantage(by="Bo", aspect="Smoke", result=3, opposition=0))
-    # Ana fails on it: the other side gains one and becomes the holder.
-    c, _ = play(c, CreateAdvantage(by="Ana", aspect="Smoke", result=0, opposition=1))
-    assert c.aspect("Smoke") == Aspect(name="Smoke", free_invokes=3, holder="Bo")
-    assert c.rolling_sides == ("Bo",)  # and her roll is forfeit (Core)
+    # Ana fails on it: the one would go to Bo and move Ana's two with it: refused
+    # (scenario.md: free invokes never change hands).
+    with pytest.raises(RuleError, match="held by Ana"):
+        apply(c, CreateAdvantage(by="Ana", aspect="Smoke", result=0, opposition=1))
+    # Bo fails on it: the one goes to Ana, who holds them: 2 + 1 = 3.
+    c, _ = play(c, CreateAdvantage(by="Bo", aspect="Smoke", result=0, opposition=1))
+    assert c.aspect("Smoke") == Aspect(name="Smoke", free_invokes=3, holder="Ana")
+    assert c.rolling_sides == ("Ana",)  # and Bo's roll is forfeit (Core)
 
 
 def test_advantage_after_the_rolls_is_out_of_turn() -> None:

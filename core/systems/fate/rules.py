@@ -477,17 +477,21 @@ class FateRules:
         side = creator.side
         outcome = advantage_outcome(cmd.result, cmd.opposition, c.options.style_threshold)
         existing = c.aspect(cmd.aspect)
+        other = self._other_side(c, side, cmd.on)
+        # scenario.md: free invokes never change hands. The attempt is refused only while
+        # the aspect holds free invokes of a side other than the one this attempt would
+        # make its holder (the creator's side, or on a failure the other side).
+        would_gain = other if outcome == "fail" else side
         if (
             existing is not None
             and existing.free_invokes > 0
             and existing.holder is not None
-            and existing.holder != side
+            and existing.holder != would_gain
         ):
             raise RuleError(
                 f'"{cmd.aspect}" has free invokes held by {existing.holder}; '
-                "they must be used before another advantage can be created on it"
+                f"they must be used before {would_gain} can gain any on it"
             )
-        other = self._other_side(c, side, cmd.on)
         forfeit_side: str | None = None
         lost_helper: str | None = None
         if outcome == "fail" and c.options.failed_advantage == "forfeit":
