@@ -10,16 +10,20 @@ from typing import Any
 
 import pytest
 
-from core.engine import apply
+from core.codec import decode, encode
+from core.engine import apply, fold
 from core.errors import RuleError
-from core.model import Event
+from core.model import ContestEnded, Event, ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
 from core.systems.fate import (
     Aspect,
     CreateAdvantage,
+    DeclareAttack,
     FateContest,
+    FateContestEnded,
     FateOptions,
     FateParticipant,
+    InvokeAspect,
     new_contest,
 )
 
@@ -145,3 +149,78 @@ def test_resolve_refuses_a_failure_that_would_move_the_creators_invokes() -> Non
         resolve(data)
     assert info.value.place == "exchanges[0].advantages[0]"
     assert "held by Ana" in info.value.problem
+
+
+# -- 2. points owed for invokes are paid after the scene (rules §1.4.1) ---------------------
+
+
+def temper() -> FateContest:
+    """Ana (1 fate point) pays to invoke Bo's Temper, an aspect of Bo's: Bo is owed 1."""
+    c = new_contest(
+        [
+            FateParticipant(name="Ana", side="Ana", skill=2, fate_points=1),
+            FateParticipant(name="Bo", side="Bo", skill=0, fate_points=0),
+        ],
+        [Aspect(name="Bo's Temper", owner="Bo"), Aspect(name="Zed's Debt", owner="Zed")],
+        FateOptions(victories_needed=1),
+    )
+    c, _ = play(c, RollDice(who="Ana", faces=ZERO), RollDice(who="Bo", faces=ZERO))
+    c, _ = play(c, InvokeAspect(by="Ana", aspect="Bo's Temper"))
+    return c
+
+
+def ended(log: list[Event]) -> FateContestEnded:
+    found = [e for e in log if isinstance(e, ContestEnded)]
+    assert len(found) == 1 and isinstance(found[0], FateContestEnded)
+    return found[0]
+
+
+def test_an_attack_leaves_the_points_owed_the_scene_goes_on() -> None:
+    c, log = play(temper(), DeclareAttack(by="Bo"), ResolveExchange())
+    assert c.finished and c.ended_by == "attack"
+    # Ana paid her one point; Bo gets nothing yet: the conflict is the same scene.
+    assert c.fate_participant("Ana").fate_points == 0
+    assert c.fate_participant("Bo").fate_points == 0
+    assert dict(c.owed) == {"Bo": 1}
+    end = ended(log)
+    assert (dict(end.owed), end.scene_over) == ({"Bo": 1}, False)
+
+
+def test_victories_end_the_scene_and_pay_the_owners_in_it() -> None:
+    # Ana 2 + 0 + 2 (invoke) = 4 against Bo 0: Ana wins her one victory; the scene ends.
+    c, log = play(temper(), ResolveExchange())
+    assert c.finished and c.ended_by == "victories"
+    assert c.fate_participant("Bo").fate_points == 1
+    assert dict(c.owed) == {}
+    end = ended(log)
+    assert (dict(end.owed), end.scene_over) == ({"Bo": 1}, True)
+
+
+def test_owners_outside_the_contest_are_recorded_in_the_end_event() -> None:
+    c = new_contest(
+        [
+            FateParticipant(name="Ana", side="Ana", skill=2, fate_points=2),
+            FateParticipant(name="Bo", side="Bo", skill=0),
+        ],
+        [Aspect(name="Zed's Debt", owner="Zed")],
+    )
+    c, _ = play(c, RollDice(who="Ana", faces=ZERO), RollDice(who="Bo", faces=ZERO))
+    c, log = play(
+        c, InvokeAspect(by="Ana", aspect="Zed's Debt"), DeclareAttack(by="Ana"), ResolveExchange()
+    )
+    assert (dict(ended(log).owed), ended(log).scene_over) == ({"Zed": 1}, False)
+
+
+def test_the_end_event_is_saved_and_replayed_as_it_was() -> None:
+    start = temper()
+    c, log = play(start, DeclareAttack(by="Bo"), ResolveExchange())
+    back = [decode(encode(e), Event) for e in log]
+    assert back == log
+    assert fold(start, back) == c
+
+
+def test_a_saved_plain_end_event_still_pays_at_once() -> None:
+    # Saves written before the points owed were recorded end with a plain ContestEnded:
+    # replayed, they keep what they did then (the owners credited as the contest ended).
+    c = fold(temper(), [ContestEnded(winner=None, ended_by="attack")])
+    assert c.fate_participant("Bo").fate_points == 1 and dict(c.owed) == {}

@@ -402,6 +402,21 @@ class AttackDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FateContestEnded(ContestEnded):
+    """The contest is over, with the fate points it owes (rules §1.4.1): a point paid to
+    invoke an aspect that belongs to another character goes to that character, "usable
+    only after the scene". ``owed`` counts them by owner (participant or not).
+
+    ``scene_over``: the scene ended with the contest (a side reached its victories), so
+    the owners among the participants are credited as it ends. False when an attack
+    turned the contest into a conflict: the scene goes on, nobody is credited here, and
+    the points stay owed until that scene is over (the contest keeps them in ``owed``)."""
+
+    owed: Mapping[str, int] = field(default_factory=dict)
+    scene_over: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ExchangeResolved(ExchangeEvent):
     """One exchange, scored. Everything the log and ``tussle resolve`` print."""
 
@@ -674,11 +689,14 @@ class FateRules:
             score=score,
             attack=attack,
         )
+        owed = {name: n for name, n in c.owed.items() if n}
         if attack is not None:
-            return resolved, ContestEnded(winner=None, ended_by="attack")
+            # The contest becomes a conflict and the scene goes on: nothing is paid yet.
+            ended = FateContestEnded(winner=None, ended_by="attack", owed=owed, scene_over=False)
+            return resolved, ended
         done = [s for s in c.sides if score[s] >= c.options.victories_needed]
         if done:
-            return resolved, ContestEnded(winner=done[0], ended_by="victories")
+            return resolved, FateContestEnded(winner=done[0], ended_by="victories", owed=owed)
         return (resolved,)
 
     # evolve ---------------------------------------------------------------------------
@@ -717,11 +735,17 @@ class FateRules:
                 return replace(
                     c, n=event.n, victories=event.score, aspects=aspects, open=OpenExchange()
                 )
+            case FateContestEnded(scene_over=False):
+                # An attack: the scene goes on as a conflict; the points stay owed.
+                return replace(c, finished=True, winner=event.winner, ended_by=event.ended_by)
             case ContestEnded():
+                # The scene is over (a saved plain ContestEnded, from before the points
+                # owed were recorded, always credited them here).
+                owed = event.owed if isinstance(event, FateContestEnded) else c.owed
                 participants = c.participants
-                if c.owed:
+                if owed:
                     participants = tuple(
-                        replace(p, fate_points=p.fate_points + c.owed.get(p.name, 0))
+                        replace(p, fate_points=p.fate_points + owed.get(p.name, 0))
                         for p in participants
                     )
                 return replace(
