@@ -45,7 +45,7 @@ from core.disk import (
     copy_campaign,
     write_atomically,
 )
-from core.store import CampaignFiles
+from core.store import RESTORING, CampaignFiles
 
 BACKUPS_KEPT = 10  # the README documents this number
 BACKUPS = ".backups"  # in the saves folder; starts with a dot, so never listed as a campaign
@@ -271,6 +271,7 @@ def _replace_files(folder: Path, source: Path) -> None:
     manifest_text = (source / MANIFEST).read_text(encoding="utf-8")
     data = json.loads(manifest_text)
     data["manifest"]["1"]["entries"] = 0
+    data["manifest"]["1"][RESTORING] = source.name  # the log past 0 is neither state's
     write_atomically(folder / MANIFEST, json.dumps(data, ensure_ascii=False))
     wanted = {path.name for path in (source / LOG).glob("*.json") if path.is_file()}
     (folder / LOG).mkdir(exist_ok=True)

@@ -5,14 +5,17 @@ What is checked, in order (the first problem found is the one reported):
 1. the manifest: JSON, a Tussle campaign's, of a format this Tussle reads, its fields
    well formed (``CampaignFiles.meta()`` does this, and upgrades an older format, as any
    opening does);
-2. every log segment the manifest's count needs: present, JSON, holding each entry counted;
+2. every log segment the manifest's count needs: present, JSON, of a format this Tussle
+   reads, holding each entry counted; and no entry past the count that a later save wrote
+   (``CampaignFiles.counted_entries``, the reading every opening does: one validation);
 3. the log replays: each entry decodes to a log entry and applies to the campaign so far
    (an undo of an action that is not the last in force does not);
 4. each contest's state is its start with its recorded events folded in again, and its
    exchanges are the ones those events resolved.
 
-Entries past the manifest's count (left by a save that never finished) are not problems:
-they do not count, and the next save writes over them.
+Entries past the manifest's count left by a save that never finished are not problems:
+they do not count, and the next save writes over them. Entries past it that later saves
+wrote are: the manifest is older than the log.
 """
 
 from __future__ import annotations
@@ -32,10 +35,10 @@ from core.campaign import (
 from core.codec import CodecError, decode
 from core.engine import fold
 from core.model import Event, ExchangeEvent
-from core.store import SEGMENT_SIZE, AtomicJSONStorage, BadSave, CampaignFiles
+from core.store import BadSave, CampaignFiles
 
 # What replaying a damaged entry raises (as CampaignFiles.load catches).
-REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError)
+REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError, RecursionError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,39 +69,9 @@ def _plural(n: int, one: str, many: str) -> str:
 
 def read_log(files: CampaignFiles) -> list[tuple[str, dict[str, Any]]]:
     """Every entry the manifest counts, as saved, with the file it is in; ``BadSave``
-    naming the file for a segment missing, damaged, or short of an entry."""
-    count = int(files.meta()["entries"])
-    size = files.meta().get("segment_size", SEGMENT_SIZE)
-    if size != SEGMENT_SIZE:
-        raise BadSave(
-            f"{files.manifest_path}: log segments of {size!r} entries; "
-            f"this Tussle writes and reads {SEGMENT_SIZE}"
-        )
-    segments = (count + SEGMENT_SIZE - 1) // SEGMENT_SIZE
-    out: list[tuple[str, dict[str, Any]]] = []
-    for index in range(segments):
-        path = files.segment_path(index)
-        if not path.exists():
-            raise BadSave(
-                f"{path}: missing (the manifest counts {count} log entries, "
-                f"in {segments} segment files)"
-            )
-        data = AtomicJSONStorage(path).read()
-        if data is None:
-            raise BadSave(f"{path}: empty")
-        table = data.get("entries")
-        if table is None:
-            raise BadSave(f"{path}: not a Tussle log segment (no entries table)")
-        for slot in range(min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
-            n = index * SEGMENT_SIZE + slot
-            doc = table.get(str(slot + 1))
-            if doc is None:
-                raise BadSave(f"{path}: log entry {n} is missing (the manifest counts {count})")
-            entry = doc.get("entry")
-            if not isinstance(entry, dict):
-                raise BadSave(f"{path}: log entry {n} is not a log entry")
-            out.append((str(path), entry))
-    return out
+    naming the file for a segment missing, damaged, or short of an entry. The store's own
+    reading (``CampaignFiles.counted_entries``): what passes here is what opens."""
+    return [(str(path), entry) for path, _, entry in files.counted_entries()]
 
 
 def replay(where: str, raw_entries: list[dict[str, Any]], campaign: Campaign) -> list[Entry]:

@@ -9,11 +9,12 @@ insides, so the store can call the upgrade without an import cycle.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import json
 import os
-import shutil
 import socket
+import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,6 +27,12 @@ LOCK = "campaign.lock"
 TMP_PREFIX = ".tmp-"
 LOG = "log"  # the campaign folder's log segments (CampaignFiles.segment_path)
 
+# No file Tussle writes comes near these: a log segment of 100 entries is well under a
+# megabyte, and no entry nests more than a few levels. Bigger or deeper is damage (or a
+# file made to hurt), refused with the file's name before it can stop anything else.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_DEPTH = 64
+
 
 class StoreError(Exception):
     """A save that cannot be read or written; ``str()`` names the file and the problem."""
@@ -35,6 +42,12 @@ class StoreError(Exception):
 
 class BadSave(StoreError):
     title = "Damaged save"
+
+
+class ReadOnlySaves(StoreError):
+    """The campaign's folder cannot be written (a read-only disk or folder)."""
+
+    title = "Read-only saves"
 
 
 class CampaignLocked(StoreError):
@@ -61,20 +74,12 @@ class AtomicJSONStorage:
         self.path = Path(path)
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        raw = read_bytes(self.path)
+        if raw is None:
             return None
-        except UnicodeDecodeError:
-            raise BadSave(f"{self.path}: not a Tussle save (not text)") from None
-        except OSError as exc:
-            raise StoreError(f"{self.path}: cannot be read ({exc.strerror})") from None
-        if not text.strip():
+        data = parse_json(raw, self.path)
+        if data is None:
             return None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadSave(f"{self.path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
         if not isinstance(data, dict):
             raise BadSave(f"{self.path}: not a Tussle save (not a JSON object)")
         # TinyDB trusts the layout {table: {"1": {document}}} and fails on anything else
@@ -95,6 +100,113 @@ class AtomicJSONStorage:
         pass
 
 
+def _kind(mode: int) -> str:
+    """What a file that is not a regular one is, for a message."""
+    if stat.S_ISLNK(mode):
+        return "a link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
+    """A save file's bytes, None when it does not exist.
+
+    Never follows a link, never opens anything but a regular file (a pipe would block
+    for ever, a link could make a campaign folder read a file anywhere), never reads
+    more than ``limit`` bytes: ``BadSave`` naming the file for each of those.
+    """
+    try:
+        before = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not stat.S_ISREG(before.st_mode):
+        raise BadSave(f"{path}: {_kind(before.st_mode)}, not a file (Tussle opens only files)")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # made a link since the look above
+            raise BadSave(f"{path}: a link, not a file (Tussle opens only files)") from None
+        raise StoreError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise BadSave(f"{path}: {_kind(info.st_mode)}, not a file (Tussle opens only files)")
+        if info.st_size > limit:
+            raise BadSave(f"{path}: {info.st_size} bytes, too large to be a Tussle save")
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:  # grew since the fstat
+                raise BadSave(f"{path}: more than {limit} bytes, too large to be a Tussle save")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def parse_json(raw: bytes, path: Path | str) -> Any:
+    """JSON from a save's bytes (None for an empty file); ``BadSave`` naming ``path`` for
+    anything else than UTF-8 JSON of a bounded depth."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadSave(f"{path}: not a Tussle save (not UTF-8 text)") from None
+    if not text.strip():
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadSave(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except RecursionError:
+        raise BadSave(f"{path}: not a Tussle save (nested too deep)") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        raise BadSave(f"{path}: not a Tussle save ({exc})") from None
+    return data
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when ``value`` nests lists and objects more than ``limit`` deep (walked
+    without recursion: a deep value must not exhaust the stack that checks it)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return False
+
+
+def real_folder(path: Path) -> None:
+    """``BadSave`` unless ``path`` is a folder itself, not a link to one (nor a file):
+    what is written in a campaign folder must land in it, never where a link points."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        raise BadSave(f"{path}: missing") from None
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise BadSave(
+            f"{path}: {_kind(info.st_mode) if not stat.S_ISREG(info.st_mode) else 'a file'}, "
+            "not a folder (Tussle follows no link in a campaign)"
+        )
+
+
 # The fault-injection seam: tests put callables here that raise OSError (a full disk, a
 # read-only folder) for the files they choose. Empty in normal use.
 WRITE_FAULTS: list[Callable[[Path], None]] = []
@@ -106,7 +218,8 @@ def write_atomically(path: Path, text: str) -> None:
         fault(path)
     folder = path.parent
     try:
-        mode = path.stat().st_mode & 0o777
+        info = path.lstat()  # a link's target is never written, nor its mode taken
+        mode = info.st_mode & 0o777 if stat.S_ISREG(info.st_mode) else 0o644
     except FileNotFoundError:
         mode = 0o644
     fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=folder)
@@ -134,43 +247,118 @@ def fsync_path(path: Path) -> None:
 
 
 class CampaignLock:
-    """An exclusive ``flock`` on ``campaign.lock`` beside the save (not on the save itself:
-    the atomic rename gives the save a new inode)."""
+    """An exclusive ``flock`` on the campaign's folder itself.
 
-    def __init__(self, folder: Path) -> None:
+    Not on a file in it: a file can be removed or replaced under its holder (``rm
+    campaign.lock``), and the next process would lock the new one and get in; the folder
+    is what every file of the campaign is in, and the holder checks, on taking the lock
+    and before each save (:meth:`verify`), that the folder at the path is still the one
+    it locked. ``campaign.lock`` only says who holds the lock (what, pid, host, since),
+    for the message another process shows; it is replaced whole, never written through.
+    """
+
+    def __init__(self, folder: Path, on_acquire: Callable[[], None] | None = None) -> None:
+        self.folder = folder
         self.path = folder / LOCK
         self._fd: int | None = None
+        self._identity: tuple[int, int] | None = None
+        # Called once the lock is taken: what was read before it may be stale by then.
+        self._on_acquire = on_acquire
 
     def acquire(self, name: str, wait: float = 0.0, what: str = "the dashboard") -> None:
         """Take the lock, trying for up to ``wait`` seconds; :class:`CampaignLocked`
-        naming the holder (what, pid, host, since) when it stays taken."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        naming the holder (what, pid, host, since) when it stays taken,
+        :class:`ReadOnlySaves` when the folder cannot be written, ``BadSave`` when the
+        campaign's folder is a link or not a folder."""
         deadline = time.monotonic() + wait
         while True:
+            fd = self._open_folder()
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() < deadline:
-                    time.sleep(0.05)
-                    continue
-                holder = self.holder()
+                locked = self._try_lock(fd, deadline)
+            except BaseException:
                 os.close(fd)
+                raise
+            if not locked:
+                os.close(fd)
+                holder = self.holder()
                 raise CampaignLocked(
                     f'"{name}" is open in {holder.get("what", "another Tussle")} '
                     f"(pid {holder.get('pid', '?')} on {holder.get('host', '?')}, "
                     f"since {holder.get('since', '?')})",
                     holder,
                 ) from None
+            identity = _identity(os.fstat(fd))
+            if identity == self._identity_at_path():
+                break
+            # Moved or replaced while we waited: the lock is on a folder no longer the
+            # campaign's. Try the one now there.
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+            if time.monotonic() >= deadline:
+                raise StoreError(f"{self.folder}: the campaign folder was moved or replaced")
+        self._fd, self._identity = fd, identity
+        if not os.access(self.folder, os.W_OK):
+            self.release()
+            raise ReadOnlySaves(f"{self.folder}: read-only, so the campaign cannot be saved")
         info = {
             "what": what,
             "pid": os.getpid(),
             "host": socket.gethostname(),
             "since": datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M"),
         }
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps(info).encode(), 0)
-        self._fd = fd
+        try:
+            _replace_quietly(self.path, json.dumps(info))
+        except OSError as exc:
+            self.release()
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                raise ReadOnlySaves(
+                    f"{self.folder}: read-only, so the campaign cannot be saved"
+                ) from None
+            raise StoreError(f"{self.path}: cannot be written ({exc.strerror})") from None
+        if self._on_acquire is not None:
+            self._on_acquire()
+
+    def _open_folder(self) -> int:
+        try:
+            return os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise StoreError(f"{self.folder}: no such campaign folder") from None
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                real_folder(self.folder)  # says what it is instead
+            raise StoreError(f"{self.folder}: cannot be opened ({exc.strerror})") from None
+
+    @staticmethod
+    def _try_lock(fd: int, deadline: float) -> bool:
+        pause = 0.002  # short at first (a save takes milliseconds), then up to 50 ms
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, 0.05)
+
+    def _identity_at_path(self) -> tuple[int, int] | None:
+        try:
+            info = os.lstat(self.folder)
+        except OSError:
+            return None
+        return _identity(info) if stat.S_ISDIR(info.st_mode) else None
+
+    def verify(self) -> None:
+        """``StoreError`` unless this object holds the lock on the folder that is at the
+        campaign's path now (a folder moved or replaced while open is not written)."""
+        if self._fd is None:
+            return
+        if self._identity_at_path() != self._identity:
+            raise StoreError(
+                f"{self.folder}: the campaign folder was moved or replaced while open; "
+                "not saved (open the campaign again)"
+            )
 
     @property
     def held(self) -> bool:
@@ -178,50 +366,96 @@ class CampaignLock:
         return self._fd is not None
 
     def holder(self) -> dict[str, Any]:
+        """Who holds the lock, as they wrote it; what cannot be read is left out (the
+        file is only information, written by whoever holds the lock)."""
         try:
-            data = json.loads(self.path.read_text() or "{}")
-        except (OSError, json.JSONDecodeError):
+            data = parse_json(read_bytes(self.path, limit=4096) or b"", self.path)
+        except StoreError:
             return {}
-        return data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            return {}
+        out: dict[str, Any] = {}
+        for key in ("what", "pid", "host", "since"):
+            value = data.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 32:
+                out[key] = value
+            elif isinstance(value, str):  # shown in a message: one printable line
+                out[key] = "".join(ch for ch in " ".join(value.split()) if ch.isprintable())[:80]
+        return out
 
     def release(self) -> None:
         if self._fd is not None:
             fcntl.flock(self._fd, fcntl.LOCK_UN)
             os.close(self._fd)
             self._fd = None
+            self._identity = None
+
+
+def _identity(info: os.stat_result) -> tuple[int, int]:
+    return (info.st_dev, info.st_ino)
+
+
+def _replace_quietly(path: Path, text: str) -> None:
+    """Write ``path`` as a new file renamed over the old (never through it: a link there
+    is replaced, not followed), without fsync: for information only."""
+    fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
 
 
 def copy_campaign(source: Path, target: Path, durable: bool, whole: bool = False) -> None:
     """Copy a campaign's files to ``target`` (made here; it must not exist): the manifest
     first, then the log (``whole``: every other file too), never the lock nor temporary
-    files. ``durable`` fsyncs every file and folder copied."""
+    files, nor anything that is not a file or a folder (a link is not followed, a pipe not
+    read). ``durable`` fsyncs every file and folder copied."""
     target.mkdir(parents=True)
-    manifest = source / MANIFEST
-    if manifest.is_file():
-        shutil.copyfile(manifest, target / MANIFEST)
-        if durable:
-            fsync_path(target / MANIFEST)
+    if _copy_file(source / MANIFEST, target / MANIFEST) and durable:
+        fsync_path(target / MANIFEST)
     # Listed only now, after the manifest: any log file it counts exists by then.
     folders = [target]
     for path in sorted(source.rglob("*")):
         rel = path.relative_to(source)
-        if rel == Path(MANIFEST) or rel.name == LOCK or _temporary(rel) or path.is_symlink():
+        if rel == Path(MANIFEST) or rel.name == LOCK or _temporary(rel):
             continue
         if not whole and rel.parts[0] != LOG:
             continue
-        if path.is_dir():
+        try:
+            mode = path.lstat().st_mode
+        except FileNotFoundError:
+            continue  # gone since the listing (a temporary file under another name)
+        if stat.S_ISDIR(mode):
+            if not (target / rel).parent.is_dir():
+                continue  # inside a folder that was a link: not copied
             (target / rel).mkdir(exist_ok=True)
             folders.append(target / rel)
             continue
-        try:
-            shutil.copyfile(path, target / rel)
-        except FileNotFoundError:
-            continue  # gone since the listing (a temporary file under another name)
-        if durable:
+        if not stat.S_ISREG(mode) or not (target / rel).parent.is_dir():
+            continue
+        if _copy_file(path, target / rel) and durable:
             fsync_path(target / rel)
     if durable:
         for folder in folders:
             fsync_path(folder)
+
+
+def _copy_file(source: Path, target: Path) -> bool:
+    """Copy one regular file (its bytes, read as :func:`read_bytes` reads them); False
+    when there is none to copy."""
+    try:
+        data = read_bytes(source)
+    except BadSave:
+        return False  # a link, a pipe...: not the campaign's, never copied
+    if data is None:
+        return False
+    target.write_bytes(data)
+    return True
 
 
 def _temporary(rel: Path) -> bool:

@@ -31,7 +31,6 @@ so that object goes by the new manifest.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import shlex
 import shutil
@@ -42,6 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.backup import STAMP, Backup, backups_folder, copy_campaign
+from core.disk import read_bytes
 from core.store import (
     LOCK,
     TMP_PREFIX,
@@ -89,12 +89,15 @@ class Deleted:
 
     name: str
     slug: str
-    backup: Backup
+    backup: Backup | None
+    link: str | None = None  # what the folder pointed to, when it was a link
 
     @property
     def restore_command(self) -> str:
         """The command that brings it back; with ``--saves`` unless the saves folder is
         the one ``tussle`` uses without it (``$TUSSLE_SAVES``, else ``./saves``)."""
+        if self.backup is None:
+            return ""
         saves = self.backup.folder.parents[2]  # <saves>/.backups/<slug>/<stamp>
         try:
             default = saves.resolve() == saves_folder().resolve()
@@ -104,6 +107,11 @@ class Deleted:
         return f"tussle {option}restore {self.slug} --backup {self.backup.stamp}"
 
     def message(self) -> str:
+        if self.backup is None:
+            return (
+                f'Removed "{self.slug}": it was a link to {self.link}, which Tussle does not '
+                "follow; what it pointed to is left as it was"
+            )
         return (
             f'Deleted "{self.name}". A backup is kept in {self.backup.folder}; '
             f"to get it back: {self.restore_command}"
@@ -159,17 +167,10 @@ def _locked(
         files.lock.release()
 
 
-@contextlib.contextmanager
-def _names_locked(saves: Saves) -> Iterator[None]:
-    """The saves folder's creation lock (``Saves.find_or_create``'s): no campaign is made
+def _names_locked(saves: Saves) -> contextlib.AbstractContextManager[None]:
+    """The saves folder's lock on names (``Saves.names_locked``): no campaign is made
     under a name while a rename checks that name is free."""
-    saves.folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(saves.folder / ".create.lock", os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
+    return saves.names_locked()
 
 
 def rename(
@@ -236,12 +237,19 @@ def delete(saves: Saves, name: str, wait: float = 0.0) -> Deleted:
 
     Takes its lock (:class:`~core.store.CampaignLocked` while it is open anywhere, this
     process included, so never the dashboard's own open campaign); a damaged save can
-    be deleted too (it is found by its folder's name). Copies it into
+    be deleted too (it is found by its folder's name), and a campaign folder that is a
+    link is only unlinked (nothing is followed, nor backed up). Copies it into
     ``.backups/<slug>/`` and checks the copy (when either fails, ``StoreError`` or
     ``OSError`` and nothing is deleted); then removes its folder. See the module's
     docstring for getting it back.
     """
     files = find(saves, name)
+    if files.folder.is_symlink():  # not a campaign Tussle opens: only the link goes
+        with _names_locked(saves):
+            link = os.readlink(files.folder)
+            os.unlink(files.folder)
+        fsync_path(saves.folder)
+        return Deleted(files.slug, files.slug, None, link=link)
     with _locked(files, None, DELETER, wait) as target:
         title = target.info().name  # a damaged save goes by its folder's name
         target.clean_temporary_files()
@@ -285,7 +293,11 @@ def _contents(folder: Path) -> dict[str, bytes]:
             continue
         if any(part.startswith(TMP_PREFIX) for part in rel.parts):
             continue
-        out[rel.as_posix()] = path.read_bytes()
+        if any((folder / up).is_symlink() for up in rel.parents if up.parts):
+            continue  # inside a folder that is a link: not the campaign's
+        data = read_bytes(path)
+        if data is not None:
+            out[rel.as_posix()] = data
     return out
 
 

@@ -29,14 +29,17 @@ from typing import TYPE_CHECKING, Any
 from core.campaign import FORMAT_VERSION, SYSTEM_NAMES, Campaign, Entry
 from core.codec import CodecError, decode, encode
 from core.disk import LOCK as LOCK
+from core.disk import LOG as LOG
 from core.disk import MANIFEST as MANIFEST
 from core.disk import TMP_PREFIX as TMP_PREFIX
 from core.disk import AtomicJSONStorage as AtomicJSONStorage
 from core.disk import BadSave as BadSave
 from core.disk import CampaignLock as CampaignLock
 from core.disk import CampaignLocked as CampaignLocked
+from core.disk import ReadOnlySaves as ReadOnlySaves
 from core.disk import StoreError as StoreError
 from core.disk import fsync_path as fsync_path
+from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
 from core.migrate import migrate_if_needed
 from core.model import Event
@@ -47,6 +50,9 @@ if TYPE_CHECKING:
 
 SEGMENT_SIZE = 100
 APP = "tussle"
+# The manifest's key while a restore replaces the log (core.backup): nothing counts then.
+RESTORING = "restoring"
+SEGMENT_NAME = re.compile(r"(\d{6})\.json")
 
 
 def saves_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -87,8 +93,13 @@ class CampaignFiles:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.manifest_path = folder / MANIFEST
-        self.lock = CampaignLock(folder)
+        # Whatever was read before the lock was taken may be stale once it is: forget it.
+        self.lock = CampaignLock(folder, on_acquire=self.forget)
         self._meta: dict[str, Any] | None = None
+
+    def forget(self) -> None:
+        """Read the manifest again at the next look (another process may have saved)."""
+        self._meta = None
 
     @property
     def slug(self) -> str:
@@ -97,7 +108,8 @@ class CampaignFiles:
     # -- reading -------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
         if self._meta is None:
-            if not self.manifest_path.exists():
+            real_folder(self.folder)
+            if not os.path.lexists(self.manifest_path):
                 raise BadSave(f"{self.manifest_path}: missing")
             # What TinyDB's table("manifest").get(doc_id=1) reads, without TinyDB.
             tables = AtomicJSONStorage(self.manifest_path).read() or {}
@@ -119,6 +131,14 @@ class CampaignFiles:
                 raise BadSave(f"{self.manifest_path}: the campaign has no name")
             if not isinstance(doc.get("settings"), dict):
                 raise BadSave(f"{self.manifest_path}: the settings are not an object")
+            if too_deep(doc):
+                raise BadSave(f"{self.manifest_path}: not a Tussle campaign (nested too deep)")
+            size = doc.get("segment_size", SEGMENT_SIZE)
+            if size != SEGMENT_SIZE:
+                raise BadSave(
+                    f"{self.manifest_path}: log segments of {size!r} entries; "
+                    f"this Tussle writes and reads {SEGMENT_SIZE}"
+                )
             self._meta = dict(doc)
             # An older format is upgraded here, under the lock unless this object has it.
             try:
@@ -152,28 +172,108 @@ class CampaignFiles:
     def raw_entries(self, start: int = 0) -> Iterator[dict[str, Any]]:
         """The log's entries as saved, in order, as many as the manifest counts (from
         entry ``start``: a follower reads only what is new)."""
+        for _, _, entry in self.counted_entries(start):
+            yield entry
+
+    def counted_entries(self, start: int = 0) -> Iterator[tuple[Path, int, dict[str, Any]]]:
+        """Each entry the manifest counts, from ``start``: the segment file it is in, its
+        number and the entry as saved. The one reading of the log that opening, following,
+        checking and exporting share, so what ``tussle check`` passes is what opens.
+
+        ``BadSave`` naming the file for a segment missing, damaged, of another format, or
+        short of an entry; and for a log that holds entries past the count which no
+        unfinished save left (the manifest is older than the log: a save would overwrite
+        them).
+        """
         count = int(self.meta()["entries"])
-        for index in range(start // SEGMENT_SIZE, (count + SEGMENT_SIZE - 1) // SEGMENT_SIZE):
+        segments = (count + SEGMENT_SIZE - 1) // SEGMENT_SIZE
+        if count:
+            real_folder(self.folder / LOG)
+        last: dict[int, Any] = {}
+        for index in range(start // SEGMENT_SIZE, segments):
             path = self.segment_path(index)
-            tables = AtomicJSONStorage(path).read() or {}  # one read: format and entries
-            stamps: list[dict[str, Any]] = list((tables.get("format") or {}).values())
-            version = stamps[0].get("format", 1) if stamps else 1  # early files had none
-            if not isinstance(version, int) or version > FORMAT_VERSION:
+            if not os.path.lexists(path):
                 raise BadSave(
-                    f"{path}: format {version} is newer than this Tussle reads "
-                    f"({FORMAT_VERSION}); upgrade Tussle to open it"
+                    f"{path}: missing (the manifest counts {count} log entries, "
+                    f"in {segments} segment files)"
                 )
-            docs = {int(k): v for k, v in (tables.get("entries") or {}).items() if k.isdigit()}
+            docs = self.segment_docs(index)
+            if docs is None:
+                raise BadSave(f"{path}: empty")
             first = max(0, start - index * SEGMENT_SIZE)
             for slot in range(first, min(SEGMENT_SIZE, count - index * SEGMENT_SIZE)):
                 n = index * SEGMENT_SIZE + slot
                 doc = docs.get(slot + 1)
                 if doc is None:
-                    raise BadSave(f"{path}: entry {n} is missing")
+                    raise BadSave(f"{path}: log entry {n} is missing (the manifest counts {count})")
                 entry = doc.get("entry")
                 if not isinstance(entry, dict):
-                    raise BadSave(f"{path}: entry {n} is not a log entry")
-                yield dict(entry)
+                    raise BadSave(f"{path}: log entry {n} is not a log entry")
+                yield path, n, dict(entry)
+            last = docs
+        self.check_tail(count, last if count % SEGMENT_SIZE else None)
+
+    def segment_docs(self, index: int) -> dict[int, dict[str, Any]] | None:
+        """Segment ``index``'s documents by slot (1 to SEGMENT_SIZE), None for a missing
+        or empty file; ``BadSave`` for one that is not a log segment of this format."""
+        path = self.segment_path(index)
+        tables = AtomicJSONStorage(path).read()  # one read: format and entries
+        if tables is None:
+            return None
+        stamps: list[dict[str, Any]] = list((tables.get("format") or {}).values())
+        version = stamps[0].get("format", 1) if stamps else 1  # early files had none
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise BadSave(f"{path}: not a Tussle log segment (format {version!r})")
+        if version > FORMAT_VERSION:
+            raise BadSave(
+                f"{path}: format {version} is newer than this Tussle reads "
+                f"({FORMAT_VERSION}); upgrade Tussle to open it"
+            )
+        table = tables.get("entries")
+        if table is None:
+            raise BadSave(f"{path}: not a Tussle log segment (no entries table)")
+        return {int(k): v for k, v in table.items() if 1 <= int(k) <= SEGMENT_SIZE}
+
+    def check_tail(self, count: int, docs: dict[int, Any] | None = None) -> None:
+        """``BadSave`` when the log holds an entry past the manifest's ``count`` saved by
+        a later save than the one an unfinished save would be (each entry records the
+        count its save started from: entries past the count are the leftovers of a save
+        cut short only when they all started from this count). ``docs``: the segment
+        holding entry ``count``, when already read."""
+        if self.meta().get(RESTORING):
+            return  # a restore cut short: the log is part old, part restored, none counted
+        first = count // SEGMENT_SIZE
+        try:
+            names = os.listdir(self.folder / LOG)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise StoreError(f"{self.folder / LOG}: cannot be read ({exc.strerror})") from None
+        found = sorted(int(match.group(1)) for match in map(SEGMENT_NAME.fullmatch, names) if match)
+        for index in (i for i in found if i >= first):
+            slots = docs if index == first and docs is not None else self.segment_docs(index)
+            for slot, doc in sorted((slots or {}).items()):
+                n = index * SEGMENT_SIZE + slot - 1
+                base = doc.get("base", count) if isinstance(doc, dict) else count
+                if n >= count and base != count and self._count_on_disk() == count:
+                    path = self.segment_path(index)
+                    raise BadSave(
+                        f"{path}: log entry {n} was saved after the {count} entries the "
+                        "manifest counts, so the manifest is older than the log and the "
+                        "next save would overwrite it; tussle restore "
+                        f"{self.slug} puts a backup back"
+                    )
+
+    def _count_on_disk(self) -> int | None:
+        """The manifest's count as on disk now (a writer may have saved since ours was
+        read: entries past our count are then its, not damage)."""
+        try:
+            tables = AtomicJSONStorage(self.manifest_path).read() or {}
+        except StoreError:
+            return None
+        doc = tables.get("manifest", {}).get("1")
+        count = doc.get("entries") if isinstance(doc, dict) else None
+        return count if isinstance(count, int) else None
 
     def load(self, into: Campaign | None = None) -> Campaign:
         """The campaign as saved, every entry replayed; with ``into`` (a campaign loaded
@@ -187,13 +287,15 @@ class CampaignFiles:
             try:
                 entry = decode(raw, Event)
                 campaign.apply(entry)
-            except (CodecError, ValueError, KeyError, TypeError) as exc:
+            except (CodecError, ValueError, KeyError, TypeError, RecursionError) as exc:
                 raise BadSave(f"{self.folder}: log entry {n} does not replay: {exc}") from None
         return campaign
 
     # -- writing -------------------------------------------------------------------------
     def create(self, name: str, system: str, settings: dict[str, Any] | None = None) -> None:
-        (self.folder / "log").mkdir(parents=True, exist_ok=True)
+        (self.folder / LOG).mkdir(parents=True, exist_ok=True)
+        real_folder(self.folder)
+        real_folder(self.folder / LOG)
         stamp = datetime.now(UTC).isoformat(timespec="seconds")
         meta: dict[str, Any] = {
             "app": APP,
@@ -218,14 +320,17 @@ class CampaignFiles:
         """
         from tinydb.table import Document
 
+        self.lock.verify()  # the folder this process locked is still the campaign's
         meta = self.meta()
-        count = int(meta["entries"])
+        count = base = int(meta["entries"])
+        real_folder(self.folder / LOG)
         try:
             # One write per segment touched: a GM action's entry rewrites one small file.
             by_segment: dict[int, list[Document]] = {}
             for entry in entries:
                 index, slot = divmod(count, SEGMENT_SIZE)
-                doc = Document({"entry": encode(entry)}, doc_id=slot + 1)
+                # "base": the count this save starts from (see check_tail)
+                doc = Document({"entry": encode(entry), "base": base}, doc_id=slot + 1)
                 by_segment.setdefault(index, []).append(doc)
                 count += 1
             for index, docs in by_segment.items():
@@ -248,6 +353,7 @@ class CampaignFiles:
         """Write the manifest; only once it is on disk does this object go by it."""
         from tinydb.table import Document
 
+        self.lock.verify()
         table = _db(self.manifest_path).table("manifest")
         table.upsert(Document(meta, doc_id=1))
         self._meta = meta
@@ -263,12 +369,23 @@ class CampaignFiles:
 def _unfinished(folder: Path) -> bool:
     """A campaign folder whose creation was cut short (no manifest, an empty log): safe
     to make the campaign in again."""
-    log = folder / "log"
-    return (
-        not (folder / MANIFEST).exists()
-        and all(p.name in ("log", LOCK) or p.name.startswith(TMP_PREFIX) for p in folder.iterdir())
-        and (not log.exists() or not any(log.iterdir()))
-    )
+    log = folder / LOG
+    try:
+        return (
+            not os.path.lexists(folder / MANIFEST)
+            and not folder.is_symlink()
+            and all(
+                p.name in (LOG, LOCK) or p.name.startswith(TMP_PREFIX) for p in folder.iterdir()
+            )
+            and (not log.exists() or (not log.is_symlink() and not any(log.iterdir())))
+        )
+    except OSError:
+        return False
+
+
+def _looks_like_a_campaign(folder: Path) -> bool:
+    """A folder with a manifest, or a log, whatever state they are in."""
+    return os.path.lexists(folder / MANIFEST) or os.path.lexists(folder / LOG)
 
 
 class Saves:
@@ -281,12 +398,13 @@ class Saves:
         if not self.folder.is_dir():
             return []
         # A campaign's folder is a safe_name, which never has a dot: a name with one is a
-        # copy kept aside (a migration's, .backups, .tmp-import-...), not a campaign.
+        # copy kept aside (a migration's, .backups, .tmp-import-...), not a campaign. A
+        # damaged one is listed with its problem (a link is listed, never followed).
         return sorted(
             (
                 CampaignFiles(d).info()
                 for d in self.folder.iterdir()
-                if "." not in d.name and (d / MANIFEST).exists()
+                if "." not in d.name and os.path.lexists(d / MANIFEST)
             ),
             key=lambda info: info.name.lower(),
         )
@@ -299,29 +417,66 @@ class Saves:
         return None
 
     def create(self, name: str, system: str) -> CampaignFiles:
+        """A new campaign called ``name``; ``StoreError`` for a name taken, and
+        ``BadSave`` when a damaged campaign may be the one of that name (making another
+        beside it would hide it)."""
+        with self.names_locked():
+            return self._create(name, system)
+
+    def _create(self, name: str, system: str) -> CampaignFiles:
         if not name.strip():
             raise StoreError("a campaign needs a name")
         if system not in SYSTEM_NAMES:
             raise StoreError(f'no rule system "{system}" (try {", ".join(SYSTEM_NAMES)})')
         if self.find(name) is not None:
             raise StoreError(f'a campaign called "{name}" already exists')
+        self.refuse_beside_damaged(name)
         self.folder.mkdir(parents=True, exist_ok=True)
         base = safe_name(name)
         slug, n = base, 1
-        while (self.folder / slug).exists() and not _unfinished(self.folder / slug):
+        while os.path.lexists(self.folder / slug) and not _unfinished(self.folder / slug):
             n += 1
             slug = f"{base}-{n}"
         files = CampaignFiles(self.folder / slug)
         files.create(name, system)
         return files
 
-    def find_or_create(self, name: str, system: str) -> CampaignFiles:
-        """The campaign called ``name``, made when missing; two processes doing this at
-        once get the same campaign (a lock on the saves folder orders them)."""
+    def refuse_beside_damaged(self, name: str) -> None:
+        """``BadSave`` when a campaign folder that ``name`` maps to (``name``'s file name,
+        or it with ``-2``, ``-3``...) holds a campaign that cannot be read: it may well be
+        the campaign called ``name``, which a new one must not hide."""
+        base = safe_name(name)
+        pattern = re.compile(re.escape(base) + r"(-\d+)?")
+        try:
+            folders = sorted(d for d in self.folder.iterdir() if pattern.fullmatch(d.name))
+        except OSError:
+            return
+        for folder in folders:
+            if not _looks_like_a_campaign(folder) or _unfinished(folder):
+                continue
+            info = CampaignFiles(folder).info()
+            if info.problem is not None:
+                raise BadSave(
+                    f'the campaign in {folder} cannot be read, and it may be "{name}": '
+                    f"{info.problem}. Nothing was saved; `tussle check {folder.name}` says "
+                    f"more, `tussle restore {folder.name}` lists its backups"
+                )
+
+    @contextlib.contextmanager
+    def names_locked(self) -> Iterator[None]:
+        """The saves folder's lock on names: no two processes make (or rename to) the same
+        name at once, and a campaign is made whole before another looks for it."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.folder / ".create.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        # The saves folder itself is locked (no file made in it, nothing to remove).
+        fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            return self.find(name) or self.create(name, system)
+            yield
         finally:
             os.close(fd)
+
+    def find_or_create(self, name: str, system: str) -> CampaignFiles:
+        """The campaign called ``name``, made when missing; two processes doing this at
+        once get the same campaign (the lock on names orders them)."""
+        with self.names_locked():
+            return self.find(name) or self._create(name, system)
