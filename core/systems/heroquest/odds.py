@@ -56,12 +56,11 @@ def heroquest_counts(a: Party, b: Party, tie_break: str) -> tuple[tuple[int, ...
     rolls_a = range(1, 21) if a.roll is None else (a.roll,)
     rolls_b = range(1, 21) if b.roll is None else (b.roll,)
     breaker: Literal["low", "high"] = "high" if tie_break == "high" else "low"
-    parties_b = [
-        Party(target=b.target, roll=rb, hero_points=b.hero_points, stretched=b.stretched)
-        for rb in rolls_b
-    ]
+    # Each party as it is, with only its roll changed: whatever the engine scores with
+    # (an injury's bumps down, hero points, a stretch) goes into the count too.
+    parties_b = [replace(b, roll=rb) for rb in rolls_b]
     for ra in rolls_a:
-        party_a = Party(target=a.target, roll=ra, hero_points=a.hero_points, stretched=a.stretched)
+        party_a = replace(a, roll=ra)
         for party_b in parties_b:
             out = simple_contest(party_a, party_b, breaker)
             if out.winner is None:
