@@ -169,13 +169,20 @@ def absorb(damage: int, armor: int, capacity_left: int | None) -> tuple[int, int
 class ForgeParticipant(Participant):
     """``target``: the d100 chance after skill tiers and attribute. The weapon is
     ``multiplier`` and ``max_damage`` (None: no cap); the armor is ``armor`` (its
-    durability value) and ``armor_capacity`` (its trauma capacity; 0 means unlimited)."""
+    durability value) and ``armor_capacity``, the trauma capacity it has left: None is
+    unlimited armor, 0 armor used up, which absorbs nothing (A-I4). (A scenario file
+    writes unlimited as 0: its reader makes that None.)
+
+    ``current_trauma`` is the character's Current Trauma as the contest starts (rules
+    §3.4, [I15]), None when it is not tracked; the trauma taken in the contest comes off
+    it, and at 0 or below the character is dying: no more actions, and no dodging."""
 
     target: int
     multiplier: int = 1
     max_damage: int | None = None
     armor: int = 0
-    armor_capacity: int = 0
+    armor_capacity: int | None = None
+    current_trauma: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,16 +228,34 @@ class ForgeContest(Contest):
         """``name``'s target for the open stage, this stage's modifier included."""
         return self.participant(name).target + self.modifiers.get(name, 0)
 
+    def current_trauma(self, name: str) -> int | None:
+        """``name``'s Current Trauma now (None: not tracked): what it started with, less
+        the trauma taken in this contest."""
+        start = self.participant(name).current_trauma
+        return None if start is None else start - self.trauma.get(name, 0)
+
+    def dying(self, name: str) -> bool:
+        """Current Trauma at 0 or below: dying (rules §3.4), not dead."""
+        now = self.current_trauma(name)
+        return now is not None and now <= 0
+
 
 def new_contest(
     participants: Sequence[ForgeParticipant], options: ForgeOptions | None = None
 ) -> ForgeContest:
-    """A contest before its first stage."""
+    """A contest before its first stage. A dying participant (Current Trauma at 0 or
+    below) cannot take part: the GM heals them first."""
     contest = ForgeContest(participants=tuple(participants), options=options or ForgeOptions())
+    for p in contest.participants:
+        if p.current_trauma is not None and p.current_trauma <= 0:
+            raise RuleError(
+                f"{p.name} is dying (current trauma {p.current_trauma}): "
+                "heal them before another contest"
+            )
     return replace(
         contest,
         stage_wins={side: 0 for side in contest.sides},
-        armor_left={p.name: p.armor_capacity or None for p in contest.participants},
+        armor_left={p.name: p.armor_capacity for p in contest.participants},
         trauma={p.name: 0 for p in contest.participants},
     )
 
@@ -259,6 +284,11 @@ def stage_roles(contest: ForgeContest) -> tuple[str, str]:
     return actor, reactor
 
 
+def _not_dying(c: ForgeContest, actor: str) -> None:
+    if c.dying(actor):
+        raise RuleError(f"{actor} is dying (current trauma {c.current_trauma(actor)}): no actions")
+
+
 def check_pair(actor: Participant, reactor: Participant) -> None:
     """``RuleError`` unless ``actor`` and ``reactor`` are on different sides."""
     if actor.name == reactor.name:
@@ -268,8 +298,15 @@ def check_pair(actor: Participant, reactor: Participant) -> None:
 
 
 def reaction_of(contest: ForgeContest) -> Reaction | None:
-    """The open stage's reaction: None outside combat, where reactions do not exist."""
-    return contest.reaction if contest.options.combat else None
+    """The open stage's reaction: None outside combat, where reactions do not exist. A
+    dying reactor cannot dodge: the armor absorbs what it can."""
+    if not contest.options.combat:
+        return None
+    try:
+        _, reactor = stage_roles(contest)
+    except RuleError:
+        return contest.reaction
+    return "absorb" if contest.dying(reactor) else contest.reaction
 
 
 def actor_roll_needed(contest: ForgeContest) -> bool:
@@ -372,6 +409,7 @@ class ExchangeResolved(ExchangeEvent):
     armor_left: int | None = None
     stage_wins: Mapping[str, int] = field(default_factory=dict)
     reactor_rolled: int | None = None
+    current_trauma: int | None = None  # the reactor's after the stage (None: not tracked)
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -421,6 +459,7 @@ class ForgeRules:
         if actor is None:
             raise OutOfTurn("the first stage needs an actor")
         acting = c.participant(actor)
+        _not_dying(c, actor)
         reactor = cmd.reactor or default_reactor(c, actor)
         if reactor is None:
             raise OutOfTurn("the first stage needs a reactor (with more than two taking part)")
@@ -449,6 +488,7 @@ class ForgeRules:
         actor, reactor = stage_roles(c)
         acting, reacting = c.participant(actor), c.participant(reactor)
         check_pair(acting, reacting)
+        _not_dying(c, actor)
         missing = missing_roll(c)
         if missing is not None:
             raise OutOfTurn(f"{missing} has not rolled yet")
@@ -470,6 +510,8 @@ class ForgeRules:
         if outcome.hit is not None:
             absorbed, armor_left = absorb(outcome.hit, reacting.armor, armor_left)
         winner = acting if outcome.actor_wins else reacting
+        trauma = 0 if outcome.hit is None else outcome.hit - absorbed
+        now = c.current_trauma(reactor)
         return ExchangeResolved(
             n=c.n + 1,
             actor=actor,
@@ -488,10 +530,11 @@ class ForgeRules:
             reactor_wins_ties=c.options.reactor_wins_ties,
             damage=outcome.hit,
             absorbed=absorbed,
-            trauma=0 if outcome.hit is None else outcome.hit - absorbed,
+            trauma=trauma,
             armor_left=armor_left,
             reactor_rolled=c.rolls.get(reactor),
             stage_wins=updated(c.stage_wins, winner.side, 1),
+            current_trauma=None if now is None else now - trauma,
         )
 
     # evolve ---------------------------------------------------------------------------
@@ -557,6 +600,9 @@ class ForgeRules:
                     "armor_capacity": e.armor_left,
                 }
             )
+            if e.current_trauma is not None:
+                out["current_trauma"] = e.current_trauma
+                out["dying"] = e.current_trauma <= 0
         out["stage_wins"] = dict(e.stage_wins)
         return out
 
@@ -566,6 +612,10 @@ class ForgeRules:
         if c.options.combat:
             out["trauma"] = {p.name: c.trauma.get(p.name, 0) for p in c.participants}
             out["armor_capacity"] = {p.name: c.armor_left.get(p.name) for p in c.participants}
+            tracked = [p.name for p in c.participants if p.current_trauma is not None]
+            if tracked:
+                out["current_trauma"] = {name: c.current_trauma(name) for name in tracked}
+                out["dying"] = [name for name in tracked if c.dying(name)]
         return out
 
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
@@ -633,6 +683,15 @@ class ForgeRules:
             if e.armor_left is not None:
                 line += [", armor ", secret(e.armor_left, *both), " left"]
             lines.append(line)
+        if e.current_trauma is not None and e.current_trauma <= 0:
+            # The table sees a character go down; how far below 0 is the GM's.
+            lines.append(
+                [
+                    f"  {e.reactor} is dying (current trauma ",
+                    secret(e.current_trauma, e.reactor),
+                    ")",
+                ]
+            )
         return lines
 
     @staticmethod

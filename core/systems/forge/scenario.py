@@ -57,7 +57,8 @@ def _participant(item: Node, name: str, side: str) -> ForgeParticipant:
         multiplier=multiplier,
         max_damage=None if max_damage is None else max_damage.as_int(minimum=0),
         armor=item.int_("armor", 0, minimum=0),
-        armor_capacity=item.int_("armor_capacity", 0, minimum=0),
+        # scenario.md: 0 (the default) is unlimited armor, which the contest writes None.
+        armor_capacity=item.int_("armor_capacity", 0, minimum=0) or None,
     )
 
 
