@@ -27,13 +27,17 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
         print(conflict, file=sys.stderr)
         return EXIT_INVALID
     from tui.app import run
+    from tui.glyphs import choose
 
+    choose()  # ASCII in a terminal that is not UTF-8
     return run(args)
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from tui.glyphs import choose
     from tui.watch import run_watch
 
+    choose()
     return run_watch(args.saves, args.campaign)
 
 
