@@ -10,6 +10,7 @@ unless asked for (``secrets``).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import datetime, timedelta
 
@@ -17,6 +18,7 @@ from core.aftermath import final_score
 from core.campaign import ActionRecorded, Campaign, ContestRecord, secrets_of
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system
+from core.text import visible
 
 SESSION_GAP = timedelta(hours=6)
 
@@ -70,8 +72,8 @@ def _sides(record: ContestRecord) -> str:
     for side in state.sides:
         members = [p.name for p in state.participants if p.side == side]
         uses = [f"{m} ({record.uses[m]})" if m in record.uses else m for m in members]
-        label = ", ".join(uses)
-        parts.append(label if members == [side] else f"{side}: {label}")
+        label = markdown_text(", ".join(uses))
+        parts.append(label if members == [side] else f"{markdown_text(side)}: {label}")
     return " vs ".join(parts)
 
 
@@ -98,10 +100,10 @@ def _extras(record: ContestRecord, secrets: Secrets) -> list[str]:
             spent[who, "hero points"] += count
     lines = []
     if created:
-        lines.append(f"**Aspects created:** {'; '.join(created)}")
+        lines.append(f"**Aspects created:** {markdown_text('; '.join(created))}")
     if spent:
         counts = [
-            f"{who} ({kind}) {HIDDEN if who in secrets.participants else count}"
+            f"{markdown_text(who)} ({kind}) {HIDDEN if who in secrets.participants else count}"
             for (who, kind), count in spent.items()
         ]
         lines.append("**Points spent:** " + ", ".join(counts))
@@ -117,7 +119,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
     since = since if since is not None else last_session_start(campaign)
     rules = find_system(campaign.system)
     when = since.date().isoformat() if since is not None else "all sessions"
-    out = [f"# {campaign.name}: recap", "", f"*{rules.title} · {when}*", ""]
+    out = [f"# {markdown_text(campaign.name)}: recap", "", f"*{rules.title} · {when}*", ""]
     records = contests_since(campaign, since)
     left_out = 0 if secrets else sum(r.secret for r in records)
     records = [r for r in records if secrets or not r.secret]
@@ -126,16 +128,17 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
     for record in records:
         state = record.state
         hidden = Secrets() if secrets else secrets_of(record)
-        out += [f"## {record.title}", "", f"**Sides:** {_sides(record)}", ""]
+        out += [f"## {markdown_text(record.title)}", "", f"**Sides:** {_sides(record)}", ""]
         for event in record.exchanges:
             lines = rules.describe(event, hidden)
-            head, *rest = lines
+            head, *rest = (markdown_text(line) for line in lines)
             out.append(f"### {head}")
             out += [f"- {line.strip()}" for line in rest]
             out.append("")
         out += _extras(record, hidden)
         if state.finished:
-            result = f"{state.winner} won{final_score(record)}" if state.winner else "no winner"
+            won = f"{markdown_text(state.winner)} won" if state.winner else ""
+            result = f"{won}{final_score(record)}" if state.winner else "no winner"
             if getattr(state, "ended_by", None) == "attack":
                 result = "ended by an attack: the scene became a conflict"
         else:
@@ -145,3 +148,13 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
         plural = "s" if left_out != 1 else ""
         out.append(f"*{left_out} secret contest{plural} left out.*")
     return "\n".join(out).rstrip() + "\n"
+
+
+MARKDOWN = re.compile(r"([\\`*_\[\]<>])")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` (names and the lines that quote them) as Markdown that shows it as it
+    is: control characters written out (core.text: the recap is printed to terminals
+    too), and what Markdown would read (``[x](url)``, ``*``, ``<tag>``, ``\\``) escaped."""
+    return MARKDOWN.sub(r"\\\1", visible(text))

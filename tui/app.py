@@ -14,6 +14,7 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -29,6 +30,7 @@ from core.campaign import (
 from core.dice import RandomDice
 from core.model import Command
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
+from core.text import visible, visible_lines
 from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
 from tui.host import Host
@@ -88,6 +90,20 @@ class TussleApp(App[None]):
     def host(self) -> Host:
         """This app as its screens see it (so mypy checks that it is a Host)."""
         return self
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast as plain text (not Textual's default, markup): what toasts say quotes
+        names, which are data; a control character in one is written out (core.text)."""
+        message, title = visible_lines(message), visible(title)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterable
 from core.campaign import ContestRecord
 from core.model import Command, Contest, ExchangeEvent, SetModifier
 from core.rules import find_system
+from core.text import visible
 from tui.systems import view
 from tui.systems.common import e
 
@@ -40,12 +41,12 @@ def scoreboard(
         label = f"{label}  {verdict}"
     odds_by_side, footer = odds if odds is not None else ({}, "")
     label_width = len(_plain(label))
-    name_width = max((len(side) for side in cells), default=0)
+    name_width = max((len(visible(side)) for side in cells), default=0)
     score_width = max([7, *(len(_plain(score)) for score in cells.values())])
     lines = [head]
     for i, (side, score) in enumerate(cells.items()):
         left = f"[b]{label}[/b]" if i == 0 else " " * label_width
-        name = e(side) + " " * (name_width - len(side))
+        name = e(side) + " " * (name_width - len(visible(side)))
         score_pad = " " * (score_width - len(_plain(score)))  # the odds in one column
         line = f"{left}   {name}  {score}{score_pad}  {odds_by_side.get(side, '')}"
         lines.append(line.rstrip())
@@ -56,9 +57,9 @@ def scoreboard(
 
 def _plain(markup: str) -> str:
     """What ``markup`` shows, without its tags (Textual's markup, $variables and all)."""
-    from textual.content import Content
+    from tui.widgets.lines import to_content
 
-    return Content.from_markup(markup).plain
+    return to_content(markup).plain
 
 
 def participants(record: ContestRecord) -> list[str]:

@@ -130,7 +130,7 @@ class PaintedContest(Screen[None]):
             shown = preview(state, self.draft)
         except RuleError as error:  # a draft the contest no longer accepts (after undo)
             self.draft.clear()
-            self.message = str(error)
+            self.message = e(error)  # the keypad's lines are markup; the error holds names
             shown = preview(state, self.draft)
         if self._roll_for_tussle(shown.slots):
             shown = preview(state, self.draft)

@@ -18,10 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import QueryType
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from core.text import control_problem, visible
 from tui.fields import Answers, Field, FieldError, blame
 from tui.systems.common import e
 from tui.widgets.choice import Choice
@@ -29,6 +31,29 @@ from tui.widgets.choice import Choice
 __all__ = ["Answers", "Field", "FieldError", "FormScreen", "blame"]
 
 ResultT = TypeVar("ResultT")
+
+# What a text field can hold: anything but a control character (core.text), which a paste
+# could bring (ESC, BEL, CR) and which the field itself would send to the terminal raw.
+PLAIN_TEXT = r"[^\x00-\x1f\x7f-\x9f\ud800-\udfff]*"
+
+
+class PlainInput(Input):
+    """A text field that refuses a control character as it is typed or pasted: nothing
+    is inserted, and the form says why under the field (no bell)."""
+
+    class Refused(Message):
+        def __init__(self, field: PlainInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def __init__(self, value: str, placeholder: str, id: str) -> None:
+        # A stored name that holds one (an older save) is offered written out (\x1b).
+        super().__init__(
+            value=visible(value), placeholder=placeholder, id=id, compact=True, restrict=PLAIN_TEXT
+        )
+
+    def restricted(self) -> None:
+        self.post_message(self.Refused(self))
 
 
 class FormScreen(ModalScreen[ResultT | None]):
@@ -87,9 +112,7 @@ class FormScreen(ModalScreen[ResultT | None]):
                 if f.is_choice:
                     yield Choice(list(self._options(f)), f.default, id=f"f-{f.key}")
                 else:
-                    yield Input(
-                        value=f.default, placeholder=f.placeholder, id=f"f-{f.key}", compact=True
-                    )
+                    yield PlainInput(f.default, placeholder=f.placeholder, id=f"f-{f.key}")
                 yield Static("", id=f"e-{f.key}", classes="field-error unseen", markup=False)
             yield Static(
                 self.hint or "Enter: OK · Tab: next field · ←/→: change a choice · Esc: cancel",
@@ -143,6 +166,12 @@ class FormScreen(ModalScreen[ResultT | None]):
         """Typing into a field clears the message about it."""
         self._set_error((event.input.id or "").removeprefix("f-"), "")
 
+    @on(PlainInput.Refused)
+    def _refused(self, event: PlainInput.Refused) -> None:
+        key = (event.field.id or "").removeprefix("f-")
+        label = next((f.label for f in self.fields if f.key == key), "This field")
+        self._set_error(key, f"▲ {label} takes plain text: a control character was left out")
+
     # Tab goes through the fields in the order they are asked, skipping hidden ones. (The
     # screen's own order goes by position on screen, and a field shown by the key just
     # before has none until the next layout: a quick ←, Tab would skip it.)
@@ -179,7 +208,7 @@ class FormScreen(ModalScreen[ResultT | None]):
         found = self.query(f"#e-{key}")
         if found:
             line = found.first(Static)
-            line.update(message)
+            line.update(visible(message))  # a message may quote what was typed
             line.set_class(not message, "unseen")
 
     def fail(self, message: str, key: str | None = None) -> None:
@@ -210,6 +239,10 @@ class FormScreen(ModalScreen[ResultT | None]):
             # relevant ability: 6"); "required" is about text left blank.
             if f.required and not f.is_choice and self._shown(f, answers) and not answers[f.key]:
                 self.fail("required: type a value here (Esc cancels the form)", f.key)
+                return
+            problem = control_problem(answers[f.key], f.label) if not f.is_choice else None
+            if problem is not None and self._shown(f, answers):
+                self.fail(problem, f.key)  # a value set without typing it (not by a GM)
                 return
         try:
             result = self.parse(answers)

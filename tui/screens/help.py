@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from tui.widgets.keybar import pretty_key
 from tui.widgets.keypad import RollKeypad
-from tui.widgets.lines import Hanging
+from tui.widgets.lines import Hanging, e
 from tui.widgets.panes import TellingScroll
 
 KEY_WIDTH = 16  # the keys' column; a description wraps under itself, past it
@@ -29,8 +29,7 @@ DICE_KEYS = [
 
 def entry(keys: str, what: str) -> str:
     """One line of help: the keys in their column, then what they do."""
-    shown = keys.replace("[", "\\[")
-    return f"  [b]{shown}[/b]{' ' * max(1, KEY_WIDTH + 1 - len(keys))}{what}"
+    return f"  [b]{e(keys)}[/b]{' ' * max(1, KEY_WIDTH + 1 - len(keys))}{e(what)}"
 
 
 class HelpScreen(ModalScreen[None]):

@@ -33,6 +33,8 @@ from core.errors import RuleError
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import data_cell
+from tui.widgets.lines import e as plain_in_markup
 
 if TYPE_CHECKING:
     from core.bus import Notice
@@ -195,7 +197,8 @@ class RosterScreen(Screen[None]):
         sessions = campaign.settings.get("sessions")
         session = f" · session {sessions}" if isinstance(sessions, int) and sessions else ""
         self.query_one("#title", Static).update(
-            f"[b]Roster[/b] · {campaign.name}{session} · n sets up a contest · u undoes"
+            f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}"
+            " · n sets up a contest · u undoes"
         )
         table = self.query_one(DataTable)
         highlighted = self.highlighted()
@@ -204,7 +207,8 @@ class RosterScreen(Screen[None]):
             ratings = ", ".join(
                 f"{k} {rating_text(campaign.system, v)}" for k, v in c.ratings.items()
             )
-            table.add_row(c.name, c.kind.upper(), self.state(c), ratings, key=c.name)
+            row = (c.name, c.kind.upper(), self.state(c), ratings)
+            table.add_row(*(data_cell(x) for x in row), key=c.name)
         if highlighted in campaign.roster:
             table.move_cursor(row=table.get_row_index(highlighted))
         table.focus()

@@ -33,6 +33,7 @@ from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FieldError, FormScreen, blame
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import data_cell
 
 if TYPE_CHECKING:
     from core.bus import Notice
@@ -235,7 +236,7 @@ class SetupScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for pick in self.picks:
-            table.add_row(pick.character, pick.side, self.rolls(pick))
+            table.add_row(*(data_cell(x) for x in (pick.character, pick.side, self.rolls(pick))))
         system = self.tussle.campaign.system
         try:
             opts = " · ".join(describe_options(system, self.options))

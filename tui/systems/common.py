@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
+from tui.widgets.lines import e as e  # names inside markup: the one escape
 
 if TYPE_CHECKING:
     from core.campaign import ContestRecord
 
 PIP_ON, PIP_OFF = "●", "○"
-
-
-def e(text: object) -> str:
-    """``text`` safe inside markup."""
-    return escape(str(text))
 
 
 MAX_PIPS = 10

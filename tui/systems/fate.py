@@ -105,7 +105,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
                 shifts = total - (state.options.difficulty or 0)
                 text += f" · {fate.signed(shifts)} shifts"
         dice = "".join(f"[{ch}]" for ch in typed) + "[ ]" * (4 - len(typed))
-        out.append(KeypadRow(e(side), dice, text, i == draft.cursor))
+        out.append(KeypadRow(side, dice, text, i == draft.cursor))
     return out
 
 

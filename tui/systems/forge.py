@@ -88,7 +88,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
                 if forge.actor_succeeds(target, faces[0])
                 else " · [b]fails[/b]"
             )
-        out.append(KeypadRow(e(who), cells(typed, 3), text, i == draft.cursor))
+        out.append(KeypadRow(who, cells(typed, 3), text, i == draft.cursor))
     return out
 
 

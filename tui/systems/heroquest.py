@@ -116,7 +116,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
         elif faces is not None:
             base, _ = hq.normalise(target)
             text += f" · {hq.LEVELS[hq.classify(faces[0], base)]} before bumps"
-        out.append(KeypadRow(e(who), cells(typed, 2), text, i == draft.cursor))
+        out.append(KeypadRow(who, cells(typed, 2), text, i == draft.cursor))
     return out
 
 

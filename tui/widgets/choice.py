@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.binding import Binding
+from textual.content import Content
 from textual.events import Key
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from core.text import visible
 
 
 class Choice(Widget, can_focus=True):
@@ -70,11 +73,12 @@ class Choice(Widget, can_focus=True):
             self.on_change(self)
         self.post_message(self.Changed(self))
 
-    def render(self) -> str:
+    def render(self) -> Content:
+        """Plain text, never markup: a label holds names (a character, an aspect)."""
         if not self.options:
-            return "(nothing to choose)"
-        label = self.options[self.index][0]
-        return f"◀ {label} ▶  ({self.index + 1}/{len(self.options)})"
+            return Content("(nothing to choose)")
+        label = visible(self.options[self.index][0])
+        return Content(f"◀ {label} ▶  ({self.index + 1}/{len(self.options)})")
 
     def action_step(self, step: int) -> None:
         if self.options:

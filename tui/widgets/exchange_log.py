@@ -12,6 +12,7 @@ import textwrap
 from textual.events import Resize
 from textual.widgets import Log
 
+from core.text import visible
 from tui.widgets.panes import out_of_sight
 
 PAGE = 200  # exchanges shown at first, and added per "earlier" request
@@ -36,7 +37,9 @@ class ExchangeLog(Log):
 
     def _wrapped(self, lines: list[str]) -> list[str]:
         width = self.scrollable_content_region.width - 1
-        return [part for line in lines for part in wrap(line, width)]
+        # Plain lines (a Log reads no markup), but names in them are data: a control
+        # character is written out, never sent to the terminal.
+        return [part for line in lines for part in wrap(visible(line), width)]
 
     def show(self, lines: list[str], hidden: int) -> None:
         """Replace the log: ``lines`` for the exchanges shown, ``hidden`` earlier ones."""

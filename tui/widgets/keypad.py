@@ -12,12 +12,14 @@ from textual.events import Key
 from textual.message import Message
 from textual.widgets import Static
 
-from tui.widgets.lines import Hanging
+from core.text import visible
+from tui.widgets.lines import Hanging, e
 
 
 @dataclass(frozen=True)
 class KeypadRow:
-    """One roller: name, dice as typed (glyphs or digits), the running total text."""
+    """One roller: the name (plain text, escaped here), dice as typed (glyphs or digits)
+    and the running total (markup)."""
 
     who: str
     dice: str
@@ -73,7 +75,9 @@ class RollKeypad(Static, can_focus=True):
         lines = []
         for row in rows:
             mark = "[b $accent]▶[/]" if row.current else " "
-            lines.append(f"{mark} [b]{row.who:<16.16}[/b] {row.dice}  {row.total}")
+            who = visible(row.who)[:16]  # a name is data: cut as shown, then escaped
+            name = e(who) + " " * (16 - len(who))
+            lines.append(f"{mark} [b]{name}[/b] {row.dice}  {row.total}")
         if not rows and not over:
             lines.append("  [dim]Nobody to roll yet[/]")
         lines.extend(f"  {x}" for x in extras)

@@ -11,13 +11,50 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.text import Text
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.markup import MarkupError
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 
+from core.text import visible
+
 MORE = 2  # a continuation's indent beyond its line's own
+
+
+WORD_JOINER = "\u2060"  # zero width: keeps a name's last backslash off the next tag
+
+
+def e(text: object) -> str:
+    """``text`` (a name: data, never markup) shown as it is inside Textual markup.
+
+    Control characters are written out (``\\x1b``: core.text), a line break too: a
+    name is one line (escape the lines of a message one by one). Every ``[`` is escaped:
+    Textual reads ``[2 `` and ``[$accent]`` as the start of a tag where Rich's ``escape``
+    sees none (``Pinned [2`` before ``[dim]…[/]`` raised MarkupError). Textual has no
+    escape for a backslash, and one just before a tag (``[b]Teran\\[/b]``) would escape
+    the tag: a trailing backslash gets a zero-width word joiner after it.
+    """
+    shown = visible(str(text)).replace("[", "\\[")
+    return shown + WORD_JOINER if shown.endswith("\\") else shown
+
+
+def data_cell(text: str) -> Text:
+    """A DataTable cell showing ``text`` as it is: the table reads a plain ``str`` as
+    Rich markup, and a cell holds names."""
+    return Text(visible(text), end="")
+
+
+def to_content(markup: str) -> Content:
+    """A markup line as Content. Names reach markup through :func:`e`; should one ever
+    slip in unescaped and break the markup, the line shows as plain text (control
+    characters written out) rather than stop the dashboard."""
+    try:
+        return Content.from_markup(markup)
+    except MarkupError:
+        return Content(visible(markup))
 
 
 def break_offsets(plain: str, width: int, indent: int) -> list[int]:
@@ -62,7 +99,7 @@ class Hanging(Visual):
     is drawn at. ``str()`` gives the plain lines as written, before wrapping."""
 
     def __init__(self, lines: Iterable[str | Content], more: int = MORE) -> None:
-        self.lines = [x if isinstance(x, Content) else Content.from_markup(x) for x in lines]
+        self.lines = [x if isinstance(x, Content) else to_content(x) for x in lines]
         self.more = more
         self._wrapped: tuple[int, list[Content]] | None = None
 
