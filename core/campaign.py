@@ -13,8 +13,6 @@ are named here too, where the rest of Tussle imports them from.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from core.aftermath import results, session_events
 from core.campaign_state import (
     FORMAT_VERSION,
@@ -58,6 +56,8 @@ from core.corrections import correct
 from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.model import Command, Event
+from core.rules import find_system
+from core.sheet import find_sheet
 
 __all__ = [
     "FORMAT_VERSION",
@@ -163,11 +163,7 @@ class Campaign(CampaignState):
             case Compel():
                 return self._compel(command.who)
             case SpendFromPool():
-                if self.system != "fate":
-                    raise RuleError("the GM's fate point pool is a Fate rule")
-                from core.systems.fate import PayFromPool
-
-                pay = PayFromPool(by=command.by, reason=command.reason, count=command.count)
+                pay = self._pool().pay(command.by, command.reason, command.count)
                 return self._events(Play(contest_id=command.contest_id, commands=(pay,)))
             case UpdateCharacter():
                 if command.name not in self.roster:
@@ -183,8 +179,9 @@ class Campaign(CampaignState):
                     raise RuleError(
                         f"this campaign plays {self.system}, not {command.contest.system}"
                     )
-                # Fate: a contest is a scene, and the GM's pool starts it with one fate
-                # point per PC in it (Fate Core, "The GM's fate points").
+                # A contest is a scene: where the system has a GM's pool, it starts
+                # with what the PCs in it give (Fate: one fate point each).
+                pool = find_system(self.system).gm_pool
                 pcs = sum(
                     1
                     for p in command.contest.participants
@@ -196,7 +193,7 @@ class Campaign(CampaignState):
                         title=command.title,
                         contest=command.contest,
                         uses=command.uses,
-                        gm_pool=pcs if self.system == "fate" else 0,
+                        gm_pool=pool.opening(pcs) if pool is not None else 0,
                         tussle_rolls=command.tussle_rolls,
                     ),
                 )
@@ -220,19 +217,17 @@ class Campaign(CampaignState):
         )
 
     def _compel(self, who: str) -> tuple[Event, ...]:
-        if self.system != "fate":
-            raise RuleError("compels and fate points are Fate rules")
+        """A compel accepted: a point in the contest ``who`` is playing (the system's
+        GM's pool says which command), else on their sheet (the system's sheet says
+        how)."""
+        award = self._pool().award(who)
         record = self.playing(who)
         if record is not None:
-            from core.systems.fate import AwardFatePoint
-
-            return self._events(
-                Play(contest_id=record.contest_id, commands=(AwardFatePoint(who=who),))
-            )
+            return self._events(Play(contest_id=record.contest_id, commands=(award,)))
         if who not in self.roster:
             raise UnknownName(f'no character "{who}"')
-        c = self.roster[who]
-        return (CharacterUpdated(name=who, character=replace(c, fate_points=c.fate_points + 1)),)
+        character = find_sheet(self.system).compel(self.roster[who])
+        return (CharacterUpdated(name=who, character=character),)
 
     def act(self, command: Command) -> Entry:
         """Decide and apply at once (for code that saves the entries itself, in bulk:

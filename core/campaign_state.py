@@ -18,9 +18,11 @@ from core.engine import evolve, fold
 from core.errors import RuleError, UnknownName
 from core.model import Command, Contest, Event, ExchangeEvent
 from core.redact import Secrets
+from core.rules import SYSTEM_NAMES as SYSTEM_NAMES
+from core.rules import find_system
+from core.rules.base import GMPool
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
-SYSTEM_NAMES = ("fate", "heroquest", "forge")
 FORMAT_VERSION = 1
 
 
@@ -360,22 +362,16 @@ class CampaignState:
                 elif isinstance(event, Played) and event.contest_id == contest_id:
                     events.append(event.event)
                 elif isinstance(event, PoolSpent) and event.contest_id == contest_id:
-                    events.append(_old_pool_event(event))
+                    events.append(self._pool().paid(event.count))
             command = action.command
             if isinstance(command, Play) and command.contest_id == contest_id:
                 commands.extend(command.commands)
             elif isinstance(command, Compel) and any(
                 isinstance(e, Played) and e.contest_id == contest_id for e in action.events
             ):
-                from core.systems.fate import AwardFatePoint
-
-                commands.append(AwardFatePoint(who=command.who))
+                commands.append(self._pool().award(command.who))
             elif isinstance(command, SpendFromPool) and command.contest_id == contest_id:
-                from core.systems.fate import PayFromPool
-
-                commands.append(
-                    PayFromPool(by=command.by, reason=command.reason, count=command.count)
-                )
+                commands.append(self._pool().pay(command.by, command.reason, command.count))
         return commands, events
 
     def playing(self, who: str) -> ContestRecord | None:
@@ -452,7 +448,7 @@ class CampaignState:
                     self.contests[event.contest_id].written = True
                 case PoolSpent():  # an old log's: the same as a Played PoolPaid
                     record = self.contests[event.contest_id]
-                    record.state = evolve(record.state, _old_pool_event(event))
+                    record.state = evolve(record.state, self._pool().paid(event.count))
                     touched.add(event.contest_id)
                 case SecretToggled():
                     self._mark(event, event.secret)
@@ -462,21 +458,27 @@ class CampaignState:
             self.contests[contest_id].actions.append(action.action_id)
 
     def _scene(self, event: ContestStarted) -> Contest:
-        """A Fate contest is a scene: the GM's pool it starts with (one point per PC,
-        decided with the start) and who the pool pays for: every participant who is not
-        a PC on the roster as it stands at the start (ad hoc opposition is the GM's)."""
+        """A contest is a scene: where the system has a GM's pool, the pool it starts
+        with (decided with the start) and who the pool pays for: every participant who
+        is not a PC on the roster as it stands at the start (ad hoc opposition is the
+        GM's)."""
         contest = event.contest
-        if contest.system != "fate":
+        pool = find_system(contest.system).gm_pool
+        if pool is None:
             return contest
-        from core.systems.fate import FateContest, scene
-
-        assert isinstance(contest, FateContest)
         npcs = frozenset(
             p.name
             for p in contest.participants
             if p.name not in self.roster or self.roster[p.name].kind != "pc"
         )
-        return scene(contest, event.gm_pool, npcs)
+        return pool.scene(contest, event.gm_pool, npcs)
+
+    def _pool(self) -> GMPool:
+        """The GM's pool of the campaign's system; ``RuleError`` where it has none."""
+        rules = find_system(self.system)
+        if rules.gm_pool is None:
+            raise RuleError(f"{rules.title} has no compels and no GM's pool of points")
+        return rules.gm_pool
 
     def _rename(self, old: str, character: Character) -> None:
         self.roster = _renamed(self.roster, old, character)
@@ -578,12 +580,6 @@ def _aspect_names(record: ContestRecord) -> Iterable[str]:
             yield advantage.aspect
         for invoke in getattr(event, "invokes", ()):
             yield invoke.aspect
-
-
-def _old_pool_event(event: PoolSpent) -> Event:
-    from core.systems.fate import PoolPaid
-
-    return PoolPaid(by="", reason="", count=event.count)
 
 
 def _renamed(

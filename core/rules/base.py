@@ -7,11 +7,37 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from core.dice import DiceKind
 from core.errors import ContestOver, RuleError
-from core.model import Contest, Event, ExchangeEvent
+from core.model import Command, Contest, Event, ExchangeEvent
 from core.redact import Secrets
 
 JSON = dict[str, Any]
 C = TypeVar("C", bound=Contest)
+
+
+class GMPool(Protocol):
+    """A pool of points the GM opens each contest's scene with and spends for the
+    characters the GM plays (Fate's fate points, "The GM's fate points"); a system
+    without one has ``gm_pool = None``."""
+
+    def opening(self, pcs: int) -> int:
+        """The pool a contest starts with, given how many PCs of the roster are in it."""
+        ...
+
+    def scene(self, contest: Contest, pool: int, npcs: frozenset[str]) -> Contest:
+        """``contest`` as a scene: its pool, and the participants the pool pays for."""
+        ...
+
+    def award(self, who: str) -> Command:
+        """The command giving ``who`` a point during the contest (a compel accepted)."""
+        ...
+
+    def pay(self, by: str, reason: str, count: int) -> Command:
+        """The command spending ``count`` of the pool outside an invoke, for ``by``."""
+        ...
+
+    def paid(self, count: int) -> Event:
+        """The event an old save's campaign-level pool spending stands for."""
+        ...
 
 
 class RuleSystem(Protocol):
@@ -25,6 +51,7 @@ class RuleSystem(Protocol):
     title: ClassVar[str]
     contest_type: ClassVar[type[Contest]]
     dice: ClassVar[DiceKind]  # what one contest roll is: 4dF, a d20, a d100
+    gm_pool: ClassVar[GMPool | None]  # the GM's pool of points, where the system has one
 
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
         """The events this command causes; ``RuleError`` if the rules forbid it."""

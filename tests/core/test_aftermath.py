@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.aftermath import hq_condition, summary
+from core.aftermath import summary
 from core.campaign import (
     AddCharacter,
     Campaign,
@@ -26,8 +26,9 @@ from core.campaign import (
 from core.corrections import correct
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
-from core.systems import fate, forge, heroquest
 from core.setup import Pick, build_contest
+from core.systems import fate, forge, heroquest
+from core.systems.heroquest.sheet import condition as hq_condition
 
 F = {"+": 1, "0": 0, "-": -1}
 
@@ -450,7 +451,7 @@ def test_a_compel_gives_a_fate_point_on_the_roster_or_in_the_contest_being_playe
     assert campaign.roster["Cynere"].fate_points == 5
     costs = summary(campaign, campaign.contest(cid)).costs
     assert "Cynere gained 1 fate point from compels" in costs
-    with pytest.raises(RuleError, match="Fate rules"):
+    with pytest.raises(RuleError, match="FORGE has no compels"):
         campaign_with("forge").decide(Compel(who="Anyone"))
 
 

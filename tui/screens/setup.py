@@ -14,21 +14,19 @@ from textual.widgets import DataTable, Label, Static
 from core.campaign import StartContest
 from core.errors import RuleError
 from core.setup import (
-    AIMING,
-    DISTANCE,
-    RESISTANCE_CLASSES,
     Pick,
     build_contest,
-    cover_modifier,
     describe_options,
-    fate_difficulty,
-    forge_target,
-    heroquest_resistance,
     no_skill,
     own_ratings,
     rating_label,
     typed_rating,
 )
+from core.systems.fate.sheet import difficulty as fate_difficulty
+from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier
+from core.systems.forge.sheet import target as forge_target
+from core.systems.heroquest.sheet import RESISTANCE_CLASSES
+from core.systems.heroquest.sheet import resistance as heroquest_resistance
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FieldError, FormScreen, blame
 from tui.systems.common import e

@@ -290,6 +290,26 @@ def scene(contest: FateContest, gm_pool: int, npcs: frozenset[str]) -> FateConte
     return replace(contest, gm_pool=gm_pool, npcs=npcs)
 
 
+class FatePool:
+    """The GM's fate points (Fate Core): one per PC in the scene at its start; they pay
+    for the NPCs' invokes and refusals, and an NPC's compel adds to them."""
+
+    def opening(self, pcs: int) -> int:
+        return pcs
+
+    def scene(self, contest: Contest, pool: int, npcs: frozenset[str]) -> Contest:
+        return scene(own(contest, FateContest), pool, npcs)
+
+    def award(self, who: str) -> Command:
+        return AwardFatePoint(who=who)
+
+    def pay(self, by: str, reason: str, count: int) -> Command:
+        return PayFromPool(by=by, reason=reason, count=count)
+
+    def paid(self, count: int) -> Event:
+        return PoolPaid(by="", reason="", count=count)
+
+
 def new_contest(
     participants: Sequence[FateParticipant],
     aspects: Sequence[Aspect] = (),
@@ -445,6 +465,7 @@ class FateRules:
     title: ClassVar[str] = "Fate Core"
     contest_type: ClassVar[type[Contest]] = FateContest
     dice: ClassVar[DiceKind] = DiceKind.FATE
+    gm_pool: ClassVar[FatePool] = FatePool()
 
     def rollers(self, contest: Contest) -> list[str]:
         return list(own(contest, FateContest).rolling_sides)

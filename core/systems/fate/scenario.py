@@ -8,6 +8,7 @@ from core.dice import parse_fate_dice
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
+from core.rules.reading import Node, name_in, read_participants
 from core.systems.fate.rules import (
     Aspect,
     CreateAdvantage,
@@ -19,8 +20,6 @@ from core.systems.fate.rules import (
     new_contest,
     score_exchange,
 )
-from core.rules.reading import name_in, read_participants
-from core.rules.reading import Node
 
 OPTION_KEYS = (
     "mode",

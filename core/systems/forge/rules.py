@@ -422,6 +422,7 @@ class ForgeRules:
     title: ClassVar[str] = "FORGE"
     contest_type: ClassVar[type[Contest]] = ForgeContest
     dice: ClassVar[DiceKind] = DiceKind.D100
+    gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
     def rollers(self, contest: Contest) -> list[str]:
         try:

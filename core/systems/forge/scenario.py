@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
+from core.rules.reading import Node, missing_next, name_in, read_participants
 from core.systems.forge.rules import (
     REACTIONS,
     ChooseReaction,
@@ -27,8 +28,6 @@ from core.systems.forge.rules import (
     reactor_roll_needed,
     stage_roles,
 )
-from core.rules.reading import missing_next, name_in, read_participants
-from core.rules.reading import Node
 
 OPTION_KEYS = ("reactor_wins_ties", "combat")
 PARTICIPANT_KEYS = ("target", "multiplier", "max_damage", "armor", "armor_capacity")

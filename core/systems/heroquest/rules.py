@@ -551,6 +551,7 @@ class HeroQuestRules:
     title: ClassVar[str] = "HeroQuest"
     contest_type: ClassVar[type[Contest]] = HQContest
     dice: ClassVar[DiceKind] = DiceKind.D20
+    gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
     def rollers(self, contest: Contest) -> list[str]:
         c = own(contest, HQContest)

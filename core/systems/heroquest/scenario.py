@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator, Iterator
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
+from core.rules.reading import Node, ScenarioError, is_int, missing_next, name_in, read_participants
 from core.systems.heroquest.rules import (
     Augment,
     HQContest,
@@ -28,8 +29,6 @@ from core.systems.heroquest.rules import (
     new_contest,
     parse_rating,
 )
-from core.rules.reading import missing_next, name_in, read_participants
-from core.rules.reading import Node, ScenarioError, is_int
 
 OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
 PARTICIPANT_KEYS = ("rating", "vitality", "hero_points")

@@ -1,0 +1,115 @@
+"""What a rule system keeps on a character and does around a contest: the protocol of each
+system's ``sheet`` module (``core/systems/<name>/sheet.py``), and how to find one.
+
+The generic modules ask the sheet of the campaign's system: setting up a contest
+(core.setup), writing a finished contest back onto the roster, a new session, the costs
+at a contest's end (core.aftermath), a compel outside a contest (core.campaign). None of
+them names a system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Protocol, TypeVar, cast
+
+from core.campaign_state import CampaignState, Character, ContestRecord
+from core.errors import RuleError
+from core.model import Contest, Event
+from core.rules import sheet_module
+
+OptionsT = TypeVar("OptionsT")
+
+# (character name, function: the character as it stands -> the fields to replace): a
+# write-back is a list of differences added to the roster as it stands, so a point the
+# roster gained meanwhile (a compel outside the contest) is kept.
+# (A function typed Any: mypy cannot type the lambdas with default arguments it is.)
+Change = tuple[str, Any]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pick:
+    """One participant: a roster character on ``side`` using ``rating`` (a skill,
+    ability or target name; None or one the character lacks: the system's rule for no
+    relevant skill, ``NO_SKILL``). ``value`` sets the rating outright (a rating typed
+    for this contest only, a HeroQuest resistance from the table, a FORGE target built
+    from tiers); with it, ``character`` need not be on the roster (an unnamed
+    opposition)."""
+
+    character: str
+    side: str
+    rating: str | None = None
+    value: int | None = None
+
+    def rating_of(self, character: Character, fallback: int) -> int:
+        """The value this participant rolls: typed, from the sheet, or ``fallback``."""
+        if self.value is not None:
+            return self.value
+        if self.rating is None:
+            return fallback
+        return character.ratings.get(self.rating, fallback)
+
+
+def options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
+    """A system's options dataclass from ``opts``; an unknown name is a ``RuleError``,
+    not a ``TypeError`` from the dataclass."""
+    known = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    for key in opts:
+        if key not in known:
+            raise RuleError(f'no option "{key}" (try {", ".join(sorted(known))})')
+    return kind(**opts)
+
+
+class SystemSheet(Protocol):
+    """One system's ``sheet`` module."""
+
+    NO_SKILL: int  # what a character with no relevant skill rolls
+
+    def rating_label(self, value: int) -> str:
+        """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``."""
+        ...
+
+    def typed_rating(self, text: str) -> int:
+        """A rating the GM typed for one contest; ``RuleError`` saying what to write."""
+        ...
+
+    def describe_options(self, options: Mapping[str, Any]) -> list[str]:
+        """The rule options in force, in words a GM reads; ``RuleError`` for an option
+        the system does not have."""
+        ...
+
+    def build_contest(
+        self,
+        chosen: Sequence[tuple[Pick, Character]],
+        options: Mapping[str, Any],
+        situation_aspects: Sequence[str],
+    ) -> Contest:
+        """The starting contest; ``RuleError`` when it cannot be played."""
+        ...
+
+    def write_back(self, campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
+        """What a finished contest leaves on its participants' sheets."""
+        ...
+
+    def new_session(self, character: Character, hero_points: int | None) -> Character:
+        """The character at a new session's start (refresh, recovery...); ``hero_points``
+        is what the table resets a point count to, where it does."""
+        ...
+
+    def compel(self, character: Character) -> Character:
+        """A compel accepted outside a contest; ``RuleError`` where the system has none."""
+        ...
+
+    def costs(self, record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
+        """What the contest cost, for the summary: points spent, damage taken..."""
+        ...
+
+    def level(self, record: ContestRecord) -> str:
+        """A won contest's level after the winner's name where it has no count to
+        give (`` (major victory)``), else ``""``."""
+        ...
+
+
+def find_sheet(system: str) -> SystemSheet:
+    """The sheet module of the rule system called ``system``."""
+    return cast(SystemSheet, sheet_module(system))

@@ -1,0 +1,178 @@
+"""Fate Core around a contest: a character's skills on the ladder, fate points and refresh;
+setting a contest up from the roster, what it leaves (fate points, §1.4.1), a session's
+refresh, compels outside a contest, and the costs the summary lists."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from core.campaign_state import CampaignState, Character, ContestRecord
+from core.errors import RuleError
+from core.model import Contest, Event
+from core.sheet import Change, Pick, options
+from core.systems.fate.rules import (
+    LADDER,
+    Aspect,
+    AspectInvoked,
+    FateOptions,
+    FateParticipant,
+    FatePointAwarded,
+    PoolPaid,
+    ladder_with_value,
+    new_contest,
+)
+
+NO_SKILL = 0  # Mediocre (+0)
+
+
+def rating_label(value: int) -> str:
+    return ladder_with_value(value)
+
+
+def typed_rating(text: str) -> int:
+    """A ladder name or number: "Great", "+4", "-1", "Legendary+2"."""
+    return difficulty(text)
+
+
+def difficulty(text: str) -> int:
+    """A passive difficulty by ladder name or number: "Great", "+4", "-1", "Legendary+2"."""
+    word = text.strip()
+    names = {name.lower(): value for value, name in LADDER.items()}
+    if word.lower() in names:
+        return names[word.lower()]
+    if word.lower().startswith("legendary+") and word[10:].isdigit():
+        return 8 + int(word[10:])
+    try:
+        return int(word.replace("−", "-"))
+    except ValueError:
+        raise RuleError(
+            f'"{text}" is neither a ladder name (Fair, Great...) nor a number'
+        ) from None
+
+
+def describe_options(opts: Mapping[str, Any]) -> list[str]:
+    f = options(FateOptions, opts)
+    victories = "victory" if f.victories_needed == 1 else "victories"
+    out = [
+        f"environment vs {ladder_with_value(f.difficulty or 0)}"
+        if f.mode == "environment"
+        else "direct",
+        f"first to {f.victories_needed} {victories}",
+        f"style at {f.style_threshold} shifts"
+        + (" (two victories whenever)" if f.style_clause == "fae" else ""),
+    ]
+    if f.teamwork_cap == "lead_skill":
+        out.append("teamwork capped at the lead's skill")
+    if f.failed_advantage == "cost":
+        out.append("a failed advantage succeeds at a cost")
+    if f.mode == "environment" and f.environment_requires_success:
+        out.append("nobody scores below 0 shifts")
+    return out
+
+
+def build_contest(
+    chosen: Sequence[tuple[Pick, Character]],
+    opts: Mapping[str, Any],
+    situation_aspects: Sequence[str],
+) -> Contest:
+    participants = [
+        FateParticipant(
+            name=c.name, side=p.side, skill=p.rating_of(c, NO_SKILL), fate_points=c.fate_points
+        )
+        for p, c in chosen
+    ]
+    aspects: dict[str, Aspect] = {}  # one aspect per name: the first stands
+    for a in situation_aspects:
+        aspects.setdefault(a, Aspect(name=a))
+    for _, c in chosen:
+        for a in c.aspects:
+            aspects.setdefault(a, Aspect(name=a, owner=c.name))
+    if opts.get("mode") == "environment" and opts.get("difficulty") is None:
+        raise RuleError("an environment contest needs a difficulty")
+    return new_contest(participants, list(aspects.values()), options(FateOptions, opts))
+
+
+def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
+    """Each participant's fate points as the contest left them (as a difference), and the
+    points owed to owners of invoked aspects who were not in it (§1.4.1)."""
+    start = {p.name: p for p in record.start.participants}
+    for p in record.state.participants:
+        delta = getattr(p, "fate_points", 0) - getattr(start[p.name], "fate_points", 0)
+        if delta:
+            yield p.name, lambda c, d=delta: {"fate_points": max(0, c.fate_points + d)}
+    # A participant's were credited when the contest ended, so they are in the difference.
+    owed = Counter(
+        e.paid_to
+        for e in campaign.contest_log(record.contest_id)[1]
+        if isinstance(e, AspectInvoked) and e.paid_to and e.paid_to not in start
+    )
+    for name, count in owed.items():
+        yield name, lambda c, n=count: {"fate_points": c.fate_points + n}
+
+
+def new_session(character: Character, hero_points: int | None) -> Character:
+    """A PC's fate points back up to their refresh (never down: Fate Core)."""
+    if character.kind == "pc" and character.fate_points < character.refresh:
+        return replace(character, fate_points=character.refresh)
+    return character
+
+
+def compel(character: Character) -> Character:
+    return replace(character, fate_points=character.fate_points + 1)
+
+
+def _points(n: int) -> str:
+    return f"{n} fate point{'s' if n != 1 else ''}"
+
+
+def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
+    """Fate points spent and paid, free invokes used, compels, and the GM's pool: what
+    it paid (invokes, by NPC; other spending, by reason), what compels added, what is
+    left of what the scene started with."""
+    paid: Counter[str] = Counter()
+    owed: Counter[str] = Counter()
+    free: Counter[str] = Counter()
+    pool_invokes: Counter[str] = Counter()
+    pool_other: Counter[str] = Counter()
+    awarded: Counter[str] = Counter()
+    pool_awarded: Counter[str] = Counter()
+    for e in events:
+        if isinstance(e, AspectInvoked):
+            if e.invoke.pool:
+                pool_invokes[e.invoke.by] += 1
+            elif e.paid_by:
+                paid[e.paid_by] += 1
+            else:
+                free[e.invoke.by] += 1
+            if e.paid_to:
+                owed[e.paid_to] += 1
+        elif isinstance(e, PoolPaid):
+            what = " ".join(w for w in (e.by, e.reason) if w) or "outside an invoke"
+            pool_other[what] += e.count
+        elif isinstance(e, FatePointAwarded):
+            (pool_awarded if e.pool else awarded)[e.who] += 1
+    for name, n in paid.items():
+        yield f"{name} spent {_points(n)}"
+    for name, n in free.items():
+        yield f"{name} used {n} free invoke{'s' if n != 1 else ''}"
+    for name, n in owed.items():
+        yield f"{name} is paid {_points(n)} for invokes on their aspects"
+    for name, n in awarded.items():
+        yield f"{name} gained {_points(n)} from compels"
+    for name, n in pool_invokes.items():
+        yield f"The GM's pool paid {_points(n)} for {name}'s invokes"
+    for what, n in pool_other.items():
+        yield f"The GM's pool paid {_points(n)}: {what}"
+    for name, n in pool_awarded.items():
+        yield f"The GM's pool gained {_points(n)} from compels on {name}"
+    start = getattr(record.start, "gm_pool", 0)
+    spent = sum(pool_invokes.values()) + sum(pool_other.values())
+    if start or spent or pool_awarded:
+        yield f"The GM's pool: {start} at the start, {spent} paid, {record.gm_pool} left"
+
+
+def level(record: ContestRecord) -> str:
+    return ""

@@ -1,0 +1,142 @@
+"""Iconoclast FORGE around a contest: targets, damage multiplier and maximum, armor and its
+capacity, trauma; setting a contest up from the roster, what it leaves (trauma, armor
+used: §3.4), the costs the summary lists, and the target-building tables (§3.2, §3.4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from core.campaign_state import CampaignState, Character, ContestRecord
+from core.errors import RuleError
+from core.model import Contest, Event
+from core.sheet import Change, Pick, options
+from core.systems.forge.rules import (
+    ExchangeResolved,
+    ForgeContest,
+    ForgeOptions,
+    ForgeParticipant,
+    new_contest,
+)
+
+NO_SKILL = 0  # a target of 0
+
+
+def rating_label(value: int) -> str:
+    return str(value)
+
+
+def typed_rating(text: str) -> int:
+    """A target: a whole number (``50``, ``50%``)."""
+    try:
+        return int(text.strip().removesuffix("%").strip())
+    except ValueError:
+        raise RuleError(f'"{text}" is not a target: write a whole number (like 50)') from None
+
+
+def describe_options(opts: Mapping[str, Any]) -> list[str]:
+    g = options(ForgeOptions, opts)
+    return [
+        "combat (damage thrown, dodge or absorb)" if g.combat else "no combat (no damage)",
+        "the reactor wins ties" if g.reactor_wins_ties else "the actor wins ties",
+    ]
+
+
+def build_contest(
+    chosen: Sequence[tuple[Pick, Character]],
+    opts: Mapping[str, Any],
+    situation_aspects: Sequence[str],
+) -> Contest:
+    return new_contest(
+        [
+            ForgeParticipant(
+                name=c.name,
+                side=p.side,
+                target=p.rating_of(c, NO_SKILL),
+                multiplier=c.multiplier,
+                max_damage=c.max_damage,
+                armor=c.armor,
+                armor_capacity=c.armor_capacity,
+            )
+            for p, c in chosen
+        ],
+        options(ForgeOptions, opts),
+    )
+
+
+def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
+    """Trauma taken, and the armor capacity used up absorbing damage (§3.4)."""
+    state = record.state
+    assert isinstance(state, ForgeContest)
+    start = {p.name: p for p in record.start.participants}
+    for p in state.participants:
+        taken = state.trauma.get(p.name, 0)
+        if taken:
+            yield p.name, lambda c, t=taken: {"trauma": c.trauma + t}
+        left = state.armor_left.get(p.name)
+        used = (getattr(start[p.name], "armor_capacity", 0) or 0) - left if left is not None else 0
+        if used:
+            yield p.name, lambda c, u=used: {"armor_capacity": max(0, c.armor_capacity - u)}
+
+
+def new_session(character: Character, hero_points: int | None) -> Character:
+    return character
+
+
+def compel(character: Character) -> Character:
+    raise RuleError("compels and fate points are Fate rules, not FORGE's")
+
+
+def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
+    state = record.state
+    for name, taken in getattr(state, "trauma", {}).items():
+        if taken:
+            yield f"{name} took {taken} trauma"
+    absorbed: Counter[str] = Counter()
+    for e in record.exchanges:
+        if isinstance(e, ExchangeResolved) and e.absorbed:
+            absorbed[e.reactor] += e.absorbed
+    for name, n in absorbed.items():
+        yield f"{name}'s armor absorbed {n}"
+
+
+def level(record: ContestRecord) -> str:
+    return ""
+
+
+# -- building a target (§3.2, §3.4) ---------------------------------------------------------
+
+AIMING = {
+    "none": 0,
+    "extremity": -20,
+    "part of one": -40,
+    "finer": -60,
+    "finer still": -80,
+    "absurd": -100,
+}
+DISTANCE = {  # yards
+    "within 25 yd": 0,
+    "26-50 yd": -20,
+    "51-75 yd": -40,
+    "76-100 yd": -60,
+    "101-125 yd": -80,
+    "126+ yd": -100,
+    "point blank": 20,
+    "touching": 40,
+    "grappling": 60,
+    "restrained": 80,
+}
+
+
+def target(tiers: Sequence[int], attribute: int = 0, modifiers: Sequence[int] = ()) -> int:
+    """A target: the skill tiers down to the most specific that applies, plus the
+    attribute, plus modifiers (rules §3.2: Piloting 25 + 4-Wheeled 20 + Racing 10 = 55)."""
+    return sum(tiers) + attribute + sum(modifiers)
+
+
+def cover_modifier(percent_covered: int) -> int:
+    """Cover lowers the attacker's target by the share of the body covered (rules §3.4)."""
+    if not 0 <= percent_covered <= 100:
+        raise RuleError("cover is 0 to 100 percent of the body")
+    return -percent_covered
