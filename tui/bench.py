@@ -23,6 +23,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from core import bench as core_bench
 from core.bench import fate_campaign
@@ -154,71 +155,195 @@ def bench_dashboard() -> list[str]:
     return lines
 
 
-def bench_watch(idle_seconds: float = 60.0) -> list[str]:
-    """The delay from a save to the players' view showing it (median of 20), and the
-    view's CPU use over ``idle_seconds`` with nothing happening."""
-    import os
-
+def _seat_delays(
+    files: Any, campaign: Any, screen: Callable[[], str], runs: int = 20
+) -> list[float]:
+    """Seconds from saving an exchange to ``screen()`` showing it, ``runs`` times."""
     from core.bench import exchange_action
     from core.store import CampaignFiles
 
+    rng = random.Random(3)
+    contest_id = campaign.latest_contest.contest_id
+    delays = []
+    for _ in range(runs):
+        entry = campaign.decide(exchange_action(contest_id, rng))
+        CampaignFiles(files.folder).append([entry])
+        campaign.apply(entry)
+        n = campaign.contest(contest_id).state.n
+        start = time.perf_counter()
+        while f"Exchange {n}:" not in screen():
+            if time.perf_counter() - start > 10:
+                raise RuntimeError("the seat never showed the exchange")
+            time.sleep(0.005)
+        delays.append(time.perf_counter() - start)
+    return delays
+
+
+def _tmux_screen(base: list[str]) -> Callable[[], str]:
+    def screen() -> str:
+        return subprocess.run([*base, "capture-pane", "-p"], capture_output=True, text=True).stdout
+
+    return screen
+
+
+def _wait(screen: Callable[[], str], text: str, what: str) -> None:
+    deadline = time.perf_counter() + 30
+    while text not in screen():
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{what} never showed {text!r}")
+        time.sleep(0.02)
+
+
+def _cpu_share(pid: int, seconds: float) -> float:
+    """The per cent of one core process ``pid`` used over ``seconds``."""
+    import os
+
+    def cpu() -> float:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    before, start = cpu(), time.perf_counter()
+    time.sleep(seconds)
+    return (cpu() - before) / (time.perf_counter() - start) * 100
+
+
+def _terminal_seat(files: Any, campaign: Any, command: str, idle: float) -> tuple[float, float]:
+    """A watcher in a tmux pane of its own, as an SSH seat has it: (median delay, idle
+    CPU per cent)."""
+    base = ["tmux", "-L", f"tussle-bench-{uuid.uuid4().hex[:8]}", "-f", "/dev/null"]
+    subprocess.run([*base, "new-session", "-d", "-x", "80", "-y", "24", command], check=True)
+    try:
+        screen = _tmux_screen(base)
+        _wait(screen, "following", "the watcher")
+        delays = _seat_delays(files, campaign, screen)
+        pid = subprocess.run(
+            [*base, "display-message", "-p", "#{pane_pid}"], capture_output=True, text=True
+        ).stdout
+        return statistics.median(delays), _cpu_share(int(pid), idle)
+    finally:
+        subprocess.run([*base, "kill-server"], capture_output=True)
+
+
+def _players_server_seat(files: Any, campaign: Any, name: str, saves: Path) -> float:
+    """The players' tmux server as ``tussle share`` sets it, read through a read-only
+    client in a terminal of its own (80x24): the median delay."""
+    from tui.share import players_command, tussle_path
+
+    path = Path(tempfile.mkdtemp(prefix="tussle-bench-")) / "players"
+    viewer = ["tmux", "-L", f"tussle-bench-{uuid.uuid4().hex[:8]}", "-f", "/dev/null"]
+    subprocess.run(players_command(name, saves, tussle_path(), path), check=True)
+    try:
+        attach = f"env -u TMUX tmux -S {path} attach -r"
+        subprocess.run([*viewer, "new-session", "-d", "-x", "80", "-y", "24", attach], check=True)
+        screen = _tmux_screen(viewer)
+        _wait(screen, "following", "the players' server")
+        return statistics.median(_seat_delays(files, campaign, screen))
+    finally:
+        subprocess.run([*viewer, "kill-server"], capture_output=True)
+        subprocess.run(["tmux", "-S", str(path), "kill-server"], capture_output=True)
+        shutil.rmtree(path.parent, ignore_errors=True)
+
+
+def _browser_seat(files: Any, campaign: Any, name: str, saves: Path) -> float:
+    """``tussle serve``, read over its websocket as a browser's page does (100x30): the
+    median delay from the save to the exchange arriving."""
+    import re
+    import socket
+    import threading
+
+    import aiohttp
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    tussle = str(Path(sys.executable).parent / "tussle")
+    server = subprocess.Popen(
+        [tussle, "--saves", str(saves), "serve", name, "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+    )
+    escapes = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()]\w|[@-Z\\-_])")
+    received: list[bytes] = []
+    stop = threading.Event()
+
+    async def browse() -> None:
+        url = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as session:
+            for _ in range(300):
+                try:
+                    async with session.get(url) as response:
+                        await response.text()
+                        break
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.1)
+            async with session.ws_connect(f"{url}/ws?width=100&height=30") as ws:
+                while not stop.is_set():
+                    try:
+                        message = await ws.receive(timeout=0.2)
+                    except TimeoutError:
+                        continue
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        received.append(message.data)
+                    elif message.type != aiohttp.WSMsgType.TEXT:
+                        break
+
+    browser = threading.Thread(target=lambda: asyncio.run(browse()), daemon=True)
+    browser.start()
+    seen = ""
+
+    def screen() -> str:
+        nonlocal seen
+        while received:
+            seen += received.pop(0).decode("utf-8", "replace")
+        seen = seen[-20000:]
+        return escapes.sub("", seen)
+
+    try:
+        _wait(screen, "following", "the browser seat")
+        return statistics.median(_seat_delays(files, campaign, screen))
+    finally:
+        stop.set()
+        browser.join(timeout=5)
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def bench_watch(idle_seconds: float = 60.0) -> list[str]:
+    """For each kind of seat, the delay from a save to the players' view showing it
+    (median of 20): a watcher in a terminal of its own (as ``tussle watch``, an SSH
+    seat's forced command, runs), the players' tmux server of ``tussle share`` read
+    through a read-only client, and a browser seat of ``tussle serve`` read over its
+    websocket. And the watcher's CPU use over ``idle_seconds`` with nothing happening."""
     if shutil.which("tmux") is None:
         return ["tussle bench watch: skipped (tmux is not installed)"]
     with tempfile.TemporaryDirectory() as tmp:
         saves = Path(tmp)
         files, campaign = fate_campaign(saves, 10, "Watched")
         tussle = str(Path(sys.executable).parent / "tussle")
-        socket = f"tussle-bench-{uuid.uuid4().hex[:8]}"
-        base = ["tmux", "-L", socket, "-f", "/dev/null"]
         command = f"exec '{tussle}' --saves '{saves}' watch Watched"
-        subprocess.run([*base, "new-session", "-d", "-x", "80", "-y", "24", command], check=True)
+        terminal, share = _terminal_seat(files, campaign, command, idle_seconds)
+        tmux_seat = _players_server_seat(files, campaign, "Watched", saves)
         try:
+            browser: float | None = _browser_seat(files, campaign, "Watched", saves)
+        except ImportError:  # textual-serve (and aiohttp) not installed
+            browser = None
 
-            def screen() -> str:
-                return subprocess.run(
-                    [*base, "capture-pane", "-p"], capture_output=True, text=True
-                ).stdout
+    def row(what: str, seconds: float | None) -> str:
+        if seconds is None:
+            return f"  {what:38} skipped (textual-serve is not installed)"
+        verdict = "ok" if seconds < 1 else "OVER"
+        return f"  {what:38} {seconds * 1000:7.0f} ms   target < 1000 ms   {verdict}"
 
-            deadline = time.perf_counter() + 30
-            while "following" not in screen() and time.perf_counter() < deadline:
-                time.sleep(0.02)
-            rng = random.Random(3)
-            contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
-            delays = []
-            for _ in range(20):
-                entry = campaign.decide(exchange_action(contest_id, rng))
-                CampaignFiles(files.folder).append([entry])
-                campaign.apply(entry)
-                n = campaign.contest(contest_id).state.n
-                start = time.perf_counter()
-                while f"Exchange {n}:" not in screen():
-                    if time.perf_counter() - start > 10:
-                        raise RuntimeError("the watcher never showed the exchange")
-                    time.sleep(0.005)
-                delays.append(time.perf_counter() - start)
-            pid = int(
-                subprocess.run(
-                    [*base, "display-message", "-p", "#{pane_pid}"], capture_output=True, text=True
-                ).stdout
-            )
-
-            def cpu() -> float:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-            before, start = cpu(), time.perf_counter()
-            time.sleep(idle_seconds)
-            share = (cpu() - before) / (time.perf_counter() - start) * 100
-        finally:
-            subprocess.run([*base, "kill-server"], capture_output=True)
-    median = statistics.median(delays)
     return [
         "tussle bench watch",
         "",
-        f"save -> players' view, median of 20:  {median * 1000:7.0f} ms   target < 1000 ms   "
-        f"{'ok' if median < 1 else 'OVER'}",
-        f"CPU while idle for {idle_seconds:.0f} s:  {share:7.2f} % of one core   target < 1 %   "
-        f"{'ok' if share < 1 else 'OVER'}",
+        "save -> players' view, median of 20, by seat:",
+        row("terminal (tussle watch; an SSH seat)", terminal),
+        row("players' tmux server (tussle share)", tmux_seat),
+        row("browser (tussle serve, websocket)", browser),
+        f"CPU of a watcher idle for {idle_seconds:.0f} s:  {share:7.2f} % of one core   "
+        f"target < 1 %   {'ok' if share < 1 else 'OVER'}",
     ]
 
 
