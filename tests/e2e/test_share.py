@@ -9,7 +9,10 @@ ones a GM may have running, and kills both servers afterwards.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,6 +51,15 @@ class PlayersServer(Terminal):
         self.path.unlink(missing_ok=True)
 
 
+@pytest.fixture
+def folder() -> Iterator[Path]:
+    """A folder for the players' sockets, short (a socket's path holds 107 bytes at
+    most; pytest's tmp_path is long) and removed afterwards."""
+    made = Path(tempfile.mkdtemp(prefix="tussle-share-"))
+    yield made
+    shutil.rmtree(made, ignore_errors=True)
+
+
 def share(
     saves: Path, socket: str, home: Path, folder: Path, *extra: str
 ) -> subprocess.CompletedProcess[str]:
@@ -81,11 +93,11 @@ def attach(player: Terminal, path: Path, *options: str) -> None:
 
 
 def test_share_sets_two_servers_and_a_read_only_player_sees_the_gms_commit(
-    tmp_path: Path,
+    tmp_path: Path, folder: Path
 ) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
-    socket, folder = unique_socket(), tmp_path / "sockets"
+    socket = unique_socket()
     path = folder / f"{socket}-players"
     gm = Terminal(socket=socket)  # the GM's server share starts: read, keys, killed at the end
     players = PlayersServer(path)
@@ -147,11 +159,11 @@ def test_share_sets_two_servers_and_a_read_only_player_sees_the_gms_commit(
 
 
 def test_a_second_share_on_a_busy_socket_is_refused_and_leaves_the_table_alone(
-    tmp_path: Path,
+    tmp_path: Path, folder: Path
 ) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
-    socket, folder = unique_socket(), tmp_path / "sockets"
+    socket = unique_socket()
     path = folder / f"{socket}-players"
     gm, players = Terminal(socket=socket), PlayersServer(path)
     try:
@@ -176,11 +188,10 @@ def test_a_second_share_on_a_busy_socket_is_refused_and_leaves_the_table_alone(
         gm.kill()
 
 
-def test_the_socket_option_beats_the_variable(tmp_path: Path) -> None:
+def test_the_socket_option_beats_the_variable(tmp_path: Path, folder: Path) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
     by_variable, by_option = unique_socket(), unique_socket()
-    folder = tmp_path / "sockets"
     servers = [
         Terminal(socket=by_variable),
         Terminal(socket=by_option),
@@ -197,10 +208,10 @@ def test_the_socket_option_beats_the_variable(tmp_path: Path) -> None:
             server.kill()
 
 
-def test_an_unknown_player_is_refused_before_anything_starts(tmp_path: Path) -> None:
+def test_an_unknown_player_is_refused_before_anything_starts(tmp_path: Path, folder: Path) -> None:
     saves = tmp_path / "saves"
     create_demos(Saves(saves))
-    socket, folder = unique_socket(), tmp_path / "sockets"
+    socket = unique_socket()
     gm = Terminal(socket=socket)
     try:
         done = share(saves, socket, tmp_path, folder, "--player", "no-such-user-14")
