@@ -1,8 +1,10 @@
 """HeroQuest's exact odds: the coming simple contest and an extended contest from here.
 
 Every d20 pair still to roll is counted (20x20), each scored by
-``heroquest.simple_contest``, never by a second copy of the rules. An extended contest's
-later exchanges are played plain between the same two parties (rating + vitality) as a
+``heroquest.simple_contest``, never by a second copy of the rules; the coming exchange
+lodges what ``HQContest.lodged`` makes of it (risky gambits, defensive responses). An
+extended contest's later exchanges are played plain between the same two parties
+(rating + vitality, what earlier contests left, injuries' bumps down) as a
 :class:`core.chance.solver.Chain` to 5 resolution points; a tie changes nothing. A chained
 (not extended) contest ends when somebody leaves: it has exchange odds, no contest odds.
 """
@@ -148,10 +150,13 @@ def heroquest_contest_odds(
     score = (c.resolution_points.get(side_a, 0), c.resolution_points.get(side_b, 0))
     party_a, party_b = _hq_parties(c, a, b)
     _, for_a, for_b = heroquest_counts(party_a, party_b, c.options.tie_break)
+    # The coming exchange lodges what its declarations make of its victory (risky
+    # gambits, defensive responses: rules §2.8.4-5); later ones are plain.
     first: dict[tuple[int, int], int] = {}
     for i, counts in enumerate((for_a, for_b)):
+        winner, loser = (a, b) if i == 0 else (b, a)
         for lv, n in enumerate(counts, start=1):
-            key = (i, RESOLUTION_POINTS[lv])
+            key = (i, c.lodged(winner, loser, lv))
             first[key] = first.get(key, 0) + n
     den = (1 if party_a.roll is not None else 20) * (1 if party_b.roll is not None else 20)
     values = chain.odds(score, first, den)

@@ -227,6 +227,41 @@ def augment_bonus(
     return 0
 
 
+def lodged_points(
+    victory: int,
+    *,
+    winner_gambled: bool = False,
+    loser_gambled: bool = False,
+    winner_defensive: bool = False,
+    loser_defensive: bool = False,
+) -> int:
+    """The resolution points an extended contest's exchange lodges (rules §2.8.4-5, as
+    scenario.md settles them): the table's points for ``victory``, +1 if the winner made
+    a risky gambit, +2 if the loser did, +2 in all (not 3) if both did; -2 if the winner
+    responded defensively, -1 if the loser did; never below 0. A tie lodges nothing."""
+    if victory == TIE:
+        return 0
+    points = RESOLUTION_POINTS[victory]
+    if winner_gambled and loser_gambled:
+        points += 2
+    else:
+        points += (1 if winner_gambled else 0) + (2 if loser_gambled else 0)
+    points -= (2 if winner_defensive else 0) + (1 if loser_defensive else 0)
+    return max(0, points)
+
+
+def boost_cost(members: int, double: bool = False) -> int:
+    """A group boost's price in hero points (rules §2.7.4): 1 for a side of 1-3, 2 for
+    4-6, 3 for 7-9 and so on (one per started three), twice that for a double boost."""
+    return -(-members // 3) * (2 if double else 1)
+
+
+def boosted(victory: int, steps: int) -> int:
+    """A group result raised ``steps`` levels for the boosting side (rules §2.7.4): a tie
+    becomes its marginal victory, and so on, never past complete."""
+    return min(COMPLETE, victory + steps)
+
+
 def group_level(difference: int) -> int:
     """The group victory level for a difference of side points (rules §2.7): 0 tie,
     1 marginal, 2 minor, 3-4 major, 5 or more complete."""
@@ -290,6 +325,21 @@ class AugmentResult:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BoostResult:
+    """A group boost bought for ``side`` (rules §2.7.4): ``paid`` by its members, in
+    hero points, ``cost`` in all; ``double`` raises the result two levels, else one."""
+
+    side: str
+    double: bool
+    paid: tuple[tuple[str, int], ...]
+    cost: int
+
+    @property
+    def steps(self) -> int:
+        return 2 if self.double else 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OpenExchange:
     """What has been entered for the exchange being played, before it is resolved.
 
@@ -305,6 +355,9 @@ class OpenExchange:
     stretched: tuple[str, ...] = ()
     pairs: tuple[Pair, ...] = ()
     leave: str | None = None
+    gambits: tuple[str, ...] = ()  # parties making a risky gambit (extended, §2.8.4)
+    defensive: tuple[str, ...] = ()  # parties responding defensively (extended, §2.8.5)
+    boost: BoostResult | None = None  # a group exchange's boost (§2.7.4)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -356,6 +409,18 @@ class HQContest(Contest):
         if extra > 0:
             value -= EXTRA_OPPONENT_PENALTY * extra
         return value
+
+    def lodged(self, winner: str, loser: str, victory: int) -> int:
+        """The resolution points ``winner`` lodges against ``loser`` with ``victory`` in
+        the open exchange, with the gambits and defensive responses declared."""
+        o = self.open
+        return lodged_points(
+            victory,
+            winner_gambled=winner in o.gambits,
+            loser_gambled=loser in o.gambits,
+            winner_defensive=winner in o.defensive,
+            loser_defensive=loser in o.defensive,
+        )
 
     def party(self, name: str, roll: int | None) -> Party:
         """``name`` as the scoring sees it, with ``roll``."""
@@ -422,6 +487,40 @@ class Stretch(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Gamble(Command):
+    """``who`` makes a risky gambit this exchange of an extended contest (rules §2.8.4):
+    a win lodges 1 more resolution point, a defeat lets the opponent lodge 2 more (both
+    gambling: the winner lodges 2 more)."""
+
+    before_rolls: ClassVar[bool] = True
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RespondDefensively(Command):
+    """``who`` responds defensively this exchange of an extended contest (rules §2.8.5):
+    a win lodges 2 fewer resolution points, a defeat lets the opponent lodge 1 fewer."""
+
+    before_rolls: ClassVar[bool] = True
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Boost(Command):
+    """A group boost for ``side`` (rules §2.7.4), bought before the rolls with hero
+    points ``paid`` by its members (name, count): one level up on a tie or the side's
+    win, two when ``double`` (at twice the price). The points go whatever happens."""
+
+    before_rolls: ClassVar[bool] = True
+
+    side: str
+    paid: tuple[tuple[str, int], ...]
+    double: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetPairs(Command):
     """Make the exchange a group simple contest of these pairs (rules §2.7)."""
 
@@ -457,6 +556,21 @@ class HeroPointsSpent(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stretched(Event):
     who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GambitDeclared(Event):
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DefensiveDeclared(Event):
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Boosted(Event):
+    boost: BoostResult
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -512,6 +626,9 @@ class ExchangeResolved(ExchangeEvent):
     leave: str | None = None
     totals: Mapping[str, int] = field(default_factory=dict)
     chain: bool = False
+    gambits: tuple[str, ...] = ()
+    defensive: tuple[str, ...] = ()
+    boost: BoostResult | None = None
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -570,6 +687,13 @@ class HeroQuestRules:
                 return (self._leave(c, command),)
             case ResolveExchange():
                 return self._resolve(c)
+            case Boost():
+                return (self._boost(c, command),)
+            case Gamble() | RespondDefensively():
+                self._check_declaration(c)
+                start = self._start_simple(c)
+                started = own(self.evolve(c, start[0]), HQContest) if start else c
+                return (*start, *self._party_action(started, command))
             case RollDice() | SetModifier() | Augment() | SpendHeroPoints() | Stretch():
                 start = self._start_simple(c)
                 started = own(self.evolve(c, start[0]), HQContest) if start else c
@@ -634,7 +758,69 @@ class HeroQuestRules:
                 return (self._spend(c, p, cmd.count),)
             case Stretch():
                 return () if p.name in o.stretched else (Stretched(who=p.name),)
+            case Gamble():
+                if p.name in o.defensive:
+                    raise RuleError(_both(p.name))
+                return () if p.name in o.gambits else (GambitDeclared(who=p.name),)
+            case RespondDefensively():
+                if p.name in o.gambits:
+                    raise RuleError(_both(p.name))
+                return () if p.name in o.defensive else (DefensiveDeclared(who=p.name),)
         raise unknown_command(self.title, cmd)  # pragma: no cover - decide() filters
+
+    @staticmethod
+    def _check_declaration(c: HQContest) -> None:
+        """Risky gambits and defensive responses: an extended contest's simple exchange."""
+        if not c.options.extended:
+            raise RuleError(
+                "risky gambits and defensive responses are for an extended contest's exchanges"
+            )
+        if c.open.kind == "group":
+            raise RuleError(
+                "risky gambits and defensive responses are for a simple exchange, not a group one"
+            )
+
+    @staticmethod
+    def _boost(c: HQContest, cmd: Boost) -> Boosted:
+        o = c.open
+        if o.kind != "group":
+            raise RuleError("a boost is for a group exchange: set its pairs first")
+        if o.boost is not None:
+            raise RuleError(f"this exchange already has a boost, for {o.boost.side}")
+        sides = {c.hq_participant(n).side for p in o.pairs for n in (p.a, p.b)}
+        if cmd.side not in c.sides:
+            raise UnknownName(f'no side "{cmd.side}"')
+        if cmd.side not in sides:
+            raise RuleError(f"{cmd.side} has nobody in this group exchange")
+        members = [p for p in c.participants if p.side == cmd.side]
+        cost = boost_cost(len(members), cmd.double)
+        paid: dict[str, int] = {}
+        for name, count in cmd.paid:
+            who = c.hq_participant(name)
+            if who.side != cmd.side:
+                raise RuleError(f"{name} is not on side {cmd.side}: only its members pay")
+            if count < 0:
+                raise RuleError("hero points paid cannot be negative")
+            paid[name] = paid.get(name, 0) + count
+            left = c.hero_points_left.get(name, 0)
+            if paid[name] > left:
+                has = "no hero points" if left == 0 else f"only {_points(left)}"
+                raise NoHeroPoints(f"{name} has {has}")
+        total = sum(paid.values())
+        if total != cost:
+            kind = "a double boost" if cmd.double else "a boost"
+            raise RuleError(
+                f"{kind} for {cmd.side} ({len(members)} taking part) costs {_points(cost)}, "
+                f"not {total}"
+            )
+        return Boosted(
+            boost=BoostResult(
+                side=cmd.side,
+                double=cmd.double,
+                paid=tuple((n, k) for n, k in paid.items() if k),
+                cost=cost,
+            )
+        )
 
     @staticmethod
     def _augment(c: HQContest, cmd: Augment) -> Augmented:
@@ -741,9 +927,11 @@ class HeroQuestRules:
         consequence = {loser: CONSEQUENCES[out.victory]} if loser else {}
         benefit = {winner: BENEFITS[out.victory]} if winner else {}
         lodged_by = c.hq_participant(winner).side if winner else None
+        points = c.lodged(winner, loser, out.victory) if winner and loser else 0
         return self._scored(
             c,
             kind="simple",
+            points=points,
             parties=(a, b),
             rolls={a: o.rolls.get(a), b: o.rolls.get(b)},
             levels={a: out.levels[0], b: out.levels[1]},
@@ -787,6 +975,9 @@ class HeroQuestRules:
         difference = side_points[side_a] - side_points[side_b]
         victory = group_level(difference)
         winner_side = None if difference == 0 else (side_a if difference > 0 else side_b)
+        boost = o.boost
+        if boost is not None and winner_side in (None, boost.side):
+            victory, winner_side = boosted(victory, boost.steps), boost.side
         consequence: dict[str, str] = {}
         benefit: dict[str, int] = {}
         if winner_side is not None:
@@ -801,6 +992,7 @@ class HeroQuestRules:
         return self._scored(
             c,
             kind="group",
+            points=RESOLUTION_POINTS[victory],
             parties=c.parties,
             rolls={},
             levels={},
@@ -818,6 +1010,7 @@ class HeroQuestRules:
         c: HQContest,
         *,
         kind: Literal["simple", "group"],
+        points: int,
         parties: tuple[str, ...],
         rolls: Mapping[str, int | None],
         levels: Mapping[str, int],
@@ -830,7 +1023,6 @@ class HeroQuestRules:
         side_points: Mapping[str, int] | None = None,
     ) -> ExchangeResolved:
         o = c.open
-        points = RESOLUTION_POINTS[victory]
         totals = dict(c.resolution_points)
         if lodged_by is not None:
             totals[lodged_by] = totals.get(lodged_by, 0) + points
@@ -855,6 +1047,9 @@ class HeroQuestRules:
             leave=o.leave,
             totals=totals,
             chain=c.options.chain,
+            gambits=o.gambits,
+            defensive=o.defensive,
+            boost=o.boost,
         )
 
     @staticmethod
@@ -901,6 +1096,15 @@ class HeroQuestRules:
                 return replace(c, open=replace(o, stretched=(*o.stretched, event.who)))
             case LeaveDeclared():
                 return replace(c, open=replace(o, leave=event.who))
+            case GambitDeclared():
+                return replace(c, open=replace(o, gambits=(*o.gambits, event.who)))
+            case DefensiveDeclared():
+                return replace(c, open=replace(o, defensive=(*o.defensive, event.who)))
+            case Boosted():
+                left = {**c.hero_points_left}
+                for name, count in event.boost.paid:
+                    left[name] = left.get(name, 0) - count
+                return replace(c, hero_points_left=left, open=replace(o, boost=event.boost))
             case ExchangeResolved():
                 return replace(
                     c,
@@ -952,6 +1156,17 @@ class HeroQuestRules:
         out["hero_points"] = dict(e.hero_points)
         out["stretch"] = list(e.stretched)
         out["leave"] = e.leave
+        if e.gambits:
+            out["gambits"] = list(e.gambits)
+        if e.defensive:
+            out["defensive"] = list(e.defensive)
+        if e.boost is not None:
+            out["boost"] = {
+                "side": e.boost.side,
+                "double": e.boost.double,
+                "paid": dict(e.boost.paid),
+                "cost": e.boost.cost,
+            }
         return out
 
     def final_json(self, contest: Contest) -> JSON:
@@ -1015,6 +1230,21 @@ class HeroQuestRules:
             lines.append([f"  {name} spends ", secret(_points(count), name, mask=HIDDEN_POINTS)])
         for name in e.stretched:
             lines.append([f"  {name} stretches: −6, victory at most minor"])
+        for name in e.gambits:
+            lines.append(
+                [f"  {name} makes a risky gambit: +1 RP if winning, +2 to the other if not"]
+            )
+        for name in e.defensive:
+            lines.append(
+                [f"  {name} responds defensively: −2 RP if winning, −1 to the other if not"]
+            )
+        if e.boost is not None:
+            b = e.boost
+            paid = ", ".join(f"{n} {k}" for n, k in b.paid)
+            levels = "2 levels" if b.double else "1 level"
+            double = " (double)" if b.double else ""
+            cost = f"{_points(b.cost)}: {paid}"
+            lines.append([f"  {b.side} boost{double}: +{levels} on a tie or a win ({cost})"])
         if e.leave is not None:
             lines.append([f"  {e.leave} leaves the contest"])
         if e.chain:
@@ -1026,6 +1256,10 @@ class HeroQuestRules:
         if not isinstance(event, ExchangeResolved):
             raise TypeError(f"{type(event).__name__} is not a HeroQuest exchange")
         return event
+
+
+def _both(name: str) -> str:
+    return f"{name} makes a risky gambit or a defensive response, not both"
 
 
 def _signed(value: int) -> str:

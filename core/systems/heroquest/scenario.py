@@ -1,9 +1,10 @@
 """HeroQuest scenarios (scenario.md, "HeroQuest"): options, participants and exchanges.
 
 An exchange is read in this order: its parties (``rolls``' names, or ``pairs``), the
-rolls that are valid d20s, ``modifiers``, ``augments``, ``hero_points``, ``stretch``, the
-rolls still missing or invalid, ``leave``. A roll is checked only once the party's target
-is known, since a party at 0 or less does not roll and its roll is then ignored.
+rolls that are valid d20s, ``modifiers``, ``augments``, ``hero_points``, ``stretch``,
+``gambits``, ``defensive``, ``boost``, the rolls still missing or invalid, ``leave``. A
+roll is checked only once the party's target is known, since a party at 0 or less does
+not roll and its roll is then ignored.
 """
 
 from __future__ import annotations
@@ -16,15 +17,19 @@ from core.rules.base import own
 from core.rules.reading import Node, ScenarioError, is_int, missing_next, name_in, read_participants
 from core.systems.heroquest.rules import (
     Augment,
+    Boost,
+    Gamble,
     HQContest,
     HQOptions,
     HQParticipant,
     Leave,
     Pair,
+    RespondDefensively,
     SetPairs,
     SetParties,
     SpendHeroPoints,
     Stretch,
+    boost_cost,
     check_pair,
     new_contest,
     parse_rating,
@@ -34,7 +39,8 @@ OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
 PARTICIPANT_KEYS = ("rating", "vitality", "hero_points")
 AUGMENT_KEYS = ("for", "rating", "roll", "resistance_roll")
 PAIR_KEYS = ("a", "b", "rolls")
-PARTY_KEYS = ("modifiers", "augments", "hero_points", "stretch")
+PARTY_KEYS = ("modifiers", "augments", "hero_points", "stretch", "gambits", "defensive")
+BOOST_KEYS = ("side", "double", "paid")
 
 Step = tuple[str, Command]
 # A roll left for later: the party, the value given (None: left out) and its place.
@@ -93,7 +99,7 @@ def _participant(item: Node, name: str, side: str) -> HQParticipant:
 
 class HeroQuestReader:
     top_keys = frozenset[str]()
-    exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "leave"})
+    exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "boost", "leave"})
 
     def read_contest(self, root: Node) -> Contest:
         options = read_options(root)
@@ -116,6 +122,9 @@ class HeroQuestReader:
         else:
             deferred = []  # a leave-only exchange
         yield from self._party_keys(ex, state)
+        boost = ex.get("boost")
+        if boost is not None:
+            yield from self._boost(boost, state())
         for name, node, place in deferred:
             if state().target(name) > 0:
                 if node is None:
@@ -254,6 +263,63 @@ class HeroQuestReader:
         stretch = ex.get("stretch")
         for item in stretch.items() if stretch is not None else ():
             yield item.place, Stretch(who=party(item.as_str(), item.fail))
+
+        declared: dict[str, list[str]] = {}
+        for key in ("gambits", "defensive"):
+            names_node = ex.get(key)
+            if names_node is None:
+                continue
+            names_node.expect_list()
+            if not c.options.extended:
+                names_node.fail("risky gambits and defensive responses are for an extended contest")
+            if c.open.kind == "group":
+                names_node.fail("risky gambits and defensive responses are for a simple exchange")
+            for item in names_node.items():
+                name = party(item.as_str(), item.fail)
+                declared.setdefault(key, []).append(name)
+        both = set(declared.get("gambits", ())) & set(declared.get("defensive", ()))
+        if both:
+            ex.fail(f"{sorted(both)[0]} is in both gambits and defensive: one or the other")
+        for key, make in (("gambits", Gamble), ("defensive", RespondDefensively)):
+            listed = ex.get(key)
+            items = listed.items() if listed is not None else ()
+            for item, name in zip(items, declared.get(key, ()), strict=True):
+                yield item.place, make(who=name)
+
+    @staticmethod
+    def _boost(node: Node, c: HQContest) -> Iterator[Step]:
+        """A group exchange's ``boost``: its side, ``double``, and who pays what."""
+        node.check_keys(BOOST_KEYS)
+        if c.open.kind != "group":
+            node.fail("a boost is for a group exchange (pairs), not a simple one")
+        side_node = node.need("side")
+        side = side_node.as_str()
+        if side not in c.sides:
+            side_node.fail(f'no side "{side}"')
+        double = node.bool_("double", False)
+        members = [p for p in c.participants if p.side == side]
+        cost = boost_cost(len(members), double)
+        paid_node = node.need("paid")
+        paid: list[tuple[str, int]] = []
+        for name, entry in paid_node.entries():
+            who = next((p for p in c.participants if p.name == name), None)
+            if who is None:
+                entry.fail(f'no participant "{name}"')
+            if who.side != side:
+                entry.fail(f"{name} is not on side {side}: only its members pay")
+            count = entry.as_int(minimum=0)
+            left = c.hero_points_left.get(name, 0)
+            if count > left:
+                entry.fail(f"{name} has {'no hero points' if left == 0 else f'only {left}'}")
+            paid.append((name, count))
+        total = sum(count for _, count in paid)
+        if total != cost:
+            kind = "a double boost" if double else "a boost"
+            paid_node.fail(
+                f"{kind} for {side} ({len(members)} taking part) costs {cost} hero "
+                f"point{'s' if cost != 1 else ''}, not {total}"
+            )
+        yield node.place, Boost(side=side, paid=tuple(paid), double=double)
 
 
 HEROQUEST_READER = HeroQuestReader()
