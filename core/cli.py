@@ -9,6 +9,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from core.text import control_problem, visible, visible_lines
+
 if TYPE_CHECKING:
     from core.scenario import Resolution
 
@@ -46,7 +48,7 @@ def cmd_resolve(args: argparse.Namespace) -> int:
         if code:
             return code
     if args.text:
-        print(resolution.to_text())
+        print(visible_lines(resolution.to_text()))
     else:
         print(json.dumps(resolution.to_json(), indent=2, ensure_ascii=False))
     return 0
@@ -61,19 +63,25 @@ def _record(args: argparse.Namespace, resolution: Resolution) -> int:
     from core.store import CampaignLocked, Saves, StoreError, saves_folder
 
     title = "Recorded contest" if args.file == "-" else Path(args.file).stem
+    for what, text in (("--record", args.record), ("the contest's title", title)):
+        problem = control_problem(text, what)  # a campaign's name and a title are plain text
+        if problem is not None:
+            print(f"(record): {problem}", file=sys.stderr)
+            return EXIT_INVALID
     try:
         done = record(resolution, Saves(saves_folder(args.saves)), args.record, title, args.wait)
     except CampaignLocked as error:
-        print(f"(lock): {error}", file=sys.stderr)
+        print(f"(lock): {visible(str(error))}", file=sys.stderr)
         return EXIT_LOCKED
     except RuleError as error:
-        print(f"(record): {error}", file=sys.stderr)
+        print(f"(record): {visible(str(error))}", file=sys.stderr)
         return EXIT_INVALID
     except (StoreError, OSError) as error:
-        print(f"(record): not saved: {error}", file=sys.stderr)
+        print(f"(record): not saved: {visible(str(error))}", file=sys.stderr)
         return EXIT_SAVE_FAILED
     print(
-        f"recorded: {done.campaign} contest {done.contest_id}, {done.entries} entries saved",
+        f"recorded: {visible(done.campaign)} contest {done.contest_id}, "
+        f"{done.entries} entries saved",
         file=sys.stderr,
         flush=True,
     )
@@ -143,4 +151,5 @@ def check_saves(args: argparse.Namespace) -> int:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split("\n"))
+    """An error on one line, a control character in it written out (core.text)."""
+    return " ".join(visible(part) for part in text.split("\n"))

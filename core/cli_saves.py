@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core.text import visible, visible_lines
+
 if TYPE_CHECKING:
     from datetime import datetime
 
@@ -117,7 +119,7 @@ def _guarded(command: Command) -> Command:
 
 
 def _say(line: str) -> None:
-    print(" ".join(line.split("\n")), file=sys.stderr)
+    print(" ".join(visible(part) for part in line.split("\n")), file=sys.stderr)
 
 
 def _saves(args: argparse.Namespace) -> Path:
@@ -346,7 +348,7 @@ def _managed(args: argparse.Namespace, what: str, work: Callable[[Saves, str], s
     from core.store import CampaignLocked, Saves, StoreError
 
     try:
-        print(work(Saves(_saves(args)), args.campaign_name))
+        print(visible_lines(work(Saves(_saves(args)), args.campaign_name)))
     except (UnknownCampaign, BadName) as error:
         _say(f"not {what}: {error}")
         return EXIT_INVALID

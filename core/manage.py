@@ -52,6 +52,7 @@ from core.store import (
     fsync_path,
     saves_folder,
 )
+from core.text import refuse_control
 
 ARCHIVED = "archived"  # the manifest document's key: true, or false (or absent) when not
 RENAMER = "tussle rename"
@@ -191,6 +192,7 @@ def rename(
     new = new_name.strip()
     if not new:
         raise BadName("a campaign needs a name")
+    refuse_control(new, "the campaign's new name", BadName)
     files = find(saves, name)
     with _names_locked(saves):
         other = saves.find(new)

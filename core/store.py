@@ -43,6 +43,7 @@ from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
 from core.migrate import migrate_if_needed
 from core.model import Event
+from core.text import refuse_control
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
@@ -426,6 +427,7 @@ class Saves:
     def _create(self, name: str, system: str) -> CampaignFiles:
         if not name.strip():
             raise StoreError("a campaign needs a name")
+        refuse_control(name, "the campaign's name", StoreError)
         if system not in SYSTEM_NAMES:
             raise StoreError(f'no rule system "{system}" (try {", ".join(SYSTEM_NAMES)})')
         if self.find(name) is not None:

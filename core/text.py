@@ -23,10 +23,12 @@ from collections.abc import Callable
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 __all__ = [
+    "control_in",
     "control_problem",
     "first_control",
     "is_control",
     "refuse_control",
+    "refuse_control_in",
     "visible",
     "visible_lines",
     "written_out",
@@ -70,7 +72,7 @@ def control_problem(text: str, what: str) -> str | None:
         return None
     return (
         f'{what} "{visible(text)}" holds a control character ({written_out(char)}): '
-        "only plain text can be saved"
+        "only plain text is allowed"
     )
 
 
@@ -82,3 +84,34 @@ def refuse_control(text: str, what: str, error: Callable[[str], Exception]) -> s
     if problem is not None:
         raise error(problem)
     return text
+
+
+def control_in(value: object) -> tuple[str, str] | None:
+    """The place (``log[3].command.name``) and the text of the first string or object
+    key in the JSON ``value`` that holds a control character; None when none does.
+    Walked with a stack, not recursion: a file may be nested deep."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        place, item = stack.pop()
+        if isinstance(item, str):
+            if first_control(item) is not None:
+                return place, item
+        elif isinstance(item, dict):
+            for key in item:
+                if isinstance(key, str) and first_control(key) is not None:
+                    return place, key
+            children = [(f"{place}.{k}" if place else str(k), v) for k, v in item.items()]
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed([(f"{place}[{i}]", v) for i, v in enumerate(item)]))
+    return None
+
+
+def refuse_control_in(value: object, where: str, error: Callable[[str], Exception]) -> None:
+    """``error(message)`` when a string (or key) anywhere in the JSON ``value`` holds a
+    control character, the message naming ``where`` (the file) and the place in it."""
+    found = control_in(value)
+    if found is not None:
+        place, text = found
+        problem = control_problem(text, f"{where}: {place or 'the file'}")
+        raise error(problem or "")

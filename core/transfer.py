@@ -38,6 +38,7 @@ from core.check import load_checked, replay
 from core.codec import TAG, encode
 from core.rules import find_system
 from core.store import BadSave, CampaignFiles, Saves, StoreError, safe_name
+from core.text import refuse_control_in
 
 EXPORT_FORMAT = 1
 APP = "tussle"
@@ -156,6 +157,7 @@ def read_export(data: bytes, source: str) -> Export:
         ) from None
     if not isinstance(doc, dict) or doc.get("app") != APP or doc.get("kind") != KIND:
         raise TransferError(f"{source}: not a Tussle campaign export")
+    refuse_control_in(doc, source, TransferError)  # names are plain text (core.text)
     for key, newest in (("format", EXPORT_FORMAT), ("campaign_format", FORMAT_VERSION)):
         version = doc.get(key)
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any, NoReturn, Protocol, TypeVar
 
 from core.model import Command, Contest, Participant
+from core.text import refuse_control
 
 FORBIDDEN_IN_NAMES = ".[]"
 
@@ -115,6 +116,7 @@ class Node:
     def as_str(self, choices: Collection[str] | None = None) -> str:
         if not isinstance(self.value, str):
             self.fail(f"expected a string, got {_type_name(self.value)}")
+        refuse_control(self.value, "the text", lambda problem: ScenarioError(self.place, problem))
         if choices is not None and self.value not in choices:
             self.fail(f'"{self.value}" is not one of {", ".join(choices)}')
         return self.value
