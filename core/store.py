@@ -294,7 +294,10 @@ class CampaignFiles:
 
     # -- writing -------------------------------------------------------------------------
     def create(self, name: str, system: str, settings: dict[str, Any] | None = None) -> None:
-        (self.folder / LOG).mkdir(parents=True, exist_ok=True)
+        try:
+            (self.folder / LOG).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{self.folder}: not created ({exc.strerror or exc})") from None
         real_folder(self.folder)
         real_folder(self.folder / LOG)
         stamp = datetime.now(UTC).isoformat(timespec="seconds")

@@ -28,6 +28,7 @@ from core.campaign import (
     ContestStarted,
 )
 from core.dice import RandomDice
+from core.disk import ReadOnlySaves
 from core.model import Command
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from core.text import visible, visible_lines
@@ -174,6 +175,10 @@ class TussleApp(App[None]):
         except CampaignLocked as error:
             self.open_campaigns()
             self._offer_read_only(slug, error)
+            return
+        except ReadOnlySaves as error:  # shown, never saved to: said once, then read-only
+            self.notify(f"{error}: opened read-only", title=error.title, severity="warning")
+            self.open_campaign(slug, read_only=True)
             return
         except StoreError as error:
             self.notify(str(error), title=error.title, severity="error", timeout=10)

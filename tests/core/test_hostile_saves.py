@@ -407,3 +407,79 @@ def test_a_campaign_folder_that_is_a_link_is_listed_as_a_problem_not_opened(
     )
     with pytest.raises(BadSave):
         CampaignLock(saves / "linked").acquire("Linked")
+
+
+# -- item 8: a read-only saves folder ---------------------------------------------------------
+
+READ_ONLY_DASHBOARD = """
+import asyncio, json, sys
+from tui.app import make_app
+
+async def main() -> None:
+    app = make_app(sys.argv[1], campaign="Seed", demos=False)
+    said = []
+    notify = app.notify
+    def heard(message, **kw):
+        said.append([kw.get("title"), str(message)])
+        return notify(message, **kw)
+    app.notify = heard
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            await pilot.pause()
+        print(json.dumps({
+            "read_only": app.read_only,
+            "open": app.files.slug if app.files else None,
+            "entries": app.campaign.entries if app.files else None,
+            "said": said,
+        }))
+
+asyncio.run(main())
+"""
+
+
+def read_only(saves: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``argv`` run with ``saves`` mounted read-only, in a mount namespace of its own
+    (nothing outside it sees the mount); skipped where namespaces are not allowed."""
+    script = (
+        'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" && '
+        'touch "$0/probe" 2>/dev/null && exit 99; exec "$@"'
+    )
+    try:
+        done = subprocess.run(
+            ["unshare", "-rm", "sh", "-c", script, str(saves), *argv],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=clean_env(),
+        )
+    except FileNotFoundError:
+        pytest.skip("no unshare here")
+    if done.returncode == 99 or "unshare:" in done.stderr or "mount:" in done.stderr:
+        pytest.skip(f"cannot mount read-only here: {done.stderr.strip()}")
+    return done
+
+
+def test_the_dashboard_opens_a_read_only_saves_folder_read_only_and_says_so(
+    saves: Path,
+) -> None:
+    seed(saves)
+    before = files_of(saves)
+    done = read_only(saves, sys.executable, "-c", READ_ONLY_DASHBOARD, str(saves))
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout.splitlines()[-1])
+    assert shown["read_only"] is True and shown["open"] == "seed" and shown["entries"] == 7
+    assert [
+        "Read-only saves",
+        f"{saves / 'seed'}: read-only, so the campaign cannot be saved: opened read-only",
+    ] in shown["said"]
+    assert files_of(saves) == before
+
+
+def test_recording_into_a_read_only_saves_folder_says_it_was_not_saved(saves: Path) -> None:
+    seed(saves)
+    done = read_only(saves, *tussle_command(), "--saves", str(saves), "resolve", str(SEED),
+                     "--record", "Seed")  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == (
+        f"(record): not saved: {saves / 'seed'}: read-only, so the campaign cannot be saved\n"
+    )
