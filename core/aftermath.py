@@ -2,9 +2,9 @@
 
 What a finished contest leaves on the roster, what starting a session changes, and the
 summary the GM reads at a contest's end; the system's sheet (``core.sheet``) says what
-each of them means in its rules (fate points, states of adversity, trauma...). Pure functions over the campaign: the
-campaign turns their answers into events (``WriteBack``, ``StartSession``), so they are
-saved and undone like any other GM action.
+each of them means in its rules (fate points, states of adversity, trauma...). Pure
+functions over the campaign: the campaign turns their answers into events (``WriteBack``,
+``StartSession``), so they are saved and undone like any other GM action.
 
 Results are written as *differences* between the contest's start and its end, added to the
 roster as it stands: a fate point the roster gained meanwhile (a compel outside the

@@ -20,9 +20,9 @@ from typing import Any
 
 from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest
 from core.model import Command, Contest, ResolveExchange, RollDice
-from core.systems import fate
 from core.scenario import resolve
 from core.store import CampaignFiles, Saves, safe_name
+from core.systems import fate
 
 SEED = 20261129
 

@@ -1,33 +1,28 @@
-"""The three demo campaigns ``tussle`` creates on first run, one per system."""
+"""The demo campaigns ``tussle`` creates on first run, one per built-in system that has
+one (its plug-in names the campaign, its sheet builds it)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from core.campaign import AddCharacter, Campaign, Character, StartContest
+from core.rules import BUILT_IN
 from core.setup import Pick, build_contest
+from core.sheet import find_sheet
 from core.store import CampaignFiles, Saves
 
-FATE_DEMO = "Fate demo"
-HEROQUEST_DEMO = "HeroQuest demo"
-FORGE_DEMO = "FORGE demo"
-
-CYNERE = Character(
-    name="Cynere",
-    ratings={"Athletics": 4, "Fight": 4, "Burglary": 3},
-    aspects=("I've Got Zird's Back",),
-    fate_points=3,
-    refresh=3,
-)
-TERAN = Character(name="Teran the Swift", kind="npc", ratings={"Lore": 3, "Athletics": 2})
+# The demo a fresh install opens on: the first built-in system's.
+FIRST_DEMO = next(p.demo for p in BUILT_IN.values() if p.demo)
 
 
 def create_campaign(
     saves: Saves,
     name: str,
     system: str,
-    characters: list[Character],
+    characters: tuple[Character, ...] | list[Character],
     title: str,
-    picks: list[Pick],
-    options: dict[str, object] | None = None,
+    picks: tuple[Pick, ...] | list[Pick],
+    options: Mapping[str, object] | None = None,
     aspects: tuple[str, ...] = (),
 ) -> CampaignFiles:
     """A saved campaign with a roster and one contest ready to play, made through the
@@ -43,63 +38,18 @@ def create_campaign(
 
 
 def create_demos(saves: Saves) -> None:
-    """Create the demo campaigns that are missing."""
-    if saves.find(FATE_DEMO) is None:
-        create_campaign(
-            saves,
-            FATE_DEMO,
-            "fate",
-            [CYNERE, TERAN],
-            "The race across the mud",
-            [
-                Pick(character="Cynere", side="Cynere", rating="Athletics"),
-                Pick(character="Teran the Swift", side="Teran the Swift", rating="Lore"),
-            ],
-            {},
-            ("Muddy Ground",),
-        )
-    if saves.find(HEROQUEST_DEMO) is None:
-        create_campaign(
-            saves,
-            HEROQUEST_DEMO,
-            "heroquest",
-            [
-                Character(
-                    name="Tripitaka",
-                    ratings={"Sword and Shield": 24, "Ghost Lore": 17},
-                    hero_points=3,
-                    vitality=1,
-                ),
-                Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
-                Character(name="Sandy", ratings={"Staff Fighting": 15}, hero_points=3),
-            ],
-            "Ghouls in the graveyard",
-            [
-                Pick(character="Tripitaka", side="Heroes", rating="Sword and Shield"),
-                Pick(character="Ghoul", side="Ghouls", rating="Claws"),
-            ],
-            {"chained": True},
-        )
-    if saves.find(FORGE_DEMO) is None:
-        create_campaign(
-            saves,
-            FORGE_DEMO,
-            "forge",
-            [
-                Character(name="Josef", ratings={"Brawling": 50}, multiplier=4),
-                Character(
-                    name="Bobby",
-                    kind="npc",
-                    ratings={"Brawling": 40},
-                    multiplier=5,
-                    armor=10,
-                    armor_capacity=100,
-                ),
-            ],
-            "Back-alley brawl",
-            [
-                Pick(character="Josef", side="Josef", rating="Brawling"),
-                Pick(character="Bobby", side="Bobby", rating="Brawling"),
-            ],
-            {"combat": True},
-        )
+    """Create the demo campaigns that are missing (a system's sheet is loaded only to
+    build its demo)."""
+    for plugin in BUILT_IN.values():
+        if plugin.demo and saves.find(plugin.demo) is None:
+            d = find_sheet(plugin.name).demo()
+            create_campaign(
+                saves,
+                plugin.demo,
+                plugin.name,
+                d.characters,
+                d.title,
+                d.picks,
+                d.options,
+                d.aspects,
+            )

@@ -10,7 +10,7 @@ them names a system.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol, TypeVar, cast
 
 from core.campaign_state import CampaignState, Character, ContestRecord
@@ -60,6 +60,17 @@ def options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
     return kind(**opts)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Demo:
+    """A demo campaign: its roster and one contest ready to play."""
+
+    characters: tuple[Character, ...]
+    title: str
+    picks: tuple[Pick, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    aspects: tuple[str, ...] = ()
+
+
 class SystemSheet(Protocol):
     """One system's ``sheet`` module."""
 
@@ -102,6 +113,10 @@ class SystemSheet(Protocol):
 
     def costs(self, record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
         """What the contest cost, for the summary: points spent, damage taken..."""
+        ...
+
+    def demo(self) -> Demo:
+        """The demo campaign a first run creates (where the plug-in names one)."""
         ...
 
     def level(self, record: ContestRecord) -> str:

@@ -148,11 +148,11 @@ class TussleApp(App[None]):
         usable = [c.info for c in listed(self.saves) if c.info.problem is None]
         if not usable:
             return None
-        from core.demo import FATE_DEMO
+        from core.demo import FIRST_DEMO
 
-        fate_demo = self.saves.find(FATE_DEMO)
-        if all(c.entries <= 4 for c in usable) and fate_demo is not None:
-            return fate_demo.slug  # a fresh install: the Fate demo, as promised
+        first_demo = self.saves.find(FIRST_DEMO)
+        if all(c.entries <= 4 for c in usable) and first_demo is not None:
+            return first_demo.slug  # a fresh install: the (Fate) demo, as promised
         return max(usable, key=lambda c: c.updated).slug
 
     # -- campaigns ------------------------------------------------------------------------

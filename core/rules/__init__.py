@@ -41,7 +41,8 @@ class Plugin:
     :class:`~core.rules.reading.SystemReader`; ``sheet`` is a module following
     :class:`~core.rules.base.SystemSheet` (setup, writing back, sessions, costs), and
     ``dashboard`` the module of its part of the dashboard (``tui.systems.SystemView``),
-    which the core never imports.
+    which the core never imports. ``demo`` names the demo campaign a first run creates,
+    where the system has one (its sheet's ``demo()`` builds it).
     """
 
     name: str
@@ -51,13 +52,15 @@ class Plugin:
     scenario: str
     sheet: str
     dashboard: str
+    demo: str = ""
 
 
-def _built_in(name: str, title: str, upper: str) -> Plugin:
+def _built_in(name: str, title: str, upper: str, demo: str) -> Plugin:
     package = f"core.systems.{name}"
     return Plugin(
         name=name,
         title=title,
+        demo=demo,
         rules=f"{package}.rules:{upper}",
         odds=f"{package}.odds:{upper}_ODDS",
         scenario=f"{package}.scenario:{upper}_READER",
@@ -69,9 +72,9 @@ def _built_in(name: str, title: str, upper: str) -> Plugin:
 BUILT_IN: dict[str, Plugin] = {
     p.name: p
     for p in (
-        _built_in("fate", "Fate Core", "FATE"),
-        _built_in("heroquest", "HeroQuest", "HEROQUEST"),
-        _built_in("forge", "Iconoclast FORGE", "FORGE"),
+        _built_in("fate", "Fate Core", "FATE", "Fate demo"),
+        _built_in("heroquest", "HeroQuest", "HEROQUEST", "HeroQuest demo"),
+        _built_in("forge", "Iconoclast FORGE", "FORGE", "FORGE demo"),
     )
 }
 

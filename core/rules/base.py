@@ -39,6 +39,11 @@ class GMPool(Protocol):
         """The event an old save's campaign-level pool spending stands for."""
         ...
 
+    def gm_action(self, command: Command) -> bool:
+        """Whether ``command`` is one :meth:`award` or :meth:`pay` makes: a GM action of
+        its own, which a correction of the exchange around it keeps where it was."""
+        ...
+
 
 class RuleSystem(Protocol):
     """One game's contest rules; listed in ``core.rules.SYSTEM_NAMES``.

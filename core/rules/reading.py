@@ -217,7 +217,7 @@ Steps = Iterable[tuple[str, Command]]
 
 
 class SystemReader(Protocol):
-    """How one system's scenarios read (see scenario.md). A system's ``scenario`` module's ``READER``."""
+    """How one system's scenarios read (see scenario.md): its plug-in's ``scenario``."""
 
     top_keys: frozenset[str]  # top-level keys beyond system/options/participants/exchanges
     exchange_keys: frozenset[str]

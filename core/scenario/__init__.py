@@ -14,29 +14,13 @@ from typing import Any
 from core.engine import apply
 from core.errors import RuleError
 from core.model import Command, Contest, ExchangeEvent
-from core.rules import SYSTEM_NAMES, find_system
+from core.rules import SYSTEM_NAMES, find_reader, find_system
 from core.rules.base import JSON
-from core.rules.reading import SystemReader
-from core.systems.fate.scenario import FATE_READER
-from core.systems.forge.scenario import FORGE_READER
-from core.systems.heroquest.scenario import HEROQUEST_READER
-from core.rules.reading import Node, ScenarioError, parse_json
-
-READERS: dict[str, SystemReader] = {
-    "fate": FATE_READER,
-    "heroquest": HEROQUEST_READER,
-    "forge": FORGE_READER,
-}
-
-
-def find_reader(system: str) -> SystemReader:
-    """The scenario reader of the rule system called ``system``."""
-    return READERS[system]
-
+from core.rules.reading import Node, ScenarioError, SystemReader, parse_json
 
 COMMON_KEYS = frozenset({"system", "options", "participants", "exchanges"})
 
-__all__ = ["Resolution", "ScenarioError", "find_reader", "load", "parse_json", "resolve"]
+__all__ = ["Resolution", "ScenarioError", "load", "parse_json", "resolve"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.demo import FATE_DEMO, FORGE_DEMO, HEROQUEST_DEMO, create_demos
-from core.systems import fate, forge, heroquest
+from core.demo import create_demos
 from core.store import Saves
+from core.systems import fate, forge, heroquest
+
+FATE_DEMO, HEROQUEST_DEMO, FORGE_DEMO = "Fate demo", "HeroQuest demo", "FORGE demo"
 
 
 def test_the_three_demos_are_made_once(saves: Path) -> None:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import FATE_DEMO, create_demos
+from core.demo import FIRST_DEMO as FATE_DEMO
+from core.demo import create_demos
 from core.store import Saves
 from core.transfer import export_campaign, to_text
 from tests.conftest import SCENARIOS

@@ -63,13 +63,13 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from core.campaign import Campaign, Play
-from core.demo import FATE_DEMO, FORGE_DEMO, HEROQUEST_DEMO
 from core.dice import DiceKind, RandomDice
 from core.model import Contest, RollDice
+from core.rules import BUILT_IN
+from core.store import CampaignFiles
 from core.systems.fate import FateContest
 from core.systems.forge import ForgeContest
 from core.systems.heroquest import HQContest
-from core.store import CampaignFiles
 from tests.strategies import (
     aspect_names_typed,
     d20s_typed,
@@ -90,7 +90,7 @@ from tui.screens.summary import SummaryScreen
 from tui.widgets.choice import Choice
 from tui.widgets.exchange_log import ExchangeLog
 
-DEMOS = {"fate": FATE_DEMO, "heroquest": HEROQUEST_DEMO, "forge": FORGE_DEMO}
+DEMOS = {p.name: p.demo for p in BUILT_IN.values()}
 Typed = tuple[str, bool]  # text as typed, and whether it can be read (tests/strategies.py)
 T = TypeVar("T")
 

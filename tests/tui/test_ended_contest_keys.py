@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import FORGE_DEMO
 from tests.tui.conftest import keys, new_app, settle
 
 
@@ -20,7 +19,7 @@ from tests.tui.conftest import keys, new_app, settle
 async def test_a_forge_contest_ended_before_its_first_stage_takes_no_more_keys(
     saves: Path, then: str
 ) -> None:
-    app = new_app(saves, campaign=FORGE_DEMO)
+    app = new_app(saves, campaign="FORGE demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "e")

@@ -309,6 +309,9 @@ class FatePool:
     def paid(self, count: int) -> Event:
         return PoolPaid(by="", reason="", count=count)
 
+    def gm_action(self, command: Command) -> bool:
+        return isinstance(command, AwardFatePoint | PayFromPool)
+
 
 def new_contest(
     participants: Sequence[FateParticipant],

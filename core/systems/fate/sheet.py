@@ -12,7 +12,7 @@ from typing import Any
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event
-from core.sheet import Change, Pick, options
+from core.sheet import Change, Demo, Pick, options
 from core.systems.fate.rules import (
     LADDER,
     Aspect,
@@ -176,3 +176,24 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
 
 def level(record: ContestRecord) -> str:
     return ""
+
+
+def demo() -> Demo:
+    """Cynere against Teran across the mud (the Fate SRD's contest)."""
+    cynere = Character(
+        name="Cynere",
+        ratings={"Athletics": 4, "Fight": 4, "Burglary": 3},
+        aspects=("I've Got Zird's Back",),
+        fate_points=3,
+        refresh=3,
+    )
+    teran = Character(name="Teran the Swift", kind="npc", ratings={"Lore": 3, "Athletics": 2})
+    return Demo(
+        characters=(cynere, teran),
+        title="The race across the mud",
+        picks=(
+            Pick(character="Cynere", side="Cynere", rating="Athletics"),
+            Pick(character="Teran the Swift", side="Teran the Swift", rating="Lore"),
+        ),
+        aspects=("Muddy Ground",),
+    )

@@ -11,7 +11,7 @@ from typing import Any
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event
-from core.sheet import Change, Pick, options
+from core.sheet import Change, Demo, Pick, options
 from core.systems.forge.rules import (
     ExchangeResolved,
     ForgeContest,
@@ -103,6 +103,29 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
 
 def level(record: ContestRecord) -> str:
     return ""
+
+
+def demo() -> Demo:
+    """Josef and Bobby brawl in an alley (combat: damage, armor)."""
+    return Demo(
+        characters=(
+            Character(name="Josef", ratings={"Brawling": 50}, multiplier=4),
+            Character(
+                name="Bobby",
+                kind="npc",
+                ratings={"Brawling": 40},
+                multiplier=5,
+                armor=10,
+                armor_capacity=100,
+            ),
+        ),
+        title="Back-alley brawl",
+        picks=(
+            Pick(character="Josef", side="Josef", rating="Brawling"),
+            Pick(character="Bobby", side="Bobby", rating="Brawling"),
+        ),
+        options={"combat": True},
+    )
 
 
 # -- building a target (§3.2, §3.4) ---------------------------------------------------------

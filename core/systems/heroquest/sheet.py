@@ -13,7 +13,7 @@ from typing import Any
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event
-from core.sheet import Change, Pick, options
+from core.sheet import Change, Demo, Pick, options
 from core.systems.heroquest.rules import (
     BENEFITS,
     VICTORIES,
@@ -170,6 +170,28 @@ def level(record: ContestRecord) -> str:
         if victory:
             return f" ({VICTORIES[victory]} victory)"
     return ""
+
+
+def demo() -> Demo:
+    """Tripitaka against a ghoul, a chained contest (Sandy waits on the roster)."""
+    return Demo(
+        characters=(
+            Character(
+                name="Tripitaka",
+                ratings={"Sword and Shield": 24, "Ghost Lore": 17},
+                hero_points=3,
+                vitality=1,
+            ),
+            Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
+            Character(name="Sandy", ratings={"Staff Fighting": 15}, hero_points=3),
+        ),
+        title="Ghouls in the graveyard",
+        picks=(
+            Pick(character="Tripitaka", side="Heroes", rating="Sword and Shield"),
+            Pick(character="Ghoul", side="Ghouls", rating="Claws"),
+        ),
+        options={"chained": True},
+    )
 
 
 # -- the tables GMs look things up in (§2.5) ------------------------------------------------
