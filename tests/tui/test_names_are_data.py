@@ -15,6 +15,7 @@ import io
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -210,7 +211,8 @@ async def test_the_issues_aspect_with_a_free_invoke_opens_at_80x24(saves: Path) 
         assert isinstance(app.screen, ContestScreen)
         screen = assert_nothing_raw(app, "contest screen at 80x24")
         assert PINNED in screen
-        assert "Pinned [2 ◆◆ Ann" in text(app, "#aspects")  # two free invokes, Ann's
+        # Its two free invokes and who holds them, beside it or under it.
+        assert re.search(r"^Pinned \[2\s+◆◆ Ann$", text(app, "#aspects"), re.M)
 
 
 async def test_a_toast_quoting_a_name_is_plain_text(saves: Path) -> None:
@@ -243,3 +245,78 @@ def test_the_recap_shows_loaded_names_as_markdown_text(saves: Path) -> None:
     # A name is Markdown text: "[", "]", "\" and "*" escaped, so nothing becomes a link.
     assert "Pinned \\[2" in recap
     assert re.search(r"(?<!\\)[\[\]]", recap) is None
+
+
+# -- a form refuses a control character at entry ------------------------------------------
+
+
+async def test_a_form_field_refuses_a_pasted_control_character_and_says_so(saves: Path) -> None:
+    from textual.events import Paste
+    from textual.widgets import Input
+
+    from tui.screens.forms import FormScreen
+
+    app = new_app(saves)  # the Fate demo
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w", "a")  # the roster, a new character
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        field = form.query_one("#f-name", Input)
+        assert app.focused is field
+        # The issue's name, pasted: nothing of it goes in, and the field says why.
+        field.post_message(Paste("x\x1b]0;pwned\x07"))
+        await settle(pilot)
+        assert field.value == ""
+        said = str(form.query_one("#e-name").visual)
+        assert said == "▲ Name takes plain text: a control character was left out"
+        assert_nothing_raw(app, "form after a paste")
+        # A plain name still goes in, and typing clears the message.
+        field.post_message(Paste("Zird"))
+        await settle(pilot)
+        assert field.value == "Zird"
+        assert str(form.query_one("#e-name").visual) == ""
+
+
+async def test_a_form_refuses_a_control_character_it_was_given_naming_the_field(
+    saves: Path,
+) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.forms import FormScreen
+
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w", "a")
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        form.query_one("#f-name", Input).value = "Evil\x1bc"  # not typed: set by code
+        await keys(pilot, "enter")
+        assert app.screen is form  # still open, nothing added
+        said = str(form.query_one("#e-name").visual)
+        assert (
+            said
+            == '▲ Name "Evil\\x1bc" holds a control character (\\x1b): only plain text is allowed'
+        )
+        assert "Evil" not in "".join(app.campaign.roster)
+
+
+# -- what tussle prints --------------------------------------------------------------------------
+
+
+def test_export_to_the_terminal_sends_no_control_character(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.helpers import tussle
+
+    loaded_campaign(saves)
+    assert tussle(saves, "export", "loaded", "--format", "markdown") == 0
+    out = capsys.readouterr().out
+    assert [c for c in out if is_control(c) and c != "\n"] == []
+    assert "Pinned \\[2" in out
+    # The heading, worked out: each control character written out (its backslash then
+    # escaped for Markdown, like every "[", "]" and "\" of the name).
+    controls = "".join(f"\\\\x{ord(c):02x}!" for c in CHUNKS["Camp"])
+    heading = "# Camp \\[2 " + controls + " \\[b\\]x\\[/\\] \\[$accent\\]y\\\\: recap"
+    assert out.splitlines()[0] == heading
