@@ -24,21 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.campaign import (
-    ActionRecorded,
-    ActionRedone,
-    ActionUndone,
     Campaign,
     ContestCorrected,
     Entry,
     Played,
 )
-from core.codec import CodecError, decode
 from core.engine import fold
 from core.model import Event, ExchangeEvent
-from core.store import BadSave, CampaignFiles
-
-# What replaying a damaged entry raises (as CampaignFiles.load catches).
-REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError, RecursionError)
+from core.store import REPLAY_ERRORS, BadSave, CampaignFiles, replay_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +74,9 @@ def replay(where: str, raw_entries: list[dict[str, Any]], campaign: Campaign) ->
 
 
 def replay_one(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> Entry:
-    """Decode entry ``n`` and apply it; ``BadSave`` naming ``where`` when it does not fit."""
-    try:
-        entry = decode(raw, Event)
-        if not isinstance(entry, ActionRecorded | ActionUndone | ActionRedone):
-            raise TypeError(f"a {type(entry).__name__} is an event, not a log entry")
-        campaign.apply(entry)
-    except REPLAY_ERRORS as exc:
-        raise BadSave(f"{where}: log entry {n} does not replay: {exc}") from None
-    return entry
+    """Decode entry ``n`` and apply it; ``BadSave`` naming ``where`` when it does not fit
+    (``core.store.replay_entry``: the checks every opening makes)."""
+    return replay_entry(where, n, raw, campaign)
 
 
 def load_checked(files: CampaignFiles) -> tuple[Campaign, list[dict[str, Any]]]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import math
 import os
 import re
 import unicodedata
@@ -26,7 +27,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.campaign import FORMAT_VERSION, SYSTEM_NAMES, Campaign, Entry
+from core.campaign import (
+    FORMAT_VERSION,
+    SYSTEM_NAMES,
+    ActionRecorded,
+    ActionRedone,
+    ActionUndone,
+    Campaign,
+    Entry,
+)
 from core.codec import CodecError, decode, encode
 from core.disk import LOCK as LOCK
 from core.disk import LOG as LOG
@@ -134,6 +143,9 @@ class CampaignFiles:
                 raise BadSave(f"{self.manifest_path}: the settings are not an object")
             if too_deep(doc):
                 raise BadSave(f"{self.manifest_path}: not a Tussle campaign (nested too deep)")
+            problem = number_problem(doc["settings"])
+            if problem is not None:
+                raise BadSave(f"{self.manifest_path}: settings.{problem}")
             size = doc.get("segment_size", SEGMENT_SIZE)
             if size != SEGMENT_SIZE:
                 raise BadSave(
@@ -285,11 +297,7 @@ class CampaignFiles:
         )
         start = campaign.entries
         for n, raw in enumerate(self.raw_entries(start), start):
-            try:
-                entry = decode(raw, Event)
-                campaign.apply(entry)
-            except (CodecError, ValueError, KeyError, TypeError, RecursionError) as exc:
-                raise BadSave(f"{self.folder}: log entry {n} does not replay: {exc}") from None
+            replay_entry(str(self.folder), n, raw, campaign)
         return campaign
 
     # -- writing -------------------------------------------------------------------------
@@ -368,6 +376,79 @@ class CampaignFiles:
             for tmp in folder.glob(f"{TMP_PREFIX}*"):
                 with contextlib.suppress(OSError):
                     tmp.unlink()
+
+
+# What replaying a damaged entry raises.
+REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError, RecursionError)
+
+# Every number in a log entry is within this (no rating, die, point or id comes near it),
+# and these fields are never below their minimum: as the scenario reader and the forms
+# take them from the GM, so a log (a save, an import) cannot hold what play would refuse.
+NUMBER_LIMIT = 10**9
+MINIMUM = {
+    "fate_points": 0,
+    "refresh": 0,
+    "hero_points": 0,
+    "free_invokes": 0,
+    "armor": 0,
+    "armor_capacity": 0,
+    "max_damage": 0,
+    "trauma": 0,
+    "count": 0,
+    "multiplier": 1,
+    "victories_needed": 1,
+    "style_threshold": 1,
+    "action_id": 1,
+}
+
+
+def number_problem(value: Any) -> str | None:
+    """What is wrong with a number in ``value`` (a JSON value), naming its place in it
+    (``events[0].character.fate_points: must be at least 0, got -3``); None when every
+    number is finite, within :data:`NUMBER_LIMIT` and its field's minimum. Walked without
+    recursion."""
+    stack: list[tuple[Any, str, str]] = [(value, "", "")]
+    while stack:
+        item, place, key = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, f"{place}.{k}" if place else str(k), str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{place}[{i}]", key) for i, v in enumerate(item))
+        elif isinstance(item, float) and not math.isfinite(item):
+            return f"{place or 'the entry'}: {item} is not a number"
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            if abs(item) > NUMBER_LIMIT:
+                return f"{place}: must be at most {NUMBER_LIMIT} in size, got {_short(item)}"
+            if key in MINIMUM and item < MINIMUM[key]:
+                return f"{place}: must be at least {MINIMUM[key]}, got {item}"
+    return None
+
+
+def _short(number: float) -> str:
+    try:
+        text = str(number)
+    except ValueError:  # more digits than Python converts
+        return "a number of thousands of digits"
+    return text if len(text) <= 20 else f"{text[:8]}... ({len(text)} digits)"
+
+
+def replay_entry(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> Entry:
+    """Check, decode and apply log entry ``n`` to ``campaign``: what opening, checking and
+    importing all do, so what one takes the others take. ``BadSave`` naming ``where`` (a
+    file, or an import's source) and the entry when it does not fit."""
+    problem = number_problem(raw)
+    if problem is not None:
+        raise BadSave(f"{where}: log entry {n}: {problem}")
+    try:
+        entry = decode(raw, Event)
+        if not isinstance(entry, ActionRecorded | ActionUndone | ActionRedone):
+            raise TypeError(f"a {type(entry).__name__} is an event, not a log entry")
+        if isinstance(entry, ActionRecorded) and entry.action_id in campaign.actions:
+            raise ValueError(f"action {entry.action_id} is recorded twice")
+        campaign.apply(entry)
+    except REPLAY_ERRORS as exc:
+        raise BadSave(f"{where}: log entry {n} does not replay: {exc}") from None
+    return entry
 
 
 def _unfinished(folder: Path) -> bool:

@@ -18,6 +18,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -155,6 +156,13 @@ def read_export(data: bytes, source: str) -> Export:
         raise TransferError(
             f"{source}: not valid JSON ({exc.msg}, line {exc.lineno} column {exc.colno})"
         ) from None
+    except RecursionError:
+        raise TransferError(f"{source}: not a Tussle campaign export (nested too deep)") from None
+    except ValueError:  # an integer of more digits than Python converts
+        line, column = _long_number(data)
+        raise TransferError(
+            f"{source}: line {line} column {column}: a number of thousands of digits"
+        ) from None
     if not isinstance(doc, dict) or doc.get("app") != APP or doc.get("kind") != KIND:
         raise TransferError(f"{source}: not a Tussle campaign export")
     refuse_control_in(doc, source, TransferError)  # names are plain text (core.text)
@@ -172,7 +180,7 @@ def read_export(data: bytes, source: str) -> Export:
     name, system, settings, log = (doc.get(k) for k in ("name", "system", "settings", "log"))
     if not isinstance(name, str) or not name.strip():
         raise TransferError(f"{source}: the campaign has no name")
-    if system not in SYSTEM_NAMES:
+    if not isinstance(system, str) or system not in SYSTEM_NAMES:
         raise TransferError(f"{source}: unknown rule system {system!r}")
     if not isinstance(settings, dict):
         raise TransferError(f"{source}: the settings are not an object")
@@ -184,6 +192,13 @@ def read_export(data: bytes, source: str) -> Export:
     except BadSave as error:
         raise TransferError(str(error)) from None
     return Export(campaign, entries)
+
+
+def _long_number(data: bytes) -> tuple[int, int]:
+    """Line and column (from 1) of the first run of digits too long to convert."""
+    match = re.search(rb"\d{4000,}", data)
+    start = match.start() if match else 0
+    return data.count(b"\n", 0, start) + 1, start - (data.rfind(b"\n", 0, start) + 1) + 1
 
 
 def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) -> Imported:

@@ -29,6 +29,10 @@ class ScenarioError(Exception):
         self.problem = problem
 
 
+# No rating, die, point or count comes near it (core.store checks a log with the same).
+NUMBER_LIMIT = 10**9
+
+
 def _type_name(value: Any) -> str:
     if value is None:
         return "null"
@@ -107,6 +111,8 @@ class Node:
         if not is_int(self.value):
             self.fail(f"expected an integer, got {_type_name(self.value)}")
         value: int = self.value
+        if abs(value) > NUMBER_LIMIT:  # as a save's log or an import is checked
+            self.fail(f"must be at most {NUMBER_LIMIT} in size")
         if minimum is not None and value < minimum:
             self.fail(f"must be at least {minimum}, got {value}")
         if maximum is not None and value > maximum:
@@ -193,6 +199,11 @@ def parse_json(data: bytes) -> Any:
         raise ScenarioError("(json)", f"line {line} column {column}: {exc} is not JSON") from None
     except RecursionError:
         raise ScenarioError("(json)", "line 1 column 1: nested too deeply") from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        match = re.search(r"\d{4000,}", text)
+        start = match.start() if match else 0
+        line, column = text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+        raise ScenarioError("(json)", f"line {line} column {column}: a number too long") from None
 
 
 class _NotJSON(ValueError):

@@ -483,3 +483,103 @@ def test_recording_into_a_read_only_saves_folder_says_it_was_not_saved(saves: Pa
     assert done.stderr == (
         f"(record): not saved: {saves / 'seed'}: read-only, so the campaign cannot be saved\n"
     )
+
+
+# -- item 9: imported data is validated as play is --------------------------------------------
+
+
+def exported(saves: Path, tmp_path: Path) -> dict[str, Any]:
+    seed(saves)
+    out = tmp_path / "seed.json"
+    assert run(saves, "export", "Seed", "-o", str(out)).returncode == 0
+    doc: dict[str, Any] = json.loads(out.read_text())
+    return doc
+
+
+def set_everywhere(value: Any, key: str, new: Any) -> None:
+    """Set ``key`` to ``new`` in every object inside ``value``."""
+    if isinstance(value, dict):
+        for k in value:
+            if k == key:
+                value[k] = new
+            else:
+                set_everywhere(value[k], key, new)
+    elif isinstance(value, list):
+        for item in value:
+            set_everywhere(item, key, new)
+
+
+@pytest.mark.parametrize(
+    "points, problem",
+    [
+        ("NaN", "events[0].character.fate_points: nan is not a number"),
+        ("-3", "events[0].character.fate_points: must be at least 0, got -3"),
+        (
+            "1" + "0" * 30,
+            "events[0].character.fate_points: must be at most 1000000000 in size, "
+            "got 10000000... (31 digits)",
+        ),
+    ],
+    ids=["NaN", "negative", "10^30"],
+)
+def test_an_import_with_impossible_fate_points_is_refused_with_the_place(
+    saves: Path, tmp_path: Path, points: str, problem: str
+) -> None:
+    doc = exported(saves, tmp_path)
+    set_everywhere(doc["log"][0], "fate_points", "POINTS")
+    text = json.dumps(doc).replace('"POINTS"', points)
+    done = run(saves, "import", "-", "--as", "Imported", stdin=text)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"(stdin): log entry 0: {problem}\n"
+    assert Saves(saves).find("Imported") is None
+
+
+def test_an_import_with_an_action_recorded_twice_is_refused(saves: Path, tmp_path: Path) -> None:
+    doc = exported(saves, tmp_path)
+    doc["log"][1]["action_id"] = doc["log"][0]["action_id"]
+    done = run(saves, "import", "-", "--as", "Imported", stdin=json.dumps(doc))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "(stdin): log entry 1 does not replay: action 1 is recorded twice\n"
+    assert Saves(saves).find("Imported") is None
+
+
+def test_check_refuses_a_saved_log_with_a_negative_count_as_import_does(saves: Path) -> None:
+    files, _ = seed(saves)
+    data = json.loads(files.segment_path(0).read_text())
+    set_everywhere(data["entries"]["1"], "fate_points", -3)
+    files.segment_path(0).write_text(json.dumps(data))
+    done = run(saves, "check", "Seed")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"{files.segment_path(0)}: log entry 0: "
+        "events[0].character.fate_points: must be at least 0, got -3\n"
+    )
+    with pytest.raises(BadSave, match="must be at least 0"):
+        CampaignFiles(files.folder).load()  # and opening refuses it too
+
+
+def test_an_integer_of_5000_digits_is_a_bad_input_not_a_bug(saves: Path, tmp_path: Path) -> None:
+    scenario = json.loads(SEED.read_text())
+    scenario["participants"][0]["skill"] = "SKILL"
+    text = json.dumps(scenario, indent=2).replace('"SKILL"', "9" * 5000)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "99999" in row)
+    column = text.splitlines()[line - 1].index("9") + 1
+    done = run(saves, "resolve", "-", stdin=text)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"(json): line {line} column {column}: a number too long\n"
+    doc = exported(saves, tmp_path)
+    doc["log"][0]["action_id"] = "ID"
+    text = json.dumps(doc).replace('"ID"', "7" * 5000)
+    done = run(saves, "import", "-", "--as", "Imported", stdin=text)
+    assert done.returncode == 2, done.stderr
+    column = text.index("7" * 5000) + 1
+    assert done.stderr == f"(stdin): line 1 column {column}: a number of thousands of digits\n"
+
+
+def test_a_scenario_with_10_to_the_30_fate_points_is_refused_with_the_place(saves: Path) -> None:
+    scenario = json.loads(SEED.read_text())
+    scenario["participants"][0]["fate_points"] = 10**30
+    done = run(saves, "resolve", "-", "--record", "Big", stdin=json.dumps(scenario))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "participants[0].fate_points: must be at most 1000000000 in size\n"
+    assert Saves(saves).find("Big") is None
