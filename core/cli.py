@@ -119,7 +119,7 @@ def system_conflict(args: argparse.Namespace) -> str | None:
     if info is None or info.problem is not None or info.system == args.system:
         return None
     return (
-        f'tussle: "{info.name}" is a {info.system} campaign, not {args.system} '
+        f'tussle: "{visible(info.name)}" is a {info.system} campaign, not {args.system} '
         "(leave out --system to open it)"
     )
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.text import visible, visible_lines
+from core.text import json_safe, visible, visible_lines
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -186,7 +186,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
-    written = _emit(to_text(data), args.output)
+    written = _emit(json_safe(to_text(data)), args.output)
     if written or args.output in (None, "-"):
         return written
     contests = len(data["contests"])

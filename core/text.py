@@ -27,6 +27,7 @@ __all__ = [
     "control_problem",
     "first_control",
     "is_control",
+    "json_safe",
     "refuse_control",
     "refuse_control_in",
     "visible",
@@ -115,3 +116,13 @@ def refuse_control_in(value: object, where: str, error: Callable[[str], Exceptio
         place, text = found
         problem = control_problem(text, f"{where}: {place or 'the file'}")
         raise error(problem or "")
+
+
+_JSON_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")
+
+
+def json_safe(dumped: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with DEL, C1 and lone
+    surrogates as ``\\u`` escapes: the same JSON, safe to print. (json.dumps escapes C0
+    itself; these it leaves raw, and a lone surrogate cannot even be written out.)"""
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped)

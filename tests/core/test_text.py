@@ -3,11 +3,21 @@ shown, and the message that refuses one at entry."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.text import control_problem, is_control, refuse_control, visible, visible_lines
+from core.text import (
+    control_in,
+    control_problem,
+    is_control,
+    json_safe,
+    refuse_control,
+    visible,
+    visible_lines,
+)
 from tests.strategies import examples
 
 C0 = [chr(c) for c in range(0x20)]
@@ -41,7 +51,7 @@ def test_markup_characters_are_plain_text_here() -> None:
     assert visible("trailing \\") == "trailing \\"
 
 
-@given(st.text())
+@given(st.text(st.characters(exclude_categories=())))
 def test_visible_text_holds_no_control_character(text: str) -> None:
     shown = visible(text)
     assert not any(is_control(c) for c in shown)
@@ -67,3 +77,26 @@ def test_a_control_character_anywhere_is_refused_with_the_field_named(
     assert not any(is_control(c) for c in problem)  # the message itself is safe to print
     with pytest.raises(KeyError, match="control character"):
         refuse_control(text, "Aspect", KeyError)
+
+
+def test_the_first_control_character_in_a_json_document_is_found_with_its_place() -> None:
+    doc = {"name": "Seed", "log": [{"at": "now"}, {"character": {"name": "Evil\x1bc"}}]}
+    assert control_in(doc) == ("log[1].character.name", "Evil\x1bc")
+    assert control_in({"rolls": {"Teran\x07": "0000"}}) == ("rolls", "Teran\x07")  # a key
+    assert control_in({"name": "Seed", "log": [1, 2.5, None, True]}) is None
+    deep: object = "x\x9b"
+    for _ in range(5000):  # deeper than Python's recursion limit
+        deep = [deep]
+    assert control_in(deep) == ("[0]" * 5000, "x\x9b")
+
+
+# Any character, lone surrogates (left out of st.text() by default) included.
+ANY_TEXT = st.text(st.characters(exclude_categories=()))
+
+
+@given(st.recursive(ANY_TEXT | st.integers(), lambda kids: st.lists(kids, max_size=3)))
+def test_json_made_safe_is_the_same_json_with_nothing_raw(value: object) -> None:
+    dumped = json.dumps({"v": value}, ensure_ascii=False)
+    safe = json_safe(dumped)
+    assert json.loads(safe) == {"v": value}
+    assert not any(is_control(c) for c in safe)

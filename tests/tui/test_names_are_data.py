@@ -320,3 +320,19 @@ def test_export_to_the_terminal_sends_no_control_character(
     controls = "".join(f"\\\\x{ord(c):02x}!" for c in CHUNKS["Camp"])
     heading = "# Camp \\[2 " + controls + " \\[b\\]x\\[/\\] \\[$accent\\]y\\\\: recap"
     assert out.splitlines()[0] == heading
+
+
+def test_json_export_to_the_terminal_sends_no_control_character_and_keeps_the_names(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from tests.helpers import tussle
+
+    loaded_campaign(saves)
+    assert tussle(saves, "export", "loaded") == 0
+    out = capsys.readouterr().out
+    assert [c for c in out if is_control(c) and c != "\n"] == []
+    data = json.loads(out)  # the same JSON: the names come back whole
+    assert data["name"] == NAMES["Camp"]
+    assert [c["name"] for c in data["participants"]] == [NAMES["Ann"], NAMES["Bo"]]
