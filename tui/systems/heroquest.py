@@ -1,5 +1,6 @@
 """HeroQuest on the dashboard: ratings as 4M, hero points, states of adversity, RP; and
-HeroQuest's keys on the contest screen (hero points, augments, stretches, group contests)."""
+HeroQuest's keys on the contest screen (hero points, augments, stretches, group contests,
+risky gambits, defensive responses and group boosts)."""
 
 from __future__ import annotations
 
@@ -132,10 +133,9 @@ def verdict(preview: Preview, draft: Draft) -> str:
     out = hq.simple_contest(a, b, state.options.tie_break)
     if out.winner is None:
         return "⇒ [b]a tie[/b]"
-    winner = parties[0] if out.winner == "a" else parties[1]
-    return (
-        f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({out.resolution_points} RP)"
-    )
+    winner, loser = parties if out.winner == "a" else parties[::-1]
+    points = state.lodged(winner, loser, out.victory)  # gambits, defensive responses
+    return f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({points} RP)"
 
 
 def twist_pending(state: Contest) -> bool:
@@ -160,6 +160,14 @@ def describe_extra(command: Command) -> str | None:
         case hq.SetPairs():
             pairs = ", ".join(f"{p.a}–{p.b} {p.roll_a}/{p.roll_b}" for p in command.pairs)
             return f"Group: {e(pairs)}"
+        case hq.Gamble():
+            return f"Risky gambit: {e(command.who)} (+1 RP on a win, +2 to the other on a loss)"
+        case hq.RespondDefensively():
+            return f"Defensive: {e(command.who)} (−2 RP on a win, −1 to the other on a loss)"
+        case hq.Boost():
+            paid = ", ".join(f"{name} {count}" for name, count in command.paid)
+            double = "double boost" if command.double else "boost"
+            return f"Group {double} for {e(command.side)}: paid by {e(paid)}"
     return None
 
 
@@ -265,6 +273,118 @@ def _augment(screen: ContestActions) -> None:
     )
 
 
+def _declared(
+    screen: ContestActions, title: str, make: type[hq.Gamble | hq.RespondDefensively]
+) -> None:
+    """A risky gambit or a defensive response (rules §2.8.4-5): which party declares it,
+    before the rolls of an extended contest's exchange."""
+    state = _own(screen.state)
+    if not state.options.extended:
+        screen.notify(
+            "Risky gambits and defensive responses are for an extended contest",
+            title="Not allowed",
+            severity="error",
+        )
+        return
+    parties = list(state.parties or state.last_parties) or [p.name for p in state.participants]
+    current = screen.current()
+    screen.ask(
+        title,
+        [
+            Field(
+                "who",
+                "Who declares it",
+                current if current in parties else parties[0],
+                tuple((p, p) for p in parties),
+            )
+        ],
+        lambda a: make(who=a["who"]),
+        rule_field="who",
+    )
+
+
+def _gambit(screen: ContestActions) -> None:
+    _declared(screen, "Risky gambit: a win lodges 1 RP more, a loss 2 more", hq.Gamble)
+
+
+def _defensive(screen: ContestActions) -> None:
+    _declared(
+        screen, "Defensive response: a win lodges 2 RP fewer, a loss 1 fewer", hq.RespondDefensively
+    )
+
+
+def _boost(screen: ContestActions) -> None:
+    """A group boost (rules §2.7.4), bought before the rolls: the side, single or double,
+    and who pays (blank: the members with the most hero points left pay)."""
+    state = _own(screen.state)
+    if not state.open.pairs and not any(isinstance(c, hq.SetPairs) for c in screen.draft.extras):
+        screen.notify(
+            "A boost is for a group exchange: set its pairs first (G)",
+            title="Not allowed",
+            severity="error",
+        )
+        return
+    sides = tuple((side, side) for side in state.sides)
+    first = [p for p in state.participants if p.side == sides[0][1]]
+
+    def command(a: Answers) -> Command:
+        side, double = a["side"], a["double"] == "double"
+        members = [p.name for p in state.participants if p.side == side]
+        cost = hq.boost_cost(len(members), double)
+        with blame("paid"):
+            paid = parse_paid(a["paid"]) if a["paid"].strip() else _payers(state, members, cost)
+        return hq.Boost(side=side, paid=paid, double=double)
+
+    screen.ask(
+        "Group boost: a tie or the side's win rises a level",
+        [
+            Field("side", "For which side", sides[0][1], sides),
+            Field(
+                "double",
+                "How much",
+                "single",
+                (
+                    ("One level (1 hero point per 3 on the side)", "single"),
+                    ("Two levels (twice the price)", "double"),
+                ),
+            ),
+            Field(
+                "paid",
+                "Who pays (blank: those with the most hero points)",
+                required=False,
+                placeholder=", ".join(f"{p.name} 1" for p in first[:2]),
+            ),
+        ],
+        command,
+    )
+
+
+def _payers(state: hq.HQContest, members: list[str], cost: int) -> tuple[tuple[str, int], ...]:
+    """``cost`` hero points taken one at a time from whoever of ``members`` has the most
+    left (the first listed on equal counts); the rules refuse it if they are not enough."""
+    left = {name: state.hero_points_left.get(name, 0) for name in members}
+    paid: dict[str, int] = {}
+    for _ in range(cost):
+        name = max(members, key=lambda n: (left[n], -members.index(n)))
+        left[name] -= 1
+        paid[name] = paid.get(name, 0) + 1
+    return tuple(paid.items())
+
+
+def parse_paid(text: str) -> tuple[tuple[str, int], ...]:
+    """``"Tripitaka 1, Sandy 2"``: who pays a boost and how much (a name alone pays 1)."""
+    paid = []
+    for chunk in text.split(","):
+        words = chunk.split()
+        if not words:
+            raise RuleError(f'"{text.strip()}": write who pays as "Tripitaka 1, Sandy 1"')
+        if len(words) > 1 and words[-1].lstrip("-−").isdigit():
+            paid.append((" ".join(words[:-1]), whole(words[-1])))
+        else:
+            paid.append((" ".join(words), 1))
+    return tuple(paid)
+
+
 def _leave(screen: ContestActions) -> None:
     names = screen.names()
     screen.ask(
@@ -325,5 +445,13 @@ SCREEN = ScreenPart(
         Key("modifier", Binding("l", "leave", "Leave", id="leave"), _leave),
         Key("modifier", Binding("p", "parties", "Parties", id="parties", show=False), _parties),
         Key("modifier", Binding("G", "group", "Group", id="group", show=False), _group),
+        Key("modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit),
+        Key(
+            "modifier",
+            Binding("f", "defensive", "Defensive response", id="defensive", show=False),
+            _defensive,
+        ),
+        Key("modifier", Binding("B", "boost", "Group boost", id="boost", show=False), _boost),
     ),
 )
+
