@@ -262,6 +262,41 @@ def boosted(victory: int, steps: int) -> int:
     return min(COMPLETE, victory + steps)
 
 
+RISING_ACTION_STATES = ("hurt", "hurt", "impaired", "impaired", "injured", "injured", "dying")
+RISING_ACTION_LEVELS = (MARGINAL, MARGINAL, MINOR, MINOR, MAJOR, MAJOR, COMPLETE)
+
+
+def rising_action(difference: int) -> tuple[int, str]:
+    """An extended contest's consequences by the rising-action method (rules §2.8.6):
+    the victory level and the losers' state for a final difference of resolution points
+    (below 1 counts as 1): 1-2 marginal, hurt; 3-4 minor, impaired; 5-6 major, injured;
+    7 complete, dying; 8 or more complete, dead. At 1 the winners are hurt too."""
+    d = max(difference, 1)
+    if d >= 8:
+        return COMPLETE, "dead"
+    return RISING_ACTION_LEVELS[d - 1], RISING_ACTION_STATES[d - 1]
+
+
+ADVERSITY_PENALTIES = {"hurt": 3, "impaired": 6}  # §2.6, on the target; "injured" bumps
+
+
+def adversity_effects(states: Sequence[str]) -> tuple[int, int]:
+    """What states of adversity carried into a contest do to the rating they relate to
+    (rules §2.6): ``(condition, bumps_down)``, -3 per hurt and -6 per impairment on the
+    target, one bump down per injury. A dying character cannot take part (RuleError)."""
+    condition = bumps = 0
+    for state in states:
+        if state == "dying":
+            raise RuleError("a dying character cannot take part in a contest")
+        if state == "injured":
+            bumps += 1
+        elif state in ADVERSITY_PENALTIES:
+            condition -= ADVERSITY_PENALTIES[state]
+        else:
+            raise RuleError(f'"{state}" is not a state of adversity (hurt, impaired, injured)')
+    return condition, bumps
+
+
 def group_level(difference: int) -> int:
     """The group victory level for a difference of side points (rules §2.7): 0 tie,
     1 marginal, 2 minor, 3-4 major, 5 or more complete."""
@@ -409,6 +444,27 @@ class HQContest(Contest):
         if extra > 0:
             value -= EXTRA_OPPONENT_PENALTY * extra
         return value
+
+    def extended_result(self) -> tuple[int, dict[str, str]] | None:
+        """An extended contest's final victory level and consequences (rules §2.8.6, the
+        rising-action method, as scenario.md settles it), or None while it has no winner
+        (or is not extended): the difference is what the winning side lodged less the
+        most any other side lodged."""
+        if not self.options.extended or self.winner is None:
+            return None
+        points = self.resolution_points
+        difference = points.get(self.winner, 0) - max(
+            (v for side, v in points.items() if side != self.winner), default=0
+        )
+        victory, state = rising_action(difference)
+        consequences = {p.name: state for p in self.participants if p.side != self.winner}
+        if max(difference, 1) == 1:
+            consequences.update(
+                {p.name: "hurt" for p in self.participants if p.side == self.winner}
+            )
+        return victory, {
+            p.name: consequences[p.name] for p in self.participants if p.name in consequences
+        }
 
     def lodged(self, winner: str, loser: str, victory: int) -> int:
         """The resolution points ``winner`` lodges against ``loser`` with ``victory`` in
@@ -1174,6 +1230,9 @@ class HeroQuestRules:
         out: JSON = {"hero_points": {p.name: c.hero_points_left[p.name] for p in c.participants}}
         if c.options.chain:
             out["resolution_points"] = {side: c.resolution_points.get(side, 0) for side in c.sides}
+        result = c.extended_result()
+        out["victory"] = None if result is None else VICTORIES[result[0]]
+        out["consequences"] = None if result is None else result[1]
         out["ended_by"] = c.ended_by
         return out
 

@@ -29,6 +29,7 @@ from core.systems.heroquest.rules import (
     SetParties,
     SpendHeroPoints,
     Stretch,
+    adversity_effects,
     boost_cost,
     check_pair,
     new_contest,
@@ -36,7 +37,8 @@ from core.systems.heroquest.rules import (
 )
 
 OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
-PARTICIPANT_KEYS = ("rating", "vitality", "hero_points")
+PARTICIPANT_KEYS = ("rating", "vitality", "hero_points", "adversity")
+ADVERSITY = ("hurt", "impaired", "injured")  # "dying" is an error of its own
 AUGMENT_KEYS = ("for", "rating", "roll", "resistance_roll")
 PAIR_KEYS = ("a", "b", "rolls")
 PARTY_KEYS = ("modifiers", "augments", "hero_points", "stretch", "gambits", "defensive")
@@ -88,12 +90,27 @@ def read_options(root: Node) -> HQOptions:
 
 
 def _participant(item: Node, name: str, side: str) -> HQParticipant:
+    rating = read_rating(item.need("rating"))
+    vitality = item.int_("vitality", 0)
+    hero_points = item.int_("hero_points", 0, minimum=0)
+    states: list[str] = []
+    adversity = item.get("adversity")
+    for entry in adversity.items() if adversity is not None else ():
+        state = entry.as_str()
+        if state == "dying":
+            entry.fail("a dying character cannot take part in a contest")
+        if state not in ADVERSITY:
+            entry.fail(f'"{state}" is not one of {", ".join(ADVERSITY)}')
+        states.append(state)
+    condition, bumps_down = adversity_effects(states)
     return HQParticipant(
         name=name,
         side=side,
-        rating=read_rating(item.need("rating")),
-        vitality=item.int_("vitality", 0),
-        hero_points=item.int_("hero_points", 0, minimum=0),
+        rating=rating,
+        vitality=vitality,
+        hero_points=hero_points,
+        condition=condition,
+        bumps_down=bumps_down,
     )
 
 
