@@ -9,6 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
+import pytest
+
 from core.engine import apply
 from core.model import ResolveExchange, RollDice
 from core.odds import odds_for
@@ -122,3 +124,41 @@ def test_tussle_odds_json_shows_the_engines_figure() -> None:
     assert isinstance(c, HQContest)
     out = odds_for(c)
     assert out["exchange"]["sides"]["Hurt"]["win_exact"] == "89/400"
+
+
+@pytest.mark.parametrize(
+    ("condition_a", "down_a", "condition_b", "down_b"),
+    [
+        (-3, 0, 0, 0),  # a hurt: 12 against 15
+        (-9, 1, 3, 0),  # hurt and impaired, injured, against a +3 lingering benefit
+        (5, 2, -6, 1),  # 20 (no mastery) and two injuries against an impaired, injured foe
+        (0, 0, 0, 2),
+    ],
+)
+def test_odds_in_every_state_match_the_brute_force(
+    condition_a: int, down_a: int, condition_b: int, down_b: int
+) -> None:
+    for extended in (False, True):
+        c = new_contest(
+            [
+                HQParticipant(
+                    name="A", side="A", rating=15, condition=condition_a, bumps_down=down_a
+                ),
+                HQParticipant(
+                    name="B", side="B", rating=15, condition=condition_b, bumps_down=down_b
+                ),
+            ],
+            HQOptions(extended=extended),
+        )
+        ta, tb = 15 + condition_a, 15 + condition_b
+        exchange = heroquest_exchange_odds(c)
+        assert exchange is not None
+        assert exchange.win("A") == chance_a_wins_exchange(ta, tb, down_a, down_b)
+        contest = heroquest_contest_odds(c)
+        assert contest is not None
+        expected = (
+            chance_a_wins_extended(ta, tb, down_a, down_b)
+            if extended
+            else chance_a_wins_exchange(ta, tb, down_a, down_b)
+        )
+        assert contest.sides["A"] == expected
