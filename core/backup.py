@@ -43,6 +43,8 @@ from core.disk import (
     CampaignLock,
     StoreError,
     copy_campaign,
+    parse_json,
+    read_bytes,
     write_atomically,
 )
 from core.store import RESTORING, CampaignFiles
@@ -73,9 +75,9 @@ class Backup:
     def manifest(self) -> dict[str, Any] | None:
         """The backup's manifest document, or None when it cannot be read."""
         try:
-            data = json.loads((self.folder / MANIFEST).read_text(encoding="utf-8"))
+            data = parse_json(read_bytes(self.folder / MANIFEST) or b"", self.folder / MANIFEST)
             doc = data["manifest"]["1"]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (StoreError, KeyError, TypeError):
             return None
         return doc if isinstance(doc, dict) else None
 
@@ -179,8 +181,8 @@ def _copy_into(root: Path, folder: Path) -> Backup:
 
 def _same_file(a: Path, b: Path) -> bool:
     try:
-        return a.read_bytes() == b.read_bytes()
-    except OSError:
+        return read_bytes(a) == read_bytes(b)
+    except StoreError:
         return False
 
 
@@ -232,10 +234,7 @@ def check_backup(chosen: Backup) -> None:
         check_campaign(CampaignFiles(chosen.folder))
         return
     for file in sorted(chosen.folder.rglob("*.json")):
-        try:
-            json.loads(file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise BadSave(f"{file}: not readable JSON ({exc})") from None
+        parse_json(read_bytes(file) or b"", file)  # BadSave naming it
 
 
 def restore(files: CampaignFiles, chosen: Backup, keep: int = BACKUPS_KEPT) -> Restored:
@@ -267,20 +266,36 @@ def restore(files: CampaignFiles, chosen: Backup, keep: int = BACKUPS_KEPT) -> R
 
 
 def _replace_files(folder: Path, source: Path) -> None:
-    """The campaign's manifest and log made the backup's; other files are left alone."""
-    manifest_text = (source / MANIFEST).read_text(encoding="utf-8")
+    """The campaign's manifest and log made the backup's; other files are left alone.
+    Whatever stands where the log folder should be (a link, a file, a pipe) is removed,
+    never followed: a restore is how a damaged campaign is mended."""
+    manifest_text = _text(source / MANIFEST)
     data = json.loads(manifest_text)
     data["manifest"]["1"]["entries"] = 0
     data["manifest"]["1"][RESTORING] = source.name  # the log past 0 is neither state's
     write_atomically(folder / MANIFEST, json.dumps(data, ensure_ascii=False))
+    log_folder = folder / LOG
+    if log_folder.is_symlink() or (log_folder.exists() and not log_folder.is_dir()):
+        log_folder.unlink()
     wanted = {path.name for path in (source / LOG).glob("*.json") if path.is_file()}
-    (folder / LOG).mkdir(exist_ok=True)
+    log_folder.mkdir(exist_ok=True)
     for name in sorted(wanted):
-        write_atomically(folder / LOG / name, (source / LOG / name).read_text(encoding="utf-8"))
-    for path in sorted((folder / LOG).iterdir()):
-        if path.is_file() and path.name not in wanted:
+        write_atomically(log_folder / name, _text(source / LOG / name))
+    for path in sorted(log_folder.iterdir()):
+        if (path.is_file() or path.is_symlink()) and path.name not in wanted:
             path.unlink()
     write_atomically(folder / MANIFEST, manifest_text)
+
+
+def _text(path: Path) -> str:
+    """A backup's file as text, read as every save file is (no link, no pipe)."""
+    raw = read_bytes(path)
+    if raw is None:
+        raise BadSave(f"{path}: missing")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadSave(f"{path}: not a Tussle save (not UTF-8 text)") from None
 
 
 __all__ = [

@@ -538,6 +538,12 @@ class Saves:
         except OSError:
             return
         for folder in folders:
+            if folder.is_symlink() or not folder.is_dir():
+                what = "a link" if folder.is_symlink() else "not a folder"
+                raise BadSave(
+                    f'{folder} is {what}, where the campaign "{name}" would be kept: '
+                    "move it out of the saves folder first. Nothing was saved"
+                )
             if not _looks_like_a_campaign(folder) or _unfinished(folder):
                 continue
             info = CampaignFiles(folder).info()
