@@ -282,7 +282,7 @@ class TussleApp(App[None]):
         """Put a GM action on the bus."""
         if self.read_only:
             self.notify(
-                "This campaign is open read-only: another Tussle holds it.",
+                "This campaign is open read-only: nothing done here is saved.",
                 title="Read-only",
                 severity="warning",
             )

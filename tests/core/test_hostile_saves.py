@@ -426,6 +426,9 @@ async def main() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4):
             await pilot.pause()
+        from core.campaign import Undo
+        app.send(Undo())  # a GM action: refused, and said why
+        await pilot.pause()
         print(json.dumps({
             "read_only": app.read_only,
             "open": app.files.slug if app.files else None,
@@ -472,6 +475,10 @@ def test_the_dashboard_opens_a_read_only_saves_folder_read_only_and_says_so(
         "Read-only saves",
         f"{saves / 'seed'}: read-only, so the campaign cannot be saved: opened read-only",
     ] in shown["said"]
+    # Not "another Tussle holds it": nobody does, the folder is read-only.
+    assert ["Read-only", "This campaign is open read-only: nothing done here is saved."] in (
+        shown["said"]
+    )
     assert files_of(saves) == before
 
 
