@@ -108,9 +108,15 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def system_conflict(args: argparse.Namespace) -> str | None:
-    """What is wrong with ``open NAME --system S`` when NAME exists in another system (it
-    would open as it is, whatever S says), or None."""
-    if args.campaign is None or args.system is None:
+    """What is wrong with ``open NAME --system S``: a system no plug-in provides, or NAME
+    existing in another system (it would open as it is, whatever S says); or None."""
+    if args.system is None:
+        return None
+    from core.rules import SYSTEM_NAMES
+
+    if args.system not in SYSTEM_NAMES:
+        return f'tussle: no rule system "{args.system}" (try {", ".join(SYSTEM_NAMES)})'
+    if args.campaign is None:
         return None
     from core.store import Saves, saves_folder
 

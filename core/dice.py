@@ -9,17 +9,40 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from enum import Enum
+from dataclasses import dataclass
+from typing import ClassVar
 
 from core.errors import BadDice
 
 
-class DiceKind(Enum):
-    """The dice each system rolls for one contest roll."""
+@dataclass(frozen=True, slots=True)
+class DiceKind:
+    """The dice a system rolls for one contest roll: four Fate dice (``4dF``), or one die
+    of ``high`` faces numbered from 1 (``d20``, ``d100``; a plug-in may roll a ``d2``)."""
 
-    FATE = "4dF"
-    D20 = "d20"
-    D100 = "d100"
+    value: str  # what the GM reads: "4dF", "d20"
+    high: int = 0  # the highest face of a single die (0: Fate dice)
+
+    FATE: ClassVar[DiceKind]
+    D20: ClassVar[DiceKind]
+    D100: ClassVar[DiceKind]
+
+    @classmethod
+    def die(cls, high: int) -> DiceKind:
+        """One die of faces 1 to ``high``."""
+        if high < 2:
+            raise ValueError("a die has at least two faces")
+        return cls(f"d{high}", high)
+
+    @property
+    def fudge(self) -> bool:
+        """Four Fudge dice (Fate's ``4dF``): faces -1, 0 and +1."""
+        return self.high == 0
+
+
+DiceKind.FATE = DiceKind("4dF")
+DiceKind.D20 = DiceKind.die(20)
+DiceKind.D100 = DiceKind.die(100)
 
 
 FATE_GLYPHS = {"+": 1, "-": -1, "0": 0}
@@ -41,13 +64,12 @@ def fate_glyphs(faces: Iterable[int]) -> str:
 
 def check_faces(kind: DiceKind, faces: tuple[int, ...]) -> None:
     """Raise :class:`BadDice` unless ``faces`` can be one roll of ``kind``."""
-    if kind is DiceKind.FATE:
+    if kind.fudge:
         if len(faces) != 4 or any(f not in (-1, 0, 1) for f in faces):
             raise BadDice("Fate dice are four faces of -1, 0 or +1")
         return
-    high = 20 if kind is DiceKind.D20 else 100
-    if len(faces) != 1 or not 1 <= faces[0] <= high:
-        raise BadDice(f"a {kind.value} shows 1 to {high}, not {faces}")
+    if len(faces) != 1 or not 1 <= faces[0] <= kind.high:
+        raise BadDice(f"a {kind.value} shows 1 to {kind.high}, not {faces}")
 
 
 class RandomDice:
@@ -57,10 +79,9 @@ class RandomDice:
         self._random = random.Random(seed) if seed is not None else random.SystemRandom()
 
     def roll(self, kind: DiceKind) -> tuple[int, ...]:
-        if kind is DiceKind.FATE:
+        if kind.fudge:
             return tuple(self._random.choice((-1, 0, 1)) for _ in range(4))
-        high = 20 if kind is DiceKind.D20 else 100
-        return (self._random.randint(1, high),)
+        return (self._random.randint(1, kind.high),)
 
 
 class TableDice:

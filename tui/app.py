@@ -30,6 +30,7 @@ from core.campaign import (
 from core.dice import RandomDice
 from core.disk import ReadOnlySaves
 from core.model import Command
+from core.rules import DEFAULT_SYSTEM
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from core.text import visible, visible_lines
 from tui.draft import Kept, settled
@@ -137,7 +138,7 @@ class TussleApp(App[None]):
                 return None
             if found is None:
                 try:
-                    found = self.saves.create(self.start_with, self.start_system or "fate")
+                    found = self.saves.create(self.start_with, self.start_system or DEFAULT_SYSTEM)
                 except StoreError as error:
                     self.notify(str(error), title=error.title, severity="error")
                     return None
@@ -324,7 +325,7 @@ class TussleApp(App[None]):
         """The contest setup screen: empty, or with ``like``'s sides, options and aspects."""
         from tui.screens.setup import SetupScreen
 
-        self._show(SetupScreen(like))
+        self._show(SetupScreen.of(self.campaign.system)(like))
 
     def open_campaigns(self) -> None:
         from tui.screens.campaigns import CampaignScreen

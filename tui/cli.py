@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from core.cli import EXIT_INVALID, check_saves, cmd_odds, cmd_resolve, system_conflict
+from core.rules import BUILT_IN, DEFAULT_SYSTEM
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -142,9 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     opener.add_argument("campaign", metavar="NAME", help="the campaign's name")
     opener.add_argument(
         "--system",
-        choices=["fate", "heroquest", "forge"],
-        help="its rule system, for a new campaign (default: fate); "
-        "an existing campaign must be of that system",
+        metavar="SYSTEM",
+        help=f"its rule system, for a new campaign: {', '.join(BUILT_IN)} or a plug-in's "
+        f"(default: {DEFAULT_SYSTEM}); an existing campaign must be of that system",
     )
     opener.set_defaults(func=cmd_dashboard)
 

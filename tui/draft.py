@@ -94,22 +94,21 @@ def settled(draft: Draft, in_force: Collection[int]) -> Draft:
 
 def faces_of(kind: DiceKind, typed: str) -> tuple[int, ...] | None:
     """Complete dice from what was typed, or None while incomplete."""
-    if kind is DiceKind.FATE:
+    if kind.fudge:
         if len(typed) == 4:
             return tuple(FATE_GLYPHS[ch] for ch in typed)
         return None
     if not typed.isdigit():
         return None
     value = int(typed)
-    high = 20 if kind is DiceKind.D20 else 100
-    return (value,) if 1 <= value <= high else None
+    return (value,) if 1 <= value <= kind.high else None
 
 
 def typed_text(kind: DiceKind, faces: tuple[int, ...]) -> str:
     """What typing ``faces`` on the keypad would have shown."""
     from core.dice import fate_glyphs
 
-    return fate_glyphs(faces) if kind is DiceKind.FATE else str(faces[0])
+    return fate_glyphs(faces) if kind.fudge else str(faces[0])
 
 
 def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
@@ -120,7 +119,7 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
     that cannot make a face (``2`` then ``5`` on a d20, a fifth Fate die, a digit on Fate
     dice) raises :class:`BadDice` saying why: nothing is silently dropped.
     """
-    if kind is DiceKind.FATE:
+    if kind.fudge:
         glyph = {"=": "+", "+": "+", "-": "-", "0": "0"}.get(key)
         if glyph is None:
             raise BadDice(f'Fate dice show +, - or 0 (type + or =, - and 0), not "{key}"')
@@ -130,7 +129,7 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
             )
         typed += glyph
         return typed, len(typed) == 4
-    name, high = ("d20", 20) if kind is DiceKind.D20 else ("d100", 100)
+    name, high = kind.value, kind.high
     if not key.isdigit():
         raise BadDice(f'A {name} is typed as digits (1 to {high}), not "{key}"')
     if typed and int(typed) * 10 > high:
@@ -148,19 +147,11 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
 
 
 def implicit(contest: Contest, draft: Draft) -> list[Command]:
-    """Commands the GM need not type: a FORGE contest's first stage, while nobody has
-    named its actor, is the first participant acting against the first of another side
-    (o changes the roles)."""
-    if contest.finished or contest.system != "forge" or any(c.before_rolls for c in draft.extras):
+    """Commands the GM need not type (a FORGE contest's first stage: the rules say which),
+    unless the draft's own commands before the dice settle the same."""
+    if contest.finished or any(c.before_rolls for c in draft.extras):
         return []
-    from core.systems import forge
-
-    assert isinstance(contest, forge.ForgeContest)
-    if forge.default_actor(contest) is not None or contest.actor is not None:
-        return []
-    actor = contest.participants[0]
-    reactor = next(p for p in contest.participants if p.side != actor.side)
-    return [forge.SetStage(actor=actor.name, reactor=reactor.name)]
+    return find_system(contest.system).implicit(contest)
 
 
 @dataclass(frozen=True)

@@ -74,9 +74,12 @@ BUILT_IN: dict[str, Plugin] = {
     for p in (
         _built_in("fate", "Fate Core", "FATE", "Fate demo"),
         _built_in("heroquest", "HeroQuest", "HEROQUEST", "HeroQuest demo"),
-        _built_in("forge", "Iconoclast FORGE", "FORGE", "FORGE demo"),
+        _built_in("forge", "FORGE", "FORGE", "FORGE demo"),
     )
 }
+
+
+DEFAULT_SYSTEM = next(iter(BUILT_IN))  # a new campaign's, where none is chosen
 
 
 @cache
@@ -133,6 +136,15 @@ def find_plugin(name: str) -> Plugin:
     if plugin is None:
         raise RuleError(f'no rule system "{name}" (try {", ".join(SYSTEM_NAMES)})')
     return plugin
+
+
+def system_title(name: str) -> str:
+    """What the GM reads for the system called ``name``, without loading it; for a system
+    no installed plug-in provides (a campaign from another table), says so."""
+    try:
+        return find_plugin(name).title
+    except RuleError:
+        return f"{name} (not installed)"
 
 
 @cache

@@ -71,6 +71,11 @@ class RuleSystem(Protocol):
         the order the keypad takes their dice; empty while that is not settled."""
         ...
 
+    def implicit(self, contest: Contest) -> list[Command]:
+        """Commands an exchange takes for granted until the GM types otherwise (FORGE's
+        first stage: who acts against whom), applied before the dice."""
+        ...
+
     def exchange_json(self, event: ExchangeEvent) -> JSON:
         """One resolved exchange as ``tussle resolve`` prints it (scenario.md)."""
         ...

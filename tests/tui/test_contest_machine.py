@@ -553,9 +553,9 @@ class ContestMachine(RuleBasedStateMachine):
     def keys_for(self, seed: int) -> list[str]:
         """A roll's keys: four Fate dice, or a d20 or d100 face, from ``seed``."""
         kind = self.kind
-        if kind is DiceKind.FATE:
+        if kind.fudge:
             return ["+-0"[(seed // 3**i) % 3] for i in range(4)]
-        return list(str(seed % (20 if kind is DiceKind.D20 else 100) + 1))
+        return list(str(seed % kind.high + 1))
 
     def nothing_added(self, before: Facts) -> None:
         after = self.facts()

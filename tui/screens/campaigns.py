@@ -10,9 +10,8 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.campaign import SYSTEM_NAMES
 from core.manage import Listed, delete, listed, rename, set_archived
-from core.rules import find_system
+from core.rules import DEFAULT_SYSTEM, SYSTEM_NAMES, system_title
 from core.store import CampaignFiles, StoreError
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FieldError, FormScreen
@@ -98,7 +97,7 @@ class CampaignScreen(Screen[None]):
                     )
                 )
             else:
-                title = find_system(info.system).title
+                title = system_title(info.system)
                 mark = " · archived" if item.archived else ""
                 listing.add_option(
                     Option(
@@ -144,7 +143,7 @@ class CampaignScreen(Screen[None]):
             self.tussle.open_campaign(event.option.id)
 
     def action_new(self) -> None:
-        systems = tuple((find_system(s).title, s) for s in SYSTEM_NAMES)
+        systems = tuple((system_title(s), s) for s in SYSTEM_NAMES)
 
         def free_name(answers: Answers) -> Answers:
             if self.tussle.saves.find(answers["name"]) is not None:
@@ -158,7 +157,7 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(
             FormScreen(
                 "A new campaign",
-                [Field("name", "Name"), Field("system", "Rule system", "fate", systems)],
+                [Field("name", "Name"), Field("system", "Rule system", DEFAULT_SYSTEM, systems)],
                 parse=free_name,
             ),
             made,

@@ -3,9 +3,6 @@ session's housekeeping (a session's start, compels, undo) done from here."""
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +29,8 @@ from core.campaign import (
 from core.errors import RuleError
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FormScreen, blame
+from tui.systems import view
+from tui.systems.roster_part import RosterPart, count
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import data_cell
 from tui.widgets.lines import e as plain_in_markup
@@ -39,25 +38,11 @@ from tui.widgets.lines import e as plain_in_markup
 if TYPE_CHECKING:
     from core.bus import Notice
 
-ADVERSITY = ("hurt", "impaired", "injured", "dying", "dead")  # HeroQuest §2.6
-MOST_OF_A_STATE = 9  # "hurt×99" is a typing slip, not a character
-SYSTEM_ACTIONS = {"compel": "fate"}  # keys only some rule systems have
 
 
-def rating_text(system: str, value: int) -> str:
-    if system == "fate":
-        from core.systems.fate import signed
-
-        return signed(value)
-    if system == "heroquest":
-        from core.systems.heroquest import format_rating
-
-        return format_rating(value)
-    return f"{value}%"
-
-
-def parse_ratings(system: str, text: str) -> dict[str, int]:
-    """``"Athletics 4, Lore 3"`` (HeroQuest ``"Sword 4M"``, FORGE ``"Brawling 50"``)."""
+def parse_ratings(part: RosterPart, text: str) -> dict[str, int]:
+    """``"Athletics 4, Lore 3"`` (HeroQuest ``"Sword 4M"``, FORGE ``"Brawling 50"``): each
+    value read as the system reads a rating."""
     out: dict[str, int] = {}
     for chunk in text.split(","):
         chunk = chunk.strip()
@@ -66,88 +51,11 @@ def parse_ratings(system: str, text: str) -> dict[str, int]:
         name, _, value = chunk.rpartition(" ")
         if not name:
             raise RuleError(f'"{chunk}": write a rating as a name then a value')
-        if system == "heroquest":
-            from core.systems.heroquest import parse_rating
-
-            out[name.strip()] = parse_rating(value)
-        else:
-            try:
-                out[name.strip()] = int(value.replace("+", ""))
-            except ValueError:
-                raise RuleError(f'"{chunk}": {value} is not a number') from None
-    return out
-
-
-def adversity_text(states: Iterable[str]) -> str:
-    """``("hurt", "hurt", "impaired")`` as ``"hurt×2, impaired"``."""
-    counts = Counter(states)
-    return ", ".join(s if n == 1 else f"{s}×{n}" for s, n in counts.items())
-
-
-def parse_adversity(text: str) -> tuple[str, ...]:
-    """``"hurt×2, impaired"`` (or ``hurt x2``, ``hurt, hurt, impaired``) as states."""
-    out: list[str] = []
-    for chunk in text.replace(";", ",").split(","):
-        chunk = chunk.strip().lower()
-        if not chunk:
-            continue
-        found = re.fullmatch(r"([a-z]+)\s*(?:[×x*]\s*(\d+))?", chunk)
-        if found is None or found.group(1) not in ADVERSITY:
-            raise RuleError(
-                f'"{chunk}" is not a state of adversity: write hurt, impaired, injured, '
-                "dying or dead (hurt×2 or hurt x2 for two)"
-            )
-        count = int(found.group(2) or 1)
-        if count > MOST_OF_A_STATE:
-            raise RuleError(f'"{chunk}": at most {MOST_OF_A_STATE} of one state')
-        out += [found.group(1)] * count
-    return tuple(out)
-
-
-def benefits_text(benefits: Mapping[str, int]) -> str:
-    """``{"Fist": 3}`` as ``"Fist +3"``."""
-    return ", ".join(f"{name} {value:+d}" for name, value in benefits.items())
-
-
-def parse_benefits(text: str, ratings: Mapping[str, int]) -> dict[str, int]:
-    """``"Fist +3, Sword +6"``: lingering benefits by ability (spelled as in ``ratings``
-    when the name matches one, whatever its case)."""
-    spelled = {name.lower(): name for name in ratings}
-    out: dict[str, int] = {}
-    for chunk in text.replace(";", ",").split(","):
-        chunk = chunk.strip()
-        if not chunk:
-            continue
-        name, _, value = chunk.rpartition(" ")
         try:
-            bonus = int(value)
-        except ValueError:
-            bonus = 0
-        if not name.strip() or bonus < 1:
-            raise RuleError(
-                f'"{chunk}": write a lingering benefit as an ability then a bonus '
-                "(Fist +3, Sword +6)"
-            )
-        name = spelled.get(name.strip().lower(), name.strip())
-        out[name] = out.get(name, 0) + bonus  # several add up
+            out[name.strip()] = part.parse_rating(value)
+        except RuleError as error:
+            raise RuleError(f'"{chunk}": {error}') from None
     return out
-
-
-def _int(text: str, what: str, default: int = 0) -> int:
-    if not text:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(f"{what}: {text} is not a whole number") from None
-
-
-def _count(text: str, what: str) -> int:
-    """A whole number, not below zero."""
-    value = _int(text, what)
-    if value < 0:
-        raise RuleError(f"{what}: {value} is below zero")
-    return value
 
 
 def _points(n: int, what: str) -> str:
@@ -187,9 +95,13 @@ class RosterScreen(Screen[None]):
         table.add_columns("Name", "Kind", "State", "Ratings")
         self.reload()
 
+    @property
+    def part(self) -> RosterPart:
+        """The campaign's system's part of this screen."""
+        return view(self.tussle.campaign.system).ROSTER
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        wanted = SYSTEM_ACTIONS.get(action)
-        return wanted is None or wanted == self.tussle.campaign.system
+        return action != "compel" or self.part.compel
 
     # -- painting --------------------------------------------------------------------------
     def reload(self) -> None:
@@ -204,9 +116,7 @@ class RosterScreen(Screen[None]):
         highlighted = self.highlighted()
         table.clear()
         for c in campaign.roster.values():
-            ratings = ", ".join(
-                f"{k} {rating_text(campaign.system, v)}" for k, v in c.ratings.items()
-            )
+            ratings = ", ".join(f"{k} {self.part.rating_text(v)}" for k, v in c.ratings.items())
             row = (c.name, c.kind.upper(), self.state(c), ratings)
             table.add_row(*(data_cell(x) for x in row), key=c.name)
         if highlighted in campaign.roster:
@@ -215,32 +125,7 @@ class RosterScreen(Screen[None]):
 
     def state(self, c: Character) -> str:
         """The State column: what this system tracks between contests, compactly."""
-        system = self.tussle.campaign.system
-        if system == "fate":
-            text = f"FP {c.fate_points}/{c.refresh}"
-            record = self.tussle.campaign.playing(c.name)
-            if record is not None:
-                p = next(p for p in record.state.participants if p.name == c.name)
-                in_play = getattr(p, "fate_points", None)
-                if in_play is not None and in_play != c.fate_points:
-                    text += f" ({in_play} in play)"
-            return text
-        if system == "heroquest":
-            parts = [f"HP {c.hero_points}"]
-            if c.vitality:
-                parts.append(f"vit {c.vitality:+d}")
-            if c.adversity:
-                parts.append(adversity_text(c.adversity))
-            if c.benefits:
-                parts.append(benefits_text(c.benefits))
-            return " · ".join(parts)
-        parts = [f"×{c.multiplier}" + (f" max {c.max_damage}" if c.max_damage is not None else "")]
-        if c.armor or c.armor_capacity:
-            left = f" ({c.armor_capacity} left)" if c.armor_capacity else ""
-            parts.append(f"armor {c.armor}{left}")
-        if c.trauma:
-            parts.append(f"trauma {c.trauma}")
-        return " · ".join(parts)
+        return self.part.state(c, self.tussle.campaign)
 
     def highlighted(self) -> str | None:
         """The name on the highlighted row, if any."""
@@ -300,7 +185,8 @@ class RosterScreen(Screen[None]):
         )
         changes: list[str] = []
         if command.hero_points is not None:
-            changes.append(f"every PC has {_points(command.hero_points, 'hero point')}")
+            reset = self.part.session_reset.removesuffix("s")
+            changes.append(f"every PC has {_points(command.hero_points, reset)}")
         for e in entry.events:
             if not isinstance(e, CharacterUpdated):
                 continue
@@ -318,105 +204,29 @@ class RosterScreen(Screen[None]):
 
     # -- the edit form ---------------------------------------------------------------------
     def fields(self, c: Character | None) -> list[Field]:
-        system = self.tussle.campaign.system
+        part = self.part
         c = c or Character(name="")
         ratings = ", ".join(
-            f"{k} {rating_text(system, v).lstrip('+').rstrip('%')}" for k, v in c.ratings.items()
+            f"{k} {part.rating_text(v).lstrip('+').rstrip('%')}" for k, v in c.ratings.items()
         )
-        what = {
-            "fate": "Skills (Athletics 4, Lore 3)",
-            "heroquest": "Abilities (Sword 4M, Lore 17)",
-            "forge": "Targets (Brawling 50)",
-        }[system]
-        out = [
+        return [
             Field("name", "Name", c.name),
             Field("kind", "Kind", c.kind, (("PC", "pc"), ("NPC", "npc"))),
-            Field("ratings", what, ratings, required=False),
+            Field("ratings", part.ratings_label, ratings, required=False),
+            *part.fields(c),
         ]
-        if system == "fate":
-            out += [
-                Field("aspects", "Aspects (separated by ;)", "; ".join(c.aspects), required=False),
-                Field("fate_points", "Fate points", str(c.fate_points), required=False),
-                Field("refresh", "Refresh", str(c.refresh), required=False),
-            ]
-        elif system == "heroquest":
-            out += [
-                Field("hero_points", "Hero points", str(c.hero_points), required=False),
-                Field("vitality", "Vitality", str(c.vitality), required=False),
-                Field(
-                    "adversity",
-                    "States of adversity (hurt, impaired, injured, dying, dead; hurt×2)",
-                    adversity_text(c.adversity),
-                    placeholder="none",
-                    required=False,
-                ),
-                Field(
-                    "benefits",
-                    "Lingering benefits (Fist +3, Sword +6)",
-                    benefits_text(c.benefits),
-                    placeholder="none",
-                    required=False,
-                ),
-            ]
-        else:
-            out += [
-                Field("multiplier", "Weapon multiplier", str(c.multiplier), required=False),
-                Field(
-                    "max_damage",
-                    "Maximum damage (blank: none)",
-                    "" if c.max_damage is None else str(c.max_damage),
-                    required=False,
-                ),
-                Field("armor", "Armor (durability)", str(c.armor), required=False),
-                Field(
-                    "armor_capacity",
-                    "Armor capacity (0: unlimited)",
-                    str(c.armor_capacity),
-                    required=False,
-                ),
-                Field("trauma", "Trauma taken", str(c.trauma), required=False),
-            ]
-        return out
 
     def character(self, a: Answers, old: Character | None = None) -> Character:
         """The character the form describes: ``old`` (when editing) with what the form
         asked changed, so fields another system's form does not show are kept."""
-        system = self.tussle.campaign.system
-
-        def number(key: str, what: str, default: int = 0) -> int:
-            with blame(key):
-                return _int(a.get(key, ""), what, default)
-
         with blame("ratings"):
-            ratings = parse_ratings(system, a["ratings"])
+            ratings = parse_ratings(self.part, a["ratings"])
         changes: dict[str, Any] = {
             "name": a["name"],
             "kind": "npc" if a["kind"] == "npc" else "pc",
             "ratings": ratings,
+            **self.part.changes(a, ratings),
         }
-        if system == "fate":
-            changes |= {
-                "aspects": tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
-                "fate_points": number("fate_points", "Fate points"),
-                "refresh": number("refresh", "Refresh"),
-            }
-        elif system == "heroquest":
-            changes["hero_points"] = number("hero_points", "Hero points")
-            changes["vitality"] = number("vitality", "Vitality")
-            with blame("adversity"):
-                changes["adversity"] = parse_adversity(a.get("adversity", ""))
-            with blame("benefits"):
-                changes["benefits"] = parse_benefits(a.get("benefits", ""), ratings)
-        else:
-            max_damage = a.get("max_damage", "")
-            changes |= {
-                "multiplier": number("multiplier", "Multiplier", 1),
-                "max_damage": number("max_damage", "Maximum damage") if max_damage else None,
-                "armor": number("armor", "Armor"),
-                "armor_capacity": number("armor_capacity", "Armor capacity"),
-            }
-            with blame("trauma"):
-                changes["trauma"] = _count(a.get("trauma", ""), "Trauma")
         return replace(old or Character(name=""), **changes)
 
     def _ask(self, title: str, old: Character | None) -> None:
@@ -452,15 +262,14 @@ class RosterScreen(Screen[None]):
         self.action_edit()
 
     def action_start_session(self) -> None:
-        campaign = self.tussle.campaign
-        if campaign.system != "heroquest":
+        points = self.part.session_reset  # what a session start may reset ("hero points")
+        if not points:
             self._start_session(None)
             return
 
         def parse(answers: Answers) -> tuple[int | None]:
-            hero_points = answers["hero_points"]
-            with blame("hero_points"):
-                return (_count(hero_points, "Hero points") if hero_points else None,)
+            typed = answers["hero_points"]
+            return (count(answers, "hero_points", points.capitalize()) if typed else None,)
 
         def done(reset: tuple[int | None] | None) -> None:
             if reset is not None:
@@ -469,7 +278,7 @@ class RosterScreen(Screen[None]):
         last = self.last_hero_points()
         field = Field(
             "hero_points",
-            "Reset every PC's hero points to (blank: keep them)",
+            f"Reset every PC's {points} to (blank: keep them)",
             "" if last is None else str(last),
             placeholder="keep them",
             required=False,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Label, Static
@@ -22,14 +23,11 @@ from core.setup import (
     rating_label,
     typed_rating,
 )
-from core.systems.fate.sheet import difficulty as fate_difficulty
-from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier
-from core.systems.forge.sheet import target as forge_target
-from core.systems.heroquest.sheet import RESISTANCE_CLASSES
-from core.systems.heroquest.sheet import resistance as heroquest_resistance
 from tui.host import Host, host
-from tui.screens.forms import Answers, Field, FieldError, FormScreen, blame
+from tui.screens.forms import Answers, Field, FormScreen, blame
+from tui.systems import view
 from tui.systems.common import e
+from tui.systems.setup_part import SetupActions, SetupPart
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import data_cell
 
@@ -37,146 +35,27 @@ if TYPE_CHECKING:
     from core.bus import Notice
     from core.campaign import ContestRecord
 
-YES_NO = (("no", "no"), ("yes", "yes"))
+T = TypeVar("T")
 OTHER = "\x00other"  # the Rolls choice "Other: type a rating" (no rating name is this)
-NO_SKILL = {  # the Rolls choice for "no relevant skill", by system
-    "fate": "No relevant skill: Mediocre (+0)",
-    "heroquest": "No relevant ability: 6 (rules §2.2)",
-    "forge": "No skill: a target of 0",
-}
-TYPED_EXAMPLE = {"fate": "Great or +4", "heroquest": "17 or 4M", "forge": "50"}
-OPTION_FIELDS: dict[str, list[Field]] = {
-    "fate": [
-        Field(
-            "mode",
-            "Mode",
-            "direct",
-            (
-                ("direct: sides roll against each other", "direct"),
-                ("environment: everyone against a difficulty", "environment"),
-            ),
-        ),
-        Field(
-            "difficulty",
-            "Difficulty (environment mode): a ladder name or a number (Great, +4)",
-            "",
-            required=False,
-        ),
-        Field("victories_needed", "Victories needed", "3"),
-        Field("style_threshold", "Shifts for style", "3"),
-        Field(
-            "style_clause",
-            "Style",
-            "core",
-            (
-                ("core: two victories only if nobody else has style", "core"),
-                ("fae: two victories whenever", "fae"),
-            ),
-        ),
-        Field(
-            "teamwork_cap",
-            "Teamwork",
-            "none",
-            (("Core: no cap", "none"), ("Condensed: capped at the lead's skill", "lead_skill")),
-        ),
-        Field(
-            "failed_advantage",
-            "A failed advantage",
-            "forfeit",
-            (("forfeits the roll (Core)", "forfeit"), ("succeeds at a cost (Condensed)", "cost")),
-        ),
-        Field(
-            "environment_requires_success",
-            "Environment: nobody scores below 0 shifts",
-            "no",
-            YES_NO,
-        ),
-    ],
-    "heroquest": [
-        Field(
-            "kind",
-            "Kind",
-            "simple",
-            (
-                ("one simple contest", "simple"),
-                ("chained: until a party leaves", "chained"),
-                ("extended: first to 5 resolution points", "extended"),
-            ),
-        ),
-        Field(
-            "tie_break",
-            "Equal results go to",
-            "low",
-            (("the low roll", "low"), ("the high roll", "high")),
-        ),
-        Field("augment_base", "Augment base", "14"),
-    ],
-    "forge": [
-        Field("combat", "Combat (damage thrown, dodge or absorb)", "no", YES_NO),
-        Field("reactor_wins_ties", "Ties go to the reactor", "yes", YES_NO),
-    ],
-}
 
-
-def _whole(a: Answers, key: str, default: int) -> int:
-    """Field ``key`` as a whole number (``default`` when blank); a ``FieldError`` if not."""
-    text = a[key].strip()
-    if not text:
-        return default
-    try:
-        return int(text.replace("−", "-"))
-    except ValueError:
-        raise FieldError(key, f'"{text}" is not a whole number') from None
-
-
-def options_from(system: str, a: Answers) -> dict[str, Any]:
-    def number(key: str) -> int:
-        try:
-            return int(a[key])
-        except ValueError:
-            raise FieldError(key, f'"{a[key]}" is not a whole number') from None
-
-    if system == "fate":
-        out: dict[str, Any] = {
-            "mode": a["mode"],
-            "victories_needed": number("victories_needed"),
-            "style_threshold": number("style_threshold"),
-            "style_clause": a["style_clause"],
-            "teamwork_cap": a["teamwork_cap"],
-            "failed_advantage": a["failed_advantage"],
-            "environment_requires_success": a["environment_requires_success"] == "yes",
-        }
-        if a.get("difficulty"):
-            with blame("difficulty"):
-                out["difficulty"] = fate_difficulty(a["difficulty"])
-        elif a["mode"] == "environment":
-            raise FieldError("difficulty", "an environment contest needs a difficulty")
-        return out
-    if system == "heroquest":
-        return {
-            "chained": a["kind"] == "chained",
-            "extended": a["kind"] == "extended",
-            "tie_break": a["tie_break"],
-            "augment_base": number("augment_base"),
-        }
-    return {"combat": a["combat"] == "yes", "reactor_wins_ties": a["reactor_wins_ties"] == "yes"}
+# The screen's own keys; a rule system's (``SetupPart.keys``) go in after the one their
+# ``after`` names.
+KEYS = [
+    Binding("question_mark,f1", "help", "Key help", id="setup.help"),
+    Binding("a", "add", "Add participant", id="setup.add"),
+    Binding("d", "remove", "Remove", id="setup.remove"),
+    Binding("o", "options", "Options", id="setup.options"),
+    Binding("T", "tussle_rolls", "Who rolls", id="setup.tussle_rolls"),
+    Binding("f5,g", "start", "Start", id="setup.start"),
+    Binding("escape", "back", "Back", id="setup.back"),
+]
 
 
 class SetupScreen(Screen[None]):
-    """Build a contest from the roster, then start it (F5 or g)."""
+    """Build a contest from the roster, then start it (F5 or g). Each system's setup
+    screen is a subclass (:meth:`of`) with the system's keys among the screen's own."""
 
-    BINDINGS = [
-        Binding("question_mark,f1", "help", "Key help", id="setup.help"),
-        Binding("a", "add", "Add participant", id="setup.add"),
-        Binding("d", "remove", "Remove", id="setup.remove"),
-        Binding("o", "options", "Options", id="setup.options"),
-        Binding("t", "aspects", "Aspects", id="setup.aspects"),
-        Binding("r", "resistance", "Resistance", id="setup.resistance"),
-        Binding("b", "build_target", "Build target", id="setup.build_target"),
-        Binding("T", "tussle_rolls", "Who rolls", id="setup.tussle_rolls"),
-        Binding("f5,g", "start", "Start", id="setup.start"),
-        Binding("escape", "back", "Back", id="setup.back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(KEYS)  # each system's class: its own too
 
     def __init__(self, like: ContestRecord | None = None) -> None:
         super().__init__()
@@ -213,9 +92,32 @@ class SetupScreen(Screen[None]):
         sides = {p.name: p.side for p in start.participants}
         self.tussle_rolls = {sides.get(who, who) for who in like.tussle_rolls}
 
+    @classmethod
+    def of(cls, system: str) -> type[SetupScreen]:
+        """The setup screen for ``system``'s contests: its keys and their actions."""
+        return _screen_class(system)
+
     @property
     def tussle(self) -> Host:
         return host(self.app)
+
+    @property
+    def part(self) -> SetupPart:
+        """The campaign's system's part of this screen."""
+        return view(self.tussle.campaign.system).SETUP
+
+    def form(
+        self,
+        title: str,
+        fields: list[Field],
+        parse: Callable[[Answers], T],
+        then: Callable[[T], None],
+    ) -> None:
+        def done(value: T | None) -> None:
+            if value is not None:
+                then(value)
+
+        self.app.push_screen(FormScreen(title, fields, parse=parse), done)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
@@ -246,7 +148,7 @@ class SetupScreen(Screen[None]):
             "Sides: participants with the same side are a team (one roll, teamwork).",
             "a adds a participant · d removes · o options · F5 or g starts",
         ]
-        if system == "fate":
+        if self.part.situation_aspects:
             lines.insert(
                 1, f"[b]Situation aspects[/b]: {e('; '.join(self.situation) or 'none')} (t)"
             )
@@ -262,7 +164,7 @@ class SetupScreen(Screen[None]):
             return f"{pick.rating} {rating_label(system, character.ratings[pick.rating])}"
         if pick.rating:
             return f"{pick.rating}: not on the sheet, {rating_label(system, no_skill(system))}"
-        return NO_SKILL[system]
+        return self.part.no_skill
 
     def dice_line(self) -> str:
         """Who rolls: ``the table rolls for everyone``, ``Tussle rolls for Ghouls; the
@@ -292,9 +194,10 @@ class SetupScreen(Screen[None]):
             self.notify("Everyone on the roster is in the contest: add characters with w.")
             return
         names = tuple((n, n) for n in free)
+        part = self.part
         extra = (  # Other last: ← from the first of their own reaches it
-            (NO_SKILL[system], ""),
-            (f"Other: type a rating ({TYPED_EXAMPLE[system]})", OTHER),
+            (part.no_skill, ""),
+            (f"Other: type a rating ({part.typed_example})", OTHER),
         )
         by_name = {n: (*own_ratings(system, roster[n]), *extra) for n in free}
 
@@ -326,94 +229,10 @@ class SetupScreen(Screen[None]):
                     ),
                     Field(
                         "typed",
-                        f"Rating for this contest only ({TYPED_EXAMPLE[system]})",
+                        f"Rating for this contest only ({part.typed_example})",
                         shown_when=("rating", OTHER),
                     ),
                     Field("side", "Side (blank: their own; same side = a team)", required=False),
-                ],
-                parse=parse,
-            ),
-            done,
-        )
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        wanted = {"resistance": "heroquest", "build_target": "forge", "aspects": "fate"}
-        return wanted.get(action, self.tussle.campaign.system) == self.tussle.campaign.system
-
-    def action_resistance(self) -> None:
-        """A HeroQuest resistance from the table: its class and the sessions played."""
-        classes = tuple((c.title(), c) for c in RESISTANCE_CLASSES)
-        sessions = str(self.tussle.campaign.settings.get("sessions", 1))
-
-        taken = {p.character for p in self.picks}
-
-        def parse(a: Answers) -> Pick:
-            if a["name"] in taken:
-                raise FieldError("name", f'"{a["name"]}" is already in the contest')
-            sessions = _whole(a, "sessions", 1)
-            with blame("sessions"):
-                value = heroquest_resistance(a["class"], sessions)
-            return Pick(character=a["name"], side=a["side"] or a["name"], value=value)
-
-        def done(pick: Pick | None) -> None:
-            if pick is not None:
-                self.picks.append(pick)
-                self.reload()
-
-        self.app.push_screen(
-            FormScreen(
-                "A resistance from the table (rules §2.5)",
-                [
-                    Field("name", "What resists (a door, a crowd, a storm)"),
-                    Field("side", "Side (blank: its own)", required=False),
-                    Field("class", "Class", "moderate", classes),
-                    Field("sessions", "Sessions played, this one included", sessions),
-                ],
-                parse=parse,
-            ),
-            done,
-        )
-
-    def action_build_target(self) -> None:
-        """A FORGE participant's target from skill tiers, attribute and presets."""
-        roster = self.tussle.campaign.roster
-        names = tuple((n, n) for n in roster)
-        if not names:
-            self.notify("Add characters to the roster first (w).")
-            return
-
-        def parse(a: Answers) -> Pick:
-            if a["character"] in {p.character for p in self.picks}:
-                raise FieldError("character", f"{a['character']} is already in the contest")
-            try:
-                tiers = [int(t) for t in a["tiers"].replace(",", " ").split()]
-            except ValueError:
-                raise FieldError(
-                    "tiers", f'"{a["tiers"]}": write whole numbers, like 25 20 10'
-                ) from None
-            cover = _whole(a, "cover", 0)
-            with blame("cover"):
-                mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]], cover_modifier(cover)]
-            value = forge_target(tiers, _whole(a, "attribute", 0), mods)
-            return Pick(character=a["character"], side=a["side"] or a["character"], value=value)
-
-        def done(pick: Pick | None) -> None:
-            if pick is not None:
-                self.picks.append(pick)
-                self.notify(f"{pick.character}: target {pick.value}")
-                self.reload()
-
-        self.app.push_screen(
-            FormScreen(
-                "Build a target (rules §3.2, §3.4)",
-                [
-                    Field("character", "Character", names[0][1], names),
-                    Field("side", "Side (blank: their own)", required=False),
-                    Field("tiers", "Skill tiers, broad to specific (25 20 10)"),
-                    Field("attribute", "Attribute", "0"),
-                    Field("aiming", "Aiming", "none", tuple((k, k) for k in AIMING)),
-                    Field("distance", "Distance", "within 25 yd", tuple((k, k) for k in DISTANCE)),
-                    Field("cover", "Cover: percent of the body covered", "0"),
                 ],
                 parse=parse,
             ),
@@ -427,7 +246,7 @@ class SetupScreen(Screen[None]):
             self.reload()
 
     def action_options(self) -> None:
-        system = self.tussle.campaign.system
+        part = self.part
         fields = [
             Field(
                 f.key,
@@ -436,11 +255,11 @@ class SetupScreen(Screen[None]):
                 f.choices,
                 required=f.required,
             )
-            for f in OPTION_FIELDS[system]
+            for f in part.option_fields
         ]
 
         def parse(a: Answers) -> tuple[dict[str, Any], Answers]:
-            return options_from(system, a), a
+            return part.options_from(a), a
 
         def done(chosen: tuple[dict[str, Any], Answers] | None) -> None:
             if chosen is not None:
@@ -448,27 +267,6 @@ class SetupScreen(Screen[None]):
                 self.reload()
 
         self.app.push_screen(FormScreen("Rule options", fields, parse=parse), done)
-
-    def action_aspects(self) -> None:
-        def done(a: Answers | None) -> None:
-            if a is not None:
-                self.situation = [x.strip() for x in a["aspects"].split(";") if x.strip()]
-                self.reload()
-
-        self.app.push_screen(
-            FormScreen(
-                "Situation aspects",
-                [
-                    Field(
-                        "aspects",
-                        "Aspects (separated by ;)",
-                        "; ".join(self.situation),
-                        required=False,
-                    )
-                ],
-            ),
-            done,
-        )
 
     def action_start(self) -> None:
         campaign = self.tussle.campaign
@@ -480,10 +278,11 @@ class SetupScreen(Screen[None]):
             self.notify(str(error), title="Cannot start", severity="error")
             return
         uses = {p.character: p.rating for p in self.picks if p.rating}
-        # The keypad's rollers: sides in Fate, participants elsewhere.
+        # The keypad's rollers: sides (Fate) or participants, as the system has them.
+        by_side = self.part.rolls_by_side
         rolls = tuple(
             dict.fromkeys(
-                p.side if campaign.system == "fate" else p.character
+                p.side if by_side else p.character
                 for p in self.picks
                 if p.side in self.tussle_rolls
             )
@@ -548,3 +347,30 @@ class SetupScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
+
+
+def _screen_class(system: str) -> type[SetupScreen]:
+    """A subclass of :class:`SetupScreen` whose bindings are the screen's keys and
+    ``system``'s, and whose ``action_…`` methods run the system's handlers (Textual reads
+    a screen's keys from its class)."""
+    part = view(system).SETUP
+    known = {b.id for b in KEYS}
+    lost = [k.binding.id for k in part.keys if k.after not in known]
+    if lost:
+        raise ValueError(f"keys placed after no key of the setup screen: {lost}")
+    keys: list[Binding] = []
+    for own in KEYS:
+        keys.append(own)
+        keys += [k.binding for k in part.keys if k.after == own.id]
+
+    def action(run: Callable[[SetupActions], None]) -> Callable[[SetupScreen], None]:
+        def run_on(screen: SetupScreen) -> None:
+            run(screen)
+
+        return run_on
+
+    namespace: dict[str, object] = {
+        "BINDINGS": keys,
+        **{f"action_{k.binding.action}": action(k.run) for k in part.keys},
+    }
+    return type(f"{system.capitalize()}SetupScreen", (SetupScreen,), namespace)

@@ -1,10 +1,13 @@
 """How each rule system looks and plays on the dashboard: one module per system, loaded
 on demand.
 
-A module here turns its system's contest into pane lines and keypad rows, using the
-system's own scoring functions, and holds the system's part of the contest screen (its
-keys and forms: ``SCREEN``). The screens ask :func:`view` for the right one, by the
-system's name; :data:`SYSTEMS` below is the one place of the dashboard that names them.
+A system's dashboard module (here for the three built in; anywhere for a plug-in: its
+``Plugin.dashboard`` names it) turns its contest into pane lines and keypad rows, using
+the system's own scoring functions, and holds the system's part of the contest screen
+(its keys and forms: ``SCREEN``), of the roster (``ROSTER``) and of the contest setup
+(``SETUP``). The screens ask
+:func:`view` for the right one, by the system's name; nothing in the dashboard lists
+the systems.
 """
 
 from __future__ import annotations
@@ -15,19 +18,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from core.campaign import ContestRecord
 from core.model import Command, Contest
+from core.rules import find_plugin
 
 if TYPE_CHECKING:
     from tui.draft import Draft, Preview
+    from tui.systems.roster_part import RosterPart
     from tui.systems.screen_part import ScreenPart
+    from tui.systems.setup_part import SetupPart
     from tui.widgets.keypad import KeypadRow
 
-# The registry: each rule system's name (as ``Contest.system`` has it) and its module.
-# The only module of tui/ allowed to name the systems (tests/tui/test_no_system_names.py).
-SYSTEMS = {
-    "fate": "tui.systems.fate",
-    "heroquest": "tui.systems.heroquest",
-    "forge": "tui.systems.forge",
-}
 
 
 class SystemView(Protocol):
@@ -36,6 +35,8 @@ class SystemView(Protocol):
     ROUND: str  # "Exchange", "Stage": the scoreboard's "Exchange 2"
     ASPECTS_TITLE: str
     SCREEN: ScreenPart  # its keys and forms on the contest screen
+    ROSTER: RosterPart  # its part of the roster screen
+    SETUP: SetupPart  # its part of the contest setup screen
 
     def score(self, record: ContestRecord) -> tuple[str, dict[str, str]]:
         """The scoreboard's kind of contest, and each side's score as text."""
@@ -76,6 +77,7 @@ class SystemView(Protocol):
 
 
 def view(system: str) -> SystemView:
-    """The module for ``system`` (a ``KeyError`` for a system the dashboard lacks)."""
-    module: SystemView = importlib.import_module(SYSTEMS[system])
+    """The dashboard module of ``system``, as its plug-in names it (``RuleError`` for a
+    system no plug-in provides)."""
+    module: SystemView = importlib.import_module(find_plugin(system).dashboard)
     return module

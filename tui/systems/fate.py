@@ -3,20 +3,30 @@ Fate's keys on the contest screen (invoke, advantage, attack, the GM's pool)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign import ContestRecord
+from core.campaign import CampaignState, Character, ContestRecord
 from core.dice import DiceKind, parse_fate_dice
+from core.errors import RuleError
 from core.model import Command, Contest
 from core.redact import HIDDEN
 from core.systems import fate
+from core.systems.fate.sheet import difficulty
 from tui.draft import Draft, Preview, dice_kind, faces_of, preview
-from tui.fields import Answers, Field, Follow, Options, blame, whole
+from tui.fields import Answers, Field, FieldError, Follow, Options, blame, whole
 from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading
+from tui.systems.roster_part import RosterPart, number
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.systems.setup_part import (
+    YES_NO,
+    SetupActions,
+    SetupKey,
+    SetupPart,
+    number_answer,
+)
 from tui.widgets.keypad import KeypadRow
 
 ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
@@ -405,4 +415,149 @@ SCREEN = ScreenPart(
         ),
     ),
     modifier_choices=lambda state: tuple((s, s) for s in state.sides),  # a side's roll
+)
+
+
+# -- the roster ------------------------------------------------------------------------------
+
+
+def _state(c: Character, campaign: CampaignState) -> str:
+    """``FP 2/3`` (fate points and refresh), and what they are in the contest being played."""
+    text = f"FP {c.fate_points}/{c.refresh}"
+    record = campaign.playing(c.name)
+    if record is not None:
+        p = next(p for p in record.state.participants if p.name == c.name)
+        in_play = getattr(p, "fate_points", None)
+        if in_play is not None and in_play != c.fate_points:
+            text += f" ({in_play} in play)"
+    return text
+
+
+def _fields(c: Character) -> list[Field]:
+    return [
+        Field("aspects", "Aspects (separated by ;)", "; ".join(c.aspects), required=False),
+        Field("fate_points", "Fate points", str(c.fate_points), required=False),
+        Field("refresh", "Refresh", str(c.refresh), required=False),
+    ]
+
+
+def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+    return {
+        "aspects": tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
+        "fate_points": number(a, "fate_points", "Fate points"),
+        "refresh": number(a, "refresh", "Refresh"),
+    }
+
+
+def _rating(text: str) -> int:
+    try:
+        return int(text.replace("+", ""))
+    except ValueError:
+        raise RuleError(f"{text} is not a number") from None
+
+
+ROSTER = RosterPart(
+    ratings_label="Skills (Athletics 4, Lore 3)",
+    rating_text=fate.signed,
+    parse_rating=_rating,
+    state=_state,
+    fields=_fields,
+    changes=_changes,
+    compel=True,
+)
+
+
+# -- the contest setup -----------------------------------------------------------------------
+
+
+def _options_from(a: Answers) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "mode": a["mode"],
+        "victories_needed": number_answer(a, "victories_needed"),
+        "style_threshold": number_answer(a, "style_threshold"),
+        "style_clause": a["style_clause"],
+        "teamwork_cap": a["teamwork_cap"],
+        "failed_advantage": a["failed_advantage"],
+        "environment_requires_success": a["environment_requires_success"] == "yes",
+    }
+    if a.get("difficulty"):
+        with blame("difficulty"):
+            out["difficulty"] = difficulty(a["difficulty"])
+    elif a["mode"] == "environment":
+        raise FieldError("difficulty", "an environment contest needs a difficulty")
+    return out
+
+
+def _situation(screen: SetupActions) -> None:
+    """The situation aspects the contest starts with (``;`` between them)."""
+
+    def then(aspects: list[str]) -> None:
+        screen.situation = aspects
+        screen.reload()
+
+    screen.form(
+        "Situation aspects",
+        [Field("aspects", "Aspects (separated by ;)", "; ".join(screen.situation), required=False)],
+        lambda a: [x.strip() for x in a["aspects"].split(";") if x.strip()],
+        then,
+    )
+
+
+SETUP = SetupPart(
+    no_skill="No relevant skill: Mediocre (+0)",
+    typed_example="Great or +4",
+    option_fields=(
+        Field(
+            "mode",
+            "Mode",
+            "direct",
+            (
+                ("direct: sides roll against each other", "direct"),
+                ("environment: everyone against a difficulty", "environment"),
+            ),
+        ),
+        Field(
+            "difficulty",
+            "Difficulty (environment mode): a ladder name or a number (Great, +4)",
+            "",
+            required=False,
+        ),
+        Field("victories_needed", "Victories needed", "3"),
+        Field("style_threshold", "Shifts for style", "3"),
+        Field(
+            "style_clause",
+            "Style",
+            "core",
+            (
+                ("core: two victories only if nobody else has style", "core"),
+                ("fae: two victories whenever", "fae"),
+            ),
+        ),
+        Field(
+            "teamwork_cap",
+            "Teamwork",
+            "none",
+            (("Core: no cap", "none"), ("Condensed: capped at the lead's skill", "lead_skill")),
+        ),
+        Field(
+            "failed_advantage",
+            "A failed advantage",
+            "forfeit",
+            (("forfeits the roll (Core)", "forfeit"), ("succeeds at a cost (Condensed)", "cost")),
+        ),
+        Field(
+            "environment_requires_success",
+            "Environment: nobody scores below 0 shifts",
+            "no",
+            YES_NO,
+        ),
+    ),
+    options_from=_options_from,
+    rolls_by_side=True,
+    situation_aspects=True,
+    keys=(
+        SetupKey(
+            "setup.options", Binding("t", "aspects", "Aspects", id="setup.aspects"), _situation
+        ),
+    ),
 )

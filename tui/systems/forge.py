@@ -3,19 +3,24 @@ FORGE's keys on the contest screen (roles, dodge or absorb, the end of the conte
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign import ContestRecord, Play
+from core.campaign import CampaignState, Character, ContestRecord, Play
 from core.dice import DiceKind
+from core.errors import RuleError
 from core.model import Command, Contest, EndContest
+from core.setup import Pick
 from core.systems import forge
+from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
-from tui.fields import Field
+from tui.fields import Answers, Field, FieldError, blame
 from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
+from tui.systems.roster_part import RosterPart, count, number
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart, whole_answer
 from tui.widgets.keypad import KeypadRow
 
 ROUND = "Stage"  # what the scoreboard calls the coming round: "Stage 2"
@@ -196,5 +201,135 @@ SCREEN = ScreenPart(
         Key("modifier", Binding("o", "roles", "Roles", id="roles"), _roles),
         Key("modifier", Binding("x", "reaction", "Dodge/absorb", id="reaction"), _reaction),
         Key("modifier", Binding("e", "end", "End", id="end"), _end),
+    ),
+)
+
+
+# -- the roster ------------------------------------------------------------------------------
+
+
+def _state(c: Character, campaign: CampaignState) -> str:
+    """``×4 max 40 · armor 10 (100 left) · trauma 12``."""
+    parts = [f"×{c.multiplier}" + (f" max {c.max_damage}" if c.max_damage is not None else "")]
+    if c.armor or c.armor_capacity:
+        left = f" ({c.armor_capacity} left)" if c.armor_capacity else ""
+        parts.append(f"armor {c.armor}{left}")
+    if c.trauma:
+        parts.append(f"trauma {c.trauma}")
+    return " · ".join(parts)
+
+
+def _fields(c: Character) -> list[Field]:
+    return [
+        Field("multiplier", "Weapon multiplier", str(c.multiplier), required=False),
+        Field(
+            "max_damage",
+            "Maximum damage (blank: none)",
+            "" if c.max_damage is None else str(c.max_damage),
+            required=False,
+        ),
+        Field("armor", "Armor (durability)", str(c.armor), required=False),
+        Field(
+            "armor_capacity",
+            "Armor capacity (0: unlimited)",
+            str(c.armor_capacity),
+            required=False,
+        ),
+        Field("trauma", "Trauma taken", str(c.trauma), required=False),
+    ]
+
+
+def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+    max_damage = a.get("max_damage", "")
+    return {
+        "multiplier": number(a, "multiplier", "Multiplier", 1),
+        "max_damage": number(a, "max_damage", "Maximum damage") if max_damage else None,
+        "armor": number(a, "armor", "Armor"),
+        "armor_capacity": number(a, "armor_capacity", "Armor capacity"),
+        "trauma": count(a, "trauma", "Trauma"),
+    }
+
+
+def _rating(text: str) -> int:
+    try:
+        return int(text.replace("+", ""))
+    except ValueError:
+        raise RuleError(f"{text} is not a number") from None
+
+
+ROSTER = RosterPart(
+    ratings_label="Targets (Brawling 50)",
+    rating_text=lambda value: f"{value}%",
+    parse_rating=_rating,
+    state=_state,
+    fields=_fields,
+    changes=_changes,
+)
+
+
+# -- the contest setup -----------------------------------------------------------------------
+
+
+def _build_target(screen: SetupActions) -> None:
+    """A participant's target from skill tiers, attribute and presets (§3.2, §3.4)."""
+    roster = screen.tussle.campaign.roster
+    names = tuple((n, n) for n in roster)
+    if not names:
+        screen.notify("Add characters to the roster first (w).")
+        return
+
+    def parse(a: Answers) -> Pick:
+        if a["character"] in {p.character for p in screen.picks}:
+            raise FieldError("character", f"{a['character']} is already in the contest")
+        try:
+            tiers = [int(t) for t in a["tiers"].replace(",", " ").split()]
+        except ValueError:
+            raise FieldError(
+                "tiers", f'"{a["tiers"]}": write whole numbers, like 25 20 10'
+            ) from None
+        cover = whole_answer(a, "cover", 0)
+        with blame("cover"):
+            mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]], cover_modifier(cover)]
+        value = target(tiers, whole_answer(a, "attribute", 0), mods)
+        return Pick(character=a["character"], side=a["side"] or a["character"], value=value)
+
+    def then(pick: Pick) -> None:
+        screen.picks.append(pick)
+        screen.notify(f"{pick.character}: target {pick.value}")
+        screen.reload()
+
+    screen.form(
+        "Build a target (rules §3.2, §3.4)",
+        [
+            Field("character", "Character", names[0][1], names),
+            Field("side", "Side (blank: their own)", required=False),
+            Field("tiers", "Skill tiers, broad to specific (25 20 10)"),
+            Field("attribute", "Attribute", "0"),
+            Field("aiming", "Aiming", "none", tuple((k, k) for k in AIMING)),
+            Field("distance", "Distance", "within 25 yd", tuple((k, k) for k in DISTANCE)),
+            Field("cover", "Cover: percent of the body covered", "0"),
+        ],
+        parse,
+        then,
+    )
+
+
+SETUP = SetupPart(
+    no_skill="No skill: a target of 0",
+    typed_example="50",
+    option_fields=(
+        Field("combat", "Combat (damage thrown, dodge or absorb)", "no", YES_NO),
+        Field("reactor_wins_ties", "Ties go to the reactor", "yes", YES_NO),
+    ),
+    options_from=lambda a: {
+        "combat": a["combat"] == "yes",
+        "reactor_wins_ties": a["reactor_wins_ties"] == "yes",
+    },
+    keys=(
+        SetupKey(
+            "setup.options",
+            Binding("b", "build_target", "Build target", id="setup.build_target"),
+            _build_target,
+        ),
     ),
 )

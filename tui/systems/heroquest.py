@@ -4,20 +4,26 @@ risky gambits, defensive responses and group boosts)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign import ContestRecord
+from core.campaign import CampaignState, Character, ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest
+from core.setup import Pick
 from core.systems import heroquest as hq
+from core.systems.heroquest.sheet import RESISTANCE_CLASSES, resistance
 from tui.draft import Draft, Preview, dice_kind, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading
+from tui.systems.roster_part import RosterPart, number
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.systems.setup_part import SetupActions, SetupKey, SetupPart, number_answer, whole_answer
 from tui.widgets.keypad import KeypadRow
 
 ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
@@ -455,3 +461,195 @@ SCREEN = ScreenPart(
     ),
 )
 
+
+# -- the roster ------------------------------------------------------------------------------
+
+ADVERSITY = ("hurt", "impaired", "injured", "dying", "dead")  # §2.6
+MOST_OF_A_STATE = 9  # "hurt×99" is a typing slip, not a character
+
+
+def adversity_text(states: Iterable[str]) -> str:
+    """``("hurt", "hurt", "impaired")`` as ``"hurt×2, impaired"``."""
+    counts = Counter(states)
+    return ", ".join(s if n == 1 else f"{s}×{n}" for s, n in counts.items())
+
+
+def parse_adversity(text: str) -> tuple[str, ...]:
+    """``"hurt×2, impaired"`` (or ``hurt x2``, ``hurt, hurt, impaired``) as states."""
+    out: list[str] = []
+    for chunk in text.replace(";", ",").split(","):
+        chunk = chunk.strip().lower()
+        if not chunk:
+            continue
+        found = re.fullmatch(r"([a-z]+)\s*(?:[×x*]\s*(\d+))?", chunk)
+        if found is None or found.group(1) not in ADVERSITY:
+            raise RuleError(
+                f'"{chunk}" is not a state of adversity: write hurt, impaired, injured, '
+                "dying or dead (hurt×2 or hurt x2 for two)"
+            )
+        n = int(found.group(2) or 1)
+        if n > MOST_OF_A_STATE:
+            raise RuleError(f'"{chunk}": at most {MOST_OF_A_STATE} of one state')
+        out += [found.group(1)] * n
+    return tuple(out)
+
+
+def benefits_text(benefits: Mapping[str, int]) -> str:
+    """``{"Fist": 3}`` as ``"Fist +3"``."""
+    return ", ".join(f"{name} {value:+d}" for name, value in benefits.items())
+
+
+def parse_benefits(text: str, ratings: Mapping[str, int]) -> dict[str, int]:
+    """``"Fist +3, Sword +6"``: lingering benefits by ability (spelled as in ``ratings``
+    when the name matches one, whatever its case)."""
+    spelled = {name.lower(): name for name in ratings}
+    out: dict[str, int] = {}
+    for chunk in text.replace(";", ",").split(","):
+        chunk = chunk.strip()
+        if not chunk:
+            continue
+        name, _, value = chunk.rpartition(" ")
+        try:
+            bonus = int(value)
+        except ValueError:
+            bonus = 0
+        if not name.strip() or bonus < 1:
+            raise RuleError(
+                f'"{chunk}": write a lingering benefit as an ability then a bonus '
+                "(Fist +3, Sword +6)"
+            )
+        name = spelled.get(name.strip().lower(), name.strip())
+        out[name] = out.get(name, 0) + bonus  # several add up
+    return out
+
+
+def _state(c: Character, campaign: CampaignState) -> str:
+    """``HP 3 · vit +1 · hurt×2 · Fist +3``."""
+    parts = [f"HP {c.hero_points}"]
+    if c.vitality:
+        parts.append(f"vit {c.vitality:+d}")
+    if c.adversity:
+        parts.append(adversity_text(c.adversity))
+    if c.benefits:
+        parts.append(benefits_text(c.benefits))
+    return " · ".join(parts)
+
+
+def _fields(c: Character) -> list[Field]:
+    return [
+        Field("hero_points", "Hero points", str(c.hero_points), required=False),
+        Field("vitality", "Vitality", str(c.vitality), required=False),
+        Field(
+            "adversity",
+            "States of adversity (hurt, impaired, injured, dying, dead; hurt×2)",
+            adversity_text(c.adversity),
+            placeholder="none",
+            required=False,
+        ),
+        Field(
+            "benefits",
+            "Lingering benefits (Fist +3, Sword +6)",
+            benefits_text(c.benefits),
+            placeholder="none",
+            required=False,
+        ),
+    ]
+
+
+def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+    changes: dict[str, Any] = {
+        "hero_points": number(a, "hero_points", "Hero points"),
+        "vitality": number(a, "vitality", "Vitality"),
+    }
+    with blame("adversity"):
+        changes["adversity"] = parse_adversity(a.get("adversity", ""))
+    with blame("benefits"):
+        changes["benefits"] = parse_benefits(a.get("benefits", ""), ratings)
+    return changes
+
+
+ROSTER = RosterPart(
+    ratings_label="Abilities (Sword 4M, Lore 17)",
+    rating_text=hq.format_rating,
+    parse_rating=hq.parse_rating,
+    state=_state,
+    fields=_fields,
+    changes=_changes,
+    session_reset="hero points",
+)
+
+
+# -- the contest setup -----------------------------------------------------------------------
+
+
+def _options_from(a: Answers) -> dict[str, Any]:
+    return {
+        "chained": a["kind"] == "chained",
+        "extended": a["kind"] == "extended",
+        "tie_break": a["tie_break"],
+        "augment_base": number_answer(a, "augment_base"),
+    }
+
+
+def _resistance(screen: SetupActions) -> None:
+    """A resistance from the table (§2.5): its class and the sessions played."""
+    classes = tuple((c.title(), c) for c in RESISTANCE_CLASSES)
+    sessions = str(screen.tussle.campaign.settings.get("sessions", 1))
+    taken = {p.character for p in screen.picks}
+
+    def parse(a: Answers) -> Pick:
+        if a["name"] in taken:
+            raise FieldError("name", f'"{a["name"]}" is already in the contest')
+        played = whole_answer(a, "sessions", 1)
+        with blame("sessions"):
+            value = resistance(a["class"], played)
+        return Pick(character=a["name"], side=a["side"] or a["name"], value=value)
+
+    def then(pick: Pick) -> None:
+        screen.picks.append(pick)
+        screen.reload()
+
+    screen.form(
+        "A resistance from the table (rules §2.5)",
+        [
+            Field("name", "What resists (a door, a crowd, a storm)"),
+            Field("side", "Side (blank: its own)", required=False),
+            Field("class", "Class", "moderate", classes),
+            Field("sessions", "Sessions played, this one included", sessions),
+        ],
+        parse,
+        then,
+    )
+
+
+SETUP = SetupPart(
+    no_skill="No relevant ability: 6 (rules §2.2)",
+    typed_example="17 or 4M",
+    option_fields=(
+        Field(
+            "kind",
+            "Kind",
+            "simple",
+            (
+                ("one simple contest", "simple"),
+                ("chained: until a party leaves", "chained"),
+                ("extended: first to 5 resolution points", "extended"),
+            ),
+        ),
+        Field(
+            "tie_break",
+            "Equal results go to",
+            "low",
+            (("the low roll", "low"), ("the high roll", "high")),
+        ),
+        Field("augment_base", "Augment base", "14"),
+    ),
+    options_from=_options_from,
+    keys=(
+        SetupKey(
+            "setup.options",
+            Binding("r", "resistance", "Resistance", id="setup.resistance"),
+            _resistance,
+        ),
+    ),
+)

@@ -470,6 +470,9 @@ class FateRules:
     dice: ClassVar[DiceKind] = DiceKind.FATE
     gm_pool: ClassVar[FatePool] = FatePool()
 
+    def implicit(self, contest: Contest) -> list[Command]:
+        return []  # every command of an exchange is the GM's
+
     def rollers(self, contest: Contest) -> list[str]:
         return list(own(contest, FateContest).rolling_sides)
 

@@ -424,6 +424,16 @@ class ForgeRules:
     dice: ClassVar[DiceKind] = DiceKind.D100
     gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
+    def implicit(self, contest: Contest) -> list[Command]:
+        """The first stage, while nobody has named its actor: the first participant acts
+        against the first of another side (the GM changes the roles otherwise)."""
+        c = own(contest, ForgeContest)
+        if c.finished or default_actor(c) is not None or c.actor is not None:
+            return []
+        actor = c.participants[0]
+        reactor = next(p for p in c.participants if p.side != actor.side)
+        return [SetStage(actor=actor.name, reactor=reactor.name)]
+
     def rollers(self, contest: Contest) -> list[str]:
         try:
             return list(stage_roles(own(contest, ForgeContest)))

@@ -726,6 +726,9 @@ class HeroQuestRules:
     dice: ClassVar[DiceKind] = DiceKind.D20
     gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
+    def implicit(self, contest: Contest) -> list[Command]:
+        return []  # every command of an exchange is the GM's
+
     def rollers(self, contest: Contest) -> list[str]:
         c = own(contest, HQContest)
         return [] if c.open.kind == "group" else list(c.parties)

@@ -1,0 +1,62 @@
+"""A rule system's part of the roster screen: how its ratings read and are typed, the
+State column, the fields of its character form and what they change on the sheet.
+
+Plain data and functions, like :class:`~tui.systems.screen_part.ScreenPart`: each system's
+module in this package has one as ``ROSTER``, and the roster screen asks for it by the
+campaign's system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from core.campaign import CampaignState, Character
+from core.errors import RuleError
+from tui.fields import Answers, Field, blame
+
+# The fields a character form asks beyond name, kind and ratings, and what the answers
+# change on the character (the ratings already read, for names spelled alike).
+Changes = Callable[[Answers, Mapping[str, int]], dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RosterPart:
+    ratings_label: str  # the ratings field's label, with an example: "Skills (Athletics 4)"
+    rating_text: Callable[[int], str]  # a rating in the table: "+4", "4M", "50%"
+    parse_rating: Callable[[str], int]  # a rating as typed in the form: "4", "4M", "50"
+    state: Callable[[Character, CampaignState], str]  # the State column
+    fields: Callable[[Character], list[Field]]
+    changes: Changes
+    compel: bool = False  # whether the roster's compel key (k) applies
+    session_reset: str = ""  # points a session start may reset every PC's to ("hero points")
+
+
+def number(a: Answers, key: str, what: str, default: int = 0) -> int:
+    """Field ``key``'s whole number (blank: ``default``); a ``FieldError`` on it."""
+    with blame(key):
+        return whole_or(a.get(key, ""), what, default)
+
+
+def count(a: Answers, key: str, what: str) -> int:
+    """Field ``key``'s whole number, not below zero."""
+    with blame(key):
+        return at_least_zero(a.get(key, ""), what)
+
+
+def whole_or(text: str, what: str, default: int = 0) -> int:
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(f"{what}: {text} is not a whole number") from None
+
+
+def at_least_zero(text: str, what: str) -> int:
+    """A whole number, not below zero (blank: 0)."""
+    value = whole_or(text, what)
+    if value < 0:
+        raise RuleError(f"{what}: {value} is below zero")
+    return value

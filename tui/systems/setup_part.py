@@ -1,0 +1,91 @@
+"""A rule system's part of the contest setup screen: the words for a rating, its rule
+options and how their answers read, whether the keypad's rollers are sides or
+participants, and its own keys (Fate's situation aspects, HeroQuest's resistance from the
+table, FORGE's target built from tiers).
+
+Like :class:`~tui.systems.screen_part.ScreenPart`: each system's module in this package
+has one as ``SETUP``; a key's handler gets the screen as :class:`SetupActions`, so a
+system module never imports a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from textual.binding import Binding
+
+from core.setup import Pick
+from tui.fields import Answers, Field, FieldError
+from tui.host import Host
+
+T = TypeVar("T")
+
+
+class SetupActions(Protocol):
+    """What the setup screen offers a system's key handlers."""
+
+    picks: list[Pick]
+    situation: list[str]  # the situation aspects, where the system has them
+
+    @property
+    def tussle(self) -> Host: ...
+
+    def reload(self) -> None: ...
+
+    def form(
+        self,
+        title: str,
+        fields: list[Field],
+        parse: Callable[[Answers], T],
+        then: Callable[[T], None],
+    ) -> None:
+        """A form; ``parse`` turns its answers into a value (a ``FieldError`` keeps the
+        form open on that field), ``then`` takes it once the form closes with one."""
+        ...
+
+    def notify(self, message: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class SetupKey:
+    """One of a system's keys on the setup screen: its ``binding`` (whose action names
+    ``run``), shown after the screen's own binding whose id is ``after``."""
+
+    after: str
+    binding: Binding
+    run: Callable[[SetupActions], None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetupPart:
+    no_skill: str  # the Rolls choice for a character with no relevant skill
+    typed_example: str  # how to type a rating for this contest only: "Great or +4"
+    option_fields: Sequence[Field]
+    options_from: Callable[[Answers], dict[str, Any]]  # the rule options the answers give
+    rolls_by_side: bool = False  # the keypad's rollers are sides, not participants
+    situation_aspects: bool = False  # the setup's situation aspects are shown (and used)
+    keys: Sequence[SetupKey] = field(default_factory=tuple)
+
+
+YES_NO = (("no", "no"), ("yes", "yes"))
+
+
+def whole_answer(a: Answers, key: str, default: int) -> int:
+    """Field ``key`` as a whole number (``default`` when blank); a ``FieldError`` if not."""
+    text = a[key].strip()
+    if not text:
+        return default
+    try:
+        return int(text.replace("−", "-"))
+    except ValueError:
+        raise FieldError(key, f'"{text}" is not a whole number') from None
+
+
+def number_answer(a: Answers, key: str) -> int:
+    """Field ``key`` as a whole number, required."""
+    try:
+        return int(a[key])
+    except ValueError:
+        raise FieldError(key, f'"{a[key]}" is not a whole number') from None
