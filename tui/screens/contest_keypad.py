@@ -1,17 +1,16 @@
 """The contest screen's keypad: dice typed, rolled, erased, committed; forms whose
 answers go onto the keypad.
 
-The roll keypad widget only turns keys into messages; this layer of the screen turns them
-into the draft of the coming exchange, and Enter into a ``Play`` (or a correction) for the
-app's bus. The forms a rule system's keys open (``ask``) end on the keypad too.
+The roll keypad widget binds the dice keys to this layer's ``keypad_…`` actions, which
+turn them into the draft of the coming exchange, and Enter into a ``Play`` (or a
+correction) for the app's bus. The forms a rule system's keys open (``ask``) end on the
+keypad too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-
-from textual import on
 
 from core.campaign import Play
 from core.errors import BadDice, RuleError
@@ -29,31 +28,32 @@ from tui.fields import Answers, Field, FieldError, Follow, Options
 from tui.screens.contest_corrections import CorrectingContest
 from tui.systems import view
 from tui.systems.common import e
-from tui.widgets.keypad import RollKeypad
 
 
 class KeypadContest(CorrectingContest):
-    """The keypad's messages, and the forms whose commands go onto the keypad."""
+    """The keypad's keys, and the forms whose commands go onto the keypad."""
 
     def action_summary(self) -> None:
         from tui.screens.summary import SummaryScreen
 
         self.app.push_screen(SummaryScreen(self.contest_id))
 
-    # -- the keypad's messages -------------------------------------------------------------
+    # -- the keypad's keys ---------------------------------------------------------------
+    # Bound on the keypad (``RollKeypad.BINDINGS``) and run at once when the app takes the
+    # key, in the order the keys came, like every other key of the screen.
     def slots(self) -> list[str]:
         """The keypad's rollers, in order."""
         return preview(self.state, self.draft).slots
 
-    @on(RollKeypad.Typed)
-    def typed(self, message: RollKeypad.Typed) -> None:
+    def action_keypad_type(self, key: str) -> None:
+        """A die's face (or a Fate die's sign) for the current roller."""
         slots = self.slots()
         if not slots:
             return
         who = slots[self.draft.cursor % len(slots)]
         kind = dice_kind(self.state)
         try:
-            text, complete = type_face(kind, self.draft.typed.get(who, ""), message.key)
+            text, complete = type_face(kind, self.draft.typed.get(who, ""), key)
         except BadDice as error:  # a face no die has: said, never dropped in silence
             self.message = f"[b $error]{e(f'{who}: {error}')}[/]"
             self.notify(f"{who}: {error}", title=error.title, severity="error", timeout=4)
@@ -73,8 +73,7 @@ class KeypadContest(CorrectingContest):
                 self.draft.cursor = i
                 return
 
-    @on(RollKeypad.Erase)
-    def erase(self) -> None:
+    def action_keypad_erase(self) -> None:
         slots = self.slots()
         if not slots:
             return
@@ -87,22 +86,21 @@ class KeypadContest(CorrectingContest):
         self.draft.typed[who] = text[:-1]
         self.refresh_keypad()
 
-    @on(RollKeypad.Move)
-    def move(self, message: RollKeypad.Move) -> None:
+    def action_keypad_move(self, step: int) -> None:
         slots = self.slots()
         if slots:
-            self.draft.cursor = (self.draft.cursor + message.step) % len(slots)
+            self.draft.cursor = (self.draft.cursor + step) % len(slots)
         self.refresh_keypad()
 
-    @on(RollKeypad.RollRequested)
-    def roll(self, message: RollKeypad.RollRequested) -> None:
+    def action_keypad_roll(self, everyone: bool) -> None:
+        """Tussle rolls for the current roller (``everyone``: for all still to roll)."""
         slots = self.slots()
         if not slots:
             return
         kind = dice_kind(self.state)
         targets = (
             [s for s in slots if faces_of(kind, self.draft.typed.get(s, "")) is None]
-            if message.everyone
+            if everyone
             else [slots[self.draft.cursor % len(slots)]]
         )
         for who in targets:
@@ -111,8 +109,7 @@ class KeypadContest(CorrectingContest):
         self._advance(slots)
         self.refresh_keypad()
 
-    @on(RollKeypad.ClearRequested)
-    def clear(self) -> None:
+    def action_keypad_clear(self) -> None:
         if self.correcting:
             self.notify(f"Exchange {self.correcting[0]} is left as it was.", timeout=3)
             self._end_correction()  # the keypad as it was before C
@@ -120,8 +117,7 @@ class KeypadContest(CorrectingContest):
             self.draft.clear()
         self.refresh_keypad()
 
-    @on(RollKeypad.CommitRequested)
-    def commit(self) -> None:
+    def action_keypad_commit(self) -> None:
         if self.sending:
             return  # the exchange just committed is not in the log yet: not twice
         state = self.state

@@ -1,15 +1,14 @@
 """The roll keypad: dice typed from the table, the running totals, then commit.
 
-It shows what the contest screen gives it (rows, extras, a verdict) and turns keys into
-small messages; it never decides anything itself.
+It shows what the contest screen gives it (rows, extras, a verdict) and binds the dice
+keys to the screen's actions; it never decides anything itself.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.events import Key
-from textual.message import Message
+from textual.binding import Binding
 from textual.widgets import Static
 
 from core.text import visible
@@ -37,35 +36,26 @@ class RollKeypad(Static, can_focus=True):
     RollKeypad { height: auto; }
     """
 
-    class Typed(Message):
-        def __init__(self, key: str) -> None:
-            super().__init__()
-            self.key = key
-
-    class Erase(Message):
-        pass
-
-    class Move(Message):
-        def __init__(self, step: int) -> None:
-            super().__init__()
-            self.step = step
-
-    class RollRequested(Message):
-        def __init__(self, everyone: bool) -> None:
-            super().__init__()
-            self.everyone = everyone
-
-    class CommitRequested(Message):
-        pass
-
-    class ClearRequested(Message):
-        pass
-
-    KEYS = {
-        "backspace": Erase,
-        "enter": CommitRequested,
-        "escape": ClearRequested,
-    }
+    # The keypad's keys are bindings, like the screen's own (m, i, u...): Textual checks
+    # every binding when the key reaches the app, one key after the other, so a key typed
+    # hard on the heels of another acts after it, never before (a key handled here, on
+    # the keypad, would overtake a key bound on the screen that came first: `m r` rolled
+    # dice under the modifier form). Their actions run at once, on the screen, which
+    # owns the draft (:class:`tui.screens.contest_keypad.KeypadContest`); none is shown
+    # in the footer (the help lists the dice keys itself).
+    BINDINGS = [
+        *(Binding(d, f"screen.keypad_type('{d}')", show=False) for d in "0123456789"),
+        Binding("plus", "screen.keypad_type('+')", show=False),
+        Binding("equals_sign", "screen.keypad_type('=')", show=False),
+        Binding("minus", "screen.keypad_type('-')", show=False),
+        Binding("tab,right,down", "screen.keypad_move(1)", show=False),
+        Binding("shift+tab,left,up", "screen.keypad_move(-1)", show=False),
+        Binding("r", "screen.keypad_roll(False)", show=False),
+        Binding("R", "screen.keypad_roll(True)", show=False),
+        Binding("backspace", "screen.keypad_erase", show=False),
+        Binding("enter", "screen.keypad_commit", show=False),
+        Binding("escape", "screen.keypad_clear", show=False),
+    ]
 
     def show(
         self, rows: list[KeypadRow], extras: list[str], verdict: str, over: bool = False
@@ -83,23 +73,3 @@ class RollKeypad(Static, can_focus=True):
         lines.extend(f"  {x}" for x in extras)
         lines.append(f"  {verdict}" if verdict else "")
         self.update(Hanging(lines))
-
-    def on_key(self, event: Key) -> None:
-        message: Message | None = None
-        char = event.character or ""
-        if event.key in self.KEYS:
-            message = self.KEYS[event.key]()
-        elif event.key in ("tab", "right", "down"):
-            message = self.Move(1)
-        elif event.key in ("shift+tab", "left", "up"):
-            message = self.Move(-1)
-        elif char and char in "+=-0123456789":
-            message = self.Typed(char)
-        elif char == "r":
-            message = self.RollRequested(False)
-        elif char == "R":
-            message = self.RollRequested(True)
-        if message is not None:
-            event.stop()
-            event.prevent_default()
-            self.post_message(message)
