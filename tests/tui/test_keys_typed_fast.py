@@ -148,6 +148,23 @@ async def test_shift_tab_then_i_invokes_for_the_roller_moved_to(saves: Path) -> 
         assert app.screen.query_one("#f-by", Choice).value == "Cynere"
 
 
+async def test_undo_then_enter_commits_the_exchange_the_undo_put_back(saves: Path) -> None:
+    # Exchange 1 (0000 against 0000: Cynere +4, Teran +3) is in the log. u takes it back
+    # onto the keypad, dice and all; Enter, right behind, commits it again: one
+    # exchange, the same, and an empty keypad, as when the two keys are typed slowly.
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, *BOTH_TYPED["Fate demo"], "enter")
+        screen = contest(app)
+        assert len(screen.record.exchanges) == 1
+        await at_once(pilot, "u", "enter")
+        assert len(screen.record.exchanges) == 1
+        assert text(app, "#log").count("Exchange 1: Cynere wins, 1 victory") == 1
+        assert screen.draft.typed == {}
+        assert "not rolled" not in text(app, "#keypad")
+
+
 @pytest.mark.parametrize("system", sorted(BUILT_IN))
 def test_no_key_of_the_keypad_is_a_key_of_the_screen(system: str) -> None:
     # The keypad's keys are bindings checked before the screen's (the keypad has the

@@ -29,6 +29,8 @@ from core.campaign import (
     Correct,
     Play,
     Played,
+    Redo,
+    Undo,
     describe_action,
 )
 from core.model import Contest, ExchangeEvent, ResolveExchange, SetModifier
@@ -51,8 +53,8 @@ if TYPE_CHECKING:
 # system's keys go in after the one their ``Key.after`` names.
 KEYS = [
     Binding("question_mark,f1", "help", "Key help", id="help"),
-    Binding("u", "app.undo", "Undo", id="undo"),
-    Binding("U,ctrl+y", "app.redo", "Redo", id="redo", show=False),
+    Binding("u", "undo", "Undo", id="undo"),
+    Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
     Binding("m", "modifier", "Modifier", id="modifier", show=False),
     Binding("b", "more_log", "Earlier", id="more_log", show=False),
     Binding("pageup", "log_page(-1)", "Log: scroll up", id="log_up", show=False),
@@ -107,7 +109,19 @@ class ContestScreen(KeypadContest):
         self.set_timer(0.3, self._start_odds)
 
     def notice(self, notice: Notice) -> None:
-        """The bus says something happened (or was refused): show it."""
+        """The bus says something happened (or was refused): show it; then an Enter
+        that waited for the answer to u or U commits the keypad as it now is."""
+        from core.bus import Applied, Rejected
+
+        if isinstance(notice, Applied | Rejected) and isinstance(notice.command, Undo | Redo):
+            self.answers_due = max(0, self.answers_due - 1)
+        self._show_notice(notice)
+        if self.commit_due and not self.answers_due:
+            self.commit_due = False
+            if self.contest_id in self.tussle.campaign.contests:
+                self.action_keypad_commit()
+
+    def _show_notice(self, notice: Notice) -> None:
         from core.bus import Applied, Rejected, Saved, Unsaved
 
         if self.contest_id not in self.tussle.campaign.contests:
@@ -226,6 +240,20 @@ class ContestScreen(KeypadContest):
         self.refresh_all()
 
     # -- the screen's own actions ------------------------------------------------------------
+    def action_undo(self) -> None:
+        """Take back the last GM action (the app's undo, as on every screen). The keypad
+        learns what came back when the bus answers: an Enter typed before that waits."""
+        self._expect_answer()
+        self.tussle.send(Undo())
+
+    def action_redo(self) -> None:
+        self._expect_answer()
+        self.tussle.send(Redo())
+
+    def _expect_answer(self) -> None:
+        if self.tussle.bus is not None and not self.tussle.read_only:
+            self.answers_due += 1
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 

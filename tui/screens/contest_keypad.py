@@ -33,6 +33,9 @@ from tui.systems.common import e
 class KeypadContest(CorrectingContest):
     """The keypad's keys, and the forms whose commands go onto the keypad."""
 
+    answers_due = 0  # u or U sent, the bus's answer not here yet
+    commit_due = False  # Enter came meanwhile: it commits once the answer is here
+
     def action_summary(self) -> None:
         from tui.screens.summary import SummaryScreen
 
@@ -120,6 +123,9 @@ class KeypadContest(CorrectingContest):
     def action_keypad_commit(self) -> None:
         if self.sending:
             return  # the exchange just committed is not in the log yet: not twice
+        if self.answers_due:
+            self.commit_due = True  # the keypad an undo leaves, as if typed slowly
+            return
         state = self.state
         if state.finished:
             self.action_summary()
