@@ -206,7 +206,8 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
 
     ``TransferError`` for an export that does not replay or a name already taken; then
     nothing is created. The campaign is built in a temporary folder inside the saves
-    folder (one ``Saves`` does not list) and renamed into place whole.
+    folder (one ``Saves`` does not list) and renamed into place whole, under the saves
+    folder's lock on names (two imports of one name: one is refused).
     """
     exported = read_export(data, source)
     campaign = exported.campaign
@@ -227,7 +228,15 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
         files = CampaignFiles(work / slug)
         files.create(target, campaign.system, dict(campaign.settings))
         files.append(exported.entries)
-        folder = _move_into_place(work / slug, saves.folder, slug)
+        with saves.names_locked():  # no other import or new campaign takes the name now
+            clash = saves.find(target)
+            if clash is not None:
+                raise TransferError(
+                    f'a campaign called "{target}" already exists (in {clash.folder}); '
+                    "import it under another name with --as NAME"
+                )
+            saves.refuse_beside_damaged(target)
+            folder = _move_into_place(work / slug, saves.folder, slug)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return Imported(target, folder, len(exported.entries))

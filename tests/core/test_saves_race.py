@@ -22,10 +22,11 @@ from pathlib import Path
 import pytest
 import tinydb  # noqa: F401  (imported once here, not in each forked writer)
 
-from core.check import check_campaign
+from core.check import check_campaign, load_checked
 from core.record import record
 from core.scenario import load
 from core.store import Saves
+from core.transfer import TransferError, export_json, import_campaign
 from tests.conftest import SCENARIOS
 from tests.helpers import clean_env, tussle_command
 
@@ -116,3 +117,39 @@ def test_two_console_scripts_racing_both_keep_their_contest(tmp_path: Path) -> N
         files = Saves(saves).find("Race")
         assert files is not None
         assert sorted(files.load().contests) == ["c1", "c2"]
+
+
+def test_two_imports_racing_under_one_name_make_one_campaign(tmp_path: Path) -> None:
+    """Creating a campaign by import is under the same lock on names as any other."""
+    source = tmp_path / "source"
+    source.mkdir()
+    record(load(ONE_EXCHANGE), Saves(source), "Race", "race")
+    files = Saves(source).find("Race")
+    assert files is not None
+    data = json.dumps(export_json(*load_checked(files))).encode()
+    for run in range(50):
+        saves = tmp_path / f"run{run}"
+        saves.mkdir()
+        gate_read, gate_write = os.pipe()
+        children = []
+        for _ in range(2):
+            pid = os.fork()
+            if pid == 0:
+                code = 1
+                try:
+                    os.close(gate_write)
+                    os.read(gate_read, 1)
+                    import_campaign(Saves(saves), data, "race.json", "Imported")
+                    code = 0
+                except TransferError:
+                    code = 2
+                except BaseException:
+                    code = 1
+                finally:
+                    os._exit(code)
+            children.append(pid)
+        os.close(gate_read)
+        os.close(gate_write)
+        codes = sorted(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children)
+        assert codes == [0, 2], f"run {run}: exit codes {codes}"  # one made, one refused
+        assert [c.name for c in Saves(saves).campaigns()] == ["Imported"], f"run {run}"
