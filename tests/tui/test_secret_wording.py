@@ -25,8 +25,9 @@ from core.recap import recap_markdown
 from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import Saves
-from core.systems import fate, forge
-from core.systems import heroquest as hq
+from core.systems.fate import rules as fate
+from core.systems.forge import rules as forge
+from core.systems.heroquest import rules as hq
 from tests.helpers import CID, EXCHANGES, HIDE_SLY, KNIFE_CYNERE, SLY, knife_fight
 from tests.helpers import fate_dice as dice
 from tui.watch import WatchApp
