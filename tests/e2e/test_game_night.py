@@ -72,6 +72,12 @@ class Evening:
             stdin=subprocess.DEVNULL,
         )
 
+    def players_socket(self) -> Path:
+        """The players' tmux server share starts (its own, beside the GM's)."""
+        from tui.share import players_socket
+
+        return players_socket(self.socket)
+
     def the_gm(self) -> Pane:
         assert self.gm is not None
         return self.gm
@@ -90,7 +96,9 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
     finally:
         for terminal in night.terminals:
             terminal.kill()
-        Terminal(socket=night.socket).kill()  # the share's server, whoever started it
+        Terminal(socket=night.socket).kill()  # the share's servers, whoever started them
+        subprocess.run([TMUX or "tmux", "-S", str(night.players_socket()), "kill-server"])
+        night.players_socket().unlink(missing_ok=True)
 
 
 def keypad(screen: str) -> str:
@@ -131,20 +139,20 @@ def test_the_gm_shares_the_table_and_a_player_attaches_read_only(evening: Evenin
     first.keys("q")
     assert wait_for_file(status) == "0"
 
-    # The table: the GM's dashboard and the players' view in one tmux server, on a socket
+    # The table: the GM's dashboard and the players' view on two tmux servers, on a socket
     # of the test's own (never a real table's "tussle").
     shared = evening.tussle("share", "--socket", evening.socket, FATE)
     assert shared.returncode == 0, shared.stderr
-    assert f"tmux -L {evening.socket} attach -r -t players" in shared.stdout
+    assert f"tmux -S {evening.players_socket()} attach -r" in shared.stdout
     evening.gm = Pane(Terminal((160, 48), evening.socket), "gm")
     evening.gm.wait_for("Roll keypad", "The race across the mud · Fate demo")
 
-    # A player's own terminal, attached read-only to the players' session (120x40, and a
-    # row for the attached client's status line).
+    # A player's own terminal, attached read-only to the players' server (120x41: the
+    # players' window takes its size).
     client = evening.terminal((120, 41))
     client.start(
-        ["env", "-u", "TMUX", TMUX or "tmux", "-L", evening.socket, "attach", "-r",
-         "-t", "players"],
+        ["env", "-u", "TMUX", TMUX or "tmux", "-S", str(evening.players_socket()), "attach",
+         "-r"],
         {},
     )  # fmt: skip
     evening.players = Pane(client)
