@@ -132,7 +132,7 @@ class CampaignFiles:
                     f"{self.manifest_path}: format {version} is newer than this Tussle "
                     f"reads ({FORMAT_VERSION}); upgrade Tussle to open it"
                 )
-            if doc.get("system") not in SYSTEM_NAMES:
+            if not isinstance(doc.get("system"), str) or doc["system"] not in SYSTEM_NAMES:
                 raise BadSave(f"{self.manifest_path}: unknown system {doc.get('system')!r}")
             entries = doc.get("entries")
             if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:

@@ -590,3 +590,32 @@ def test_a_scenario_with_10_to_the_30_fate_points_is_refused_with_the_place(save
     assert done.returncode == 2, done.stderr
     assert done.stderr == "participants[0].fate_points: must be at most 1000000000 in size\n"
     assert Saves(saves).find("Big") is None
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("system", [1]),
+        ("system", {"fate": 1}),
+        ("name", {"x": 1}),
+        ("entries", [7]),
+        ("format", [1]),
+        ("app", {"tussle": 1}),
+        ("settings", [1]),
+        ("segment_size", {"n": 100}),
+    ],
+)
+def test_a_manifest_field_of_another_type_is_damage_that_stops_no_other(
+    saves: Path, field: str, value: Any
+) -> None:
+    seed(saves)
+    files, _ = seed(saves, "Odd")
+    doc = json.loads(files.manifest_path.read_text())
+    doc["manifest"]["1"][field] = value
+    files.manifest_path.write_text(json.dumps(doc))
+    infos = {info.slug: info.problem for info in Saves(saves).campaigns()}
+    assert infos["seed"] is None
+    assert str(infos["odd"]).startswith(f"{files.manifest_path}: ")
+    checked = run(saves, "check", "odd")
+    assert checked.returncode == 1 and checked.stderr.startswith(f"{files.manifest_path}: ")
+    assert run(saves, "check", "Seed").returncode == 0
