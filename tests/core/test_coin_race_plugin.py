@@ -339,7 +339,7 @@ def test_without_the_plug_in_a_coin_race_is_refused_in_one_line(tmp_path: Path) 
     # cannot be read), and nothing is changed.
     check = run(["--saves", str(saves), "check", "Coins"], tmp_path, None)
     assert check.returncode == 1
-    assert "unknown system 'coin'" in check.stdout + check.stderr
+    assert f"{saves / 'coins' / 'manifest.json'}: unknown system 'coin'" in check.stderr
     exported = run(["--saves", str(saves), "export", "Coins"], tmp_path, None)
     assert exported.returncode == 1
     assert "unknown system 'coin'" in exported.stderr
