@@ -38,7 +38,7 @@ from core.campaign import (
 from core.check import load_checked, replay
 from core.codec import TAG, encode
 from core.rules import find_system
-from core.store import BadSave, CampaignFiles, Saves, StoreError, safe_name
+from core.store import BadSave, CampaignFiles, Saves, StoreError, number_problem, safe_name
 from core.text import refuse_control_in
 
 EXPORT_FORMAT = 1
@@ -184,6 +184,9 @@ def read_export(data: bytes, source: str) -> Export:
         raise TransferError(f"{source}: unknown rule system {system!r}")
     if not isinstance(settings, dict):
         raise TransferError(f"{source}: the settings are not an object")
+    problem = number_problem(settings)  # as opening the campaign will check them
+    if problem is not None:
+        raise TransferError(f"{source}: settings.{problem}")
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise TransferError(f"{source}: the log is not a list of entries")
     campaign = Campaign(name=name, system=system, settings=settings)
