@@ -202,7 +202,7 @@ class CampaignFiles:
         segments = (count + SEGMENT_SIZE - 1) // SEGMENT_SIZE
         if count:
             real_folder(self.folder / LOG)
-        last: dict[int, Any] = {}
+        last: dict[int, Any] | None = None  # the segment holding entry `count`, if read
         for index in range(start // SEGMENT_SIZE, segments):
             path = self.segment_path(index)
             if not os.path.lexists(path):
