@@ -19,7 +19,7 @@ import pytest
 
 from core.demo import create_demos
 from core.store import Saves
-from tests.e2e.test_share import PlayersServer, sessions, share
+from tests.e2e.seats import PlayersServer, sessions, share
 from tests.e2e.tmux import TMUX, Terminal, unique_socket
 from tests.helpers import clean_env
 
