@@ -7,6 +7,7 @@ weapon multiplier; armor absorbs min(DV, damage, capacity left); the rest is tra
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -147,3 +148,26 @@ def test_the_log_says_who_is_dying() -> None:
     c, events = apply(c, ResolveExchange())
     lines = find_system("forge").describe(events[-1])  # type: ignore[arg-type]
     assert lines[-1] == "  Knight is dying (current trauma -5)"
+
+
+def stage(c: ForgeContest, actor: str, reactor: str, rolls: tuple[int, int]) -> list[str]:
+    """One stage, played; the log's lines for it."""
+    for command in (
+        SetStage(actor=actor, reactor=reactor),
+        RollDice(who=actor, faces=(rolls[0],)),
+        RollDice(who=reactor, faces=(rolls[1],)),
+    ):
+        c, _ = apply(c, command)  # type: ignore[assignment]
+    _, made = apply(c, ResolveExchange())
+    return find_system("forge").describe(made[-1])  # type: ignore[arg-type]
+
+
+def test_the_log_shows_armor_left_only_for_armor() -> None:
+    # The Knight's used-up armor (DV 10, 0 left) shows; the Orc has no armor to use up,
+    # whatever capacity it was given. Orc 45 -> 4 x 5 = 20 damage, nothing absorbed.
+    c = new_contest([knight(0), replace(ORC, armor_capacity=0)], COMBAT)
+    lines = stage(c, "Orc", "Knight", (45, 99))
+    assert lines[-1] == "  Knight takes 20: 0 absorbed, 20 trauma, armor 0 left"
+    # Knight 25 (target 30) -> 2 x 1 = 2 damage; the Orc's dodge 99 fails.
+    lines = stage(c, "Knight", "Orc", (25, 99))
+    assert lines[-1] == "  Orc takes 2: 0 absorbed, 2 trauma"

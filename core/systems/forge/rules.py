@@ -410,6 +410,7 @@ class ExchangeResolved(ExchangeEvent):
     stage_wins: Mapping[str, int] = field(default_factory=dict)
     reactor_rolled: int | None = None
     current_trauma: int | None = None  # the reactor's after the stage (None: not tracked)
+    armor: int | None = None  # the reactor's durability value (None: a stage saved without it)
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -546,6 +547,7 @@ class ForgeRules:
             reactor_rolled=c.rolls.get(reactor),
             stage_wins=updated(c.stage_wins, winner.side, 1),
             current_trauma=None if now is None else now - trauma,
+            armor=reacting.armor,
         )
 
     # evolve ---------------------------------------------------------------------------
@@ -691,7 +693,7 @@ class ForgeRules:
                 secret(e.trauma, *both),
                 " trauma",
             ]
-            if e.armor_left is not None:
+            if e.armor_left is not None and e.armor != 0:  # no armor: nothing to use up
                 line += [", armor ", secret(e.armor_left, *both), " left"]
             lines.append(line)
         if e.current_trauma is not None and e.current_trauma <= 0:
