@@ -158,16 +158,7 @@ def _result(record: ContestRecord) -> str:
 
 def _counts(record: ContestRecord) -> tuple[dict[str, int], str] | None:
     """Each side's count (victories, resolution points, stages won) and its unit."""
-    state = record.state
-    for attr, unit in (
-        ("victories", "victories"),
-        ("resolution_points", "resolution points"),
-        ("stage_wins", "stages"),
-    ):
-        values = getattr(state, attr, None)
-        if values:
-            return {s: values.get(s, 0) for s in state.sides}, unit
-    return None
+    return find_system(record.state.system).tally(record.state)
 
 
 def final_score(record: ContestRecord) -> str:

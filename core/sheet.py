@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
-from core.model import Contest, Event
+from core.model import Contest, Event, Participant
 from core.rules import sheet_module
 
 OptionsT = TypeVar("OptionsT")
@@ -96,6 +96,10 @@ class SystemSheet(Protocol):
         situation_aspects: Sequence[str],
     ) -> Contest:
         """The starting contest; ``RuleError`` when it cannot be played."""
+        ...
+
+    def rolled(self, participant: Participant) -> int:
+        """The rating a participant of a contest rolls (its skill, ability, target)."""
         ...
 
     def write_back(self, campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:

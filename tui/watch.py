@@ -35,13 +35,10 @@ EARLIER = 3  # exchanges shown before the last one
 
 def score_of(record: ContestRecord) -> dict[str, int]:
     """Each side's score as the players count it: victories, resolution points or stage
-    wins, whatever the system keeps."""
+    wins, whatever the system keeps (0 each where it keeps none)."""
     state = record.state
-    for attribute in ("victories", "resolution_points", "stage_wins"):
-        found = getattr(state, attribute, None)
-        if found is not None:
-            return {side: int(found.get(side, 0)) for side in state.sides}
-    return {side: 0 for side in state.sides}
+    tally = find_system(state.system).tally(state)
+    return tally[0] if tally is not None else {side: 0 for side in state.sides}
 
 
 def fitting(lines: list[str], width: int, height: int) -> list[str]:

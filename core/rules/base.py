@@ -71,6 +71,12 @@ class RuleSystem(Protocol):
         the order the keypad takes their dice; empty while that is not settled."""
         ...
 
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        """Each side's count toward winning and what it counts (``victories``,
+        ``resolution points``, ``stages``); None where the contest keeps no count (a
+        HeroQuest simple contest is one roll)."""
+        ...
+
     def implicit(self, contest: Contest) -> list[Command]:
         """Commands an exchange takes for granted until the GM types otherwise (FORGE's
         first stage: who acts against whom), applied before the dice."""

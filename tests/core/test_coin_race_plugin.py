@@ -312,7 +312,7 @@ def test_a_recorded_race_checks_and_exports(tmp_path: Path) -> None:
     recap = run(["--saves", str(saves), "export", "Coins", "--format", "markdown"], tmp_path, site)
     assert recap.returncode == 0, recap.stderr
     assert "### Exchange 3: Bob scores (1–1)" in recap.stdout
-    assert "**Result:** Ann won, 3 victories to 1" in recap.stdout
+    assert "**Result:** Ann won, 3 points to 1" in recap.stdout
 
 
 # -- without the plug-in -----------------------------------------------------------------------

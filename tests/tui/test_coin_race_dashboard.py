@@ -104,10 +104,10 @@ async def test_a_coin_race_by_keys(saves: Path, coin: None) -> None:
         (recap,) = (saves / "recaps").glob("*.md")
         shown = recap.read_text()
         assert "Exchange 3: Bob scores (1–1)" in shown
-        assert "Ann won, 2 victories to 1" in shown
+        assert "Ann won, 2 points to 1" in shown
         await keys(pilot, "enter")  # the summary
         summary = text(app, "#summary-body")
-        assert "Ann won, 2 victories to 1" in summary
+        assert "Ann won, 2 points to 1" in summary
         assert "Exchange 2: a tie (1–0)" in summary
 
 
@@ -136,7 +136,7 @@ async def test_tussle_rolls_coins(saves: Path, coin: None) -> None:
             bob = 2 if "[2]" in bob_row else 1
             before = app.campaign.latest_contest
             assert before is not None and isinstance(before.state, CoinContest)
-            score = dict(before.state.victories)
+            score = dict(before.state.points)
             await keys(pilot, "enter")
             who = scored(ann, bob)
             if who is not None:

@@ -23,6 +23,7 @@ from core.setup import (
     rating_label,
     typed_rating,
 )
+from core.sheet import find_sheet
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
@@ -72,13 +73,10 @@ class SetupScreen(Screen[None]):
         rating again, read afresh from the roster (hurts and benefits included); one that
         is not on the roster (a resistance) keeps its number."""
         start = like.start
+        sheet = find_sheet(start.system)
         for p in start.participants:
             rating = like.uses.get(p.name)
-            value = None
-            if rating is None:
-                value = next(
-                    (getattr(p, f) for f in ("skill", "rating", "target") if hasattr(p, f)), None
-                )
+            value = sheet.rolled(p) if rating is None else None
             self.picks.append(Pick(character=p.name, side=p.side, rating=rating, value=value))
         options = getattr(start, "options", None)
         if options is not None:

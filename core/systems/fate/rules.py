@@ -470,6 +470,10 @@ class FateRules:
     dice: ClassVar[DiceKind] = DiceKind.FATE
     gm_pool: ClassVar[FatePool] = FatePool()
 
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        c = own(contest, FateContest)
+        return {s: c.victories.get(s, 0) for s in c.sides}, "victories"
+
     def implicit(self, contest: Contest) -> list[Command]:
         return []  # every command of an exchange is the GM's
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
-from core.model import Contest, Event
+from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
 from core.systems.fate.rules import (
     LADDER,
@@ -93,6 +93,11 @@ def build_contest(
     if opts.get("mode") == "environment" and opts.get("difficulty") is None:
         raise RuleError("an environment contest needs a difficulty")
     return new_contest(participants, list(aspects.values()), options(FateOptions, opts))
+
+
+def rolled(participant: Participant) -> int:
+    assert isinstance(participant, FateParticipant)
+    return participant.skill
 
 
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:

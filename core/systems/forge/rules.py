@@ -425,6 +425,10 @@ class ForgeRules:
     dice: ClassVar[DiceKind] = DiceKind.D100
     gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        c = own(contest, ForgeContest)
+        return {s: c.stage_wins.get(s, 0) for s in c.sides}, "stages"
+
     def implicit(self, contest: Contest) -> list[Command]:
         """The first stage, while nobody has named its actor: the first participant acts
         against the first of another side (the GM changes the roles otherwise)."""

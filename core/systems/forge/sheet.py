@@ -10,7 +10,7 @@ from typing import Any
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
-from core.model import Contest, Event
+from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
 from core.systems.forge.rules import (
     ExchangeResolved,
@@ -63,6 +63,11 @@ def build_contest(
         ],
         options(ForgeOptions, opts),
     )
+
+
+def rolled(participant: Participant) -> int:
+    assert isinstance(participant, ForgeParticipant)
+    return participant.target
 
 
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:

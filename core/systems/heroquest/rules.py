@@ -726,6 +726,12 @@ class HeroQuestRules:
     dice: ClassVar[DiceKind] = DiceKind.D20
     gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        c = own(contest, HQContest)
+        if not c.resolution_points:  # a simple or chained contest keeps no count
+            return None
+        return {s: c.resolution_points.get(s, 0) for s in c.sides}, "resolution points"
+
     def implicit(self, contest: Contest) -> list[Command]:
         return []  # every command of an exchange is the GM's
 

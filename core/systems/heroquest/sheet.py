@@ -12,7 +12,7 @@ from typing import Any
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
-from core.model import Contest, Event
+from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
 from core.systems.heroquest.rules import (
     BENEFITS,
@@ -93,6 +93,11 @@ def build_contest(
             )
         )
     return new_contest(participants, options(HQOptions, opts))
+
+
+def rolled(participant: Participant) -> int:
+    assert isinstance(participant, HQParticipant)
+    return participant.rating
 
 
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:

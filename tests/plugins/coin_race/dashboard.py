@@ -32,7 +32,7 @@ def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     c = _own(record.state)
     need = c.options.target
     return f"Coin race · first to {need}", {
-        side: f"[$accent]{pips(c.victories.get(side, 0), need)}[/] {c.victories.get(side, 0)}"
+        side: f"[$accent]{pips(c.points.get(side, 0), need)}[/] {c.points.get(side, 0)}"
         for side in c.sides
     }
 

@@ -55,7 +55,7 @@ def contest_odds(c: CoinContest) -> ContestOdds | None:
         return None
     wins, _, total = exchange_counts(c)
     first = {(i, 1): wins[side] for i, side in enumerate(c.sides)}
-    score = [c.victories.get(side, 0) for side in c.sides]
+    score = [c.points.get(side, 0) for side in c.sides]
     values = chain(k, target).odds(score, first, total)
     return ContestOdds(sides=dict(zip(c.sides, values, strict=True)))
 
@@ -63,7 +63,7 @@ def contest_odds(c: CoinContest) -> ContestOdds | None:
 def _json(c: CoinContest) -> JSON:
     out: JSON = {
         "finished": c.finished,
-        "score": {side: c.victories.get(side, 0) for side in c.sides},
+        "score": {side: c.points.get(side, 0) for side in c.sides},
         "target": c.options.target,
     }
     if c.finished:

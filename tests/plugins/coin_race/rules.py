@@ -44,13 +44,13 @@ class CoinOptions:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CoinContest(Contest):
-    """``flips``: the open exchange's coins, by flipper; ``victories``: each side's
+    """``flips``: the open exchange's coins, by flipper; ``points``: each side's
     points (the word the summary counts in)."""
 
     system: ClassVar[str] = "coin"
     options: CoinOptions = CoinOptions()
     flips: Mapping[str, int] = field(default_factory=dict)
-    victories: Mapping[str, int] = field(default_factory=dict)
+    points: Mapping[str, int] = field(default_factory=dict)
 
 
 def flippers(contest: Contest) -> list[str]:
@@ -75,7 +75,7 @@ def new_contest(
     contest = CoinContest(participants=tuple(participants), options=opts)
     if len(contest.sides) < 2:
         raise RuleError("a coin race needs at least two sides")
-    return replace(contest, victories={side: 0 for side in contest.sides})
+    return replace(contest, points={side: 0 for side in contest.sides})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,7 +85,7 @@ class ExchangeResolved(ExchangeEvent):
 
     flips: Mapping[str, int]
     winner: str | None
-    victories: Mapping[str, int]
+    points: Mapping[str, int]
 
 
 class CoinRules:
@@ -99,6 +99,10 @@ class CoinRules:
 
     def rollers(self, contest: Contest) -> list[str]:
         return flippers(contest)
+
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        c = own(contest, CoinContest)
+        return {side: c.points.get(side, 0) for side in c.sides}, "points"
 
     def implicit(self, contest: Contest) -> list[Command]:
         return []
@@ -129,9 +133,9 @@ class CoinRules:
                 raise OutOfTurn(f"{who} has not flipped yet")
         flips = {who: c.flips[who] for who in flippers(c)}
         side = scorer({c.participant(who).side: face for who, face in flips.items()})
-        victories = dict(c.victories) if side is None else updated(c.victories, side, 1)
-        resolved = ExchangeResolved(n=c.n + 1, flips=flips, winner=side, victories=victories)
-        if side is not None and victories[side] >= c.options.target:
+        points = dict(c.points) if side is None else updated(c.points, side, 1)
+        resolved = ExchangeResolved(n=c.n + 1, flips=flips, winner=side, points=points)
+        if side is not None and points[side] >= c.options.target:
             return resolved, ContestEnded(winner=side, ended_by="target")
         return (resolved,)
 
@@ -141,7 +145,7 @@ class CoinRules:
             case DiceRolled():
                 return replace(c, flips={**c.flips, event.who: event.faces[0]})
             case ExchangeResolved():
-                return replace(c, n=event.n, flips={}, victories=event.victories)
+                return replace(c, n=event.n, flips={}, points=event.points)
             case ContestEnded():
                 return replace(c, finished=True, winner=event.winner)
         raise TypeError(f"{type(event).__name__} is not a coin race event")
@@ -153,12 +157,12 @@ class CoinRules:
             "n": e.n,
             "flips": {who: FACE_NAMES[face] for who, face in e.flips.items()},
             "winner": e.winner,
-            "score": dict(e.victories),
+            "score": dict(e.points),
         }
 
     def final_json(self, contest: Contest) -> JSON:
         c = own(contest, CoinContest)
-        return {"score": {side: c.victories.get(side, 0) for side in c.sides}}
+        return {"score": {side: c.points.get(side, 0) for side in c.sides}}
 
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         return render_all(self.lines(event), secrets)
@@ -169,7 +173,7 @@ class CoinRules:
         coin (``  Ann: heads``). A hidden participant's coin is ``??``; who scored and
         the score stay (the table sees them)."""
         e = _exchange(event)
-        score = "–".join(str(v) for v in e.victories.values())
+        score = "–".join(str(v) for v in e.points.values())
         what = f"{e.winner} scores" if e.winner is not None else "a tie"
         lines: list[list[str | Part]] = [[f"Exchange {e.n}: {what} ({score})"]]
         for who, face in e.flips.items():

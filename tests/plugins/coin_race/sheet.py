@@ -38,6 +38,10 @@ def build_contest(
     )
 
 
+def rolled(participant: Participant) -> int:
+    return 0  # a coin has no rating
+
+
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     return iter(())
 
