@@ -1,0 +1,271 @@
+"""The campaign's log, as words: a roster character, the GM actions a log records, and
+the events they make (core.campaign_state folds them into the campaign).
+
+Saves tag these classes ``campaign.…`` (``CODEC_TAG``), as when they lived in
+core.campaign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Literal
+
+from core.model import Command, Contest, Event
+
+CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Character:
+    """A PC or NPC on the roster. ``ratings`` are skills (Fate ladder values), abilities
+    (HeroQuest linear values: 24 is 4M) or FORGE targets, by name."""
+
+    name: str
+    kind: Literal["pc", "npc"] = "pc"
+    ratings: Mapping[str, int] = field(default_factory=dict)
+    aspects: tuple[str, ...] = ()
+    fate_points: int = 0
+    refresh: int = 0
+    hero_points: int = 0
+    vitality: int = 0
+    multiplier: int = 1
+    max_damage: int | None = None
+    armor: int = 0
+    armor_capacity: int = 0
+    adversity: tuple[str, ...] = ()  # HeroQuest states of adversity ("hurt", "impaired"...)
+    benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
+    trauma: int = 0  # FORGE: trauma taken, not yet healed
+
+
+# -- GM actions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddCharacter(Command):
+    character: Character
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpdateCharacter(Command):
+    name: str
+    character: Character
+
+
+Setting = bool | int | str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeSettings(Command):
+    """The campaign's settings (``players_see_odds``, ``sessions``...); None removes one."""
+
+    changes: Mapping[str, Setting]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartContest(Command):
+    """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``);
+    ``tussle_rolls`` the rollers (Fate sides, or participants) whose dice Tussle rolls,
+    where the table does not roll its own."""
+
+    title: str
+    contest: Contest
+    uses: Mapping[str, str] = field(default_factory=dict)
+    tussle_rolls: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play(Command):
+    """Rule commands (``RollDice``, ``InvokeAspect``...) for one contest, as one GM action:
+    an exchange committed from the keypad is undone as a whole."""
+
+    contest_id: str
+    commands: tuple[Command, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WriteBack(Command):
+    """Write a finished contest's results onto the roster (core.aftermath works them out)."""
+
+    contest_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Correct(Command):
+    """Replace the commands of exchange ``n`` of a contest and resolve every later exchange
+    again with the dice it had (core.corrections works out what changes)."""
+
+    contest_id: str
+    n: int
+    commands: tuple[Command, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToggleSecret(Command):
+    """Hide from the players (or show again) a participant's numbers, an aspect, or a whole
+    contest (``kind`` "contest": ``name`` is ignored)."""
+
+    contest_id: str
+    kind: Literal["participant", "aspect", "contest"]
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartSession(Command):
+    """A new session: refresh, hurts recovering, and (where the table resets them) every
+    PC's hero points set to ``hero_points``; the recap starts here."""
+
+    hero_points: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Compel(Command):
+    """A compel accepted: ``who`` gains a fate point (in the contest they are playing,
+    else on the roster)."""
+
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpendFromPool(Command):
+    """The GM pays from the scene's pool for NPC ``by`` outside an invoke (``reason``:
+    refusing a compel, a stunt); an invoke paid from the pool is an ``InvokeAspect``
+    with ``pool``. ``count`` -1 gives one back. A rule command of the contest, so the
+    pool is counted where the invokes are (and a correction replays it)."""
+
+    contest_id: str
+    count: int = 1
+    by: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undo(Command):
+    """Take back the last GM action still in force."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redo(Command):
+    """Put back the action undone last (while nothing new was done since)."""
+
+
+# -- what happened -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterAdded(Event):
+    character: Character
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterUpdated(Event):
+    name: str
+    character: Character
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettingsChanged(Event):
+    """New values, and the ones they replaced (so undo puts those back)."""
+
+    changes: Mapping[str, Setting]
+    before: Mapping[str, Setting]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestStarted(Event):
+    contest_id: str
+    title: str
+    contest: Contest
+    uses: Mapping[str, str] = field(default_factory=dict)
+    gm_pool: int = 0  # Fate: the GM's fate points for this scene
+    tussle_rolls: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolSpent(Event):
+    """What ``SpendFromPool`` made before the pool was the contest's: read from old logs
+    only (it now makes a ``Played`` Fate ``PoolPaid``)."""
+
+    contest_id: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Played(Event):
+    """One of a contest's own events."""
+
+    contest_id: str
+    event: Event
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultsWritten(Event):
+    """A contest's results are on the roster (its ``CharacterUpdated`` events beside it)."""
+
+    contest_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestCorrected(Event):
+    """Exchange ``n`` was corrected: the contest's whole run of ``commands`` and the
+    ``events`` they make now, from its start (replacing everything played before)."""
+
+    contest_id: str
+    n: int
+    commands: tuple[Command, ...]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecretToggled(Event):
+    contest_id: str
+    kind: Literal["participant", "aspect", "contest"]
+    name: str
+    secret: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionStarted(Event):
+    number: int
+    at: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionRecorded(Event):
+    """A GM action and everything it caused: one entry of the saved log."""
+
+    action_id: int
+    command: Command
+    events: tuple[Event, ...]
+    at: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionUndone(Event):
+    action_id: int
+    at: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionRedone(Event):
+    action_id: int
+    at: str = ""
+
+
+Entry = ActionRecorded | ActionUndone | ActionRedone
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def describe_action(command: Command) -> str:
+    """A few words for an action, as undo and redo report it."""
+    if isinstance(command, Play):
+        return ", ".join(describe_action(c) for c in command.commands)
+    name = type(command).__name__
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    who = getattr(command, "who", None) or getattr(command, "by", None)
+    return f"{words} ({who})" if who else words
