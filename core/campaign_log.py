@@ -34,7 +34,7 @@ class Character:
     multiplier: int = 1
     max_damage: int | None = None
     armor: int = 0
-    armor_capacity: int = 0
+    armor_capacity: int | None = None  # FORGE: what armor can still absorb (None: no limit)
     adversity: tuple[str, ...] = ()  # HeroQuest states of adversity ("hurt", "impaired"...)
     benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
     trauma: int = 0  # FORGE: trauma taken, not yet healed

@@ -182,6 +182,31 @@ def test_an_attack_ends_the_contest_as_a_conflict_and_the_summary_says_so() -> N
     assert record.state.victories == {"Cynere": 2, "Teran": 0}  # kept as it stood
 
 
+def test_a_point_owed_when_an_attack_ends_the_contest_is_paid_when_the_scene_is_written_back() -> (
+    None
+):
+    # Teran pays to invoke Cynere's aspect (Teran 2 -> 1, Cynere owed 1, §1.4.1: "usable
+    # only after the scene"). An attack then ends the contest: the scene goes on as a
+    # conflict, so Cynere is not credited when it ends, only when the GM writes the
+    # results back (closing the scene): Cynere 3 -> 4, Teran 2 -> 1.
+    campaign = campaign_with("fate", CYNERE, TERAN)
+    cid = start(campaign, RACE)
+    hostile = fate.InvokeAspect(by="Teran", aspect="I've Got Zird's Back")
+    play(campaign, cid, *exchange("0000", "0000", hostile))
+    play(campaign, cid, *exchange("0000", "0000", fate.DeclareAttack(by="Teran")))
+    record = campaign.contest(cid)
+    assert record.state.finished and record.state.winner is None
+    in_play = {p.name: p.fate_points for p in record.state.participants}
+    assert in_play == {"Cynere": 3, "Teran": 1}  # nobody credited as it ended
+    costs = summary(campaign, record).costs
+    assert (
+        "Cynere is owed 1 fate point for invokes on their aspects "
+        "(after the scene: when the results are written back)"
+    ) in costs
+    campaign.act(WriteBack(contest_id=cid))
+    assert (campaign.roster["Cynere"].fate_points, campaign.roster["Teran"].fate_points) == (4, 1)
+
+
 # -- corrections ----------------------------------------------------------------------------
 
 
@@ -404,6 +429,41 @@ def test_forge_trauma_and_armor_capacity_go_back_to_the_roster() -> None:
     campaign.act(WriteBack(contest_id=cid))
     assert (campaign.roster["Bobby"].trauma, campaign.roster["Bobby"].armor_capacity) == (2, 90)
     assert campaign.roster["Josef"] == josef
+
+
+def test_forge_armor_used_up_stays_used_up_in_the_next_contest_and_no_limit_stays_so() -> None:
+    # Bobby's armor (DV 10) has 10 capacity left: Josef's 35 makes 3 x 4 = 12 damage, the
+    # armor takes 10 (capacity 10 -> 0) and 2 goes through. Written back, the roster says
+    # 0: used up. In the next contest the same hit is all trauma, 12 (A-I4: armor at
+    # capacity 0 absorbs nothing), not 2 as if the armor had no limit. Josef's armor has
+    # no limit (None) and keeps none.
+    josef = Character(name="Josef", ratings={"Combat": 50}, multiplier=4, armor=5)
+    bobby = Character(
+        name="Bobby", kind="npc", ratings={"Combat": 40}, multiplier=5, armor=10, armor_capacity=10
+    )
+    campaign = campaign_with("forge", josef, bobby)
+    picks = [
+        Pick(character="Josef", side="Josef", rating="Combat"),
+        Pick(character="Bobby", side="Bobby", rating="Combat"),
+    ]
+    hit = (
+        forge.SetStage(actor="Josef", reactor="Bobby"),
+        forge.ChooseReaction(reaction="absorb"),
+        RollDice(who="Josef", faces=(35,)),
+        ResolveExchange(),
+    )
+    first = start(campaign, picks, combat=True)
+    play(campaign, first, *hit)
+    play(campaign, first, EndContest())
+    campaign.act(WriteBack(contest_id=first))
+    assert (campaign.roster["Bobby"].trauma, campaign.roster["Bobby"].armor_capacity) == (2, 0)
+    assert campaign.roster["Josef"].armor_capacity is None
+    second = start(campaign, picks, combat=True)
+    play(campaign, second, *hit)
+    play(campaign, second, EndContest())
+    assert "Bobby took 12 trauma" in summary(campaign, campaign.contest(second)).costs
+    campaign.act(WriteBack(contest_id=second))
+    assert (campaign.roster["Bobby"].trauma, campaign.roster["Bobby"].armor_capacity) == (14, 0)
 
 
 # -- sessions, compels, the GM's pool ---------------------------------------------------------

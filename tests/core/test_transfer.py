@@ -77,7 +77,7 @@ def test_the_export_names_the_campaign_and_its_roster_with_every_field(saves: Pa
         "multiplier": 1,
         "max_damage": None,
         "armor": 0,
-        "armor_capacity": 0,
+        "armor_capacity": None,  # no limit (0 is armor used up)
         "adversity": [],
         "benefits": {},
         "trauma": 0,

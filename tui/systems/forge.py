@@ -212,7 +212,7 @@ def _state(c: Character, campaign: CampaignState) -> str:
     """``×4 max 40 · armor 10 (100 left) · trauma 12``."""
     parts = [f"×{c.multiplier}" + (f" max {c.max_damage}" if c.max_damage is not None else "")]
     if c.armor or c.armor_capacity:
-        left = f" ({c.armor_capacity} left)" if c.armor_capacity else ""
+        left = {None: "", 0: " (used up)"}.get(c.armor_capacity, f" ({c.armor_capacity} left)")
         parts.append(f"armor {c.armor}{left}")
     if c.trauma:
         parts.append(f"trauma {c.trauma}")
@@ -231,8 +231,8 @@ def _fields(c: Character) -> list[Field]:
         Field("armor", "Armor (durability)", str(c.armor), required=False),
         Field(
             "armor_capacity",
-            "Armor capacity (0: unlimited)",
-            str(c.armor_capacity),
+            "Armor capacity: trauma it can still absorb (blank: no limit; 0: used up)",
+            "" if c.armor_capacity is None else str(c.armor_capacity),
             required=False,
         ),
         Field("trauma", "Trauma taken", str(c.trauma), required=False),
@@ -245,7 +245,9 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
         "multiplier": number(a, "multiplier", "Multiplier", 1),
         "max_damage": number(a, "max_damage", "Maximum damage") if max_damage else None,
         "armor": number(a, "armor", "Armor"),
-        "armor_capacity": number(a, "armor_capacity", "Armor capacity"),
+        "armor_capacity": count(a, "armor_capacity", "Armor capacity")
+        if a.get("armor_capacity", "").strip()
+        else None,
         "trauma": count(a, "trauma", "Trauma"),
     }
 

@@ -17,6 +17,7 @@ from core.systems.fate.rules import (
     LADDER,
     Aspect,
     AspectInvoked,
+    FateContest,
     FateOptions,
     FateParticipant,
     FatePointAwarded,
@@ -102,13 +103,21 @@ def rolled(participant: Participant) -> int:
 
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     """Each participant's fate points as the contest left them (as a difference), and the
-    points owed to owners of invoked aspects who were not in it (§1.4.1)."""
+    points owed for invokes on their aspects (§1.4.1: "usable only after the scene").
+
+    Writing the results back is the GM closing the scene. A contest that ended with a
+    side's victories ended its scene, and credited the owners among the participants as
+    it ended (they are in the difference); one that an attack ended (the scene goes on
+    as a conflict) still owes them: they are credited now. Owners who were not in the
+    contest are credited now either way."""
+    state = record.state
+    assert isinstance(state, FateContest)
     start = {p.name: p for p in record.start.participants}
-    for p in record.state.participants:
+    for p in state.participants:
         delta = getattr(p, "fate_points", 0) - getattr(start[p.name], "fate_points", 0)
+        delta += state.owed.get(p.name, 0)  # an attack ended it: owed until now
         if delta:
             yield p.name, lambda c, d=delta: {"fate_points": max(0, c.fate_points + d)}
-    # A participant's were credited when the contest ended, so they are in the difference.
     owed = Counter(
         e.paid_to
         for e in campaign.contest_log(record.contest_id)[1]
@@ -163,8 +172,15 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
         yield f"{name} spent {_points(n)}"
     for name, n in free.items():
         yield f"{name} used {n} free invoke{'s' if n != 1 else ''}"
+    waiting = dict(getattr(record.state, "owed", {}))  # an attack ended it: the scene goes on
     for name, n in owed.items():
-        yield f"{name} is paid {_points(n)} for invokes on their aspects"
+        if waiting.get(name):
+            yield (
+                f"{name} is owed {_points(n)} for invokes on their aspects "
+                "(after the scene: when the results are written back)"
+            )
+        else:
+            yield f"{name} is paid {_points(n)} for invokes on their aspects"
     for name, n in awarded.items():
         yield f"{name} gained {_points(n)} from compels"
     for name, n in pool_invokes.items():

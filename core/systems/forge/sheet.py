@@ -71,7 +71,8 @@ def rolled(participant: Participant) -> int:
 
 
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
-    """Trauma taken, and the armor capacity used up absorbing damage (§3.4)."""
+    """Trauma taken, and the armor capacity used up absorbing damage (§3.4): armor with
+    no limit stays so; armor used up stays at 0 (A-I4: it absorbs nothing more)."""
     state = record.state
     assert isinstance(state, ForgeContest)
     start = {p.name: p for p in record.start.participants}
@@ -79,10 +80,15 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
         taken = state.trauma.get(p.name, 0)
         if taken:
             yield p.name, lambda c, t=taken: {"trauma": c.trauma + t}
-        left = state.armor_left.get(p.name)
-        used = (getattr(start[p.name], "armor_capacity", 0) or 0) - left if left is not None else 0
-        if used:
-            yield p.name, lambda c, u=used: {"armor_capacity": max(0, c.armor_capacity - u)}
+        began, left = getattr(start[p.name], "armor_capacity", None), state.armor_left.get(p.name)
+        if began is None or left is None or began == left:
+            continue
+        yield (
+            p.name,
+            lambda c, u=began - left: {
+                "armor_capacity": None if c.armor_capacity is None else max(0, c.armor_capacity - u)
+            },
+        )
 
 
 def new_session(character: Character, hero_points: int | None) -> Character:
