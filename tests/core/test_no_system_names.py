@@ -46,7 +46,11 @@ CASES = {"core/bench.py"}
 
 def generic_modules() -> list[Path]:
     """Every module of core/ and tui/ but a system's own."""
-    own = [ROOT / "core" / "systems", *(ROOT / "tui" / "systems" / f"{n}.py" for n in SYSTEM_NAMES)]
+    own = [
+        ROOT / "core" / "systems",
+        *(ROOT / "tui" / "systems" / f"{n}.py" for n in SYSTEM_NAMES),  # a module
+        *(ROOT / "tui" / "systems" / n for n in SYSTEM_NAMES),  # or a package
+    ]
     return sorted(
         p
         for tree in ("core", "tui")

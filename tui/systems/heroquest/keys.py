@@ -1,0 +1,276 @@
+"""HeroQuest's keys and forms on the contest screen (``SCREEN``)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from core.errors import RuleError
+from core.model import Command
+from core.systems import heroquest as hq
+from tui.draft import dice_kind
+from tui.fields import Answers, Field, FieldError, blame, whole
+from tui.systems.heroquest.panes import own_contest
+from tui.systems.screen_part import ContestActions, Key, ScreenPart
+
+# -- the contest screen's HeroQuest keys ----------------------------------------------------
+
+AUGMENT_OTHER = "\x00other"  # the augment form's "Other: type a rating" (no ability's name)
+
+
+def _hero_point(screen: ContestActions) -> None:
+    state = own_contest(screen.state)
+    parties = list(state.parties) or [p.name for p in state.participants]
+    with_points = [p for p in parties if state.hero_points_left.get(p, 0) > 0]
+    current = screen.current()
+    default = current if current in with_points else (with_points or parties)[0]
+    screen.ask(
+        "Spend a hero point: bump a result one level",
+        [Field("who", "Who spends it", default, tuple((p, p) for p in parties))],
+        lambda a: hq.SpendHeroPoints(who=a["who"], count=1),
+    )
+
+
+def _stretch(screen: ContestActions) -> None:
+    who = screen.current()
+    if who is not None:
+        screen.add_extra(hq.Stretch(who=who))
+
+
+def _augment(screen: ContestActions) -> None:
+    """A rolled augment (rules §2.5): whose roll it helps, then whose ability lends it,
+    picked from that character's abilities on the roster with their ratings (or "Other"
+    to type a rating), then the two d20s."""
+    from core.setup import own_ratings
+
+    names = screen.names()
+    roster = screen.tussle.campaign.roster
+    recipient = screen.current() or names[0][1]
+    taking_part = [name for name, _ in names]
+    lenders = taking_part + [n for n in roster if n not in taking_part]
+    other = ("Other: type a rating (like 17 or 4M)", AUGMENT_OTHER)
+    by_name = {
+        n: (*(own_ratings(screen.state.system, roster[n]) if n in roster else ()), other)
+        for n in lenders
+    }
+
+    def command(a: Answers) -> Command:
+        def d20(key: str) -> int:
+            text = a[key]
+            return whole(text, key) if text else screen.tussle.dice.roll(dice_kind(screen.state))[0]
+
+        if a["ability"] == AUGMENT_OTHER:
+            with blame("rating"):
+                rating = hq.parse_rating(a["rating"])
+        else:
+            lender = screen.tussle.campaign.roster.get(a["by"])
+            if lender is None or a["ability"] not in lender.ratings:
+                raise FieldError("ability", f"{a['by']} has no ability {a['ability']!r} now")
+            rating = lender.ratings[a["ability"]]
+        return hq.Augment(
+            recipient=a["for"],
+            rating=rating,
+            roll=d20("roll"),
+            resistance_roll=d20("resistance"),
+        )
+
+    screen.ask(
+        "An augment (rolled against the augment base)",
+        [
+            Field("for", "Whose roll it helps", recipient, names),
+            Field("by", "Whose ability augments it", recipient, tuple((n, n) for n in lenders)),
+            Field(
+                "ability",
+                "The augmenting ability (←/→: another; Other to type a rating)",
+                by_name[recipient][0][1],
+                follows="by",
+                choices_by=by_name,
+            ),
+            Field("rating", "Its rating (like 17 or 4M)", shown_when=("ability", AUGMENT_OTHER)),
+            Field("roll", "Its d20 roll (blank: Tussle rolls)", required=False),
+            Field("resistance", "The base's d20 roll (blank: Tussle rolls)", required=False),
+        ],
+        command,
+    )
+
+
+def _declared(
+    screen: ContestActions, title: str, make: type[hq.Gamble | hq.RespondDefensively]
+) -> None:
+    """A risky gambit or a defensive response (rules §2.8.4-5): which party declares it,
+    before the rolls of an extended contest's exchange."""
+    state = own_contest(screen.state)
+    if not state.options.extended:
+        screen.notify(
+            "Risky gambits and defensive responses are for an extended contest",
+            title="Not allowed",
+            severity="error",
+        )
+        return
+    parties = list(state.parties or state.last_parties) or [p.name for p in state.participants]
+    current = screen.current()
+    screen.ask(
+        title,
+        [
+            Field(
+                "who",
+                "Who declares it",
+                current if current in parties else parties[0],
+                tuple((p, p) for p in parties),
+            )
+        ],
+        lambda a: make(who=a["who"]),
+        rule_field="who",
+    )
+
+
+def _gambit(screen: ContestActions) -> None:
+    _declared(screen, "Risky gambit: a win lodges 1 RP more, a loss 2 more", hq.Gamble)
+
+
+def _defensive(screen: ContestActions) -> None:
+    _declared(
+        screen, "Defensive response: a win lodges 2 RP fewer, a loss 1 fewer", hq.RespondDefensively
+    )
+
+
+def _boost(screen: ContestActions) -> None:
+    """A group boost (rules §2.7.4), bought before the rolls: the side, single or double,
+    and who pays (blank: the members with the most hero points left pay)."""
+    state = own_contest(screen.state)
+    if not state.open.pairs and not any(isinstance(c, hq.SetPairs) for c in screen.draft.extras):
+        screen.notify(
+            "A boost is for a group exchange: set its pairs first (G)",
+            title="Not allowed",
+            severity="error",
+        )
+        return
+    sides = tuple((side, side) for side in state.sides)
+    first = [p for p in state.participants if p.side == sides[0][1]]
+
+    def command(a: Answers) -> Command:
+        side, double = a["side"], a["double"] == "double"
+        members = [p.name for p in state.participants if p.side == side]
+        cost = hq.boost_cost(len(members), double)
+        with blame("paid"):
+            paid = parse_paid(a["paid"]) if a["paid"].strip() else _payers(state, members, cost)
+        return hq.Boost(side=side, paid=paid, double=double)
+
+    screen.ask(
+        "Group boost: a tie or the side's win rises a level",
+        [
+            Field("side", "For which side", sides[0][1], sides),
+            Field(
+                "double",
+                "How much",
+                "single",
+                (
+                    ("One level (1 hero point per 3 on the side)", "single"),
+                    ("Two levels (twice the price)", "double"),
+                ),
+            ),
+            Field(
+                "paid",
+                "Who pays (blank: those with the most hero points)",
+                required=False,
+                placeholder=", ".join(f"{p.name} 1" for p in first[:2]),
+            ),
+        ],
+        command,
+    )
+
+
+def _payers(state: hq.HQContest, members: list[str], cost: int) -> tuple[tuple[str, int], ...]:
+    """``cost`` hero points taken one at a time from whoever of ``members`` has the most
+    left (the first listed on equal counts); the rules refuse it if they are not enough."""
+    left = {name: state.hero_points_left.get(name, 0) for name in members}
+    paid: dict[str, int] = {}
+    for _ in range(cost):
+        name = max(members, key=lambda n: (left[n], -members.index(n)))
+        left[name] -= 1
+        paid[name] = paid.get(name, 0) + 1
+    return tuple(paid.items())
+
+
+def parse_paid(text: str) -> tuple[tuple[str, int], ...]:
+    """``"Tripitaka 1, Sandy 2"``: who pays a boost and how much (a name alone pays 1)."""
+    paid = []
+    for chunk in text.split(","):
+        words = chunk.split()
+        if not words:
+            raise RuleError(f'"{text.strip()}": write who pays as "Tripitaka 1, Sandy 1"')
+        if len(words) > 1 and words[-1].lstrip("-−").isdigit():
+            paid.append((" ".join(words[:-1]), whole(words[-1])))
+        else:
+            paid.append((" ".join(words), 1))
+    return tuple(paid)
+
+
+def _leave(screen: ContestActions) -> None:
+    names = screen.names()
+    screen.ask(
+        "Leave the chain after this exchange",
+        [Field("who", "Who leaves", names[-1][1], names)],
+        lambda a: hq.Leave(who=a["who"]),
+    )
+
+
+def _parties(screen: ContestActions) -> None:
+    names = screen.names()
+    screen.ask(
+        "The two parties of this exchange",
+        [
+            Field("a", "First party", names[0][1], names),
+            Field("b", "Second party", names[-1][1], names),
+        ],
+        lambda a: hq.SetParties(a=a["a"], b=a["b"]),
+    )
+
+
+def _group(screen: ContestActions) -> None:
+    def command(a: Answers) -> Command:
+        with blame("pairs"):
+            return hq.SetPairs(pairs=parse_pairs(a["pairs"]))
+
+    screen.ask(
+        "A group simple contest",
+        [
+            Field(
+                "pairs",
+                "Pairs with their d20s: A v B 14 13, C v B 5 9",
+                placeholder="Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9",
+            )
+        ],
+        command,
+    )
+
+
+def parse_pairs(text: str) -> tuple[hq.Pair, ...]:
+    """``"A v B 14 13, C v B 5 9"``: a group contest's pairs with their two d20s."""
+    pairs = []
+    for chunk in text.split(","):
+        words = chunk.split()
+        if " v " not in f" {chunk} " or len(words) < 5:
+            raise RuleError(f'"{chunk.strip()}": write a pair as "A v B 14 13"')
+        at = words.index("v")
+        a, b = " ".join(words[:at]), " ".join(words[at + 1 : -2])
+        pairs.append(hq.Pair(a=a, b=b, roll_a=whole(words[-2]), roll_b=whole(words[-1])))
+    return tuple(pairs)
+
+
+SCREEN = ScreenPart(
+    keys=(
+        Key("modifier", Binding("h", "hero_point", "Hero pt", id="hero_point"), _hero_point),
+        Key("modifier", Binding("g", "augment", "Augment", id="augment", show=False), _augment),
+        Key("modifier", Binding("s", "stretch", "Stretch", id="stretch", show=False), _stretch),
+        Key("modifier", Binding("l", "leave", "Leave", id="leave"), _leave),
+        Key("modifier", Binding("p", "parties", "Parties", id="parties", show=False), _parties),
+        Key("modifier", Binding("G", "group", "Group", id="group", show=False), _group),
+        Key("modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit),
+        Key(
+            "modifier",
+            Binding("f", "defensive", "Defensive response", id="defensive", show=False),
+            _defensive,
+        ),
+        Key("modifier", Binding("B", "boost", "Group boost", id="boost", show=False), _boost),
+    ),
+)

@@ -1,0 +1,186 @@
+"""HeroQuest's panes on the contest screen: the scoreboard, participants, the situation,
+the keypad's rows and verdict, the odds' cells."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from core.campaign import ContestRecord
+from core.dice import DiceKind
+from core.model import Command, Contest
+from core.systems import heroquest as hq
+from tui.draft import Draft, Preview, faces_of
+from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading
+from tui.widgets.keypad import KeypadRow
+
+ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
+ASPECTS_TITLE = "Situation"
+
+
+def own_contest(state: Contest) -> hq.HQContest:
+    assert isinstance(state, hq.HQContest)
+    return state
+
+
+def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
+    state = own_contest(record.state)
+    opts = state.options
+    kind = "extended" if opts.extended else "chained" if opts.chained else "simple"
+    if not opts.chain:
+        return f"HeroQuest {kind} contest", {side: "" for side in state.sides}
+    cells = {
+        side: (f"[$accent]{pips(rp, 5)}[/] " if opts.extended else "") + f"{rp} RP"
+        for side, rp in state.resolution_points.items()
+    }
+    return f"HeroQuest {kind} contest", cells
+
+
+def adversity(record: ContestRecord) -> dict[str, str]:
+    """Each participant's latest state of adversity in this contest."""
+    found: dict[str, str] = {}
+    for event in record.exchanges:
+        if isinstance(event, hq.ExchangeResolved):
+            found.update(event.consequence)
+    return found
+
+
+def participants(record: ContestRecord) -> list[str]:
+    state = own_contest(record.state)
+    states = adversity(record)
+    lines: list[str] = secret_heading(record)
+    for side in state.sides:
+        members = [p for p in state.participants if p.side == side]
+        pad = "  " if len(members) > 1 else ""
+        if pad:
+            lines.append(f"[b]{e(side)}[/b]")
+        for p in members:
+            left = state.hero_points_left.get(p.name, p.hero_points)
+            vit = f" vit {p.vitality:+d}" if p.vitality else ""
+            what = record.uses.get(p.name, "rating")
+            lines.append(f"{pad}[b]{e(p.name)}[/b]  HP {left}{hidden_mark(record, p.name)}")
+            lines.append(f"{pad}  {e(what)} {hq.format_rating(p.rating)}{vit}")
+            lasting = lingering(p)
+            if lasting:
+                lines.append(f"{pad}  [$warning]{lasting}[/]")
+            if p.name in states:
+                lines.append(f"{pad}  [$warning]{e(states[p.name])}[/]")
+    return lines
+
+
+def lingering(p: hq.HQParticipant) -> str:
+    """What earlier contests left on ``p`` (rules §2.6), in words: ``−3 from earlier
+    contests (hurt or impaired) · 1 bump down (injured)``. The condition is the lingering
+    benefit of the ability used less 3 per hurt and 6 per impairment, already in its
+    target; each injury bumps its result down a level."""
+    parts = []
+    if p.condition > 0:
+        parts.append(f"+{p.condition} from earlier contests (lingering benefit)")
+    elif p.condition < 0:
+        parts.append(f"−{-p.condition} from earlier contests (hurt or impaired)")
+    if p.bumps_down:
+        parts.append(f"{p.bumps_down} bump{'s' if p.bumps_down != 1 else ''} down (injured)")
+    return " · ".join(parts)
+
+
+def gm_notes(record: ContestRecord) -> list[str]:
+    return []
+
+
+def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
+    """The situation: HeroQuest has no aspects to hide."""
+    opts = own_contest(state).options
+    lines = [f"Tie-break: {opts.tie_break} roll wins", f"Augment base: {opts.augment_base}"]
+    if opts.extended:
+        lines.append("Extended: first to 5 RP")
+    elif opts.chained:
+        lines.append("Chained: until one leaves")
+    return lines
+
+
+def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
+    state = own_contest(preview.state)
+    out = []
+    for i, who in enumerate(preview.slots):
+        typed = draft.typed.get(who, "")
+        target = state.target(who)
+        text = f"vs {hq.format_rating(target)}"
+        faces = faces_of(DiceKind.D20, typed)
+        if target <= 0:
+            text += " · [b]defeated without rolling[/b]"
+        elif faces is not None:
+            base, _ = hq.normalise(target)
+            text += f" · {hq.LEVELS[hq.classify(faces[0], base)]} before bumps"
+        out.append(KeypadRow(who, cells(typed, 2), text, i == draft.cursor))
+    return out
+
+
+def verdict(preview: Preview, draft: Draft) -> str:
+    state = own_contest(preview.state)
+    parties = list(state.parties)
+    if len(parties) != 2:
+        return "" if state.open.pairs else "[dim]p: choose the two parties · G: a group contest[/]"
+    rolls = [faces_of(DiceKind.D20, draft.typed.get(p, "")) for p in parties]
+    a, b = (state.party(p, r[0] if r else None) for p, r in zip(parties, rolls, strict=True))
+    if (a.roll is None and a.target > 0) or (b.roll is None and b.target > 0):
+        return ""
+    out = hq.simple_contest(a, b, state.options.tie_break)
+    if out.winner is None:
+        return "⇒ [b]a tie[/b]"
+    winner, loser = parties if out.winner == "a" else parties[::-1]
+    points = state.lodged(winner, loser, out.victory)  # gambits, defensive responses
+    return f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({points} RP)"
+
+
+def twist_pending(state: Contest) -> bool:
+    return False
+
+
+def describe_extra(command: Command) -> str | None:
+    match command:
+        case hq.SpendHeroPoints():
+            return f"Hero point: {e(command.who)} ×{command.count}"
+        case hq.Stretch():
+            return f"Stretch: {e(command.who)} (−6, victory at most minor)"
+        case hq.Augment():
+            return (
+                f"Augment for {e(command.recipient)}: "
+                f"{hq.format_rating(command.rating)} rolls {command.roll}"
+            )
+        case hq.Leave():
+            return f"Leave: {e(command.who)} leaves after this exchange"
+        case hq.SetParties():
+            return f"Parties: {e(command.a)} vs {e(command.b)}"
+        case hq.SetPairs():
+            pairs = ", ".join(f"{p.a}–{p.b} {p.roll_a}/{p.roll_b}" for p in command.pairs)
+            return f"Group: {e(pairs)}"
+        case hq.Gamble():
+            return f"Risky gambit: {e(command.who)} (+1 RP on a win, +2 to the other on a loss)"
+        case hq.RespondDefensively():
+            return f"Defensive: {e(command.who)} (−2 RP on a win, −1 to the other on a loss)"
+        case hq.Boost():
+            paid = ", ".join(f"{name} {count}" for name, count in command.paid)
+            double = "double boost" if command.double else "boost"
+            return f"Group {double} for {e(command.side)}: paid by {e(paid)}"
+    return None
+
+
+def odds_cells(
+    exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
+) -> tuple[dict[str, str], str]:
+    """Each side's odds as scoreboard text (``contest_odds``: its chance at the contest), and
+    the footer under them."""
+    cells: dict[str, str] = {}
+    # Resolution points exist only in a chain (rules §2.8, §2.9): an extended contest
+    # is won at 5 of them; a simple contest is this one exchange, nothing beyond it.
+    state = own_contest(state)
+    extended = state.options.extended
+    for party, o in exchange["sides"].items():
+        side = state.participant(party).side
+        if extended:
+            cells[side] = cell(o["win"], contest_odds.get(side), f"to {hq.EXTENDED_GOAL} RP")
+        elif state.options.chained:
+            cells[side] = cell(o["win"], None, "")
+        else:
+            cells[side] = f"wins {pct(o['win'])} [$accent]{bar(o['win'])}[/]"
+    return cells, f"tie {pct(exchange['tie'])}"
