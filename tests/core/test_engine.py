@@ -131,8 +131,11 @@ def test_play_until_refused_keeps_each_commands_events_and_the_contest_after_it(
         (2, 1),
         (4, 1),
     ]
-    # the last resolve is the one that also ends the contest; a roll causes one event
-    assert [type(e).__name__ for e in resolves[-1].events] == ["ExchangeResolved", "ContestEnded"]
+    # the last resolve is the one that also ends the contest (a Fate end says what the
+    # scene owes, §1.4.1); a roll causes one event
+    ended = resolves[-1].events
+    assert [type(e).__name__ for e in ended] == ["ExchangeResolved", "FateContestEnded"]
+    assert isinstance(ended[-1], ContestEnded) and ended[-1].winner == "Cynere"
     assert [len(s.events) for s in run.steps[:2]] == [1, 1]
 
 
