@@ -44,6 +44,13 @@ class BadSave(StoreError):
     title = "Damaged save"
 
 
+class SystemNotInstalled(BadSave):
+    """A sound save of a rule system no installed plug-in provides: it opens once the
+    plug-in is installed again (nothing to restore)."""
+
+    title = "Rule system not installed"
+
+
 class ReadOnlySaves(StoreError):
     """The campaign's folder cannot be written (a read-only disk or folder)."""
 

@@ -47,12 +47,13 @@ from core.disk import CampaignLock as CampaignLock
 from core.disk import CampaignLocked as CampaignLocked
 from core.disk import ReadOnlySaves as ReadOnlySaves
 from core.disk import StoreError as StoreError
+from core.disk import SystemNotInstalled as SystemNotInstalled
 from core.disk import fsync_path as fsync_path
 from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
 from core.migrate import migrate_if_needed
 from core.model import Event
-from core.text import refuse_control
+from core.text import refuse_control, visible
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
@@ -95,6 +96,7 @@ class CampaignInfo:
     entries: int
     updated: str
     problem: str | None = None
+    missing_system: bool = False  # the problem: its rule system's plug-in is not installed
 
 
 class CampaignFiles:
@@ -132,8 +134,14 @@ class CampaignFiles:
                     f"{self.manifest_path}: format {version} is newer than this Tussle "
                     f"reads ({FORMAT_VERSION}); upgrade Tussle to open it"
                 )
-            if not isinstance(doc.get("system"), str) or doc["system"] not in SYSTEM_NAMES:
+            if not isinstance(doc.get("system"), str):
                 raise BadSave(f"{self.manifest_path}: unknown system {doc.get('system')!r}")
+            if doc["system"] not in SYSTEM_NAMES:
+                raise SystemNotInstalled(
+                    f'{self.manifest_path}: this campaign plays "{visible(doc["system"])}", a '
+                    "rule system no installed plug-in provides (installed: "
+                    f"{', '.join(SYSTEM_NAMES)}); install its plug-in to open it"
+                )
             entries = doc.get("entries")
             if not isinstance(entries, int) or isinstance(entries, bool) or entries < 0:
                 raise BadSave(f"{self.manifest_path}: bad count of log entries {entries!r}")
@@ -170,7 +178,10 @@ class CampaignFiles:
         try:
             meta = self.meta()
         except StoreError as error:
-            return CampaignInfo(self.slug, self.slug, "?", 0, "", problem=str(error))
+            missing = isinstance(error, SystemNotInstalled)
+            return CampaignInfo(
+                self.slug, self.slug, "?", 0, "", problem=str(error), missing_system=missing
+            )
         return CampaignInfo(
             self.slug,
             str(meta["name"]),
@@ -547,6 +558,10 @@ class Saves:
             if not _looks_like_a_campaign(folder) or _unfinished(folder):
                 continue
             info = CampaignFiles(folder).info()
+            if info.missing_system:
+                raise SystemNotInstalled(
+                    f'the campaign in {folder} may be "{name}", and {info.problem}'
+                )
             if info.problem is not None:
                 raise BadSave(
                     f'the campaign in {folder} cannot be read, and it may be "{name}": '

@@ -25,7 +25,8 @@ from textual.widgets import Digits, Static
 from core.campaign import Campaign, ContestRecord, secrets_of
 from core.redact import HIDDEN
 from core.rules import find_system
-from core.store import Saves, saves_folder
+from core.store import Saves, StoreError, saves_folder
+from core.text import visible
 from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
 from tui.systems.common import e
@@ -250,12 +251,19 @@ class WatchApp(App[None]):
 
 
 def run_watch(saves: str | None, name: str) -> int:
-    """``tussle watch NAME``: 0 when the players leave, 2 for an unknown campaign."""
+    """``tussle watch NAME``: 0 when the players leave, 2 for an unknown campaign, 1 for
+    one that cannot be read (damaged, or its rule system not installed)."""
     import sys
 
-    files = Saves(saves_folder(saves)).find(name)
+    store = Saves(saves_folder(saves))
+    files = store.find(name)
     if files is None:
-        print(f'(watch): no campaign "{name}"', file=sys.stderr)
+        try:  # a campaign of that name that cannot be read: say why, not "no campaign"
+            store.refuse_beside_damaged(name)
+        except StoreError as error:
+            print(f"(watch): {visible(str(error))}", file=sys.stderr)
+            return 1
+        print(f'(watch): no campaign "{visible(name)}"', file=sys.stderr)
         return 2
     WatchApp(files.folder).run()
     return 0

@@ -339,11 +339,20 @@ def test_without_the_plug_in_a_coin_race_is_refused_in_one_line(tmp_path: Path) 
     # cannot be read), and nothing is changed.
     check = run(["--saves", str(saves), "check", "Coins"], tmp_path, None)
     assert check.returncode == 1
-    assert f"{saves / 'coins' / 'manifest.json'}: unknown system 'coin'" in check.stderr
+    missing = (
+        f'{saves / "coins" / "manifest.json"}: this campaign plays "coin", a rule system no '
+        "installed plug-in provides (installed: fate, heroquest, forge); install its "
+        "plug-in to open it"
+    )
+    assert missing in check.stderr
+    assert "damaged" not in check.stderr.lower()  # nothing to restore: it is whole
     exported = run(["--saves", str(saves), "export", "Coins"], tmp_path, None)
     assert exported.returncode == 1
-    assert "unknown system 'coin'" in exported.stderr
-    for done in (resolve, opener, check, exported):
+    assert missing in exported.stderr
+    watched = run(["--saves", str(saves), "watch", "Coins"], tmp_path, None)
+    assert watched.returncode == 1  # not "no campaign": it is there, its system is not
+    assert missing in watched.stderr
+    for done in (resolve, opener, check, exported, watched):
         assert "Traceback" not in done.stdout + done.stderr
     again = run(["--saves", str(saves), "check", "Coins"], tmp_path, site)
     assert again.returncode == 0, again.stdout + again.stderr  # installed again: whole

@@ -91,7 +91,8 @@ class CampaignScreen(Screen[None]):
             if info.problem:
                 listing.add_option(
                     Option(
-                        f"⚠ {e(info.slug)}: damaged ({e(info.problem)})",
+                        f"⚠ {e(info.slug)}: {'' if info.missing_system else 'damaged '}"
+                        f"({e(info.problem)})",
                         id=info.slug,
                         disabled=True,
                     )
