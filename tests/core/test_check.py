@@ -153,7 +153,11 @@ def test_a_newer_format_is_refused_and_left_as_it_was(
     "change, problem",
     [
         ({"entries": -1}, "bad count of log entries -1"),
-        ({"system": "gurps"}, 'this campaign plays "gurps", a rule system no installed plug-in'),
+        (
+            {"system": "gurps"},
+            'this campaign plays "gurps", a rule system no installed plug-in provides '
+            "(installed: fate, heroquest, forge); install its plug-in to open it",
+        ),
         ({"segment_size": 50}, "log segments of 50 entries; this Tussle writes and reads 100"),
     ],
     ids=["negative count", "unknown system", "other segment size"],
