@@ -13,6 +13,8 @@ are named here too, where the rest of Tussle imports them from.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.aftermath import results, session_events
 from core.campaign_state import (
     FORMAT_VERSION,
@@ -195,6 +197,7 @@ class Campaign(CampaignState):
                         uses=command.uses,
                         gm_pool=pool.opening(pcs) if pool is not None else 0,
                         tussle_rolls=command.tussle_rolls,
+                        **_start_secrets(command),
                     ),
                 )
         raise RuleError(f"{type(command).__name__} is not a campaign action")
@@ -235,3 +238,20 @@ class Campaign(CampaignState):
         entry = self.decide(command)
         self.apply(entry)
         return entry
+
+
+def _start_secrets(command: StartContest) -> dict[str, Any]:
+    """What ``command`` hides from its first moment, each name checked against the
+    contest (``UnknownName`` otherwise), in order, once."""
+    contest = command.contest
+    for name in command.secret_participants:
+        contest.participant(name)  # UnknownName when not in it
+    aspects = {a.name for a in getattr(contest, "aspects", ())}
+    for name in command.secret_aspects:
+        if name not in aspects:
+            raise UnknownName(f'no aspect "{name}" in "{command.title}"')
+    return {
+        "secret": command.secret,
+        "secret_participants": tuple(dict.fromkeys(command.secret_participants)),
+        "secret_aspects": tuple(dict.fromkeys(command.secret_aspects)),
+    }

@@ -68,12 +68,17 @@ class ChangeSettings(Command):
 class StartContest(Command):
     """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``);
     ``tussle_rolls`` the rollers (Fate sides, or participants) whose dice Tussle rolls,
-    where the table does not roll its own."""
+    where the table does not roll its own. ``secret`` (the whole contest),
+    ``secret_participants`` and ``secret_aspects`` are hidden from the players from the
+    contest's first moment (the setup's, or the previous contest's with the same sides)."""
 
     title: str
     contest: Contest
     uses: Mapping[str, str] = field(default_factory=dict)
     tussle_rolls: tuple[str, ...] = ()
+    secret: bool = False
+    secret_participants: tuple[str, ...] = ()
+    secret_aspects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -181,6 +186,10 @@ class ContestStarted(Event):
     uses: Mapping[str, str] = field(default_factory=dict)
     gm_pool: int = 0  # Fate: the GM's fate points for this scene
     tussle_rolls: tuple[str, ...] = ()
+    # Hidden from the players from the start (an old save has none: defaults).
+    secret: bool = False
+    secret_participants: tuple[str, ...] = ()
+    secret_aspects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

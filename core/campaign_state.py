@@ -209,6 +209,9 @@ class CampaignState:
                         state=start,
                         uses=event.uses,
                         tussle_rolls=event.tussle_rolls,
+                        secret=event.secret,
+                        secret_participants=set(event.secret_participants),
+                        secret_aspects=set(event.secret_aspects),
                     )
                 case CharacterAdded():
                     self.roster[event.character.name] = event.character
