@@ -216,12 +216,11 @@ class WatchApp(App[None]):
     def odds(self, record: ContestRecord) -> dict[str, str]:
         """The odds beside each side, only where the GM lets the players see them, and
         none while a participant's numbers are hidden (the odds would give them away)."""
-        if self.campaign is None or not self.campaign.settings.get("players_see_odds"):
-            return {}
-        if record.secret or record.secret_participants:
+        from tui.odds_view import odds_cells, players_may_see
+
+        if self.campaign is None or not players_may_see(record, self.campaign.settings):
             return {}
         from core.odds import odds_for
-        from tui.odds_view import odds_cells
 
         try:
             cells, _ = odds_cells(odds_for(record.state), record.state)

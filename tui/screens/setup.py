@@ -34,7 +34,7 @@ from tui.widgets.lines import data_cell
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from core.campaign import ContestRecord
+    from core.campaign import Campaign, ContestRecord
 
 T = TypeVar("T")
 OTHER = "\x00other"  # the Rolls choice "Other: type a rating" (no rating name is this)
@@ -46,8 +46,11 @@ KEYS = [
     Binding("a", "add", "Add participant", id="setup.add"),
     Binding("d", "remove", "Remove", id="setup.remove"),
     Binding("o", "options", "Options", id="setup.options"),
-    Binding("T", "tussle_rolls", "Who rolls", id="setup.tussle_rolls"),
+    # Start, then H, before T: on an 80-column bar the last keys give way first (T is
+    # named on the screen, beside who rolls).
     Binding("f5,g", "start", "Start", id="setup.start"),
+    Binding("H", "hide", "Hide from players", id="setup.hide"),
+    Binding("T", "tussle_rolls", "Who rolls", id="setup.tussle_rolls"),
     Binding("escape", "back", "Back", id="setup.back"),
 ]
 
@@ -65,6 +68,11 @@ class SetupScreen(Screen[None]):
         self.option_answers: Answers = {}
         self.situation: list[str] = []
         self.tussle_rolls: set[str] = set()  # sides whose dice Tussle rolls
+        # Hidden from the players from the contest's first moment (H; or the previous
+        # contest's, copied): participants' numbers, aspects, the whole contest.
+        self.hidden: set[str] = set()
+        self.hidden_aspects: set[str] = set()
+        self.secret = False
         if like is not None:
             self._copy(like)
 
@@ -89,6 +97,11 @@ class SetupScreen(Screen[None]):
         self.situation = [a.name for a in getattr(start, "aspects", ()) if a.owner is None]
         sides = {p.name: p.side for p in start.participants}
         self.tussle_rolls = {sides.get(who, who) for who in like.tussle_rolls}
+        # What the players were not to see stays hidden: shown in the next contest, the
+        # odds and totals of its first exchange would give it away.
+        self.hidden = {p.name for p in start.participants if like.hidden("participant", p.name)}
+        self.hidden_aspects = set(like.secret_aspects)
+        self.secret = like.secret
 
     @classmethod
     def of(cls, system: str) -> type[SetupScreen]:
@@ -134,7 +147,8 @@ class SetupScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for pick in self.picks:
-            table.add_row(*(data_cell(x) for x in (pick.character, pick.side, self.rolls(pick))))
+            name = pick.character + (" · hidden" if pick.character in self.hidden else "")
+            table.add_row(*(data_cell(x) for x in (name, pick.side, self.rolls(pick))))
         system = self.tussle.campaign.system
         try:
             opts = " · ".join(describe_options(system, self.options))
@@ -143,6 +157,7 @@ class SetupScreen(Screen[None]):
         lines = [
             f"[b]Options[/b]: {e(opts)} (o)",
             f"[b]Dice[/b]: {e(self.dice_line())} (T to change)",
+            f"[b]Hidden from the players[/b]: {e(self.hidden_line())} (H: the highlighted one)",
             "Sides: participants with the same side are a team (one roll, teamwork).",
             "a adds a participant · d removes · o options · F5 or g starts",
         ]
@@ -163,6 +178,15 @@ class SetupScreen(Screen[None]):
         if pick.rating:
             return f"{pick.rating}: not on the sheet, {rating_label(system, no_skill(system))}"
         return self.part.no_skill
+
+    def hidden_line(self) -> str:
+        """What the players' view will not show: ``Teran's numbers; aspect: Dark Alley``."""
+        if self.secret:
+            return "the whole contest"
+        in_it = [p.character for p in self.picks if p.character in self.hidden]
+        parts = [f"{name}'s numbers" for name in in_it]
+        parts += [f"aspect: {name}" for name in sorted(self.hidden_aspects)]
+        return "; ".join(parts) or "nothing"
 
     def dice_line(self) -> str:
         """Who rolls: ``the table rolls for everyone``, ``Tussle rolls for Ghouls; the
@@ -240,8 +264,27 @@ class SetupScreen(Screen[None]):
     def action_remove(self) -> None:
         table = self.query_one(DataTable)
         if self.picks:
-            del self.picks[min(table.cursor_row, len(self.picks) - 1)]
+            gone = self.picks.pop(min(table.cursor_row, len(self.picks) - 1))
+            self.hidden.discard(gone.character)
             self.reload()
+
+    def action_hide(self) -> None:
+        """Hide the highlighted participant's numbers from the players (or show them
+        again): hidden from the contest's first moment, odds included."""
+        if not self.picks:
+            self.notify("Add participants first (a).")
+            return
+        table = self.query_one(DataTable)
+        row = min(max(table.cursor_row, 0), len(self.picks) - 1)
+        name = self.picks[row].character
+        if name in self.hidden:
+            self.hidden.discard(name)
+            self.notify(f"The players will see {name}'s numbers.", timeout=3)
+        else:
+            self.hidden.add(name)
+            self.notify(f"{name}'s numbers will be hidden from the players.", timeout=3)
+        self.reload()
+        table.move_cursor(row=row)
 
     def action_options(self) -> None:
         part = self.part
@@ -266,18 +309,15 @@ class SetupScreen(Screen[None]):
 
         self.app.push_screen(FormScreen("Rule options", fields, parse=parse), done)
 
-    def action_start(self) -> None:
-        campaign = self.tussle.campaign
-        try:
-            contest = build_contest(
-                campaign.system, campaign.roster, self.picks, self.options, self.situation
-            )
-        except (RuleError, TypeError) as error:
-            self.notify(str(error), title="Cannot start", severity="error")
-            return
-        uses = {p.character: p.rating for p in self.picks if p.rating}
+    def start_command(self, campaign: Campaign, title: str = "") -> StartContest:
+        """The ``StartContest`` the screen's picks, options, dice and secrets make (what
+        ``g`` sends, titled ``title`` or "Contest N"); ``RuleError`` or ``TypeError`` when
+        they make no contest. What is hidden is hidden in it from its first moment."""
+        contest = build_contest(
+            campaign.system, campaign.roster, self.picks, self.options, self.situation
+        )
         # The keypad's rollers: sides (Fate) or participants, as the system has them.
-        by_side = self.part.rolls_by_side
+        by_side = view(campaign.system).SETUP.rolls_by_side
         rolls = tuple(
             dict.fromkeys(
                 p.side if by_side else p.character
@@ -285,12 +325,34 @@ class SetupScreen(Screen[None]):
                 if p.side in self.tussle_rolls
             )
         )
-        default = f"Contest {len(campaign.contests) + 1}"
+        in_it = {a.name for a in getattr(contest, "aspects", ())}
+        return StartContest(
+            title=title or self.default_title(campaign),
+            contest=contest,
+            uses={p.character: p.rating for p in self.picks if p.rating},
+            tussle_rolls=rolls,
+            secret=self.secret,
+            secret_participants=tuple(
+                p.character for p in self.picks if p.character in self.hidden
+            ),
+            secret_aspects=tuple(sorted(self.hidden_aspects & in_it)),
+        )
+
+    @staticmethod
+    def default_title(campaign: Campaign) -> str:
+        return f"Contest {len(campaign.contests) + 1}"
+
+    def action_start(self) -> None:
+        campaign = self.tussle.campaign
+        try:
+            self.start_command(campaign)
+        except (RuleError, TypeError) as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        default = self.default_title(campaign)
 
         def parse(a: Answers) -> StartContest:
-            command = StartContest(
-                title=a["title"] or default, contest=contest, uses=uses, tussle_rolls=rolls
-            )
+            command = self.start_command(self.tussle.campaign, a["title"])
             self.tussle.campaign.decide(command)  # a pure check: refused, the form stays
             return command
 
