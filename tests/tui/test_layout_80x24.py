@@ -62,17 +62,18 @@ async def test_the_aspects_pane_says_what_it_hides_and_scrolls_to_sure_footing(
         screen = screen_text(app)
         assert reads(screen, "Advantage: Cynere creates Cheer")  # two pending lines
         pane = app.screen.query_one(AspectsPane)
-        # Five aspect lines (Muddy Ground, I've Got Zird's Back, Cynere's, Sure Footing,
-        # its free invokes) in a pane that shows three: two more, and the key to them.
-        assert pane.border_subtitle == "▼ 2 more · ] scrolls"
+        # Four aspect lines (Muddy Ground, I've Got Zird's Back, Cynere's, Sure Footing
+        # with its free invokes: "Sure Footing ◆◆ Cynere" fits one line) in a pane that
+        # shows three: one more, and the key to it.
+        assert pane.border_subtitle == "▼ 1 more · ] scrolls"
         assert "◆◆" not in "\n".join(screen)
         await keys(pilot, "right_square_bracket")
         screen = screen_text(app)
         assert reads(screen, "Sure Footing")
         assert "◆◆ Cynere" in "\n".join(screen)
-        assert pane.border_subtitle == "▲ 2 above · [ scrolls"
+        assert pane.border_subtitle == "▲ 1 above · [ scrolls"
         await keys(pilot, "left_square_bracket")
-        assert pane.border_subtitle == "▼ 2 more · ] scrolls"
+        assert pane.border_subtitle == "▼ 1 more · ] scrolls"
 
 
 async def test_forge_participants_show_the_last_fighters_damage_and_trauma(

@@ -28,6 +28,7 @@ from tui.systems.setup_part import (
     number_answer,
 )
 from tui.widgets.keypad import KeypadRow
+from tui.widgets.lines import to_content
 
 ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Aspects"
@@ -93,8 +94,8 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
         tail = " · ".join(tags)
         if not tail:
             lines.append(e(name))
-        elif len(name) + len(tail) < 26:
-            lines.append(f"{e(name)} [dim]{tail}[/]")
+        elif to_content(line := f"{e(name)} [dim]{tail}[/]").cell_length <= 26:  # as shown
+            lines.append(line)
         else:
             lines += [e(name), f"  [dim]{tail}[/]"]
     return lines or ["[dim]No aspects in play[/]"]
