@@ -341,13 +341,13 @@ def draft_lines(
     lines = []
     if correcting:
         lines.append(f"{title}: a correction of exchange {correcting[0]}")
-    from rich.text import Text
+    from tui.widgets.lines import to_content
 
     typed = draft.by_hand(record.tussle_rolls)
     lines += [f"{title}: {who} rolled {text}" for who, text in typed.items()]
-    lines += [
-        f"{title}: {Text.from_markup(views.describe_extra(system, c)).plain}" for c in draft.extras
-    ]
+    # The keypad's own words, as it shows them: its lines are Textual markup ($accent, a
+    # name's "[" escaped, no emoji codes), which Rich's parser would show or break.
+    lines += [f"{title}: {to_content(views.describe_extra(system, c)).plain}" for c in draft.extras]
     if draft.end_after:
         lines.append(f"{title}: end the contest after this stage")
     return lines
