@@ -23,10 +23,10 @@ from core.campaign import (
     Undo,
 )
 from core.model import Command, ResolveExchange, RollDice
-from core.systems import fate
-from core.systems.fate import FateParticipant
 from core.setup import Pick
 from core.store import CampaignFiles, Saves
+from core.systems import fate
+from core.systems.fate import FateParticipant
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot

@@ -24,9 +24,9 @@ from core.campaign import (
 )
 from core.errors import OutOfTurn, RuleError
 from core.model import Command, ResolveExchange, RollDice
+from core.store import CampaignFiles, Saves
 from core.systems import fate
 from core.systems.fate import FateParticipant
-from core.store import CampaignFiles, Saves
 
 CYNERE = Character(name="Cynere", fate_points=3)
 TERAN = Character(name="Teran", kind="npc")

@@ -20,8 +20,8 @@ from core.campaign import (
 from core.check import check_campaign, check_contests
 from core.codec import encode
 from core.model import RollDice
-from core.systems import fate
 from core.store import MANIFEST, BadSave, CampaignFiles
+from core.systems import fate
 from tests.helpers import SEED_LINE, manifest_doc, many_characters, seed, tussle
 
 

@@ -29,9 +29,9 @@ from core.campaign import (
 from core.codec import CodecError, decode, encode
 from core.model import Command, Contest, DiceRolled, Event, ExchangeEvent, RollDice
 from core.rules import find_system
-from core.systems.fate import AspectInvoked, FateContest, InvokeAspect, InvokeRecord
-from core.scenario import Resolution, load, read_start
 from core.rules.reading import Node, parse_json
+from core.scenario import Resolution, load, read_start
+from core.systems.fate import AspectInvoked, FateContest, InvokeAspect, InvokeRecord
 from tests.conftest import SCENARIOS
 from tests.strategies import (
     CAMPAIGN_SYSTEMS,

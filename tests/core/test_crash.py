@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from core.campaign import Campaign, StartContest
-from core.systems import fate
 from core.store import CampaignFiles, Saves
+from core.systems import fate
 
 WRITER = """
 import random, sys

@@ -11,8 +11,8 @@ from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
 from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for, odds_text
 from core.recap import recap_markdown
-from core.systems import fate
 from core.setup import Pick, build_contest
+from core.systems import fate
 
 F = {"+": 1, "0": 0, "-": -1}
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from core.engine import apply
 from core.errors import BadDice, ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
+from core.scenario import ScenarioError, resolve
 from core.systems.forge import (
     FORGE,
     ChooseReaction,
@@ -30,7 +31,6 @@ from core.systems.forge import (
     reactor_wins,
     stage_outcome,
 )
-from core.scenario import ScenarioError, resolve
 from tests.strategies import Stage, d100, fighters, stages
 
 # -- helpers --------------------------------------------------------------------------------

@@ -29,8 +29,8 @@ from core.campaign import (
 )
 from core.errors import NoFatePoints, RuleError
 from core.model import Command, ResolveExchange, RollDice
-from core.systems import fate
 from core.setup import Pick, build_contest
+from core.systems import fate
 
 F = {"+": 1, "0": 0, "-": -1}
 
@@ -242,8 +242,8 @@ def test_an_old_log_spending_the_pool_still_counts() -> None:
 def test_a_scenario_file_has_no_pool_key() -> None:
     """scenario.md gives invokes ``free`` or a fate point of ``by``: no pool (a scenario is
     not a campaign's scene), so ``tussle resolve`` refuses the key rather than guess."""
-    from core.scenario import load
     from core.rules.reading import ScenarioError
+    from core.scenario import load
 
     scenario = {
         "system": "fate",

@@ -32,7 +32,13 @@ from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier
 from core.systems import fate, forge, heroquest
 from core.systems.fate import CreateAdvantage, FateContest, FateOptions, FateParticipant
-from core.systems.forge import ChooseReaction, ForgeContest, ForgeOptions, ForgeParticipant, SetStage
+from core.systems.forge import (
+    ChooseReaction,
+    ForgeContest,
+    ForgeOptions,
+    ForgeParticipant,
+    SetStage,
+)
 from core.systems.heroquest import (
     RESOLUTION_POINTS,
     Augment,

@@ -9,8 +9,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from core.systems.fate import FateContest
 from core.store import CampaignFiles, Saves
+from core.systems.fate import FateContest
 from tests.conftest import SCENARIOS
 from tests.helpers import tussle_command
 

@@ -6,8 +6,8 @@ import pytest
 
 from core.campaign import Campaign, Character, StartContest
 from core.errors import RuleError
-from core.systems import fate, forge, heroquest
 from core.setup import Pick, build_contest
+from core.systems import fate, forge, heroquest
 
 CYNERE = Character(
     name="Cynere",

@@ -34,8 +34,6 @@ from core.campaign import (
 )
 from core.codec import encode
 from core.model import Command, DiceRolled, ResolveExchange, RollDice
-from core.systems import fate
-from core.systems.fate import FateParticipant
 from core.store import (
     MANIFEST,
     AtomicJSONStorage,
@@ -47,6 +45,8 @@ from core.store import (
     StoreError,
     safe_name,
 )
+from core.systems import fate
+from core.systems.fate import FateParticipant
 from tests.helpers import act, manifest_doc
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_runs
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from core.campaign import Character
-from core.systems.heroquest import HQContest
 from core.setup import Pick
+from core.systems.heroquest import HQContest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.screens.contest import ContestScreen

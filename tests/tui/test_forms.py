@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from core.campaign import Character
-from core.systems import fate, heroquest
 from core.setup import Pick
+from core.systems import fate, heroquest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.app import TussleApp

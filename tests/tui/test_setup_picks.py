@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from core.campaign import Character
-from core.systems import forge, heroquest
 from core.setup import Pick
+from core.systems import forge, heroquest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, text, write
 from tui.app import TussleApp

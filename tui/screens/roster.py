@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from core.bus import Notice
 
 
-
 def parse_ratings(part: RosterPart, text: str) -> dict[str, int]:
     """``"Athletics 4, Lore 3"`` (HeroQuest ``"Sword 4M"``, FORGE ``"Brawling 50"``): each
     value read as the system reads a rating."""

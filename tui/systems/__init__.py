@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from tui.widgets.keypad import KeypadRow
 
 
-
 class SystemView(Protocol):
     """What a system module in this package provides."""
 
