@@ -1,0 +1,60 @@
+"""Fate on the roster: skills on the ladder, aspects, fate points and refresh (``ROSTER``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.campaign import CampaignState, Character
+from core.errors import RuleError
+from core.systems import fate
+from tui.fields import Answers, Field
+from tui.systems.roster_part import RosterPart, number
+
+# -- the roster ------------------------------------------------------------------------------
+
+
+def _state(c: Character, campaign: CampaignState) -> str:
+    """``FP 2/3`` (fate points and refresh), and what they are in the contest being played."""
+    text = f"FP {c.fate_points}/{c.refresh}"
+    record = campaign.playing(c.name)
+    if record is not None:
+        p = next(p for p in record.state.participants if p.name == c.name)
+        in_play = getattr(p, "fate_points", None)
+        if in_play is not None and in_play != c.fate_points:
+            text += f" ({in_play} in play)"
+    return text
+
+
+def _fields(c: Character) -> list[Field]:
+    return [
+        Field("aspects", "Aspects (separated by ;)", "; ".join(c.aspects), required=False),
+        Field("fate_points", "Fate points", str(c.fate_points), required=False),
+        Field("refresh", "Refresh", str(c.refresh), required=False),
+    ]
+
+
+def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+    return {
+        "aspects": tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
+        "fate_points": number(a, "fate_points", "Fate points"),
+        "refresh": number(a, "refresh", "Refresh"),
+    }
+
+
+def _rating(text: str) -> int:
+    try:
+        return int(text.replace("+", ""))
+    except ValueError:
+        raise RuleError(f"{text} is not a number") from None
+
+
+ROSTER = RosterPart(
+    ratings_label="Skills (Athletics 4, Lore 3)",
+    rating_text=fate.signed,
+    parse_rating=_rating,
+    state=_state,
+    fields=_fields,
+    changes=_changes,
+    compel=True,
+)
