@@ -6,19 +6,15 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
-from textual import events
-from textual._queue import Queue
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
-from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
@@ -41,6 +37,7 @@ from core.text import visible, visible_lines
 from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
 from tui.host import Host
+from tui.keys_in_order import KeysInOrder
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.widgets.keybar import pretty_key
 
@@ -53,32 +50,7 @@ class BusNotice(Message):
         self.notice = notice
 
 
-# Rounds of "has every widget of the screen handled what it had?" a key waits for before
-# the next one goes: enough for a key to bubble up a deep screen and the form it opens to
-# mount; past that (a widget that never stops posting), the next key goes anyway.
-KEY_SETTLE_ROUNDS = 40
-KEY_GUARD_SECONDS = 1.0
-
-
-def _waiting(pump: MessagePump) -> bool:
-    """Whether a message waits for ``pump`` (in its queue, or peeked at and put aside)."""
-    return bool(pump._message_queue.qsize()) or pump._pending_message is not None
-
-
-def _busy(pump: MessagePump) -> bool:
-    """Whether ``pump`` has a message waiting or one in hand. Textual's queue holds the
-    ones waiting (and the next one, peeked at, aside); a running pump with none in hand is
-    blocked on the queue's event."""
-    queue: Queue[Message | None] = pump._message_queue
-    if _waiting(pump):
-        return True
-    if not pump.is_running:
-        return False
-    waiters = getattr(queue.ready_event, "_waiters", None)
-    return waiters is not None and not waiters
-
-
-class TussleApp(App[None]):
+class TussleApp(KeysInOrder):
     """The GM's dashboard."""
 
     TITLE = "Tussle"
@@ -113,13 +85,13 @@ class TussleApp(App[None]):
         self._quit_anyway = False
         self.show_odds = True  # d hides them: some tables prefer not to know
         self._campaign: Campaign | None = None
-        # Keys (and pastes) typed behind one still being handled, in order (on_event).
-        self._held_keys: deque[events.Key | events.Paste] = deque()
-        self._key_in_hand = False
-        self._key_round = 0  # the look at the screen a key waits on (stale ones ignored)
-        self._key_guard: Timer | None = None
-        self._draining: asyncio.Task[None] | None = None  # a key waiting on the bus
-        self._sent = 0
+        self._sent = 0  # commands sent to the bus (it counts those it handled)
+
+    def commands_pending(self) -> Coroutine[Any, Any, None] | None:
+        """The bus's drain while it has commands a key sent still to handle."""
+        if self.bus is not None and self._sent > self.bus.handled:
+            return self.bus.drain()
+        return None
 
     @property
     def campaign(self) -> Campaign:
@@ -143,102 +115,6 @@ class TussleApp(App[None]):
         names, which are data; a control character in one is written out (core.text)."""
         message, title = visible_lines(message), visible(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
-
-    # -- keys typed fast -----------------------------------------------------------------
-    # Textual sends each key to the widget focused when the key *arrives*: it posts it to
-    # that widget's queue and goes on to the next key at once. Keys that arrive together (a
-    # GM typing fast, a slow SSH link, tmux send-keys) all went to the same widget before
-    # the first had moved the focus or opened a form: Tab Tab "Lore" typed into the field
-    # the Tabs were leaving. So a key goes only when the one before is done with: every
-    # widget of the screen has handled what it had (as Pilot waits between keys), and the
-    # bus what it sent (a contest started, its screen shown). Keys arriving meanwhile wait
-    # here, in order (mouse events do not). The app's own loop never waits: it looks
-    # between its messages. A key typed alone goes at once, as before.
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
-            if self._key_in_hand:
-                self._held_keys.append(event)
-                return
-            self._key_in_hand = True
-            await self._send_key(event)
-            return
-        await super().on_event(event)
-
-    async def _send_key(self, event: events.Key | events.Paste) -> None:
-        """Textual's own handling of ``event``, then a wait for the screen to finish with
-        it. A widget that never answers (closing as it is asked), or a save that takes
-        longer, holds the next key a second at most."""
-        if self._key_guard is not None:
-            self._key_guard.stop()
-        self._key_guard = self.set_timer(KEY_GUARD_SECONDS, self._next_key, name="key guard")
-        try:
-            with self.prevent(*event._prevent):
-                await super().on_event(event)
-        finally:
-            self._when_screen_done(KEY_SETTLE_ROUNDS)
-
-    def _when_screen_done(self, rounds: int) -> None:
-        """Once the app and every widget of the screen have handled what they hold, and
-        nothing new came meanwhile (``rounds`` more looks at most), the next key. Only
-        the busy ones are waited on: an idle one (most of a screen) has nothing to do."""
-        self._key_round += 1
-        this_round = self._key_round
-        try:
-            screen = self.screen
-        except Exception:  # no screen (closing): nothing to wait for
-            self.call_later(self._next_key)
-            return
-        busy = [p for p in screen.walk_children(with_self=True) if _busy(p)]
-        left = 0
-
-        def handled() -> None:
-            nonlocal left
-            left -= 1
-            if left == 0 and this_round == self._key_round:
-                self.call_later(self._look_again, this_round, screen, rounds - 1)
-
-        for pump in [self, *busy]:
-            left += pump.call_later(handled)
-        if left == 0:
-            self.call_later(self._next_key)
-
-    async def _look_again(self, this_round: int, screen: Screen[object], rounds: int) -> None:
-        """(On the app's loop.) Still busy after a round: another round, on the screen
-        now shown (a key may have opened or closed one). All idle: once the bus has
-        handled what the key sent (its notice then comes to the app), the next key."""
-        if this_round != self._key_round:
-            return  # the guard sent the next key meanwhile
-        try:
-            shown: Screen[object] | None = self.screen
-        except Exception:
-            shown = None
-        # The app has this look in hand: only what waits in its queue counts.
-        busy = shown is not screen or _waiting(self)
-        if shown is not None and not busy:
-            busy = any(_busy(p) for p in shown.walk_children(with_self=True))
-        if busy and rounds > 0:
-            self._when_screen_done(rounds)
-        elif self.bus is not None and self._sent > self.bus.handled and rounds > 0:
-            bus = self.bus
-
-            async def drained() -> None:  # a task of its own: the app's loop goes on
-                await bus.drain()
-                if this_round == self._key_round:
-                    self.call_later(self._when_screen_done, rounds - 1)
-
-            self._draining = asyncio.create_task(drained())
-        else:
-            await self._next_key()
-
-    async def _next_key(self) -> None:
-        self._key_round += 1  # any round still out is stale
-        if self._key_guard is not None:
-            self._key_guard.stop()
-            self._key_guard = None
-        if not self._held_keys:
-            self._key_in_hand = False
-            return
-        await self._send_key(self._held_keys.popleft())
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:
