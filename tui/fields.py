@@ -85,3 +85,17 @@ def whole(text: str, key: str | None = None) -> int:
 
             raise RuleError(message) from None
         raise FieldError(key, message) from None
+
+
+def whole_field(
+    answers: Answers, key: str, default: int | None = None, minimum: int | None = None
+) -> int:
+    """Field ``key``'s whole number: blank gives ``default`` (None: the field is
+    required), and below ``minimum`` is refused; a ``FieldError`` names the field."""
+    text = answers.get(key, "").strip()
+    if not text and default is not None:
+        return default
+    value = whole(text, key)
+    if minimum is not None and value < minimum:
+        raise FieldError(key, f"{value} is below {minimum}")
+    return value

@@ -129,7 +129,7 @@ async def test_hero_points_that_are_not_a_number_are_refused(saves: Path) -> Non
         await started(pilot)
         await new_character(pilot, [("name", "Sandy"), ("ratings", "Rake 4M")])
         await fill(pilot, "hero_points", "lots")
-        await refused(pilot, "hero_points", "lots is not a whole number")
+        await refused(pilot, "hero_points", '"lots" is not a whole number')
         await fill(pilot, "hero_points", "3")
         await accepted(pilot)
         await settle(pilot)
@@ -386,3 +386,17 @@ async def test_a_new_campaign_with_a_name_taken_is_refused(saves: Path) -> None:
         await accepted(pilot)
         await settle(pilot)
         assert app.campaign.name == "Second night"
+
+
+def test_a_whole_number_field_blank_required_or_below_its_minimum() -> None:
+    from tui.fields import FieldError, whole_field
+
+    assert whole_field({"n": " 3 "}, "n") == 3
+    assert whole_field({"n": "−2"}, "n", 0) == -2  # a typographic minus, as typed on a Mac
+    assert whole_field({"n": ""}, "n", 1) == 1  # blank: the default
+    with pytest.raises(FieldError, match='"" is not a whole number') as blank:
+        whole_field({"n": ""}, "n")  # no default: required
+    assert blank.value.key == "n"
+    with pytest.raises(FieldError, match="-1 is below 0") as low:
+        whole_field({"trauma": "-1"}, "trauma", 0, minimum=0)
+    assert low.value.key == "trauma"

@@ -27,10 +27,11 @@ from core.campaign import (
     describe_action,
 )
 from core.errors import RuleError
+from tui.fields import whole_field
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
-from tui.systems.roster_part import RosterPart, count
+from tui.systems.roster_part import RosterPart
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import data_cell
 from tui.widgets.lines import e as plain_in_markup
@@ -268,7 +269,7 @@ class RosterScreen(Screen[None]):
 
         def parse(answers: Answers) -> tuple[int | None]:
             typed = answers["hero_points"]
-            return (count(answers, "hero_points", points.capitalize()) if typed else None,)
+            return (whole_field(answers, "hero_points", 0, minimum=0) if typed else None,)
 
         def done(reset: tuple[int | None] | None) -> None:
             if reset is not None:

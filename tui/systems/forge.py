@@ -16,11 +16,11 @@ from core.setup import Pick
 from core.systems import forge
 from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
-from tui.fields import Answers, Field, FieldError, blame
+from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
-from tui.systems.roster_part import RosterPart, count, number
+from tui.systems.roster_part import RosterPart
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
-from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart, whole_answer
+from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
 from tui.widgets.keypad import KeypadRow
 
 ROUND = "Stage"  # what the scoreboard calls the coming round: "Stage 2"
@@ -242,13 +242,13 @@ def _fields(c: Character) -> list[Field]:
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     max_damage = a.get("max_damage", "")
     return {
-        "multiplier": number(a, "multiplier", "Multiplier", 1),
-        "max_damage": number(a, "max_damage", "Maximum damage") if max_damage else None,
-        "armor": number(a, "armor", "Armor"),
-        "armor_capacity": count(a, "armor_capacity", "Armor capacity")
+        "multiplier": whole_field(a, "multiplier", 1),
+        "max_damage": whole_field(a, "max_damage", 0) if max_damage else None,
+        "armor": whole_field(a, "armor", 0),
+        "armor_capacity": whole_field(a, "armor_capacity", 0, minimum=0)
         if a.get("armor_capacity", "").strip()
         else None,
-        "trauma": count(a, "trauma", "Trauma"),
+        "trauma": whole_field(a, "trauma", 0, minimum=0),
     }
 
 
@@ -289,10 +289,10 @@ def _build_target(screen: SetupActions) -> None:
             raise FieldError(
                 "tiers", f'"{a["tiers"]}": write whole numbers, like 25 20 10'
             ) from None
-        cover = whole_answer(a, "cover", 0)
+        cover = whole_field(a, "cover", 0)
         with blame("cover"):
             mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]], cover_modifier(cover)]
-        value = target(tiers, whole_answer(a, "attribute", 0), mods)
+        value = target(tiers, whole_field(a, "attribute", 0), mods)
         return Pick(character=a["character"], side=a["side"] or a["character"], value=value)
 
     def then(pick: Pick) -> None:

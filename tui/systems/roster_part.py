@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.campaign import CampaignState, Character
-from core.errors import RuleError
-from tui.fields import Answers, Field, blame
+from tui.fields import Answers, Field
 
 # The fields a character form asks beyond name, kind and ratings, and what the answers
 # change on the character (the ratings already read, for names spelled alike).
@@ -31,32 +30,3 @@ class RosterPart:
     changes: Changes
     compel: bool = False  # whether the roster's compel key (k) applies
     session_reset: str = ""  # points a session start may reset every PC's to ("hero points")
-
-
-def number(a: Answers, key: str, what: str, default: int = 0) -> int:
-    """Field ``key``'s whole number (blank: ``default``); a ``FieldError`` on it."""
-    with blame(key):
-        return whole_or(a.get(key, ""), what, default)
-
-
-def count(a: Answers, key: str, what: str) -> int:
-    """Field ``key``'s whole number, not below zero."""
-    with blame(key):
-        return at_least_zero(a.get(key, ""), what)
-
-
-def whole_or(text: str, what: str, default: int = 0) -> int:
-    if not text:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise RuleError(f"{what}: {text} is not a whole number") from None
-
-
-def at_least_zero(text: str, what: str) -> int:
-    """A whole number, not below zero (blank: 0)."""
-    value = whole_or(text, what)
-    if value < 0:
-        raise RuleError(f"{what}: {value} is below zero")
-    return value

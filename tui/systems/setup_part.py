@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 from textual.binding import Binding
 
 from core.setup import Pick
-from tui.fields import Answers, Field, FieldError
+from tui.fields import Answers, Field
 from tui.host import Host
 
 T = TypeVar("T")
@@ -70,22 +70,3 @@ class SetupPart:
 
 
 YES_NO = (("no", "no"), ("yes", "yes"))
-
-
-def whole_answer(a: Answers, key: str, default: int) -> int:
-    """Field ``key`` as a whole number (``default`` when blank); a ``FieldError`` if not."""
-    text = a[key].strip()
-    if not text:
-        return default
-    try:
-        return int(text.replace("−", "-"))
-    except ValueError:
-        raise FieldError(key, f'"{text}" is not a whole number') from None
-
-
-def number_answer(a: Answers, key: str) -> int:
-    """Field ``key`` as a whole number, required."""
-    try:
-        return int(a[key])
-    except ValueError:
-        raise FieldError(key, f'"{a[key]}" is not a whole number') from None

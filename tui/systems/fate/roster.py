@@ -8,8 +8,8 @@ from typing import Any
 from core.campaign import CampaignState, Character
 from core.errors import RuleError
 from core.systems import fate
-from tui.fields import Answers, Field
-from tui.systems.roster_part import RosterPart, number
+from tui.fields import Answers, Field, whole_field
+from tui.systems.roster_part import RosterPart
 
 # -- the roster ------------------------------------------------------------------------------
 
@@ -37,8 +37,8 @@ def _fields(c: Character) -> list[Field]:
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     return {
         "aspects": tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
-        "fate_points": number(a, "fate_points", "Fate points"),
-        "refresh": number(a, "refresh", "Refresh"),
+        "fate_points": whole_field(a, "fate_points", 0),
+        "refresh": whole_field(a, "refresh", 0),
     }
 
 

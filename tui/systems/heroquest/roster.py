@@ -11,8 +11,8 @@ from typing import Any
 from core.campaign import CampaignState, Character
 from core.errors import RuleError
 from core.systems import heroquest as hq
-from tui.fields import Answers, Field, blame
-from tui.systems.roster_part import RosterPart, number
+from tui.fields import Answers, Field, blame, whole_field
+from tui.systems.roster_part import RosterPart
 
 # -- the roster ------------------------------------------------------------------------------
 
@@ -110,8 +110,8 @@ def _fields(c: Character) -> list[Field]:
 
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     changes: dict[str, Any] = {
-        "hero_points": number(a, "hero_points", "Hero points"),
-        "vitality": number(a, "vitality", "Vitality"),
+        "hero_points": whole_field(a, "hero_points", 0),
+        "vitality": whole_field(a, "vitality", 0),
     }
     with blame("adversity"):
         changes["adversity"] = parse_adversity(a.get("adversity", ""))

@@ -9,8 +9,8 @@ from textual.binding import Binding
 
 from core.setup import Pick
 from core.systems.heroquest.sheet import RESISTANCE_CLASSES, resistance
-from tui.fields import Answers, Field, FieldError, blame
-from tui.systems.setup_part import SetupActions, SetupKey, SetupPart, number_answer, whole_answer
+from tui.fields import Answers, Field, FieldError, blame, whole_field
+from tui.systems.setup_part import SetupActions, SetupKey, SetupPart
 
 # -- the contest setup -----------------------------------------------------------------------
 
@@ -20,7 +20,7 @@ def _options_from(a: Answers) -> dict[str, Any]:
         "chained": a["kind"] == "chained",
         "extended": a["kind"] == "extended",
         "tie_break": a["tie_break"],
-        "augment_base": number_answer(a, "augment_base"),
+        "augment_base": whole_field(a, "augment_base"),
     }
 
 
@@ -33,7 +33,7 @@ def _resistance(screen: SetupActions) -> None:
     def parse(a: Answers) -> Pick:
         if a["name"] in taken:
             raise FieldError("name", f'"{a["name"]}" is already in the contest')
-        played = whole_answer(a, "sessions", 1)
+        played = whole_field(a, "sessions", 1)
         with blame("sessions"):
             value = resistance(a["class"], played)
         return Pick(character=a["name"], side=a["side"] or a["name"], value=value)
