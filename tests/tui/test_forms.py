@@ -400,3 +400,23 @@ def test_a_whole_number_field_blank_required_or_below_its_minimum() -> None:
     with pytest.raises(FieldError, match="-1 is below 0") as low:
         whole_field({"trauma": "-1"}, "trauma", 0, minimum=0)
     assert low.value.key == "trauma"
+
+
+@pytest.mark.parametrize(
+    ("system", "typed", "ratings"),
+    [
+        ("fate", "Athletics +4, Lore 3, Fight -1", {"Athletics": 4, "Lore": 3, "Fight": -1}),
+        ("forge", "Athletics 50, Brawling 35", {"Athletics": 50, "Brawling": 35}),
+    ],
+)
+def test_roster_ratings_are_read_as_the_system_reads_them(
+    system: str, typed: str, ratings: dict[str, int]
+) -> None:
+    from core.errors import RuleError
+    from tui.screens.roster import parse_ratings
+    from tui.systems import view
+
+    part = view(system).ROSTER
+    assert parse_ratings(part, typed) == ratings
+    with pytest.raises(RuleError, match='"Athletics x": "x" is not a whole number'):
+        parse_ratings(part, "Athletics x")

@@ -10,13 +10,12 @@ from textual.binding import Binding
 
 from core.campaign import CampaignState, Character, ContestRecord, Play
 from core.dice import DiceKind
-from core.errors import RuleError
 from core.model import Command, Contest, EndContest
 from core.setup import Pick
 from core.systems import forge
 from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
-from tui.fields import Answers, Field, FieldError, blame, whole_field
+from tui.fields import Answers, Field, FieldError, blame, whole, whole_field
 from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
 from tui.systems.roster_part import RosterPart
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -252,17 +251,10 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     }
 
 
-def _rating(text: str) -> int:
-    try:
-        return int(text.replace("+", ""))
-    except ValueError:
-        raise RuleError(f"{text} is not a number") from None
-
-
 ROSTER = RosterPart(
     ratings_label="Targets (Brawling 50)",
     rating_text=lambda value: f"{value}%",
-    parse_rating=_rating,
+    parse_rating=whole,  # 4, +4, -1
     state=_state,
     fields=_fields,
     changes=_changes,

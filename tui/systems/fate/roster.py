@@ -6,9 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.campaign import CampaignState, Character
-from core.errors import RuleError
 from core.systems import fate
-from tui.fields import Answers, Field, whole_field
+from tui.fields import Answers, Field, whole, whole_field
 from tui.systems.roster_part import RosterPart
 
 # -- the roster ------------------------------------------------------------------------------
@@ -42,17 +41,10 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     }
 
 
-def _rating(text: str) -> int:
-    try:
-        return int(text.replace("+", ""))
-    except ValueError:
-        raise RuleError(f"{text} is not a number") from None
-
-
 ROSTER = RosterPart(
     ratings_label="Skills (Athletics 4, Lore 3)",
     rating_text=fate.signed,
-    parse_rating=_rating,
+    parse_rating=whole,  # 4, +4, -1
     state=_state,
     fields=_fields,
     changes=_changes,
