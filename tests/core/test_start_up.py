@@ -37,3 +37,19 @@ def test_a_command_does_not_look_up_the_version(tmp_path: Path) -> None:
 
 def test_version_looks_it_up(tmp_path: Path) -> None:
     assert "importlib.metadata" in imported_modules(["--version"], tmp_path)
+
+
+def test_reading_a_campaign_of_built_in_systems_does_not_scan_installed_packages(
+    tmp_path: Path,
+) -> None:
+    """Decoding the log's own tags ("campaign.ContestStarted") once asked whether
+    "campaign" is an installed rule system, reading every package's entry points
+    (importlib.metadata) before the dashboard's first frame."""
+    saves = tmp_path / "saves"
+    from core.demo import create_demos
+    from core.store import Saves
+
+    create_demos(Saves(saves))
+    loaded = imported_modules(["--saves", str(saves), "export", "Fate demo"], tmp_path)
+    assert "core.systems.fate.rules" in loaded  # the log was read, its Fate events too
+    assert "importlib.metadata" not in loaded
