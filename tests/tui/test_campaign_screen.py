@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from core.backup import list_backups
+from core.demo import create_demos
 from core.store import CampaignFiles, Saves
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.app import TussleApp
@@ -162,3 +163,28 @@ async def test_the_campaign_open_here_is_not_deleted(saves: Path) -> None:
         assert any("open in this dashboard" in m for m in toasts(app))
         assert names(app) == ["Fate demo", "FORGE demo", "HeroQuest demo"]
     assert CampaignFiles(saves / "fate-demo").load().entries == 3
+
+
+async def test_a_damaged_campaign_can_be_highlighted_told_about_and_deleted(saves: Path) -> None:
+    """A damaged save was listed but could not be highlighted, so neither deleted nor
+    archived from the screen: the GM was left with a row they could do nothing about."""
+    create_demos(Saves(saves))  # as the app's first start would
+    (saves / "forge-demo" / "manifest.json").write_text("garbage{")
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_campaigns(pilot)
+        assert listed(app)[1].startswith("⚠ forge-demo: damaged")
+        await keys(pilot, "down", "enter")  # onto it: Enter says why and what to do
+        assert isinstance(app.screen, CampaignScreen)
+        [told] = [m for m in toasts(app) if "forge-demo cannot be opened" in m]
+        assert "tussle check forge-demo" in told
+        assert "tussle restore forge-demo" in told
+        await keys(pilot, "d")
+        assert isinstance(app.screen, ConfirmDeleteScreen)
+        await write(pilot, "forge-demo")  # a damaged save goes by its folder's name
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, CampaignScreen)
+        assert names(app) == ["Fate demo", "HeroQuest demo"]
+    assert not (saves / "forge-demo").exists()
+    [kept] = list_backups(saves, "forge-demo")
+    assert (kept.folder / "manifest.json").read_text() == "garbage{"

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import DEFAULT_SYSTEM, SYSTEM_NAMES, system_title
 from core.store import CampaignFiles, StoreError
+from core.text import visible
 from tui.host import Host, host
 from tui.screens.forms import Answers, Field, FieldError, FormScreen
 from tui.systems.common import e
@@ -38,7 +39,8 @@ class ConfirmDeleteScreen(FormScreen[Answers]):
 
 
 class CampaignScreen(Screen[None]):
-    """Pick a campaign. A damaged save is listed, marked, and cannot be opened. Archived
+    """Pick a campaign. A damaged save is listed, marked, and cannot be opened (it can be
+    deleted or archived, and Enter says how to check or restore it). Archived
     campaigns are hidden until A shows them."""
 
     BINDINGS = [
@@ -94,7 +96,6 @@ class CampaignScreen(Screen[None]):
                         f"⚠ {e(info.slug)}: {'' if info.missing_system else 'damaged '}"
                         f"({e(info.problem)})",
                         id=info.slug,
-                        disabled=True,
                     )
                 )
             else:
@@ -140,8 +141,26 @@ class CampaignScreen(Screen[None]):
 
     @on(OptionList.OptionSelected)
     def chosen(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self.tussle.open_campaign(event.option.id)
+        row = self.rows.get(event.option.id or "")
+        if row is None:
+            return
+        if row.info.problem:  # highlighted so it can be deleted or archived, not opened
+            slug, problem = row.info.slug, visible(row.info.problem)
+            advice = (
+                "install the plug-in that provides it, then open it again"
+                if row.info.missing_system
+                else f"`tussle check {slug}` says what is wrong, `tussle restore {slug}` "
+                "brings back a backup, d deletes it here (a copy is kept)"
+            )
+            self.app.notify(
+                f"{slug} cannot be opened: {problem}. To go on: {advice}.",
+                title="Not opened",
+                severity="error",
+                markup=False,
+                timeout=15,
+            )
+            return
+        self.tussle.open_campaign(row.info.slug)
 
     def action_new(self) -> None:
         systems = tuple((system_title(s), s) for s in SYSTEM_NAMES)
