@@ -37,6 +37,8 @@ from core.campaign_state import (
     Play,
     Played,
     PoolSpent,
+    QuickRoll,
+    QuickRolled,
     Redo,
     ResultsWritten,
     SecretToggled,
@@ -83,6 +85,8 @@ __all__ = [
     "Play",
     "Played",
     "PoolSpent",
+    "QuickRoll",
+    "QuickRolled",
     "Redo",
     "ResultsWritten",
     "SecretToggled",
@@ -164,6 +168,8 @@ class Campaign(CampaignState):
                 return session_events(self, command.hero_points)
             case Compel():
                 return self._compel(command.who)
+            case QuickRoll():
+                return (self._quick_roll(command),)
             case SpendFromPool():
                 pay = self._pool().pay(command.by, command.reason, command.count)
                 return self._events(Play(contest_id=command.contest_id, commands=(pay,)))
@@ -201,6 +207,20 @@ class Campaign(CampaignState):
                     ),
                 )
         raise RuleError(f"{type(command).__name__} is not a campaign action")
+
+    def _quick_roll(self, command: QuickRoll) -> QuickRolled:
+        """A roll outside the contests, read by the campaign's system with the dice it
+        came with (core.quick_roll); ``RuleError`` for one the system does not read."""
+        from core.quick_roll import resolve
+
+        roll = resolve(command.expression, command.faces, self.system)
+        return QuickRolled(
+            expression=roll.expression,
+            faces=roll.faces,
+            outcome=roll.outcome,
+            details=roll.details,
+            chance=roll.chance,
+        )
 
     def _secret(self, command: ToggleSecret) -> SecretToggled:
         record = self.contest(command.contest_id)

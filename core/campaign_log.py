@@ -147,6 +147,16 @@ class SpendFromPool(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class QuickRoll(Command):
+    """A roll outside any contest (core.quick_roll): ``expression`` in the campaign's
+    system (``4dF+3 vs 2``) with the ``faces`` the table typed or Tussle rolled (saved,
+    so a redo never rolls again)."""
+
+    expression: str
+    faces: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Undo(Command):
     """Take back the last GM action still in force."""
 
@@ -242,6 +252,18 @@ class SessionStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class QuickRolled(Event):
+    """A roll outside the contests and what it made, in the GM's words as the system put
+    them when it was rolled (core.quick_roll.RollResult): the recap tells it as it was."""
+
+    expression: str
+    faces: tuple[tuple[int, ...], ...]
+    outcome: str
+    details: tuple[str, ...] = ()
+    chance: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionRecorded(Event):
     """A GM action and everything it caused: one entry of the saved log."""
 
@@ -277,4 +299,5 @@ def describe_action(command: Command) -> str:
     name = type(command).__name__
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
     who = getattr(command, "who", None) or getattr(command, "by", None)
+    who = who or getattr(command, "expression", None)  # a quick roll's "4dF+3 vs 2"
     return f"{words} ({who})" if who else words

@@ -30,6 +30,8 @@ from core.campaign_log import (
     Play,
     Played,
     PoolSpent,
+    QuickRoll,
+    QuickRolled,
     Redo,
     ResultsWritten,
     SecretToggled,
@@ -106,6 +108,7 @@ class CampaignState:
     done: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)  # when each session in force started
+    rolls: dict[int, QuickRolled] = field(default_factory=dict)  # outside contests, by action
     entries: int = 0
 
     def __post_init__(self) -> None:
@@ -232,6 +235,8 @@ class CampaignState:
                     self._mark(event, event.secret)
                 case SessionStarted():
                     self.sessions.append(event.at)
+                case QuickRolled():
+                    self.rolls[action.action_id] = event
         for contest_id in touched:
             self.contests[contest_id].actions.append(action.action_id)
 
@@ -298,6 +303,8 @@ class CampaignState:
                     self._mark(event, not event.secret)
                 case SessionStarted():
                     self.sessions.pop()
+                case QuickRolled():
+                    self.rolls.pop(action.action_id, None)
         if roster_changed:
             self.roster = self.roster_before()
 
@@ -391,6 +398,8 @@ __all__ = [
     "Play",
     "Played",
     "PoolSpent",
+    "QuickRoll",
+    "QuickRolled",
     "Redo",
     "ResultsWritten",
     "SecretToggled",

@@ -144,10 +144,35 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
         else:
             result = f"still open after exchange {state.n}"
         out += [f"**Result:** {result}", ""]
+    rolls = _rolls(campaign, since)
+    if rolls and out[-1]:
+        out.append("")
+    out += rolls
     if left_out:
         plural = "s" if left_out != 1 else ""
         out.append(f"*{left_out} secret contest{plural} left out.*")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _rolls(campaign: Campaign, since: datetime | None) -> list[str]:
+    """The rolls outside the contests since ``since`` (all when None), as they came out:
+    a heading, then a line each (``4dF+3 vs 2: ++0- → ... success, 2 shifts · chance of
+    success or better: 61.7% ...``) with the steps that led there below it."""
+    from core.quick_roll import dice_text
+
+    lines = []
+    for action_id, roll in campaign.rolls.items():
+        when = _when(campaign.actions[action_id])
+        if since is not None and (when is None or when < since):
+            continue
+        dice = f"{dice_text(roll.faces)} → " if roll.faces else ""
+        said = f"{roll.expression}: {dice}{roll.outcome}"
+        said += f" · {roll.chance}" if roll.chance else ""
+        lines.append(f"- {markdown_text(said)}")
+        lines += [f"  - {markdown_text(detail)}" for detail in roll.details]
+    if not lines:
+        return []
+    return ["## Rolls outside the contests", "", *lines, ""]
 
 
 MARKDOWN = re.compile(r"([\\`*_\[\]<>])")

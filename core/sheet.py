@@ -75,6 +75,9 @@ class SystemSheet(Protocol):
     """One system's ``sheet`` module."""
 
     NO_SKILL: int  # what a character with no relevant skill rolls
+    # Optional: ``quick_rolls``, the system's rolls outside a contest (a
+    # core.quick_roll.QuickRolls: ``tussle roll``, the dashboard's quick roll), read with
+    # core.quick_roll.quick_rolls_of. A plug-in without it has no quick rolls.
 
     def rating_label(self, value: int) -> str:
         """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``."""

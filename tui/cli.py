@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from core.cli import EXIT_INVALID, check_saves, cmd_odds, cmd_resolve, system_conflict
+from core.quick_roll import cmd_roll
 from core.rules import BUILT_IN, DEFAULT_SYSTEM
 
 
@@ -138,6 +139,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     odds.add_argument("--text", action="store_true", help="readable lines, not JSON")
     odds.set_defaults(func=cmd_odds)
+
+    roll = sub.add_parser(
+        "roll",
+        help="a quick roll outside any contest: 4dF+3 vs 2, 4M vs 14, d100 vs 45",
+        description="A quick roll outside any contest, with its outcome and exact chance.",
+    )
+    roll.add_argument(
+        "expression",
+        nargs="+",
+        metavar="EXPR",
+        help='the roll: "4dF+3", "4dF+3 vs 2" (or vs Fair), "4M vs 14", "d20 vs 14", "d100 vs 45"',
+    )
+    roll.add_argument(
+        "--dice",
+        metavar="DICE",
+        help='the dice the table rolled, as on the keypad ("++0-", "7 12", "45"); '
+        "without it Tussle rolls",
+    )
+    roll.add_argument("--system", metavar="SYSTEM", help="read the roll as this rule system's only")
+    roll.set_defaults(func=cmd_roll)
 
     opener = sub.add_parser("open", help="open a campaign (creating it when it does not exist)")
     opener.add_argument("campaign", metavar="NAME", help="the campaign's name")

@@ -29,7 +29,13 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
 from core.rules.base import own
-from core.systems.fate.rules import FateContest, FateOptions, OpenExchange, score_exchange
+from core.systems.fate.rules import (
+    FateContest,
+    FateOptions,
+    OpenExchange,
+    advantage_outcome,
+    score_exchange,
+)
 
 
 def four_df() -> dict[int, int]:
@@ -371,3 +377,18 @@ class FateOdds:
 
 
 FATE_ODDS = FateOdds()
+
+
+def fate_roll_odds(skill: int, opposition: int, style_threshold: int = 3) -> dict[str, Fraction]:
+    """One roll of ``skill`` + 4dF against ``opposition`` outside a contest (a quick roll):
+    the chance of each of the four outcomes, every throw scored by
+    ``fate.advantage_outcome`` (rules §1.2's table)."""
+    counts = dict.fromkeys(("fail", "tie", "success", "style"), 0)
+    for dice, ways in FOUR_DF.items():
+        counts[advantage_outcome(skill + dice, opposition, style_threshold)] += ways
+    return {outcome: Fraction(n, FOUR_DF_THROWS) for outcome, n in counts.items()}
+
+
+def four_df_at_least(dice: int) -> Fraction:
+    """The chance that four Fate dice show ``dice`` or more."""
+    return Fraction(sum(n for d, n in FOUR_DF.items() if d >= dice), FOUR_DF_THROWS)

@@ -16,7 +16,13 @@ from core.chance.common import JSON, over, pct, prob
 from core.errors import RuleError
 from core.model import Contest
 from core.rules.base import own
-from core.systems.forge.rules import ForgeContest, reaction_of, stage_outcome, stage_roles
+from core.systems.forge.rules import (
+    ForgeContest,
+    actor_succeeds,
+    reaction_of,
+    stage_outcome,
+    stage_roles,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,3 +176,10 @@ class ForgeOdds:
 
 
 FORGE_ODDS = ForgeOdds()
+
+
+def forge_success(target: int) -> Fraction:
+    """The chance that one d100 succeeds against ``target`` (a quick roll), each roll
+    scored by ``forge.actor_succeeds`` (rules §3.2: roll-under, automatic at 100 or more,
+    impossible at 0 or less)."""
+    return Fraction(sum(actor_succeeds(target, roll) for roll in range(1, 101)), 100)

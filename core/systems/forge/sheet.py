@@ -12,6 +12,7 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
+from core.systems.forge.quick_roll import QUICK_ROLLS
 from core.systems.forge.rules import (
     ExchangeResolved,
     ForgeContest,
@@ -21,6 +22,8 @@ from core.systems.forge.rules import (
 )
 
 NO_SKILL = 0  # a target of 0
+quick_rolls = QUICK_ROLLS  # d100 vs 45 (core.quick_roll)
+ROSTER_FILE = "core.systems.forge.roster_file"  # its roster files (core.roster_file)
 
 
 def rating_label(value: int) -> str:

@@ -23,11 +23,15 @@ from core.model import Contest
 from core.rules.base import own
 from core.systems.heroquest.rules import (
     EXTENDED_GOAL,
+    FUMBLE,
     RESOLUTION_POINTS,
     HQContest,
     OpenExchange,
     Party,
+    bump,
+    classify,
     format_rating,
+    normalise,
     simple_contest,
 )
 
@@ -237,3 +241,15 @@ class HeroQuestOdds:
 
 
 HEROQUEST_ODDS = HeroQuestOdds()
+
+
+def heroquest_roll_levels(target: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """One d20 against ``target`` with no opponent (a quick roll): the chance of each
+    level (fumble, failure, success, critical; ``heroquest.LEVELS``), each roll classified
+    by ``heroquest.classify`` and its masteries each a bump up (``heroquest.bump``)."""
+    base, masteries = normalise(target)
+    counts = [0, 0, 0, 0]
+    for roll in range(1, 21):
+        counts[bump(classify(roll, base), FUMBLE, masteries)[0]] += 1
+    w, x, y, z = (Fraction(n, 20) for n in counts)
+    return w, x, y, z

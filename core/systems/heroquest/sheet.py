@@ -14,6 +14,7 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
+from core.systems.heroquest.quick_roll import QUICK_ROLLS
 from core.systems.heroquest.rules import (
     BENEFITS,
     VICTORIES,
@@ -27,6 +28,7 @@ from core.systems.heroquest.rules import (
 )
 
 NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
+quick_rolls = QUICK_ROLLS  # 4M vs 14, d20 vs 14 (core.quick_roll)
 
 ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, to every later use of an ability
 NO_ACTIONS = ("dying", "dead")  # §2.6: "no actions"
