@@ -34,6 +34,7 @@ from core.campaign_state import (
     ContestStarted,
     Correct,
     Entry,
+    ImportCharacters,
     Play,
     Played,
     PoolSpent,
@@ -82,6 +83,7 @@ __all__ = [
     "ContestStarted",
     "Correct",
     "Entry",
+    "ImportCharacters",
     "Play",
     "Played",
     "PoolSpent",
@@ -146,6 +148,8 @@ class Campaign(CampaignState):
                 if c.name in self.roster:
                     raise RuleError(f'"{c.name}" is already on the roster')
                 return (CharacterAdded(character=c),)
+            case ImportCharacters():
+                return self._import(command)
             case ChangeSettings():
                 before = {key: self.settings.get(key) for key in command.changes}
                 return (SettingsChanged(changes=command.changes, before=before),)
@@ -221,6 +225,29 @@ class Campaign(CampaignState):
             details=roll.details,
             chance=roll.chance,
         )
+
+    def _import(self, command: ImportCharacters) -> tuple[Event, ...]:
+        """One event per character: added, or (with ``replace``) replacing the one of
+        that name; refused whole when one cannot go in."""
+        if not command.characters:
+            raise RuleError("nothing to import: no characters")
+        seen: set[str] = set()
+        events: list[Event] = []
+        for c in command.characters:
+            if not c.name.strip():
+                raise RuleError("a character needs a name")
+            if c.name in seen:
+                raise RuleError(f'"{c.name}" comes twice in what is imported')
+            seen.add(c.name)
+            if c.name not in self.roster:
+                events.append(CharacterAdded(character=c))
+            elif command.replace:
+                events.append(CharacterUpdated(name=c.name, character=c))
+            else:
+                raise RuleError(
+                    f'"{c.name}" is already on the roster (import with replace to overwrite it)'
+                )
+        return tuple(events)
 
     def _secret(self, command: ToggleSecret) -> SecretToggled:
         record = self.contest(command.contest_id)

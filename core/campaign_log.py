@@ -54,6 +54,18 @@ class UpdateCharacter(Command):
     character: Character
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportCharacters(Command):
+    """Characters read from files (``tussle roster import``, the roster's import key),
+    added as ONE action, so one undo takes the whole import back. With ``replace``, a
+    character already on the roster is replaced whole; without it, it is refused.
+    ``source`` names the files, for the log and undo's message."""
+
+    characters: tuple[Character, ...]
+    replace: bool = False
+    source: str = ""
+
+
 Setting = bool | int | str | None
 
 
@@ -296,6 +308,10 @@ def describe_action(command: Command) -> str:
     """A few words for an action, as undo and redo report it."""
     if isinstance(command, Play):
         return ", ".join(describe_action(c) for c in command.commands)
+    if isinstance(command, ImportCharacters):
+        count = len(command.characters)
+        where = f" from {command.source}" if command.source else ""
+        return f"import of {count} character{'' if count == 1 else 's'}{where}"
     name = type(command).__name__
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
     who = getattr(command, "who", None) or getattr(command, "by", None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from types import ModuleType
 from typing import Any, Protocol, TypeVar, cast
 
 from core.campaign_state import CampaignState, Character, ContestRecord
@@ -72,7 +73,11 @@ class Demo:
 
 
 class SystemSheet(Protocol):
-    """One system's ``sheet`` module."""
+    """One system's ``sheet`` module.
+
+    Optional, beyond what is typed here: ``ROSTER_FILE``, the name of the module that
+    reads and writes the system's roster files (``core.roster_file.RosterFormat``; see
+    :func:`roster_file_module`). A plug-in without it has no roster import or export."""
 
     NO_SKILL: int  # what a character with no relevant skill rolls
     # Optional: ``quick_rolls``, the system's rolls outside a contest (a
@@ -130,6 +135,16 @@ class SystemSheet(Protocol):
         """A won contest's level after the winner's name where it has no count to
         give (`` (major victory)``), else ``""``."""
         ...
+
+
+def roster_file_module(system: str) -> ModuleType | None:
+    """The module that reads and writes roster files for ``system`` (core.roster_file's
+    ``RosterFormat``), which a sheet names in an optional ``ROSTER_FILE``; None
+    where the plug-in has none (it is loaded only when a roster file is read or written)."""
+    import importlib
+
+    name = getattr(sheet_module(system), "ROSTER_FILE", None)
+    return None if name is None else importlib.import_module(name)
 
 
 def find_sheet(system: str) -> SystemSheet:

@@ -323,3 +323,8 @@ async def wait_for_odds(pilot: Pilot[None]) -> None:
         if screen.odds_ready and idle and screen.odds is not None:
             break
     await pilot.pause()
+
+
+# -- roster files (issue 16): sample files written from each format's description ----------
+
+ROSTER_FILES = Path(__file__).parent / "data" / "roster"

@@ -214,6 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_save_commands(sub)
 
+    from core.cli_roster import add_roster_commands
+
+    add_roster_commands(sub)
+
     bench = sub.add_parser("bench", help="print the benchmark figures beside their targets")
     bench.add_argument(
         "part",

@@ -1,0 +1,67 @@
+"""FORGE's roster files (core.roster_file): its ``[[characters]]`` table, with targets
+(``Brawling = 50``), the weapon's damage multiplier and maximum, armor (durability and the
+capacity left: none written is no limit) and trauma. FORGE reads no other tool's files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.campaign_log import Character
+from core.roster_file import Arrival, known, ratings, whole
+
+FOREIGN = ""
+KEYS = ("targets", "multiplier", "max_damage", "armor", "armor_capacity", "trauma")
+
+
+def _target(written: str) -> int:
+    """A target: ``50`` or ``"50%"``."""
+    return whole(written.strip().removesuffix("%"), "")
+
+
+def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
+    known(entries, KEYS, place)
+    maximum, capacity = entries.get("max_damage"), entries.get("armor_capacity")
+    return {
+        "ratings": ratings(entries.get("targets", {}), f"{place} targets", _target, "a target"),
+        "multiplier": whole(entries.get("multiplier", 1), f"{place} multiplier", 1),
+        "max_damage": None if maximum is None else whole(maximum, f"{place} max_damage", 0),
+        "armor": whole(entries.get("armor", 0), f"{place} armor", 0),
+        "armor_capacity": None
+        if capacity is None
+        else whole(capacity, f"{place} armor_capacity", 0),
+        "trauma": whole(entries.get("trauma", 0), f"{place} trauma", 0),
+    }
+
+
+def to_table(character: Character) -> dict[str, Any]:
+    return {
+        "multiplier": character.multiplier,
+        "max_damage": character.max_damage,
+        "armor": character.armor,
+        "armor_capacity": character.armor_capacity,
+        "trauma": character.trauma,
+        "targets": dict(character.ratings),
+    }
+
+
+def summary(character: Character) -> str:
+    targets = ", ".join(f"{k} {v}" for k, v in character.ratings.items()) or "no targets"
+    weapon = f"weapon ×{character.multiplier}" + (
+        f" max {character.max_damage}" if character.max_damage is not None else ""
+    )
+    parts = [targets, weapon]
+    if character.armor or character.armor_capacity is not None:
+        left = "" if character.armor_capacity is None else f" ({character.armor_capacity} left)"
+        parts.append(f"armor {character.armor}{left}")
+    if character.trauma:
+        parts.append(f"trauma {character.trauma}")
+    return " · ".join(parts)
+
+
+def recognise(data: Any) -> str | None:
+    return None
+
+
+def read_foreign(data: Any) -> list[Arrival] | None:
+    return None

@@ -1,0 +1,467 @@
+"""``tussle roster import`` and ``export`` (issue 16): characters from Fari character
+files (both layouts), Foundry VTT "Fate Core Official" actors and TOML rosters, run
+through the real console script; what is left out said; broken files refused whole; one
+undoable action; and a roster that round-trips through its export.
+
+Every expected value is read off the sample files in tests/data/roster/ (written from the
+formats' descriptions), never copied from Tussle's output.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.campaign import Campaign, Character, ImportCharacters, Undo, describe_action
+from core.errors import RuleError
+from core.roster_file import (
+    Refused,
+    RosterFileError,
+    export_text,
+    read_bytes,
+    read_files,
+    toml_string,
+    toml_text,
+)
+from core.store import CampaignFiles, Saves
+from tests.helpers import ROSTER_FILES, act, clean_env, files_of, tussle_command
+from tests.plugins.installed import installed
+from tests.strategies import examples
+
+D = ROSTER_FILES
+
+
+def tussle(saves: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*tussle_command(), "--saves", str(saves), *argv],
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def empty(saves: Path, name: str, system: str) -> CampaignFiles:
+    return Saves(saves).create(name, system)
+
+
+def exported(saves: Path, name: str) -> dict[str, dict[str, Any]]:
+    """The roster as ``tussle export`` shows it, by name."""
+    run = tussle(saves, "export", name, "--format", "json")
+    assert run.returncode == 0, run.stderr
+    return {c["name"]: c for c in json.loads(run.stdout)["participants"]}
+
+
+def one_line(run: subprocess.CompletedProcess[str]) -> str:
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1, run.stderr
+    return lines[0]
+
+
+# -- Fari ----------------------------------------------------------------------------------------
+
+
+def test_a_fari_sheet_in_the_earlier_layout_comes_in_with_what_it_leaves_out(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    run = tussle(saves, "roster", "import", "Reach", str(D / "fari-v3-cynere.json"))
+    assert run.returncode == 0, run.stderr
+    cynere = exported(saves, "Reach")["Cynere"]
+    # Skills with a value ("+4", "3", "4", "+2"); Academics and Will are empty: no skill.
+    assert cynere["ratings"] == {"Athletics": 4, "Burglary": 3, "Fight": 4, "Notice": 2}
+    # The main point counter: value 2, max 3.
+    assert (cynere["fate_points"], cynere["refresh"]) == (2, 3)
+    # The Aspects section's non-empty Text blocks, HTML entities read (&#39; is ').
+    assert cynere["aspects"] == [
+        "Infamous Girl with Sword",
+        "Tempted by Shiny Things",
+        "I've Got Zird's Back",
+    ]
+    left_out = [line for line in run.stdout.splitlines() if "left out" in line]
+    for what in ("Stunt #1", "Notes", "Physical", "Mental", "Sprained Ankle"):
+        assert sum(what in line for line in left_out) == 1, (what, run.stdout)
+    assert "3 boxes, 1 checked" in run.stdout  # the physical stress track as it stands
+    assert len(left_out) == 5  # and nothing more: the empty stunt and consequences hold nothing
+
+
+def test_a_fari_sheet_in_the_current_layout_comes_in(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    run = tussle(saves, "roster", "import", "Reach", str(D / "fari-current-zird.json"))
+    assert run.returncode == 0, run.stderr
+    zird = exported(saves, "Reach")["Zird the Arcane"]
+    assert zird["ratings"] == {"Lore": 4, "Will": 3, "Deceive": -1}  # Athletics is empty
+    assert (zird["fate_points"], zird["refresh"]) == (3, 2)  # main counter 3, max 2
+    assert zird["aspects"] == ["Wizard for Hire", "Rivals in the Collegia Arcana"]
+    assert zird["kind"] == "pc"
+    for what in ("Mana", "Mental", "Scholar"):  # a second counter, stress, a stunt
+        assert what in run.stdout
+    assert "Separator" not in run.stdout
+
+
+# -- Foundry VTT -------------------------------------------------------------------------------
+
+
+def test_a_foundry_actor_comes_in_with_its_stunts_and_tracks_reported(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    run = tussle(saves, "roster", "import", "Reach", str(D / "foundry-landon.json"))
+    assert run.returncode == 0, run.stderr
+    landon = exported(saves, "Reach")["Landon"]
+    # Ranks 4, 3 and "2"; Lore and Stealth at 0 are the same as no skill.
+    assert landon["ratings"] == {"Fight": 4, "Physique": 3, "Athletics": 2}
+    assert (landon["fate_points"], landon["refresh"]) == (2, 3)
+    assert landon["aspects"] == ["Disgraced Knight of the Duchy", "Drinks & Brawls Too Much"]
+    for what in ("2 skills at Mediocre", "Heavy Hitter", "Physical", "Black Eye", "biography"):
+        assert what in run.stdout, what
+
+
+def test_an_older_foundry_export_with_data_for_system_comes_in(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    run = tussle(saves, "roster", "import", "Reach", str(D / "foundry-old-data.json"))
+    assert run.returncode == 0, run.stderr
+    wen = exported(saves, "Reach")["Old Man Wen"]
+    assert wen["ratings"] == {"Lore": 5, "Will": 3}
+    assert (wen["fate_points"], wen["refresh"]) == (1, 2)  # written as "1" and "2"
+    assert wen["aspects"] == ["Hermit of the Misty Peak"]
+
+
+# -- TOML rosters --------------------------------------------------------------------------------
+
+
+def test_a_fate_toml_roster_comes_in(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    run = tussle(saves, "roster", "import", "Reach", str(D / "party-fate.toml"))
+    assert run.returncode == 0, run.stderr
+    roster = exported(saves, "Reach")
+    assert list(roster) == ["Cynere", "Teran the Swift"]
+    cynere, teran = roster["Cynere"], roster["Teran the Swift"]
+    assert cynere["ratings"] == {"Athletics": 4, "Fight": 4, "Burglary": 3}  # Good is +3
+    assert (cynere["fate_points"], cynere["refresh"], cynere["kind"]) == (3, 3, "pc")
+    assert cynere["aspects"] == ["Infamous Girl with Sword", "I've Got Zird's Back"]
+    assert teran["ratings"] == {"Lore": 3, "Athletics": 2}
+    assert (teran["kind"], teran["fate_points"], teran["aspects"]) == ("npc", 0, [])
+    assert "left out" not in run.stdout
+
+
+def test_a_heroquest_toml_roster_comes_in(saves: Path) -> None:
+    empty(saves, "Grave", "heroquest")
+    run = tussle(saves, "roster", "import", "Grave", str(D / "party-heroquest.toml"))
+    assert run.returncode == 0, run.stderr
+    roster = exported(saves, "Grave")
+    tripitaka, sandy = roster["Tripitaka"], roster["Sandy"]
+    # 4M is 4 + 20 = 24; 17 stays 17; 10M2 is 10 + 2 x 20 = 50 (rules §2.1).
+    assert tripitaka["ratings"] == {"Sword and Shield": 24, "Ghost Lore": 17}
+    assert (tripitaka["hero_points"], tripitaka["vitality"]) == (3, 1)
+    assert tripitaka["adversity"] == ["hurt"]
+    assert tripitaka["benefits"] == {"Ghost Lore": 3}
+    assert sandy["ratings"] == {"Staff Fighting": 15, "Swimming": 50}
+    assert (sandy["hero_points"], sandy["kind"]) == (2, "pc")
+    assert "Sword and Shield 4M" in run.stdout  # the report writes ratings as the GM does
+
+
+def test_a_forge_toml_roster_comes_in(saves: Path) -> None:
+    empty(saves, "Alley", "forge")
+    run = tussle(saves, "roster", "import", "Alley", str(D / "party-forge.toml"))
+    assert run.returncode == 0, run.stderr
+    roster = exported(saves, "Alley")
+    josef, bobby = roster["Josef"], roster["Bobby"]
+    assert josef["ratings"] == {"Brawling": 50, "Pistol": 45}  # "45%" is 45
+    assert (josef["multiplier"], josef["max_damage"], josef["armor_capacity"]) == (4, None, None)
+    assert bobby["ratings"] == {"Brawling": 40}
+    assert (bobby["multiplier"], bobby["max_damage"]) == (5, 40)
+    assert (bobby["armor"], bobby["armor_capacity"], bobby["trauma"]) == (10, 100, 12)
+
+
+# -- refusals: one line, exit 2, nothing added ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "sample", "place", "reason"),
+    [
+        ("fate", "fari-bad-skill.json", "skill “Shoot”", '"4X" is not a whole number'),
+        (
+            "heroquest",
+            "heroquest-bad-rating.toml",
+            'character 2 ("Ghast") abilities.Claws',
+            '"4X" is not a rating',
+        ),
+        (
+            "fate",
+            "fate-half-point.toml",
+            'character 1 ("Halfling") fate_points',
+            "2.5 is not a whole number",
+        ),
+        ("fate", "broken.toml", "line 2, column 15", "Illegal character"),
+        ("fate", "party-heroquest.toml", "system", "a HeroQuest roster; this campaign plays"),
+        ("heroquest", "fari-v3-cynere.json", "", "a Fari character file, for Fate Core"),
+        ("forge", "foundry-landon.json", "", "Foundry VTT “Fate Core Official” actor, for Fate"),
+    ],
+)
+def test_a_broken_or_foreign_file_is_refused_whole_in_one_line(
+    saves: Path, system: str, sample: str, place: str, reason: str
+) -> None:
+    files = empty(saves, "Camp", system)
+    before = files_of(files.folder)
+    run = tussle(saves, "roster", "import", "Camp", str(D / sample))
+    assert run.returncode == 2
+    line = one_line(run)
+    assert line.startswith(f"{D / sample}: ")
+    assert place in line and reason in line, line
+    assert "Traceback" not in run.stderr and run.stdout == ""
+    assert files_of(files.folder) == before  # nothing of it added (the Ghoul neither)
+
+
+def test_several_files_are_all_or_nothing(saves: Path) -> None:
+    files = empty(saves, "Reach", "fate")
+    before = files_of(files.folder)
+    run = tussle(
+        saves,
+        "roster",
+        "import",
+        "Reach",
+        str(D / "fari-v3-cynere.json"),
+        str(D / "fari-bad-skill.json"),
+    )
+    assert run.returncode == 2
+    assert str(D / "fari-bad-skill.json") in one_line(run)
+    assert files_of(files.folder) == before  # Cynere, fine on her own, did not go in either
+    assert exported(saves, "Reach") == {}
+
+
+def test_a_character_already_on_the_roster_needs_replace(saves: Path) -> None:
+    files = empty(saves, "Reach", "fate")
+    campaign = files.load()
+    act(campaign, files, ImportCharacters(characters=(Character(name="Cynere", fate_points=9),)))
+    before = files_of(files.folder)
+    run = tussle(saves, "roster", "import", "Reach", str(D / "party-fate.toml"))
+    assert run.returncode == 2
+    assert '"Cynere" is already on the roster (--replace replaces it)' in one_line(run)
+    assert files_of(files.folder) == before  # Teran, new, did not go in either
+
+    run = tussle(saves, "roster", "import", "Reach", str(D / "party-fate.toml"), "--replace")
+    assert run.returncode == 0, run.stderr
+    assert "Cynere (PC, replaced)" in run.stdout and "Teran the Swift (NPC, added)" in run.stdout
+    roster = exported(saves, "Reach")
+    assert roster["Cynere"]["fate_points"] == 3  # the file's, not the 9 it replaced
+
+
+def test_the_same_character_in_two_files_is_refused(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    run = tussle(
+        saves,
+        "roster",
+        "import",
+        "Reach",
+        str(D / "fari-v3-cynere.json"),
+        str(D / "party-fate.toml"),
+    )
+    assert run.returncode == 2
+    assert '"Cynere" is in' in one_line(run)
+    assert exported(saves, "Reach") == {}
+
+
+def test_an_unknown_campaign_and_a_missing_file_are_one_line_each(saves: Path) -> None:
+    run = tussle(saves, "roster", "import", "Nowhere", str(D / "party-fate.toml"))
+    assert run.returncode == 2 and "no campaign called" in one_line(run)
+    empty(saves, "Reach", "fate")
+    run = tussle(saves, "roster", "import", "Reach", str(D / "missing.toml"))
+    assert run.returncode == 2 and "missing.toml: cannot be read" in one_line(run)
+
+
+# -- one undoable action -------------------------------------------------------------------------
+
+
+def test_an_import_is_one_action_and_one_undo_takes_it_all_back(saves: Path) -> None:
+    files = empty(saves, "Reach", "fate")
+    run = tussle(
+        saves,
+        "roster",
+        "import",
+        "Reach",
+        str(D / "fari-v3-cynere.json"),
+        str(D / "foundry-landon.json"),
+    )
+    assert run.returncode == 0, run.stderr
+    files = CampaignFiles(files.folder)  # read afresh: another process wrote it
+    campaign = files.load()
+    assert list(campaign.roster) == ["Cynere", "Landon"]
+    assert len(campaign.done) == 1  # one action in the log
+    command = campaign.actions[campaign.done[0]].command
+    assert describe_action(command) == (
+        "import of 2 characters from fari-v3-cynere.json, foundry-landon.json"
+    )
+    act(campaign, files, Undo())
+    assert campaign.roster == {}
+    assert CampaignFiles(files.folder).load().roster == {}  # and so it stays, saved
+
+
+def test_a_replace_undone_gives_back_the_character_it_replaced() -> None:
+    campaign = Campaign(name="Reach", system="fate")
+    old = Character(name="Cynere", fate_points=9)
+    campaign.act(ImportCharacters(characters=(old,)))
+    new = Character(name="Cynere", ratings={"Fight": 4})
+    campaign.act(ImportCharacters(characters=(new,), replace=True))
+    assert campaign.roster == {"Cynere": new}
+    campaign.act(Undo())
+    assert campaign.roster == {"Cynere": old}
+    with pytest.raises(RuleError, match="already on the roster"):
+        campaign.decide(ImportCharacters(characters=(new,)))
+
+
+# -- export --------------------------------------------------------------------------------
+
+
+def test_export_writes_a_file_that_imports_into_an_empty_campaign_as_it_was(saves: Path) -> None:
+    empty(saves, "Reach", "fate")
+    tussle(saves, "roster", "import", "Reach", str(D / "fari-v3-cynere.json"))
+    out = saves.parent / "reach.toml"
+    run = tussle(saves, "roster", "export", "Reach", "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    assert 'exported 1 character of "Reach"' in run.stdout
+    assert tomllib.loads(out.read_text())["characters"][0]["skills"]["Athletics"] == 4
+    empty(saves, "Copy", "fate")
+    assert tussle(saves, "roster", "import", "Copy", str(out)).returncode == 0
+    assert exported(saves, "Copy") == exported(saves, "Reach")
+
+
+def test_a_plug_in_without_roster_files_says_so(tmp_path: Path) -> None:
+    """The coin race (tests/plugins) names no ``ROSTER_FILE``: its campaigns have no
+    roster files, said in words; the other systems' files are still told apart."""
+    with installed(tmp_path / "site"):
+        with pytest.raises(RuleError, match=r"^Coin race has no roster files"):
+            export_text("coin", [])
+        with pytest.raises(RuleError, match=r"^Coin race has no roster files"):
+            read_bytes(b'[[characters]]\nname = "Ann"\n', "coin")
+        fari = (D / "fari-v3-cynere.json").read_bytes()
+        with pytest.raises(Refused, match="a Fari character file, for Fate Core campaigns"):
+            read_bytes(fari, "heroquest")
+
+
+# -- the TOML emitter ----------------------------------------------------------------------
+
+HOSTILE = [
+    'Quote " and \\ backslash',
+    "Tab\tNewline\nCR\rBell\x07Esc\x1b[31mDEL\x7fC1\x9b",
+    "Ünïcödé ✦ 漢字 🎲",
+    '\'single\' and """triple"""',
+    "= [x] # not a comment",
+    "",
+    " ",
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_toml_strings_round_trip_through_tomllib(name: str) -> None:
+    written = toml_text("fate", [{"name": name, "skills": {name: 1, "plain": 2}}])
+    read = tomllib.loads(written)
+    assert read["characters"][0]["name"] == name
+    assert read["characters"][0]["skills"] == {name: 1, "plain": 2}
+    assert all(ord(c) >= 0x20 or c == "\n" for c in written)  # no raw control character
+    assert not any(0x7F <= ord(c) <= 0x9F for c in written)
+
+
+def test_a_lone_surrogate_is_written_out_not_written_raw() -> None:
+    written = toml_string("a\ud800b")
+    assert written == '"a\\\\ud800b"'
+    assert tomllib.loads("x = " + written)["x"] == "a\\ud800b"
+
+
+def test_a_name_with_a_control_character_is_refused_at_import() -> None:
+    text = toml_text("fate", [{"name": "Esc\x1b[2J"}])
+    with pytest.raises(Refused, match="control character"):
+        read_bytes(text.encode(), "fate")
+
+
+def test_an_unknown_key_is_refused_not_dropped() -> None:
+    text = '[[characters]]\nname = "Cynere"\nfate_pionts = 3\n'
+    with pytest.raises(Refused, match="fate_pionts: not a key Tussle reads here"):
+        read_bytes(text.encode(), "fate")
+
+
+def test_read_files_names_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[characters]]\nname = "X"\nrefresh = -1\n')
+    with pytest.raises(
+        RosterFileError, match=r"bad\.toml: character 1 \(\"X\"\) refresh: -1 is below 0"
+    ):
+        read_files([bad], "fate", {}, replace=False)
+
+
+# -- the round trip: a Hypothesis property over all three systems -------------------------
+
+names = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=12).filter(
+    lambda s: s.strip() != ""
+)
+counts = st.integers(0, 5)
+
+
+@st.composite
+def fate_characters(draw: st.DrawFn, name: str) -> Character:
+    return Character(
+        name=name,
+        kind=draw(st.sampled_from(("pc", "npc"))),
+        ratings=draw(st.dictionaries(names, st.integers(-2, 8), max_size=4)),
+        aspects=tuple(draw(st.lists(names, max_size=3, unique=True))),
+        fate_points=draw(counts),
+        refresh=draw(counts),
+    )
+
+
+@st.composite
+def heroquest_characters(draw: st.DrawFn, name: str) -> Character:
+    abilities = draw(st.dictionaries(names, st.integers(1, 80), max_size=4))
+    states = st.sampled_from(("hurt", "impaired", "injured", "dying", "dead"))
+    return Character(
+        name=name,
+        kind=draw(st.sampled_from(("pc", "npc"))),
+        ratings=abilities,
+        hero_points=draw(counts),
+        vitality=draw(st.integers(-2, 3)),
+        adversity=tuple(draw(st.lists(states, max_size=3))),
+        benefits=draw(st.dictionaries(names, st.integers(1, 9), max_size=2)),
+    )
+
+
+@st.composite
+def forge_characters(draw: st.DrawFn, name: str) -> Character:
+    return Character(
+        name=name,
+        kind=draw(st.sampled_from(("pc", "npc"))),
+        ratings=draw(st.dictionaries(names, st.integers(-60, 180), max_size=4)),
+        multiplier=draw(st.integers(1, 12)),
+        max_damage=draw(st.none() | st.integers(0, 120)),
+        armor=draw(st.integers(0, 30)),
+        armor_capacity=draw(st.none() | st.integers(0, 60)),
+        trauma=draw(st.integers(0, 40)),
+    )
+
+
+SHEETS = {"fate": fate_characters, "heroquest": heroquest_characters, "forge": forge_characters}
+
+
+@st.composite
+def rosters(draw: st.DrawFn) -> tuple[str, list[Character]]:
+    system = draw(st.sampled_from(sorted(SHEETS)))
+    who = draw(st.lists(names, min_size=1, max_size=4, unique=True))
+    return system, [draw(SHEETS[system](name)) for name in who]
+
+
+@examples(1)
+@given(rosters())
+def test_an_exported_roster_imports_into_an_empty_campaign_the_same(
+    drawn: tuple[str, list[Character]],
+) -> None:
+    system, characters = drawn
+    campaign = Campaign(name="From", system=system)
+    campaign.act(ImportCharacters(characters=tuple(characters)))
+    text = export_text(system, campaign.roster.values(), "From")
+    arrivals = read_bytes(text.encode("utf-8"), system)
+    copy = Campaign(name="To", system=system)
+    copy.act(ImportCharacters(characters=tuple(a.character for a in arrivals)))
+    assert copy.roster == campaign.roster
+    assert list(copy.roster) == list(campaign.roster)  # in the same order
