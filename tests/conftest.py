@@ -39,6 +39,16 @@ settings.load_profile(
 )
 
 
+@pytest.fixture(autouse=True)
+def config_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's own configuration folder (XDG_CONFIG_HOME), empty: no test reads or
+    writes the GM's real ~/.config/tussle (keys, theme), nor sees another test's."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    monkeypatch.delenv("TUSSLE_CONFIG", raising=False)
+    return folder
+
+
 @pytest.fixture
 def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "saves"

@@ -34,12 +34,15 @@ from core.model import Command
 from core.rules import DEFAULT_SYSTEM
 from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from core.text import visible, visible_lines
+from tui.config import Settings
 from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
 from tui.host import Host
 from tui.keys_in_order import KeysInOrder
+from tui.looks import Looks, read_settings
+from tui.quick_roll import tell_roll
 from tui.screens.contest import ContestScreen, draft_lines
-from tui.widgets.keybar import pretty_key
+from tui.widgets.keybar import keys_of, pretty_key
 
 
 class BusNotice(Message):
@@ -50,7 +53,7 @@ class BusNotice(Message):
         self.notice = notice
 
 
-class TussleApp(KeysInOrder):
+class TussleApp(Looks, KeysInOrder):
     """The GM's dashboard."""
 
     TITLE = "Tussle"
@@ -65,9 +68,12 @@ class TussleApp(KeysInOrder):
         dice: RandomDice | None = None,
         ansi_color: bool = False,
         demos: bool = True,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self.sixteen_colours = ansi_color
+        # The GM's keys and theme (tui.looks), unless the CLI read them first.
+        self.settings = settings if settings is not None else read_settings(self.BINDINGS)
         self.saves = Saves(saves)
         self.demos = demos  # the demo campaigns, into a saves folder with none
         self.start_with = campaign
@@ -118,8 +124,7 @@ class TussleApp(KeysInOrder):
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:
-        if self.sixteen_colours:
-            self.theme = "ansi-dark"  # the terminal's own 16 colours, not approximations
+        self.apply_settings(self.sixteen_colours)
         if self.demos and not self.saves.campaigns():
             from core.demo import create_demos
 
@@ -347,6 +352,7 @@ class TussleApp(KeysInOrder):
         notice = message.notice
         if isinstance(notice, Applied):
             entry = notice.entry
+            tell_roll(self, entry)  # a quick roll outside the contests: its outcome
             action = entry if isinstance(entry, ActionRecorded) else None
             if isinstance(entry, ActionUndone | ActionRedone):
                 action = self.campaign.actions[entry.action_id]
@@ -375,7 +381,7 @@ class TussleApp(KeysInOrder):
                 continue
             if binding.description in seen:
                 continue
-            key = pretty_key(binding.key.split(",")[0])
+            key = pretty_key(keys_of(binding, self)[0])
             yield SystemCommand(
                 binding.description,
                 f"key {key}",
@@ -456,6 +462,7 @@ def make_app(
     dice: RandomDice | None = None,
     ansi_color: bool = False,
     demos: bool = True,
+    settings: Settings | None = None,
 ) -> TussleApp:
     """The one factory the CLI and the tests share."""
     return TussleApp(
@@ -465,6 +472,7 @@ def make_app(
         dice=dice,
         ansi_color=ansi_color,
         demos=demos,
+        settings=settings,
     )
 
 
@@ -477,6 +485,7 @@ def terminal_has_sixteen_colours() -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    settings = read_settings(TussleApp.BINDINGS, on_stderr=True)
     app = make_app(
         args.saves,
         getattr(args, "campaign", None),
@@ -485,6 +494,7 @@ def run(args: argparse.Namespace) -> int:
         # The demos go into the default saves folder only (./saves or $TUSSLE_SAVES), not
         # into one named with --saves, made by --mkdir or not.
         demos=args.saves is None,
+        settings=settings,
     )
     app.run()
     return 0

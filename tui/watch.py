@@ -113,6 +113,16 @@ class WatchApp(App[None]):
         yield Static(id="status")
 
     def on_mount(self) -> None:
+        # The GM's theme (and keys) from the settings file, as on the dashboard; its
+        # problems are the GM's to read there, not the players'.
+        from textual.theme import BUILTIN_THEMES
+
+        from tui.config import load
+
+        settings = load(None, BUILTIN_THEMES)
+        if settings.theme is not None:
+            self.theme = settings.theme
+        self.set_keymap(settings.keymap)
         self.query_one("#last").border_title = "Last exchanges"
         self.query_one("#table").border_title = "On the table"
         self.fit()

@@ -2,29 +2,58 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.widgets.keybar import pretty_key
+from tui.widgets.keybar import keys_of, pretty_key
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import Hanging, e
 from tui.widgets.panes import TellingScroll
 
 KEY_WIDTH = 16  # the keys' column; a description wraps under itself, past it
 
+# The keypad's keys, by their bindings' ids (``<id>``: its keys now, remapped or not).
 DICE_KEYS = [
-    ("+ or =, -, 0", "Fate dice, one key per die (the keypad moves on after four)"),
-    ("digits", "a d20 or d100 face (moves on when no other digit could follow)"),
-    ("Tab / → / ↓", "next roller   (Shift+Tab / ← / ↑: previous)"),
-    ("Backspace", "take back the last die typed"),
-    ("r", "Tussle rolls for the current roller   (R: for everyone left)"),
-    ("Enter", "commit the exchange (a tie asks for the twist's name); when over: summary"),
-    ("Esc", "clear the keypad (while correcting: leave the exchange as it was)"),
+    (
+        "<keypad.plus> or <keypad.equals>, <keypad.minus>, <keypad.digit_0>",
+        "Fate dice, one key per die (the keypad moves on after four)",
+    ),
+    ("<digits>", "a d20 or d100 face (moves on when no other digit could follow)"),
+    ("<keypad.next>", "next roller   (<keypad.previous>: previous)"),
+    ("<keypad.erase>", "take back the last die typed"),
+    (
+        "<keypad.roll>",
+        "Tussle rolls for the current roller   (<keypad.roll_all>: for everyone left)",
+    ),
+    (
+        "<keypad.commit>",
+        "commit the exchange (a tie asks for the twist's name); when over: summary",
+    ),
+    ("<keypad.clear>", "clear the keypad (while correcting: leave the exchange as it was)"),
 ]
+
+
+def shown(binding: Binding, app: App[Any]) -> str:
+    """``binding``'s keys now (the GM's, from the settings file, or its own), as read."""
+    return " / ".join(pretty_key(k) for k in keys_of(binding, app))
+
+
+def with_keys(text: str, app: App[Any]) -> str:
+    """``text`` with each ``<id>`` of a keypad binding replaced by its keys now."""
+    keypad = {b.id: b for b in RollKeypad.BINDINGS if isinstance(b, Binding)}
+    digits = [shown(keypad[f"keypad.digit_{d}"], app) for d in "0123456789"]
+    named = {"digits": "digits" if digits == list("0123456789") else " ".join(digits)}
+
+    def keys(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return named[name] if name in named else shown(keypad[name], app)
+
+    return re.sub(r"<([a-z_.0-9]+)>", keys, text)
 
 
 def entry(keys: str, what: str) -> str:
@@ -42,10 +71,11 @@ class HelpScreen(ModalScreen[None]):
         self.under = under
 
     def compose(self) -> ComposeResult:
+        app = self.app
         lines = ["[b]Keys[/b]", ""]
         if self.under.query(RollKeypad):  # the contest screen
             lines.append("[b]Roll keypad[/b]")
-            lines.extend(entry(k, what) for k, what in DICE_KEYS)
+            lines.extend(entry(with_keys(k, app), with_keys(w, app)) for k, w in DICE_KEYS)
             lines.append("")
         lines.append("[b]This screen[/b]")
         for binding in self.under.BINDINGS:
@@ -53,10 +83,11 @@ class HelpScreen(ModalScreen[None]):
                 continue
             if self.under.check_action(binding.action, ()) is False:
                 continue
-            keys = " / ".join(pretty_key(k) for k in binding.key.split(","))
-            lines.append(entry(keys, binding.description))
+            lines.append(entry(shown(binding, app), binding.description))
         lines += ["", entry("ctrl+p", "every action, by name (command palette)")]
-        lines += ["", "[dim]Esc closes this help.[/dim]"]
+        close = next(b for b in self.BINDINGS if isinstance(b, Binding))
+        first = e(pretty_key(keys_of(close, app)[0]))
+        lines += ["", f"[dim]{first} closes this help.[/dim]"]
         with TellingScroll(id="help-body") as body:
             body.border_title = "Help"
             yield Static(Hanging(lines, more=KEY_WIDTH + 1))

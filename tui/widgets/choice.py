@@ -26,8 +26,8 @@ class Choice(Widget, can_focus=True):
     Choice:focus { background: $accent 30%; text-style: bold; }
     """
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right,space", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", "Previous", id="choice.previous", show=False),
+        Binding("right,space", "step(1)", "Next", id="choice.next", show=False),
     ]
 
     index: reactive[int] = reactive(0)

@@ -9,9 +9,13 @@ way (help, first, and the palette, last, always stay: both list every key).
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.events import Resize
+from textual.keys import key_to_character
 from textual.widgets import Static
 
 PRETTY = {
@@ -25,11 +29,34 @@ PRETTY = {
     "pagedown": "PgDn",
     "space": "Space",
     "tab": "Tab",
+    "shift+tab": "Shift+Tab",
+    "backspace": "Backspace",
+    "right": "→",
+    "left": "←",
+    "up": "↑",
+    "down": "↓",
+    "plus": "+",
+    "minus": "-",
 }
 
 
 def pretty_key(key: str) -> str:
-    return PRETTY.get(key, key.replace("ctrl+", "^"))
+    """A key as the GM reads it: ``question_mark`` -> ``?``, ``ctrl+z`` -> ``^z``."""
+    if key in PRETTY:
+        return PRETTY[key]
+    character = key_to_character(key)
+    if character is not None and character.isprintable() and not character.isspace():
+        return character
+    return key.replace("ctrl+", "^")
+
+
+def keys_of(binding: Binding, app: App[Any]) -> list[str]:
+    """The keys that do ``binding`` now: the GM's (the app's keymap, from the settings
+    file: :mod:`tui.config`) or its own. Textual keeps the keymap in ``App._keymap``,
+    normalised as it applies it (Textual is pinned to 8.2)."""
+    keymap: dict[str, str] = getattr(app, "_keymap", {})
+    keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
+    return [k.strip() for k in keys.split(",")]
 
 
 SHORT = {"Key help": "Help"}  # where the first word alone would not say it
@@ -82,7 +109,7 @@ class KeyBar(Static):
                 continue
             if screen.check_action(binding.action, ()) is False:
                 continue
-            pairs.append((pretty_key(binding.key.split(",")[0]), binding.description))
+            pairs.append((pretty_key(keys_of(binding, self.app)[0]), binding.description))
         pairs.append(("^p", "palette"))
         return pairs
 

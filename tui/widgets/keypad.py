@@ -44,17 +44,44 @@ class RollKeypad(Static, can_focus=True):
     # owns the draft (:class:`tui.screens.contest_keypad.KeypadContest`); none is shown
     # in the footer (the help lists the dice keys itself).
     BINDINGS = [
-        *(Binding(d, f"screen.keypad_type('{d}')", show=False) for d in "0123456789"),
-        Binding("plus", "screen.keypad_type('+')", show=False),
-        Binding("equals_sign", "screen.keypad_type('=')", show=False),
-        Binding("minus", "screen.keypad_type('-')", show=False),
-        Binding("tab,right,down", "screen.keypad_move(1)", show=False),
-        Binding("shift+tab,left,up", "screen.keypad_move(-1)", show=False),
-        Binding("r", "screen.keypad_roll(False)", show=False),
-        Binding("R", "screen.keypad_roll(True)", show=False),
-        Binding("backspace", "screen.keypad_erase", show=False),
-        Binding("enter", "screen.keypad_commit", show=False),
-        Binding("escape", "screen.keypad_clear", show=False),
+        *(
+            Binding(
+                d, f"screen.keypad_type('{d}')", f"Type {d}", id=f"keypad.digit_{d}", show=False
+            )
+            for d in "0123456789"
+        ),
+        Binding("plus", "screen.keypad_type('+')", "Fate die +", id="keypad.plus", show=False),
+        Binding(
+            "equals_sign",
+            "screen.keypad_type('=')",
+            "Fate die + (=)",
+            id="keypad.equals",
+            show=False,
+        ),
+        Binding("minus", "screen.keypad_type('-')", "Fate die -", id="keypad.minus", show=False),
+        Binding(
+            "tab,right,down", "screen.keypad_move(1)", "Next roller", id="keypad.next", show=False
+        ),
+        Binding(
+            "shift+tab,left,up",
+            "screen.keypad_move(-1)",
+            "Previous roller",
+            id="keypad.previous",
+            show=False,
+        ),
+        Binding("r", "screen.keypad_roll(False)", "Tussle rolls", id="keypad.roll", show=False),
+        Binding(
+            "R",
+            "screen.keypad_roll(True)",
+            "Tussle rolls for all",
+            id="keypad.roll_all",
+            show=False,
+        ),
+        Binding(
+            "backspace", "screen.keypad_erase", "Take back a die", id="keypad.erase", show=False
+        ),
+        Binding("enter", "screen.keypad_commit", "Commit", id="keypad.commit", show=False),
+        Binding("escape", "screen.keypad_clear", "Clear the keypad", id="keypad.clear", show=False),
     ]
 
     def show(

@@ -1,0 +1,257 @@
+"""The GM's own keys and theme (issue 16): remapped from the settings file, shown as
+remapped, the palette's theme remembered across a restart, and a bad file never in the way.
+
+Every test has its own empty configuration folder (tests/conftest.py: XDG_CONFIG_HOME).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.command import CommandList, CommandPalette
+from textual.pilot import Pilot
+
+from tests.tui.conftest import keys, new_app, settle, text, write
+from tui.app import TussleApp
+from tui.looks import read_settings
+from tui.screens.contest import ContestScreen
+from tui.widgets.keybar import KeyBar
+
+# Cynere ---0 (Athletics +4: Average +1) against Teran 0000 (Lore +3: Good +3).
+EXCHANGE = ("minus", "minus", "minus", "0", "0", "0", "0", "0", "enter")
+
+
+def config_file(config_home: Path, content: str | None = None) -> Path:
+    path = config_home / "tussle" / "config.toml"
+    if content is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    return path
+
+
+def toasts(app: TussleApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+def help_lines(app: TussleApp) -> list[str]:
+    return [line.strip() for line in text(app, "#help-body").splitlines()]
+
+
+async def test_a_remapped_key_does_the_action_the_old_one_no_longer_does(
+    saves: Path, config_home: Path
+) -> None:
+    config_file(config_home, '[keys]\nundo = "z"\n')
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert toasts(app) == []  # a good file says nothing
+        await keys(pilot, *EXCHANGE)
+        assert "Exchange 1" in text(app, "#log")
+        await keys(pilot, "u")
+        assert "Exchange 1" in text(app, "#log")  # u no longer undoes
+        await keys(pilot, "z")
+        assert "Exchange 1" not in text(app, "#log")  # z does
+        # The key bar, the palette and the help say z, not u.
+        assert "z Undo" in str(app.screen.query_one(KeyBar).visual)
+        palette = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert palette["Undo"] == "key z"
+        await keys(pilot, "question_mark")
+        lines = help_lines(app)
+        assert any(re.fullmatch(r"z\s+Undo", line) for line in lines), lines
+        assert not any(re.fullmatch(r"u\s+Undo", line) for line in lines)
+        assert any(re.fullmatch(r"\? / f1\s+Key help", line) for line in lines)  # as it was
+
+
+async def test_a_remapped_keypad_key_is_in_the_help(saves: Path, config_home: Path) -> None:
+    config_file(config_home, '[keys]\n"keypad.roll" = "t"\n')
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "r")
+        assert "Cynere           [ ][ ][ ][ ]" in text(app, "#keypad")  # r rolls no more
+        await keys(pilot, "question_mark")
+        lines = help_lines(app)
+        assert any(line.startswith("t ") and "Tussle rolls" in line for line in lines), lines
+        await keys(pilot, "escape", "t")
+        assert "Cynere           [ ][ ][ ][ ]" not in text(app, "#keypad")  # t rolls
+
+
+async def until(pilot: Pilot[None], done: object, rounds: int = 200) -> None:
+    """Pause the pilot until ``done()`` (the palette's search runs in a worker)."""
+    assert callable(done)
+    for _ in range(rounds):
+        if done():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("never happened")
+
+
+def highlighted(app: TussleApp) -> str:
+    screen = app.screen
+    if not isinstance(screen, CommandPalette):
+        return ""
+    commands = screen.query_one(CommandList)
+    option = commands.highlighted_option
+    return "" if option is None else str(option.prompt)
+
+
+async def pick_in_palette(pilot: Pilot[None], typed: str, wanted: str) -> None:
+    app = pilot.app
+    assert isinstance(app, TussleApp)
+    await write(pilot, typed)
+    await until(pilot, lambda: highlighted(app).startswith(wanted))
+    await pilot.press("enter")
+
+
+async def test_a_theme_picked_in_the_palette_is_there_after_a_restart(
+    saves: Path, config_home: Path
+) -> None:
+    path = config_file(config_home, '# my table\n[keys]\nundo = "z"  # beside y\n')
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == "textual-dark"
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pick_in_palette(pilot, "theme", "Theme")  # Textual's own command
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pick_in_palette(pilot, "nord", "nord")
+        await until(pilot, lambda: app.theme == "nord")
+        await settle(pilot)
+        assert isinstance(app.screen, ContestScreen)
+        assert toasts(app) == []
+    # The theme's line added before the first table; the rest of the file as it was.
+    assert path.read_text() == '# my table\ntheme = "nord"\n\n[keys]\nundo = "z"  # beside y\n'
+    again = new_app(saves)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.theme == "nord"
+        assert again.settings.keymap == {"undo": "z"}
+
+
+async def test_a_theme_that_cannot_be_written_is_said_and_still_used(
+    saves: Path, config_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A configuration "folder" that is a file: nothing can be written under it (as a
+    # read-only folder, which root, running these tests in a container, writes anyway).
+    blocked = config_home / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.theme = "gruvbox"
+        await until(pilot, lambda: bool(toasts(app)))
+        (toast,) = toasts(app)
+        assert toast.startswith(f"{blocked / 'tussle' / 'config.toml'}: cannot be written (")
+        assert toast.endswith("; the theme was not remembered")
+        assert app.is_running and app.theme == "gruvbox"
+        await keys(pilot, *EXCHANGE)  # and the dashboard plays on
+        assert "Exchange 1" in text(app, "#log")
+
+
+BAD = {
+    "not TOML": ('theme = "nord\n', "is not TOML (", "the default keys and theme are used"),
+    "not readable": (None, "cannot be read (", "the default keys and theme are used"),
+    "unknown id": (
+        '[keys]\nundoo = "z"\n',
+        'keys.undoo: "undoo" is no binding id (did you mean "undo"? ',
+        "ignored",
+    ),
+    "not a key name": (
+        '[keys]\nundo = "Ctrl-Z"\n',
+        'keys.undo: "Ctrl-Z" is not a key name',
+        "its default key (u) kept",
+    ),
+    "not a string": ("[keys]\nundo = 3\n", "keys.undo: 3 is not a key", "its default key (u) kept"),
+    "bound twice": (
+        '[keys]\nundo = "i"\n',
+        'keys: "i" would do two things on the contest screen (Fate Core): undo and invoke',
+        "the default key kept for undo",
+    ),
+    "typed into a form": (
+        '[keys]\n"form.accept" = "a"\n',
+        'keys: "a" would be typed into the fields of the form (form.accept)',
+        "the default key kept",
+    ),
+    "keys not a table": ('keys = "z"\n', '"keys" must be a table', "ignored"),
+    "unknown theme": (
+        'theme = "nrod"\n',
+        'theme "nrod" is not one of Textual\'s themes (did you mean "nord"?)',
+        "the default theme is used",
+    ),
+    "unknown setting": ('colour = "red"\n', '"colour" is no setting', "ignored"),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD))
+async def test_a_bad_settings_file_is_said_in_one_line_and_the_defaults_used(
+    saves: Path, config_home: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    content, problem, outcome = BAD[kind]
+    path = config_file(config_home, content)
+    if content is None:
+        path.mkdir(parents=True)  # a folder where the file should be
+    # The command line says it on stderr, before the dashboard takes the screen.
+    read_settings(TussleApp.BINDINGS, on_stderr=True)
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"tussle: {path}: {problem}"), line
+    assert line.endswith(outcome), line
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ContestScreen)
+        assert toasts(app) == [line.removeprefix("tussle: ")]
+        assert app.theme == "textual-dark" and app.settings.keymap == {}
+        assert "u Undo" in str(app.screen.query_one(KeyBar).visual)
+        await keys(pilot, *EXCHANGE)
+        await keys(pilot, "u")  # the default key, whatever the file tried
+        assert "Exchange 1" not in text(app, "#log")
+
+
+async def test_the_good_entries_of_a_file_with_a_bad_one_are_used(
+    saves: Path, config_home: Path
+) -> None:
+    config_file(config_home, 'theme = "nord"\n[keys]\nundo = "z"\nredo = "Ctrl-Y"\n')
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == "nord"
+        assert app.settings.keymap == {"undo": "z"}
+        (toast,) = toasts(app)
+        assert 'keys.redo: "Ctrl-Y" is not a key name' in toast
+
+
+async def test_at_sixteen_colours_the_terminal_palette_unless_a_theme_was_chosen(
+    saves: Path, config_home: Path
+) -> None:
+    app = TussleApp(saves, ansi_color=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == "ansi-dark"
+    config_file(config_home, 'theme = "ansi-light"\n')
+    app = TussleApp(saves, ansi_color=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == "ansi-light"
+
+
+async def test_the_players_view_takes_the_gms_theme_and_keys(
+    saves: Path, config_home: Path
+) -> None:
+    from core.demo import create_demos
+    from core.store import Saves
+    from tui.watch import WatchApp
+
+    create_demos(Saves(saves))
+    config_file(config_home, 'theme = "gruvbox"\n[keys]\n"watch.quit" = "x"\n')
+    app = WatchApp(saves / "fate-demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == "gruvbox"
+        await pilot.press("q")
+        assert app.is_running  # q leaves no more
+        await pilot.press("x")
+        await until(pilot, lambda: not app.is_running)
