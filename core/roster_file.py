@@ -324,11 +324,15 @@ def _read_toml(content: str, system: str, own: RosterFormat) -> list[Arrival]:
 
 
 def read_files(
-    paths: Sequence[Path], system: str, roster: Mapping[str, Character], replace: bool
+    paths: Sequence[Path],
+    system: str,
+    roster: Mapping[str, Character],
+    replace: bool,
+    how_to_replace: str = "--replace replaces it",
 ) -> Import:
     """Every file's characters as one import, all or nothing: the first file refused
     raises :class:`RosterFileError`; so does a character in two files, or already on the
-    ``roster`` without ``replace``."""
+    ``roster`` without ``replace`` (the message ends with ``how_to_replace``)."""
     arrivals: list[Arrival] = []
     first: dict[str, str] = {}
     for path in paths:
@@ -344,7 +348,7 @@ def read_files(
             first[name] = shown
             if name in roster and not replace:
                 raise RosterFileError(
-                    f'{shown}: "{visible(name)}" is already on the roster (--replace replaces it)'
+                    f'{shown}: "{visible(name)}" is already on the roster ({how_to_replace})'
                 )
             arrivals.append(arrival)
     source = ", ".join(path.name for path in paths)

@@ -20,6 +20,7 @@ from core.campaign import (
     Character,
     CharacterUpdated,
     Compel,
+    ImportCharacters,
     Played,
     SettingsChanged,
     StartSession,
@@ -29,6 +30,7 @@ from core.campaign import (
 from core.errors import RuleError
 from tui.fields import whole_field
 from tui.host import Host, host
+from tui.screens import roster_import
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
 from tui.systems.roster_part import RosterPart
@@ -38,6 +40,7 @@ from tui.widgets.lines import e as plain_in_markup
 
 if TYPE_CHECKING:
     from core.bus import Notice
+    from core.roster_file import Import
 
 
 def parse_ratings(part: RosterPart, text: str) -> dict[str, int]:
@@ -71,6 +74,7 @@ class RosterScreen(Screen[None]):
         Binding("e,enter", "edit", "Edit", id="roster.edit"),
         Binding("S", "start_session", "Start session", id="roster.start_session"),
         Binding("k", "compel", "Compel", id="roster.compel"),
+        Binding("I", "import_roster", "Import", id="roster.import"),
         Binding("u", "app.undo", "Undo", id="roster.undo", show=False),
         Binding("U,ctrl+y", "app.redo", "Redo", id="roster.redo", show=False),
         Binding("n", "new_contest", "New contest", id="roster.new_contest", show=False),
@@ -80,6 +84,8 @@ class RosterScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._before: dict[str, Character] = {}  # the roster when a session was started
+        # An import sent and not yet saved: what it read, and the roster before it.
+        self.importing: tuple[Import, dict[str, Character]] | None = None
 
     @property
     def tussle(self) -> Host:
@@ -154,7 +160,9 @@ class RosterScreen(Screen[None]):
             self.notify(f"{verb}: {describe_action(action.command)}", timeout=3)
             return
         command = entry.command
-        if isinstance(command, StartSession):
+        if isinstance(command, ImportCharacters):
+            roster_import.told(self)
+        elif isinstance(command, StartSession):
             self.notify(self.session_message(entry, command), title="New session", timeout=8)
         elif isinstance(command, Compel):
             where = next((e.contest_id for e in entry.events if isinstance(e, Played)), None)
@@ -250,6 +258,9 @@ class RosterScreen(Screen[None]):
     # -- actions ---------------------------------------------------------------------------
     def action_add(self) -> None:
         self._ask("A new character", None)
+
+    def action_import_roster(self) -> None:
+        roster_import.ask(self)
 
     def action_edit(self) -> None:
         name = self.highlighted()

@@ -1,0 +1,68 @@
+"""The roster screen's import (``I``): a file's characters added to the roster, as
+``tussle roster import`` does (core.roster_file), in one undoable GM action.
+
+A small form asks for the file (a TOML roster, a Fari character file, a Foundry VTT
+"Fate Core Official" actor) and whether characters already on the roster are replaced.
+A path that cannot be read, a file that does not parse or holds a value the campaign's
+system refuses: the form says so under the path, which stays as typed. Once the import is
+saved, a notification says what came in and what the file held that Tussle left out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.roster_file import Import, read_files, report
+from tui.fields import Answers, Field, blame
+
+if TYPE_CHECKING:
+    from tui.screens.roster import RosterScreen
+
+REPLACE = (("No: refuse the file", "no"), ("Yes: replace them", "yes"))
+HOW = "answer Yes to “Replace” to replace it"
+
+
+def fields() -> list[Field]:
+    return [
+        Field(
+            "path",
+            "File: a TOML roster, a Fari character file or a Foundry VTT actor",
+            placeholder="~/party.toml",
+        ),
+        Field("replace", "Replace characters already on the roster?", "no", REPLACE),
+    ]
+
+
+def ask(screen: RosterScreen) -> None:
+    """Open the import form; what it reads is sent as one action."""
+    from tui.screens.forms import FormScreen
+
+    campaign = screen.tussle.campaign
+
+    def parse(answers: Answers) -> Import:
+        with blame("path"):
+            path = Path(answers["path"].strip()).expanduser()
+            replace = answers["replace"] == "yes"
+            found = read_files([path], campaign.system, campaign.roster, replace, HOW)
+            campaign.decide(found.command)  # a pure check: nothing is applied
+        return found
+
+    def done(found: Import | None) -> None:
+        if found is not None:
+            screen.importing = (found, dict(campaign.roster))
+            screen.tussle.send(found.command)
+
+    screen.app.push_screen(FormScreen("Import characters", fields(), parse=parse), done)
+
+
+def told(screen: RosterScreen) -> None:
+    """Say what the import just saved brought in, and what it left out."""
+    if screen.importing is None:
+        return
+    found, before = screen.importing
+    screen.importing = None
+    lines = report(found, before, screen.tussle.campaign.system)
+    count = len(found.arrivals)
+    title = f"Imported {count} character{'' if count == 1 else 's'} (u undoes)"
+    screen.notify("\n".join(lines), title=title, timeout=15, markup=False)
