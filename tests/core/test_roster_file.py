@@ -465,3 +465,15 @@ def test_an_exported_roster_imports_into_an_empty_campaign_the_same(
     copy.act(ImportCharacters(characters=tuple(a.character for a in arrivals)))
     assert copy.roster == campaign.roster
     assert list(copy.roster) == list(campaign.roster)  # in the same order
+
+
+def test_the_readmes_example_roster_reads_as_it_says() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme[readme.index("## Importing a party") :]
+    start = section.index("```toml\n") + len("```toml\n")
+    example = section[start : section.index("```", start)]
+    (arrival,) = read_bytes(example.encode(), "heroquest")
+    tripitaka = arrival.character
+    assert (tripitaka.name, tripitaka.kind, tripitaka.hero_points) == ("Tripitaka", "pc", 3)
+    assert tripitaka.ratings == {"Sword and Shield": 24, "Ghost Lore": 17}  # 4M is 4 + 20
+    assert tripitaka.adversity == ("hurt",)

@@ -34,7 +34,7 @@ from core.campaign import (
     describe_action,
 )
 from core.model import Contest, ExchangeEvent, ResolveExchange, SetModifier
-from tui import views
+from tui import quick_roll, views
 from tui.draft import Draft, Kept, settled
 from tui.fields import Field, whole
 from tui.screens import contest_table
@@ -56,6 +56,7 @@ KEYS = [
     Binding("u", "undo", "Undo", id="undo"),
     Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
     Binding("m", "modifier", "Modifier", id="modifier", show=False),
+    quick_roll.binding(),  # ctrl+r: a roll outside the contest (tui.quick_roll)
     Binding("b", "more_log", "Earlier", id="more_log", show=False),
     Binding("pageup", "log_page(-1)", "Log: scroll up", id="log_up", show=False),
     Binding("pagedown", "log_page(1)", "Log: scroll down", id="log_down", show=False),
@@ -285,6 +286,9 @@ class ContestScreen(KeypadContest):
             ],
             lambda a: SetModifier(who=a["who"], value=whole(a["value"], "value")),
         )
+
+    def action_quick_roll(self) -> None:
+        quick_roll.ask_quick_roll(self)
 
     def action_recap(self) -> None:
         contest_table.write_recap(self)

@@ -28,6 +28,7 @@ from core.campaign import (
     describe_action,
 )
 from core.errors import RuleError
+from tui import quick_roll
 from tui.fields import whole_field
 from tui.host import Host, host
 from tui.screens import roster_import
@@ -78,6 +79,7 @@ class RosterScreen(Screen[None]):
         Binding("u", "app.undo", "Undo", id="roster.undo", show=False),
         Binding("U,ctrl+y", "app.redo", "Redo", id="roster.redo", show=False),
         Binding("n", "new_contest", "New contest", id="roster.new_contest", show=False),
+        quick_roll.binding("roster."),  # ctrl+r: a roll outside the contests
         Binding("escape", "back", "Back", id="roster.back"),
     ]
 
@@ -318,6 +320,9 @@ class RosterScreen(Screen[None]):
 
     def action_new_contest(self) -> None:
         self.tussle.open_setup()
+
+    def action_quick_roll(self) -> None:
+        quick_roll.ask_quick_roll(self)
 
     def action_back(self) -> None:
         self.tussle.back_to_contest()
