@@ -41,7 +41,6 @@ from tui.host import Host
 from tui.keys_in_order import KeysInOrder
 from tui.looks import Looks, read_settings
 from tui.quick_roll import tell_roll
-from tui.quick_roll import tell_roll
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.widgets.keybar import keys_of, pretty_key
 
@@ -353,7 +352,6 @@ class TussleApp(Looks, KeysInOrder):
         notice = message.notice
         if isinstance(notice, Applied):
             entry = notice.entry
-            tell_roll(self, entry)  # a quick roll outside the contests: its outcome
             tell_roll(self, entry)  # a quick roll outside the contests: its outcome
             action = entry if isinstance(entry, ActionRecorded) else None
             if isinstance(entry, ActionUndone | ActionRedone):
