@@ -89,7 +89,9 @@ LABELS = {
     "armor_capacity": "armor capacity",
     "trauma": "trauma",
     "adversity": "adversity",
+    "adversity_of": "adversity",
     "benefits": "lingering benefits",
+    "related": "related abilities",
 }
 
 
@@ -99,6 +101,8 @@ def differences(old: Character, new: Character) -> str:
     def shown(value: Any) -> str:
         if isinstance(value, tuple):
             return ", ".join(value) or "none"
+        if isinstance(value, dict) and all(isinstance(v, tuple) for v in value.values()):
+            return "; ".join(f"{k}: {', '.join(v)}" for k, v in value.items()) or "none"
         if isinstance(value, dict):
             return ", ".join(f"{k} +{v}" for k, v in value.items()) or "none"
         return str(value)

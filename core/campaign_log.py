@@ -35,8 +35,12 @@ class Character:
     max_damage: int | None = None
     armor: int = 0
     armor_capacity: int | None = None  # FORGE: what armor can still absorb (None: no limit)
-    adversity: tuple[str, ...] = ()  # HeroQuest states of adversity ("hurt", "impaired"...)
+    adversity: tuple[str, ...] = ()  # HeroQuest states of adversity related to every ability
     benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
+    # HeroQuest states of adversity by the ability they came from (rules §2.6: they apply
+    # to that ability and to those the GM marks related), and those marks, both ways.
+    adversity_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    related: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     trauma: int = 0  # FORGE: trauma taken, not yet healed
 
 

@@ -18,6 +18,7 @@ from core.sheet import Pick, find_sheet
 __all__ = [
     "Pick",
     "build_contest",
+    "conditions",
     "describe_options",
     "no_skill",
     "own_ratings",
@@ -48,6 +49,13 @@ def typed_rating(system: str, text: str) -> int:
     """A rating typed for one contest: a ladder name or number in Fate (``Great``,
     ``+4``), a HeroQuest rating (``17``, ``4M``), a FORGE target (``50``)."""
     return find_sheet(system).typed_rating(text)
+
+
+def conditions(system: str, character: Character, rating: str | None) -> str:
+    """What the roster's states and benefits do to ``rating`` when ``character`` rolls it
+    (``hurt -3, Sword +3``), where the system keeps such things; ``""`` when none apply."""
+    words = getattr(find_sheet(system), "conditions", None)
+    return words(character, rating) if words is not None else ""
 
 
 def describe_options(system: str, options: Mapping[str, Any]) -> list[str]:

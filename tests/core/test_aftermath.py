@@ -330,9 +330,11 @@ def test_a_marginal_defeat_hurts_and_the_hurt_lowers_the_next_target_by_3() -> N
     # marginal victory (§2.3), so Tripitaka is hurt: -3 until the session ends (§2.6).
     campaign = campaign_with("heroquest", TRIPITAKA, GHOUL)
     cid = bout(campaign, 10, 5)
-    assert summary(campaign, campaign.contest(cid)).roster == ("Tripitaka: adversity none → hurt",)
+    assert summary(campaign, campaign.contest(cid)).roster == (
+        "Tripitaka: adversity none → Fist: hurt",
+    )
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Tripitaka"].adversity == ("hurt",)
+    assert campaign.roster["Tripitaka"].adversity_of == {"Fist": ("hurt",)}
     nxt = start(campaign, BOUT)
     assert target(campaign, nxt, "Tripitaka") == 12
     assert target(campaign, nxt, "Ghoul") == 15
@@ -344,7 +346,7 @@ def test_a_minor_victory_impairs_the_loser_and_leaves_the_winner_a_benefit() -> 
     campaign = campaign_with("heroquest", TRIPITAKA, GHOUL)
     cid = bout(campaign, 18, 5)
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Tripitaka"].adversity == ("impaired",)
+    assert campaign.roster["Tripitaka"].adversity_of == {"Fist": ("impaired",)}
     assert campaign.roster["Ghoul"].benefits == {"Claws": 3}
     nxt = start(campaign, BOUT)
     assert (target(campaign, nxt, "Tripitaka"), target(campaign, nxt, "Ghoul")) == (9, 18)
@@ -357,7 +359,7 @@ def test_a_lingering_benefit_is_lost_with_a_defeat_using_that_ability() -> None:
     cid = bout(campaign, 3, 19)
     campaign.act(WriteBack(contest_id=cid))
     assert campaign.roster["Ghoul"].benefits == {}
-    assert campaign.roster["Ghoul"].adversity == ("impaired",)
+    assert campaign.roster["Ghoul"].adversity_of == {"Claws": ("impaired",)}
     assert campaign.roster["Tripitaka"].benefits == {"Fist": 3}
 
 
@@ -374,7 +376,7 @@ def test_hero_points_spent_are_written_back() -> None:
     )
     campaign.act(WriteBack(contest_id=cid))
     assert campaign.roster["Tripitaka"].hero_points == 1
-    assert campaign.roster["Tripitaka"].adversity == ()  # the point turned the defeat
+    assert campaign.roster["Tripitaka"].adversity_of == {}  # the point turned the defeat
 
 
 def test_an_injury_bumps_down_and_dying_takes_no_actions() -> None:

@@ -80,6 +80,8 @@ def test_the_export_names_the_campaign_and_its_roster_with_every_field(saves: Pa
         "armor_capacity": None,  # no limit (0 is armor used up)
         "adversity": [],
         "benefits": {},
+        "adversity_of": {},
+        "related": {},
         "trauma": 0,
     }
     assert data["participants"] == [

@@ -138,9 +138,9 @@ async def test_a_heroquest_hurt_reaches_the_roster_and_the_next_contests_target(
         # a marginal victory (rules §2.3) and Tripitaka is hurt (§2.6): -3 from now on.
         await keys(pilot, "1", "0", "5", "enter")
         await twice(pilot)
-        assert app.campaign.roster["Tripitaka"].adversity == ("hurt",)
+        assert app.campaign.roster["Tripitaka"].adversity_of == {"Fist": ("hurt",)}
         await keys(pilot, "enter")
-        assert "Tripitaka: adversity none → hurt" in text(app, "#summary")
+        assert "Tripitaka: adversity none → Fist: hurt" in text(app, "#summary")
         # The next contest with the same sides: 15 - 3 = 12 for Tripitaka. This time
         # Tussle rolls for the Ghouls (T: the second side's choice moved to "Tussle").
         await keys(pilot, "n")

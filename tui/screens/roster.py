@@ -205,7 +205,7 @@ class RosterScreen(Screen[None]):
                 continue
             if new.fate_points != old.fate_points:
                 changes.append(f"{new.name} refreshed to {_points(new.fate_points, 'fate point')}")
-            healed = old.adversity.count("hurt") - new.adversity.count("hurt")
+            healed = _hurts(old) - _hurts(new)
             if healed:
                 hurts = "hurt" if healed == 1 else f"{healed} hurts"
                 changes.append(f"{new.name}'s {hurts} healed")
@@ -331,3 +331,8 @@ class RosterScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
+
+
+def _hurts(c: Character) -> int:
+    """Hurts on a character, related to every ability or to one (rules §2.6)."""
+    return c.adversity.count("hurt") + sum(v.count("hurt") for v in c.adversity_of.values())

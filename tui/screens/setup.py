@@ -17,6 +17,7 @@ from core.errors import RuleError
 from core.setup import (
     Pick,
     build_contest,
+    conditions,
     describe_options,
     no_skill,
     own_ratings,
@@ -67,6 +68,8 @@ class SetupScreen(Screen[None]):
         self.options: dict[str, Any] = {}
         self.option_answers: Answers = {}
         self.situation: list[str] = []
+        self.cleared: set[str] = set()  # let in by the system's check before the contest
+        self.notes: list[str] = []  # what that check found
         self.tussle_rolls: set[str] = set()  # sides whose dice Tussle rolls
         # Hidden from the players from the contest's first moment (H; or the previous
         # contest's, copied): participants' numbers, aspects, the whole contest.
@@ -161,6 +164,7 @@ class SetupScreen(Screen[None]):
             "Sides: participants with the same side are a team (one roll, teamwork).",
             "a adds a participant · d removes · o options · F5 or g starts",
         ]
+        lines[3:3] = [e(note) for note in self.notes]
         if self.part.situation_aspects:
             lines.insert(
                 1, f"[b]Situation aspects[/b]: {e('; '.join(self.situation) or 'none')} (t)"
@@ -174,10 +178,13 @@ class SetupScreen(Screen[None]):
             return f"{rating_label(system, pick.value)}, for this contest only"
         character = self.tussle.campaign.roster.get(pick.character)
         if pick.rating and character is not None and pick.rating in character.ratings:
-            return f"{pick.rating} {rating_label(system, character.ratings[pick.rating])}"
-        if pick.rating:
-            return f"{pick.rating}: not on the sheet, {rating_label(system, no_skill(system))}"
-        return self.part.no_skill
+            rolls = f"{pick.rating} {rating_label(system, character.ratings[pick.rating])}"
+        elif pick.rating:
+            rolls = f"{pick.rating}: not on the sheet, {rating_label(system, no_skill(system))}"
+        else:
+            rolls = self.part.no_skill
+        applying = conditions(system, character, pick.rating) if character else ""
+        return f"{rolls} · {applying}" if applying else rolls
 
     def hidden_line(self) -> str:
         """What the players' view will not show: ``Teran's numbers; aspect: Dark Alley``."""
@@ -260,6 +267,13 @@ class SetupScreen(Screen[None]):
             ),
             done,
         )
+
+    @property
+    def highlighted(self) -> Pick | None:
+        if not self.picks:
+            return None
+        row = self.query_one(DataTable).cursor_row
+        return self.picks[min(max(row, 0), len(self.picks) - 1)]
 
     def action_remove(self) -> None:
         table = self.query_one(DataTable)
@@ -349,7 +363,19 @@ class SetupScreen(Screen[None]):
         except (RuleError, TypeError) as error:
             self.notify(str(error), title="Cannot start", severity="error")
             return
-        default = self.default_title(campaign)
+        if self.part.before_start is not None:
+            self.part.before_start(self, self._title_and_start)
+        else:
+            self._title_and_start()
+
+    def _title_and_start(self) -> None:
+        """Ask the contest's title, then start it."""
+        try:
+            self.start_command(self.tussle.campaign)
+        except (RuleError, TypeError) as error:
+            self.notify(str(error), title="Cannot start", severity="error")
+            return
+        default = self.default_title(self.tussle.campaign)
 
         def parse(a: Answers) -> StartContest:
             command = self.start_command(self.tussle.campaign, a["title"])

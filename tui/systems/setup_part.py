@@ -28,6 +28,14 @@ class SetupActions(Protocol):
 
     picks: list[Pick]
     situation: list[str]  # the situation aspects, where the system has them
+    options: dict[str, Any]  # the rule options chosen
+    cleared: set[str]  # participants the system's check before a contest let in
+    notes: list[str]  # what such checks found, shown on the screen
+
+    @property
+    def highlighted(self) -> Pick | None:
+        """The participant whose row is highlighted (None with no participant)."""
+        ...
 
     @property
     def tussle(self) -> Host: ...
@@ -67,6 +75,9 @@ class SetupPart:
     rolls_by_side: bool = False  # the keypad's rollers are sides, not participants
     situation_aspects: bool = False  # the setup's situation aspects are shown (and used)
     keys: Sequence[SetupKey] = field(default_factory=tuple)
+    # Run when the GM starts the contest, before its title is asked: a check the rules
+    # want first (HeroQuest's contest of wherewithal); it calls ``go`` to carry on.
+    before_start: Callable[[SetupActions, Callable[[], None]], None] | None = None
 
 
 YES_NO = (("no", "no"), ("yes", "yes"))

@@ -277,6 +277,32 @@ def rising_action(difference: int) -> tuple[int, str]:
     return RISING_ACTION_LEVELS[d - 1], RISING_ACTION_STATES[d - 1]
 
 
+# The climactic method's states by points scored against a character: 0..8; 9+ is dead.
+CLIMACTIC_STATES: tuple[str, ...] = ("unharmed", "dazed", *("hurt",) * 2, *("impaired",) * 2)
+CLIMACTIC_STATES += ("injured", "injured", "dying")
+CLIMACTIC_LEVELS = {"hurt": MARGINAL, "impaired": MINOR, "injured": MAJOR}
+
+
+def climactic(against: Mapping[str, int], losers: Sequence[str]) -> tuple[int, dict[str, str]]:
+    """An extended contest's consequences by the climactic method (rules §2.8.7): each
+    character's state by the resolution points scored against them, 1 more for a loser
+    (0 unharmed, 1 dazed, 2-3 hurt, 4-5 impaired, 6-7 injured, 8 dying, 9+ dead); the
+    victory level from the second-worst state among the losers (the only one's when one
+    lost): hurt marginal, impaired minor, injured major, dying or dead complete (dazed,
+    which the table leaves out, marginal). Unharmed characters are left out."""
+    totals = {name: points + (1 if name in losers else 0) for name, points in against.items()}
+    states = {name: _climactic_state(t) for name, t in totals.items() if t > 0}
+    worst_first = sorted((totals[name] for name in losers if name in totals), reverse=True)
+    second = worst_first[min(1, len(worst_first) - 1)] if worst_first else 1
+    state = _climactic_state(second)
+    level = COMPLETE if state in ("dying", "dead") else CLIMACTIC_LEVELS.get(state, MARGINAL)
+    return level, states
+
+
+def _climactic_state(points: int) -> str:
+    return "dead" if points >= len(CLIMACTIC_STATES) else CLIMACTIC_STATES[points]
+
+
 ADVERSITY_PENALTIES = {"hurt": 3, "impaired": 6}  # §2.6, on the target; "injured" bumps
 
 
@@ -330,6 +356,9 @@ class HQOptions:
     chained: bool = False
     extended: bool = False
     augment_base: int = DEFAULT_AUGMENT_BASE
+    # An extended contest's consequences (rules §2.8.6-7): "rising" action by the final
+    # difference, or "climactic" by the points each character had scored against them.
+    consequences: Literal["rising", "climactic"] = "rising"
 
     @property
     def chain(self) -> bool:
@@ -407,6 +436,7 @@ class HQContest(Contest):
     resolution_points: Mapping[str, int] = field(default_factory=dict)  # lodged, by side
     last_parties: tuple[str, ...] = ()  # the previous exchange's, for a leave-only one
     ended_by: str | None = None
+    against: Mapping[str, int] = field(default_factory=dict)  # RP scored against each one
 
     def hq_participant(self, name: str) -> HQParticipant:
         for p in self.participants:
@@ -456,6 +486,11 @@ class HQContest(Contest):
         difference = points.get(self.winner, 0) - max(
             (v for side, v in points.items() if side != self.winner), default=0
         )
+        if self.options.consequences == "climactic":
+            losers = [p.name for p in self.participants if p.side != self.winner]
+            return climactic(
+                {p.name: self.against.get(p.name, 0) for p in self.participants}, losers
+            )
         victory, state = rising_action(difference)
         consequences = {p.name: state for p in self.participants if p.side != self.winner}
         if max(difference, 1) == 1:
@@ -499,6 +534,21 @@ def new_contest(
         hero_points_left={p.name: p.hero_points for p in contest.participants},
         resolution_points={side: 0 for side in contest.sides},
     )
+
+
+def _scored_against(against: Mapping[str, int], e: ExchangeResolved) -> dict[str, int]:
+    """The points scored against each character after exchange ``e``: a simple
+    exchange's points against its loser, a group exchange's against each pair's loser
+    (rules §2.8.7 counts them per character)."""
+    out = dict(against)
+    if e.kind == "simple" and e.winner is not None:
+        for loser in (p for p in e.parties if p != e.winner):
+            out[loser] = out.get(loser, 0) + e.resolution_points
+    for pair in e.pairs:
+        if pair.winner is not None:
+            loser = pair.b if pair.winner == pair.a else pair.a
+            out[loser] = out.get(loser, 0) + pair.resolution_points
+    return out
 
 
 # -- commands and events --------------------------------------------------------------------
@@ -1177,6 +1227,7 @@ class HeroQuestRules:
                     open=OpenExchange(),
                     resolution_points=event.totals,
                     last_parties=event.parties,
+                    against=_scored_against(c.against, event),
                 )
             case ContestEnded():
                 return replace(c, finished=True, winner=event.winner, ended_by=event.ended_by)

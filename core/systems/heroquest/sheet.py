@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from core.campaign_state import CampaignState, Character, ContestRecord
+from core.engine import play
 from core.errors import RuleError
-from core.model import Contest, Event, Participant
+from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice
 from core.sheet import Change, Demo, Pick, options
 from core.systems.heroquest.quick_roll import QUICK_ROLLS
 from core.systems.heroquest.rules import (
@@ -31,12 +32,11 @@ NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
 ROSTER_FILE = "core.systems.heroquest.roster_file"  # its roster files (core.roster_file)
 quick_rolls = QUICK_ROLLS  # 4M vs 14, d20 vs 14 (core.quick_roll)
 
-ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, to every later use of an ability
+ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, on every later related use
 NO_ACTIONS = ("dying", "dead")  # §2.6: "no actions"
-# §2.8 rising action: the loser's state and the victory level by final difference 1..9+.
-EXTENDED_STATES: tuple[str, ...] = ("hurt", "hurt", "impaired", "impaired", "injured")
-EXTENDED_STATES += ("injured", "dying", "dead", "dead")
-EXTENDED_LEVELS = (1, 1, 2, 2, 3, 3, 4, 4, 4)
+# What a consequence leaves on the roster: "dazed" (§2.8.7's climactic method) has no
+# penalty in §2.6, so it is told in the summary but not kept.
+WRITTEN_STATES = ("hurt", "impaired", "injured", "dying", "dead")
 
 
 def rating_label(value: int) -> str:
@@ -58,22 +58,130 @@ def describe_options(opts: Mapping[str, Any]) -> list[str]:
         else "simple contest"
     )
     ties = "ties: lower roll wins" if h.tie_break == "low" else "ties: higher roll wins"
-    return [kind, ties, f"augments against {h.augment_base}"]
+    out = [kind, ties, f"augments against {h.augment_base}"]
+    if h.extended:  # §2.8.6-7
+        out.append(
+            f"consequences: {'climactic' if h.consequences == 'climactic' else 'rising action'}"
+        )
+    return out
+
+
+def is_related(character: Character, source: str, ability: str | None) -> bool:
+    """Whether what ``source`` earned or suffered applies when ``character`` rolls
+    ``ability`` (rules §2.6): the same ability, or one the GM marked related to it (either
+    way round). No ability (a roll against 6) relates to none."""
+    if ability is None:
+        return False
+    return (
+        source == ability
+        or ability in character.related.get(source, ())
+        or source in character.related.get(ability, ())
+    )
+
+
+def states_for(character: Character, ability: str | None) -> tuple[str, ...]:
+    """The states of adversity that apply when ``character`` rolls ``ability``: those
+    related to every ability, then those of ``ability`` and of abilities related to it."""
+    tied = (
+        s
+        for source, states in character.adversity_of.items()
+        if is_related(character, source, ability)
+        for s in states
+    )
+    return (*character.adversity, *tied)
+
+
+def benefit_for(character: Character, ability: str | None) -> int:
+    """The lingering benefits that apply when rolling ``ability``: its own, and those of
+    abilities related to it (several add up, §2.6)."""
+    return sum(v for k, v in character.benefits.items() if is_related(character, k, ability))
+
+
+def out_of_action(character: Character) -> str | None:
+    """``dying`` or ``dead`` when the character can take no actions at all (§2.6),
+    whatever ability the state came from."""
+    every = (*character.adversity, *(s for st in character.adversity_of.values() for s in st))
+    return next((s for s in NO_ACTIONS if s in every), None)
 
 
 def condition(character: Character, ability: str | None) -> tuple[int, int]:
-    """``(condition, bumps_down)`` for ``character`` rolling ``ability``: its lingering
-    benefit with that ability, less 3 per hurt and 6 per impairment; a bump down per
-    injury. A dying (or dead) character takes no actions: ``RuleError``."""
-    for state in NO_ACTIONS:
-        if state in character.adversity:
-            raise RuleError(
-                f"{character.name} is {state}: no actions (rules §2.6); "
-                "heal them on the roster first"
-            )
-    penalty = sum(ADVERSITY_PENALTY.get(s, 0) for s in character.adversity)
-    benefit = character.benefits.get(ability, 0) if ability else 0
-    return benefit - penalty, character.adversity.count("injured")
+    """``(condition, bumps_down)`` for ``character`` rolling ``ability``: its related
+    lingering benefits, less 3 per related hurt and 6 per related impairment; a bump
+    down per related injury (rules §2.6). A dying (or dead) character takes no
+    actions: ``RuleError``."""
+    state = out_of_action(character)
+    if state is not None:
+        raise RuleError(
+            f"{character.name} is {state}: no actions (rules §2.6); heal them on the roster first"
+        )
+    states = states_for(character, ability)
+    penalty = sum(ADVERSITY_PENALTY.get(s, 0) for s in states)
+    return benefit_for(character, ability) - penalty, states.count("injured")
+
+
+def conditions(character: Character, ability: str | None) -> str:
+    """What the roster's states and benefits do to ``ability``, for the setup screen:
+    ``hurt -3, injured: 1 bump down, Sword +3``; ``""`` when nothing applies."""
+    state = out_of_action(character)
+    if state is not None:
+        return f"{state}: no actions"
+    states = Counter(states_for(character, ability))
+    parts = []
+    for s, n in states.items():
+        times = "" if n == 1 else f"×{n}"
+        if s == "injured":
+            parts.append(f"injured{times}: {n} bump{'s' if n > 1 else ''} down")
+        else:
+            parts.append(f"{s}{times} -{ADVERSITY_PENALTY.get(s, 0) * n}")
+    parts += [
+        f"{k} +{v}" for k, v in character.benefits.items() if is_related(character, k, ability)
+    ]
+    return ", ".join(parts)
+
+
+def injured(character: Character) -> bool:
+    """Whether the character must first win a contest of wherewithal to take part in a
+    contest at all (rules §2.6: an injury, on whatever ability)."""
+    every = (*character.adversity, *(s for st in character.adversity_of.values() for s in st))
+    return "injured" in every
+
+
+RESISTANCE = "Resistance"  # the contest of wherewithal's other party
+
+
+def wherewithal(
+    character: Character,
+    ability: str | None,
+    resistance: int,
+    roll: int | None,
+    resistance_roll: int | None,
+    tie_break: str = "low",
+) -> ExchangeResolved:
+    """An injured character's contest of wherewithal (rules §2.6), scored by the engine
+    as a simple contest: ``ability`` (its rating, vitality, and the hurts, impairments and
+    benefits related to it, but not the injury's bump down) against ``resistance`` (the
+    campaign's Moderate, §2.5). Only a victory lets the character take part: a tie or a
+    defeat keeps them out of the contest. ``RuleError`` for a bad roll or a dying
+    character."""
+    left = condition(character, ability)[0]  # penalties and benefits; no bump down
+    rating = character.ratings.get(ability, NO_SKILL) if ability else NO_SKILL
+    name = character.name if character.name != RESISTANCE else f"{RESISTANCE} (character)"
+    contest = new_contest(
+        [
+            HQParticipant(
+                name=name, side=name, rating=rating, vitality=character.vitality, condition=left
+            ),
+            HQParticipant(name=RESISTANCE, side=RESISTANCE, rating=resistance),
+        ],
+        options(HQOptions, {"tie_break": tie_break}),
+    )
+    commands: list[Command] = []
+    if roll is not None:
+        commands.append(RollDice(who=name, faces=(roll,)))
+    if resistance_roll is not None:
+        commands.append(RollDice(who=RESISTANCE, faces=(resistance_roll,)))
+    _, events = play(contest, [*commands, ResolveExchange()])
+    return next(e for e in events if isinstance(e, ExchangeResolved))
 
 
 def build_contest(
@@ -114,19 +222,14 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
             yield p.name, lambda c, d=delta: {"hero_points": max(0, c.hero_points + d)}
     states: dict[str, list[str]] = {}
     benefits: Counter[str] = Counter()
-    if state.options.extended and state.winner is not None:
-        points = state.resolution_points
-        difference = points.get(state.winner, 0) - max(
-            (v for side, v in points.items() if side != state.winner), default=0
-        )
-        step = min(max(difference, 1), len(EXTENDED_STATES)) - 1
+    final = state.extended_result()
+    if final is not None:  # the engine's rising-action (or climactic) consequences, §2.8
+        victory, consequences = final
         for p in state.participants:
-            if p.side != state.winner:
-                states.setdefault(p.name, []).append(EXTENDED_STATES[step])
-            else:
-                benefits[p.name] += BENEFITS[EXTENDED_LEVELS[step]]
-                if difference == 1:
-                    states.setdefault(p.name, []).append("hurt")
+            if p.name in consequences and consequences[p.name] in WRITTEN_STATES:
+                states.setdefault(p.name, []).append(consequences[p.name])
+            if p.side == state.winner:
+                benefits[p.name] += BENEFITS[victory]
     else:  # a simple contest, or a chain of them: each exchange leaves its own (§2.9)
         for e in record.exchanges:
             assert isinstance(e, ExchangeResolved)
@@ -140,11 +243,19 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
 
         def change(c: Character, name: str = name, ability: str | None = ability) -> dict[str, Any]:
             kept = dict(c.benefits)
-            if name in losers and ability:  # a benefit lasts until a defeat using it
-                kept.pop(ability, None)
+            if name in losers:  # a benefit lasts until a defeat using it (§2.6)
+                for used in [k for k in kept if is_related(c, k, ability)]:
+                    del kept[used]
             if benefits[name] and ability:  # and several add up
                 kept[ability] = kept.get(ability, 0) + benefits[name]
-            return {"adversity": (*c.adversity, *states.get(name, ())), "benefits": kept}
+            new = tuple(states.get(name, ()))
+            if not new:
+                return {"benefits": kept}
+            if ability is None:  # no ability of the sheet: related to any (the GM narrows it)
+                return {"adversity": (*c.adversity, *new), "benefits": kept}
+            tied = dict(c.adversity_of)
+            tied[ability] = (*tied.get(ability, ()), *new)
+            return {"adversity_of": tied, "benefits": kept}
 
         yield name, change
 
@@ -156,6 +267,9 @@ def new_session(character: Character, hero_points: int | None) -> Character:
         new = replace(new, hero_points=hero_points)
     if "hurt" in character.adversity:
         new = replace(new, adversity=tuple(s for s in character.adversity if s != "hurt"))
+    healed = {k: tuple(s for s in v if s != "hurt") for k, v in character.adversity_of.items()}
+    if healed != character.adversity_of:
+        new = replace(new, adversity_of={k: v for k, v in healed.items() if v})
     return new
 
 

@@ -28,22 +28,82 @@ def adversity_text(states: Iterable[str]) -> str:
 
 def parse_adversity(text: str) -> tuple[str, ...]:
     """``"hurt×2, impaired"`` (or ``hurt x2``, ``hurt, hurt, impaired``) as states."""
-    out: list[str] = []
+    general, tied = parse_states(text, {})
+    if tied:
+        raise RuleError(f'"{next(iter(tied))}": a state alone here (hurt, impaired...)')
+    return general
+
+
+def parse_states(
+    text: str, ratings: Mapping[str, int]
+) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """``"hurt, Sword hurt×2, Sword injured"``: the states related to every ability, and
+    those by the ability they came from (written before the state, spelled as in
+    ``ratings`` when the name matches one, whatever its case)."""
+    spelled = {name.lower(): name for name in ratings}
+    general: list[str] = []
+    tied: dict[str, list[str]] = {}
     for chunk in text.replace(";", ",").split(","):
-        chunk = chunk.strip().lower()
+        chunk = chunk.strip()
         if not chunk:
             continue
-        found = re.fullmatch(r"([a-z]+)\s*(?:[×x*]\s*(\d+))?", chunk)
-        if found is None or found.group(1) not in ADVERSITY:
+        found = re.fullmatch(r"(?:(.*\S)\s+)?([A-Za-z]+)\s*(?:[×xX*]\s*(\d+))?", chunk)
+        state = found.group(2).lower() if found else ""
+        if found is None or state not in ADVERSITY:
             raise RuleError(
                 f'"{chunk}" is not a state of adversity: write hurt, impaired, injured, '
-                "dying or dead (hurt×2 or hurt x2 for two)"
+                "dying or dead, after the ability it came from (Sword hurt; hurt×2 for two; "
+                "a state alone relates to every ability)"
             )
-        n = int(found.group(2) or 1)
+        n = int(found.group(3) or 1)
         if n > MOST_OF_A_STATE:
             raise RuleError(f'"{chunk}": at most {MOST_OF_A_STATE} of one state')
-        out += [found.group(1)] * n
-    return tuple(out)
+        ability = found.group(1)
+        if ability is None:
+            general += [state] * n
+        else:
+            ability = spelled.get(ability.lower(), ability)
+            tied.setdefault(ability, []).extend([state] * n)
+    return tuple(general), {k: tuple(v) for k, v in tied.items()}
+
+
+def states_text(general: Iterable[str], tied: Mapping[str, tuple[str, ...]]) -> str:
+    """The states as the form and the roster write them: ``hurt, Sword hurt×2``."""
+    parts = [adversity_text(general)] if tuple(general) else []
+    parts += [
+        ", ".join(f"{ability} {s}" for s in adversity_text(states).split(", "))
+        for ability, states in tied.items()
+        if states
+    ]
+    return ", ".join(parts)
+
+
+def related_text(related: Mapping[str, tuple[str, ...]]) -> str:
+    """``{"Sword": ("Dance",)}`` as ``"Sword: Dance"``."""
+    return "; ".join(f"{k}: {', '.join(v)}" for k, v in related.items() if v)
+
+
+def parse_related(text: str, ratings: Mapping[str, int]) -> dict[str, tuple[str, ...]]:
+    """``"Sword: Dance, Climb; Lore: Ghost Lore"``: abilities the GM marks related (both
+    ways), spelled as in ``ratings`` when a name matches one."""
+    spelled = {name.lower(): name for name in ratings}
+    out: dict[str, tuple[str, ...]] = {}
+    for group in text.split(";"):
+        if not group.strip():
+            continue
+        head, colon, rest = group.partition(":")
+        others = [x.strip() for x in rest.split(",") if x.strip()]
+        if not colon or not head.strip() or not others:
+            raise RuleError(
+                f'"{group.strip()}": write an ability, a colon, then the abilities related '
+                "to it (Sword: Dance, Climb; Lore: Ghost Lore)"
+            )
+        ability = spelled.get(head.strip().lower(), head.strip())
+        names = [spelled.get(x.lower(), x) for x in others]
+        if ability in names:
+            raise RuleError(f'"{group.strip()}": {ability} is related to itself already')
+        out[ability] = tuple(dict.fromkeys((*out.get(ability, ()), *names)))
+    return out
 
 
 def benefits_text(benefits: Mapping[str, int]) -> str:
@@ -80,10 +140,12 @@ def _state(c: Character, campaign: CampaignState) -> str:
     parts = [f"HP {c.hero_points}"]
     if c.vitality:
         parts.append(f"vit {c.vitality:+d}")
-    if c.adversity:
-        parts.append(adversity_text(c.adversity))
+    if c.adversity or any(c.adversity_of.values()):
+        parts.append(states_text(c.adversity, c.adversity_of))
     if c.benefits:
         parts.append(benefits_text(c.benefits))
+    if any(c.related.values()):
+        parts.append(f"related {related_text(c.related)}")
     return " · ".join(parts)
 
 
@@ -93,8 +155,8 @@ def _fields(c: Character) -> list[Field]:
         Field("vitality", "Vitality", str(c.vitality), required=False),
         Field(
             "adversity",
-            "States of adversity (hurt, impaired, injured, dying, dead; hurt×2)",
-            adversity_text(c.adversity),
+            "States of adversity (Sword hurt×2, Sword injured; a state alone: every ability)",
+            states_text(c.adversity, c.adversity_of),
             placeholder="none",
             required=False,
         ),
@@ -102,6 +164,13 @@ def _fields(c: Character) -> list[Field]:
             "benefits",
             "Lingering benefits (Fist +3, Sword +6)",
             benefits_text(c.benefits),
+            placeholder="none",
+            required=False,
+        ),
+        Field(
+            "related",
+            "Related abilities: their states and benefits apply (Sword: Dance, Climb)",
+            related_text(c.related),
             placeholder="none",
             required=False,
         ),
@@ -114,7 +183,11 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
         "vitality": whole_field(a, "vitality", 0),
     }
     with blame("adversity"):
-        changes["adversity"] = parse_adversity(a.get("adversity", ""))
+        changes["adversity"], changes["adversity_of"] = parse_states(
+            a.get("adversity", ""), ratings
+        )
+    with blame("related"):
+        changes["related"] = parse_related(a.get("related", ""), ratings)
     with blame("benefits"):
         changes["benefits"] = parse_benefits(a.get("benefits", ""), ratings)
     return changes

@@ -3,12 +3,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.binding import Binding
 
+from core.dice import DiceKind
+from core.errors import RuleError
 from core.setup import Pick
-from core.systems.heroquest.sheet import RESISTANCE_CLASSES, resistance
+from core.systems.heroquest.rules import VICTORIES, format_rating, parse_rating
+from core.systems.heroquest.sheet import (
+    RESISTANCE_CLASSES,
+    base_resistance,
+    injured,
+    resistance,
+    wherewithal,
+)
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.setup_part import SetupActions, SetupKey, SetupPart
 
@@ -21,6 +31,7 @@ def _options_from(a: Answers) -> dict[str, Any]:
         "extended": a["kind"] == "extended",
         "tie_break": a["tie_break"],
         "augment_base": whole_field(a, "augment_base"),
+        "consequences": a.get("consequences") or "rising",
     }
 
 
@@ -55,6 +66,109 @@ def _resistance(screen: SetupActions) -> None:
     )
 
 
+def _wherewithal_form(screen: SetupActions, pick: Pick, then: Callable[[bool], None]) -> None:
+    """The contest of wherewithal an injured participant must win to take part (rules
+    §2.6): one of their abilities against Moderate resistance, scored by the engine. A win
+    lets them in (``then(True)``); a tie or a defeat takes them out of the setup
+    (``then(False)``). Escape leaves everything as it was."""
+    campaign = screen.tussle.campaign
+    character = campaign.roster[pick.character]
+    sessions = campaign.settings.get("sessions", 1)
+    played = sessions if isinstance(sessions, int) and sessions >= 1 else 1
+    abilities = tuple((f"{n} {format_rating(v)}", n) for n, v in character.ratings.items())
+    choices = (*abilities, ("No relevant ability: 6", ""))
+    tie_break = str(screen.options.get("tie_break", "low"))
+
+    def parse(a: Answers) -> tuple[bool, str]:
+        with blame("resistance"):
+            value = parse_rating(a["resistance"].strip())
+        rolls = []
+        for key in ("roll", "resistance_roll"):
+            text = a.get(key, "").strip()
+            rolls.append(
+                whole_field(a, key, minimum=1) if text else screen.tussle.dice.roll(DiceKind.D20)[0]
+            )
+            if rolls[-1] > 20:
+                raise FieldError(key, f"a d20 roll is 1 to 20, not {rolls[-1]}")
+        ability = a["ability"] or None
+        try:
+            e = wherewithal(character, ability, value, rolls[0], rolls[1], tie_break)
+        except RuleError as error:
+            raise FieldError("ability", str(error)) from None
+        who = e.parties[0]  # the character (renamed if called "Resistance")
+        won = e.winner == who
+        result = (
+            "a tie"
+            if e.winner is None
+            else f"{VICTORIES[e.victory or 0]} " + ("victory" if won else "defeat")
+        )
+        words = (
+            f"{character.name}'s wherewithal: {a['ability'] or 'no ability'} "
+            f"{format_rating(e.targets[who])} rolled {rolls[0]} against "
+            f"{format_rating(value)} rolled {rolls[1]}: {result}"
+        )
+        return won, words + (" (may take part)" if won else ": out of this contest")
+
+    def done(result: tuple[bool, str]) -> None:
+        won, words = result
+        screen.notes.append(words)
+        if won:
+            screen.cleared.add(character.name)
+        else:
+            screen.picks[:] = [p for p in screen.picks if p.character != character.name]
+        screen.notify(words)
+        screen.reload()
+        then(won)
+
+    screen.form(
+        f"{character.name} is injured: a contest of wherewithal to take part (rules §2.6)",
+        [
+            Field(
+                "ability",
+                "Rolling (endurance, will, poise...)",
+                abilities[0][1] if abilities else "",
+                choices,
+                required=False,
+            ),
+            Field("resistance", "Against (Moderate resistance)", str(base_resistance(played))),
+            Field("roll", f"{character.name}'s d20 (blank: Tussle rolls)", required=False),
+            Field("resistance_roll", "The resistance's d20 (blank: Tussle rolls)", required=False),
+        ],
+        parse,
+        done,
+    )
+
+
+def _wherewithal(screen: SetupActions) -> None:
+    """w: the highlighted participant's contest of wherewithal."""
+    pick = screen.highlighted
+    roster = screen.tussle.campaign.roster
+    if pick is None or pick.character not in roster:
+        screen.notify("Highlight a roster character first (a adds one).")
+        return
+    if not injured(roster[pick.character]):
+        screen.notify(f"{pick.character} is not injured: no contest of wherewithal (rules §2.6).")
+        return
+    _wherewithal_form(screen, pick, lambda won: None)
+
+
+def _before_start(screen: SetupActions, go: Callable[[], None]) -> None:
+    """Each injured participant not yet let in rolls wherewithal first; then the contest
+    starts with those who won (if two sides are left)."""
+    roster = screen.tussle.campaign.roster
+    waiting = [
+        p
+        for p in screen.picks
+        if p.character in roster
+        and p.character not in screen.cleared
+        and injured(roster[p.character])
+    ]
+    if not waiting:
+        go()
+        return
+    _wherewithal_form(screen, waiting[0], lambda won: _before_start(screen, go))
+
+
 SETUP = SetupPart(
     no_skill="No relevant ability: 6 (rules §2.2)",
     typed_example="17 or 4M",
@@ -76,6 +190,15 @@ SETUP = SetupPart(
             (("the low roll", "low"), ("the high roll", "high")),
         ),
         Field("augment_base", "Augment base", "14"),
+        Field(
+            "consequences",
+            "Extended contest's consequences (rules §2.8.6-7)",
+            "rising",
+            (
+                ("rising action: by the final difference", "rising"),
+                ("climactic: by the points against each", "climactic"),
+            ),
+        ),
     ),
     options_from=_options_from,
     keys=(
@@ -84,5 +207,11 @@ SETUP = SetupPart(
             Binding("r", "resistance", "Resistance", id="setup.resistance"),
             _resistance,
         ),
+        SetupKey(
+            "setup.options",
+            Binding("w", "wherewithal", "Wherewithal", id="setup.wherewithal"),
+            _wherewithal,
+        ),
     ),
+    before_start=_before_start,
 )
