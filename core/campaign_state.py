@@ -109,7 +109,9 @@ class CampaignState:
     done: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)  # when each session in force started
-    rolls: dict[int, QuickRolled] = field(default_factory=dict)  # outside contests, by action
+    # Rolls outside the contests in force, each with its action's id (a list of pairs: it
+    # saves and reads back as it is, in a snapshot too).
+    rolls: list[tuple[int, QuickRolled]] = field(default_factory=list)
     entries: int = 0
 
     def __post_init__(self) -> None:
@@ -237,7 +239,7 @@ class CampaignState:
                 case SessionStarted():
                     self.sessions.append(event.at)
                 case QuickRolled():
-                    self.rolls[action.action_id] = event
+                    self.rolls.append((action.action_id, event))
         for contest_id in touched:
             self.contests[contest_id].actions.append(action.action_id)
 
@@ -305,7 +307,7 @@ class CampaignState:
                 case SessionStarted():
                     self.sessions.pop()
                 case QuickRolled():
-                    self.rolls.pop(action.action_id, None)
+                    self.rolls = [r for r in self.rolls if r[0] != action.action_id]
         if roster_changed:
             self.roster = self.roster_before()
 

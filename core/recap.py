@@ -161,7 +161,7 @@ def _rolls(campaign: Campaign, since: datetime | None) -> list[str]:
     from core.quick_roll import dice_text
 
     lines = []
-    for action_id, roll in campaign.rolls.items():
+    for action_id, roll in campaign.rolls:
         when = _when(campaign.actions[action_id])
         if since is not None and (when is None or when < since):
             continue

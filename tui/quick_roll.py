@@ -79,7 +79,7 @@ def tell_roll(app: App[None], entry: ActionRecorded | ActionUndone | ActionRedon
         action = tussle.campaign.actions.get(entry.action_id)
     if action is None or not isinstance(action.command, QuickRoll):
         return
-    rolled = tussle.campaign.rolls.get(action.action_id)
+    rolled = next((r for i, r in tussle.campaign.rolls if i == action.action_id), None)
     if rolled is None:
         return
     from core.quick_roll import dice_text

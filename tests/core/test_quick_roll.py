@@ -10,13 +10,17 @@ success when the d100 is at most the target, automatic at 100 or more.
 
 from __future__ import annotations
 
+import json
 import subprocess
 from fractions import Fraction
 from pathlib import Path
+from typing import get_type_hints
 
 import pytest
 
 from core.campaign import Campaign, QuickRoll, Redo, Undo
+from core.campaign_state import CampaignState
+from core.codec import decode, encode
 from core.errors import RuleError
 from core.recap import recap_markdown
 from core.store import Saves
@@ -330,14 +334,14 @@ def test_a_roll_is_one_undoable_action_saved_with_its_dice(tmp_path: Path) -> No
     files = Saves(tmp_path).create("Rolls", "heroquest")
     campaign = Campaign(name="Rolls", system="heroquest")
     act(campaign, files, QuickRoll(expression="4M vs 14", faces=((7,), (12,))))
-    (rolled,) = campaign.rolls.values()
+    ((action_id, rolled),) = campaign.rolls
     assert rolled.outcome == "marginal victory"
     assert rolled.chance == "chance of victory: 53.3% (tie 2.5%)"
     assert files.load().rolls == campaign.rolls  # saved, read back the same
     act(campaign, files, Undo())
-    assert campaign.rolls == {}
+    assert campaign.rolls == []
     act(campaign, files, Redo())  # the same dice again, never rolled anew
-    assert list(campaign.rolls.values()) == [rolled]
+    assert campaign.rolls == [(action_id, rolled)]
     assert files.load().rolls == campaign.rolls
 
 
@@ -361,3 +365,12 @@ def test_the_recap_lists_the_rolls_outside_the_contests() -> None:
         "or better: 61.7% (with style: 18.5%)"
     ) in recap.splitlines()
     assert "0000" not in recap
+
+
+def test_the_rolls_in_force_save_and_read_back_as_they_are() -> None:
+    # A campaign's state is saved field by field (a snapshot's head holds every field):
+    # the rolls must come back the same from their JSON, action ids and all.
+    campaign = Campaign(name="Rolls", system="forge")
+    campaign.act(QuickRoll(expression="d100 vs 45", faces=((30,),)))
+    hint = get_type_hints(CampaignState)["rolls"]
+    assert decode(json.loads(json.dumps(encode(campaign.rolls))), hint) == campaign.rolls

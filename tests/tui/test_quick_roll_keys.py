@@ -55,7 +55,7 @@ async def test_a_quick_roll_by_keys_is_logged_recapped_and_undone(saves: Path) -
         assert app.screen is screen  # the form closed, the contest is back
 
         # In the log, on disk: one action, the roll with the table's dice.
-        (rolled,) = saved(app).load().rolls.values()
+        ((_, rolled),) = saved(app).load().rolls
         assert rolled.faces == ((1, 1, 0, -1),)
         assert rolled.outcome == "+4 Great vs +2 Fair: success, 2 shifts"
         # Shown with its chance.
@@ -72,8 +72,8 @@ async def test_a_quick_roll_by_keys_is_logged_recapped_and_undone(saves: Path) -
 
         # u takes the roll back, and only the roll: the contest keeps its exchanges.
         await keys(pilot, "u")
-        assert saved(app).load().rolls == {}
-        assert app.campaign.rolls == {}
+        assert saved(app).load().rolls == []
+        assert app.campaign.rolls == []
         assert len(screen.record.exchanges) == 1
         assert "Undone: quick roll (4dF+3 vs 2)" in toasts(app)
         assert "Exchange 1: Cynere wins" in text(app, "#log")
@@ -91,12 +91,12 @@ async def test_a_roll_the_campaign_cannot_read_keeps_the_form_open(saves: Path) 
         await keys(pilot, "enter")
         assert isinstance(app.screen, FormScreen)
         assert "not a roll Tussle reads" in text(app, "#e-expression")
-        assert app.campaign.rolls == {}
+        assert app.campaign.rolls == []
         await keys(pilot, *["backspace"] * len("d100 vs 45"))
         await typed(pilot, "4dF-1")
         await keys(pilot, "enter")
         assert isinstance(app.screen, RosterScreen)
-        (rolled,) = saved(app).load().rolls.values()
+        ((_, rolled),) = saved(app).load().rolls
         assert rolled.expression == "4dF-1"
         assert len(rolled.faces[0]) == 4  # Tussle rolled four Fate dice
 
@@ -112,8 +112,8 @@ async def test_heroquest_roll_from_the_roster_at_160x48(saves: Path) -> None:
         await keys(pilot, "tab")
         await typed(pilot, "7 12")
         await keys(pilot, "enter")
-        (rolled,) = app.campaign.rolls.values()
+        ((_, rolled),) = app.campaign.rolls
         assert rolled.outcome == "marginal victory"
         assert any("chance of victory: 53.3% (tie 2.5%)" in t for t in toasts(app))
         await keys(pilot, "u")
-        assert app.campaign.rolls == {}
+        assert app.campaign.rolls == []
