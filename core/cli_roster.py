@@ -80,7 +80,7 @@ def cmd_roster_import(args: argparse.Namespace) -> int:
     try:
         files.lock.acquire(files.info().name, what=HOLDER)
     except CampaignLocked as error:
-        _say(f"nothing imported: {error}")
+        _say(f"nothing imported: {error} (import from its roster screen there: I)")
         return EXIT_LOCKED
     except (StoreError, OSError) as error:
         _say(f"nothing imported: {error}")

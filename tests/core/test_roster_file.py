@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from core.roster_file import (
     toml_text,
 )
 from core.store import CampaignFiles, Saves
-from tests.helpers import ROSTER_FILES, act, clean_env, files_of, tussle_command
+from tests.helpers import HOLD_DEMO, ROSTER_FILES, act, clean_env, files_of, tussle_command
 from tests.plugins.installed import installed
 from tests.strategies import examples
 
@@ -271,6 +272,26 @@ def test_an_unknown_campaign_and_a_missing_file_are_one_line_each(saves: Path) -
     empty(saves, "Reach", "fate")
     run = tussle(saves, "roster", "import", "Reach", str(D / "missing.toml"))
     assert run.returncode == 2 and "missing.toml: cannot be read" in one_line(run)
+
+
+def test_a_campaign_open_in_the_dashboard_is_not_imported_into(saves: Path) -> None:
+    """The dashboard holds its campaign: the command says so (exit 3), adds nothing, and
+    points to the roster screen's import."""
+    files = empty(saves, "Fate demo", "fate")
+    before = files_of(files.folder)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_DEMO, str(files.folder)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        run = tussle(saves, "roster", "import", "Fate demo", str(D / "party-fate.toml"))
+    finally:
+        holder.kill()
+        holder.wait()
+    assert run.returncode == 3
+    line = one_line(run)
+    assert f"pid {holder.pid}" in line and "roster screen" in line
+    assert files_of(files.folder) == before
 
 
 # -- one undoable action -------------------------------------------------------------------------

@@ -80,7 +80,11 @@ async def test_the_import_key_adds_a_file_as_one_action_that_u_takes_back(
         assert (cynere.fate_points, cynere.refresh) == (2, 3)
         said = "\n".join(notes(app))
         assert "Cynere (PC, added)" in said
-        assert "left out" in said and "Sprained Ankle" in said and "Stunt #1" in said
+        # What the sheet held that Tussle left out, by name: a stunt, the notes, two
+        # stress tracks, a consequence.
+        assert "left out: " in said
+        for what in ("Stunt #1", "Notes", "Physical", "Mental", "Mild"):
+            assert what in said, what
         await keys(pilot, "u")
         assert names(app) == ["Ana", "Guard"]
         assert "Cynere" not in app.campaign.roster

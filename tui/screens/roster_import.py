@@ -53,6 +53,7 @@ def ask(screen: RosterScreen) -> None:
             screen.importing = (found, dict(campaign.roster))
             screen.tussle.send(found.command)
 
+    screen.app.clear_notifications()  # an earlier import's report would hide the form
     screen.app.push_screen(FormScreen("Import characters", fields(), parse=parse), done)
 
 
@@ -65,4 +66,21 @@ def told(screen: RosterScreen) -> None:
     lines = report(found, before, screen.tussle.campaign.system)
     count = len(found.arrivals)
     title = f"Imported {count} character{'' if count == 1 else 's'} (u undoes)"
-    screen.notify("\n".join(lines), title=title, timeout=15, markup=False)
+    screen.notify("\n".join(short(lines)), title=title, timeout=10, markup=False)
+
+
+def short(lines: list[str]) -> list[str]:
+    """The report as a notification has room for it: each character's line, then what
+    was left out of it by name only (``left out: stress “Physical”, stunt “Heavy
+    Hitter”``), on one line."""
+    out: list[str] = []
+    for line in lines:
+        if line.startswith("  left out: "):
+            item = line.removeprefix("  left out: ").split(": ", 1)[0]
+            if out and out[-1].startswith("  left out: "):
+                out[-1] += f", {item}"
+            else:
+                out.append(f"  left out: {item}")
+        else:
+            out.append(line)
+    return out
