@@ -15,7 +15,7 @@ from typing import Literal
 from core.model import Command, Contest, Event
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: FORGE armor capacity 0 is used up (1: no limit; core.migrate)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,14 +16,19 @@ lock:
 A newer format than this Tussle's is refused by ``meta()`` itself (``BadSave``), before
 this module is involved, and nothing is written.
 
-Only format 1 exists so far, so ``STEPS`` is empty: a step is added here with the change
-of format that needs it, e.g. ``STEPS[1] = add_initiative_setting``. Steps work on the
-files (see :func:`read_manifest` and :func:`write_manifest`), not on loaded campaigns: the
+A step is added here with the change of format that needs it. Steps work on the files
+(see :func:`read_manifest` and :func:`write_manifest`), not on loaded campaigns: the
 classes that would load them are the new format's.
+
+Format 2: what a rule system's own records mean changed. Each log entry, as saved, goes
+through the system's sheet's ``upgrade_entries(version, entries)`` (where it has one:
+FORGE, whose armor capacity 0 meant "no limit" in format 1 and means "used up" since).
+An export of an older format is upgraded the same way when imported (:func:`upgrade_log`).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -42,11 +47,64 @@ from core.disk import (
     copy_campaign,
     fsync_path,
 )
+from core.rules import sheet_module
 
 Step = Callable[[Path], None]
 
 # from_version -> the step taking a campaign folder from that version to the next.
 STEPS: dict[int, Step] = {}
+
+SEGMENT_NAME = "[0-9][0-9][0-9][0-9][0-9][0-9].json"  # log/000000.json ...
+
+
+def upgrade_log(system: str, version: int, entries: list[dict[str, Any]]) -> None:
+    """Bring a log's entries as saved (JSON objects) from format ``version`` to this
+    Tussle's, in place: what an export of an older format holds, before it is replayed."""
+    upgrade = getattr(sheet_module(system), "upgrade_entries", None)
+    if upgrade is None:
+        return
+    for step_from in range(version, current_version()):
+        upgrade(step_from, entries)
+
+
+def log_step(version: int) -> Step:
+    """The step taking a campaign's log segments from ``version`` to the next: its
+    system's ``upgrade_entries`` over the entries of every segment not yet upgraded; a
+    segment it changes is rewritten (atomically) stamped with the new format. A segment
+    already stamped newer (an interrupted run) is left alone, so the step runs twice
+    safely; one left unchanged keeps its stamp (any format up to this Tussle's reads)."""
+
+    def step(folder: Path) -> None:
+        upgrade = getattr(
+            sheet_module(str(read_manifest(folder).get("system"))), "upgrade_entries", None
+        )
+        if upgrade is None:
+            return
+        segments: list[tuple[Path, dict[str, Any], list[dict[str, Any]], str]] = []
+        for path in sorted((folder / "log").glob(SEGMENT_NAME)):
+            tables = AtomicJSONStorage(path).read()
+            if not tables:
+                continue
+            stamps = list((tables.get("format") or {}).values())
+            stamped = stamps[0].get("format", 1) if stamps else 1
+            if stamped != version:
+                continue
+            entries = [e for _, e in sorted((tables.get("entries") or {}).items(), key=_slot)]
+            segments.append((path, tables, entries, json.dumps(entries, sort_keys=True)))
+        upgrade(version, [e for _, _, entries, _ in segments for e in entries])
+        for path, tables, entries, before in segments:
+            if json.dumps(entries, sort_keys=True) != before:
+                stamp = {"1": {"app": "tussle", "format": version + 1}}
+                AtomicJSONStorage(path).write({**tables, "format": stamp})
+
+    return step
+
+
+def _slot(item: tuple[str, Any]) -> int:
+    return int(item[0]) if item[0].isdigit() else 0
+
+
+STEPS[1] = log_step(1)
 
 # Campaign folders being migrated in this process: the hook re-reads the manifest once a
 # migration is done, and that read must not start another.
@@ -166,7 +224,9 @@ __all__ = [
     "STEPS",
     "current_version",
     "keep_original",
+    "log_step",
     "migrate_if_needed",
     "read_manifest",
+    "upgrade_log",
     "write_manifest",
 ]

@@ -37,6 +37,7 @@ from core.campaign import (
 )
 from core.check import load_checked, replay
 from core.codec import TAG, encode
+from core.migrate import upgrade_log
 from core.rules import find_system
 from core.store import BadSave, CampaignFiles, Saves, StoreError, number_problem, safe_name
 from core.text import refuse_control_in
@@ -175,7 +176,7 @@ def read_export(data: bytes, source: str) -> Export:
                 f"{source}: {key.replace('_', ' ')} {version} is newer than this Tussle "
                 f"reads ({newest}); upgrade Tussle to import it"
             )
-        if version < newest:  # no older version exists yet: this is where it would go
+        if version < newest and key == "format":  # no older export format exists yet
             raise TransferError(f"{source}: {key.replace('_', ' ')} {version} is not supported")
     name, system, settings, log = (doc.get(k) for k in ("name", "system", "settings", "log"))
     if not isinstance(name, str) or not name.strip():
@@ -190,6 +191,8 @@ def read_export(data: bytes, source: str) -> Export:
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise TransferError(f"{source}: the log is not a list of entries")
     campaign = Campaign(name=name, system=system, settings=settings)
+    # A log of an older campaign format is brought up to this one's, as opening does.
+    upgrade_log(system, doc["campaign_format"], log)
     try:
         entries = replay(source, log, campaign)
     except BadSave as error:

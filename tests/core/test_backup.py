@@ -358,9 +358,13 @@ def add_initiative_setting(folder: Path) -> None:
     write_manifest(folder, {**doc, "settings": {**doc["settings"], "initiative": "by skill"}})
 
 
+NOW = core.campaign.FORMAT_VERSION  # the format seeds are written in
+
+
 def pretend_format(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
-    """Pretend this Tussle writes format ``version`` (call it once the campaigns of format
-    1 are made). The store checks its own imported copy of the constant: both change."""
+    """Pretend this Tussle writes format ``version`` (call it once the campaigns of the
+    current format are made). The store checks its own imported copy of the constant:
+    both change."""
     monkeypatch.setattr(core.campaign, "FORMAT_VERSION", version)
     monkeypatch.setattr(core.store, "FORMAT_VERSION", version)
 
@@ -375,17 +379,17 @@ def test_an_older_format_is_upgraded_on_opening_after_a_copy_is_kept(
     files, _ = seed(saves)  # written in format 1
     (files.folder / "notes.json").write_text('{"kept": "as well"}')
     original = {p.relative_to(files.folder): p.read_bytes() for p in files.folder.rglob("*.json")}
-    pretend_format(monkeypatch, 2)
-    monkeypatch.setitem(core.migrate.STEPS, 1, add_initiative_setting)
+    pretend_format(monkeypatch, NOW + 1)
+    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
 
     campaign = CampaignFiles(files.folder).load()
 
     [copy] = copies_of_originals(saves)
-    assert re.fullmatch(r"seed\.backup-v1-\d{8}T\d{6}Z", copy.name)
+    assert re.fullmatch(rf"seed\.backup-v{NOW}-\d{{8}}T\d{{6}}Z", copy.name)
     assert {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*.json")} == original
-    assert manifest_doc(CampaignFiles(copy))["format"] == 1
+    assert manifest_doc(CampaignFiles(copy))["format"] == NOW
     upgraded = manifest_doc(files)
-    assert upgraded["format"] == 2
+    assert upgraded["format"] == NOW + 1
     assert upgraded["settings"] == {"initiative": "by skill"}
     assert upgraded["entries"] == 7
     assert campaign.settings == {"initiative": "by skill"}
@@ -407,32 +411,32 @@ def test_the_steps_run_in_order_each_recording_the_version_reached(
 
         return run
 
-    pretend_format(monkeypatch, 3)
-    monkeypatch.setitem(core.migrate.STEPS, 2, step(2))
-    monkeypatch.setitem(core.migrate.STEPS, 1, step(1))
+    pretend_format(monkeypatch, NOW + 2)
+    monkeypatch.setitem(core.migrate.STEPS, NOW + 1, step(NOW + 1))
+    monkeypatch.setitem(core.migrate.STEPS, NOW, step(NOW))
 
-    assert CampaignFiles(files.folder).meta()["format"] == 3
-    assert seen == [(1, 1), (2, 2)]
-    assert len(copies_of_originals(saves)) == 1  # one copy, of the format-1 original
+    assert CampaignFiles(files.folder).meta()["format"] == NOW + 2
+    assert seen == [(NOW, NOW), (NOW + 1, NOW + 1)]
+    assert len(copies_of_originals(saves)) == 1  # one copy, of the original
 
 
 def test_a_failing_step_keeps_the_copy_and_is_tried_again_next_time(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files, _ = seed(saves)
-    pretend_format(monkeypatch, 2)
-    monkeypatch.setitem(core.migrate.STEPS, 1, lambda folder: 1 / 0)
+    pretend_format(monkeypatch, NOW + 1)
+    monkeypatch.setitem(core.migrate.STEPS, NOW, lambda folder: 1 / 0)
     with pytest.raises(BadSave) as failed:
         CampaignFiles(files.folder).load()
     [copy] = copies_of_originals(saves)
     assert str(failed.value) == (
-        f"{files.manifest_path}: upgrading format 1 to 2 failed (division by zero); "
+        f"{files.manifest_path}: upgrading format {NOW} to {NOW + 1} failed (division by zero); "
         f"the original is kept in {copy}"
     )
-    assert manifest_doc(files)["format"] == 1
+    assert manifest_doc(files)["format"] == NOW
     assert [i.problem is not None for i in Saves(saves).campaigns() if i.slug == "seed"] == [True]
 
-    monkeypatch.setitem(core.migrate.STEPS, 1, add_initiative_setting)
+    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
     assert CampaignFiles(files.folder).load().settings == {"initiative": "by skill"}
 
 
@@ -441,8 +445,8 @@ def test_an_older_format_with_no_step_is_refused_untouched(
 ) -> None:
     files, _ = seed(saves)
     before = files.manifest_path.read_bytes()
-    pretend_format(monkeypatch, 2)
-    with pytest.raises(BadSave, match="format 1 cannot be upgraded to 2"):
+    pretend_format(monkeypatch, NOW + 1)
+    with pytest.raises(BadSave, match=f"format {NOW} cannot be upgraded to {NOW + 1}"):
         CampaignFiles(files.folder).meta()
     assert files.manifest_path.read_bytes() == before
     assert copies_of_originals(saves) == []
@@ -452,10 +456,10 @@ def test_no_upgrade_while_another_process_holds_the_campaign(
     saves: Path, held: tuple[CampaignFiles, subprocess.Popen[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files, holder = held
-    pretend_format(monkeypatch, 2)
-    monkeypatch.setitem(core.migrate.STEPS, 1, add_initiative_setting)
+    pretend_format(monkeypatch, NOW + 1)
+    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
     before = files.manifest_path.read_bytes()
-    with pytest.raises(BadSave, match=rf"must be upgraded to 2, but .*pid {holder.pid}\b"):
+    with pytest.raises(BadSave, match=rf"must be upgraded to {NOW + 1}, but .*pid {holder.pid}\b"):
         CampaignFiles(files.folder).meta()
     assert files.manifest_path.read_bytes() == before
     assert copies_of_originals(saves) == []
@@ -471,7 +475,7 @@ def test_the_copy_kept_by_an_upgrade_is_not_listed_as_a_campaign(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files, _ = seed(saves)
-    pretend_format(monkeypatch, 2)
-    monkeypatch.setitem(core.migrate.STEPS, 1, add_initiative_setting)
+    pretend_format(monkeypatch, NOW + 1)
+    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
     CampaignFiles(files.folder).load()
     assert [i.slug for i in Saves(saves).campaigns()] == ["seed"]

@@ -17,6 +17,7 @@ import pytest
 from core.campaign import (
     ActionUndone,
 )
+from core.campaign_log import FORMAT_VERSION
 from core.check import check_campaign, check_contests
 from core.codec import encode
 from core.model import RollDice
@@ -138,13 +139,16 @@ def test_a_newer_format_is_refused_and_left_as_it_was(
 ) -> None:
     files, _ = seed(saves)
     doc = manifest_doc(files)
-    doc["format"] = 2
+    doc["format"] = FORMAT_VERSION + 1
     write_manifest_doc(files, doc)
     before = files.manifest_path.read_bytes()
 
     assert tussle(saves, "check", "seed") == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{files.manifest_path}: format 2 is newer than this Tussle reads (1)")
+    assert err.startswith(
+        f"{files.manifest_path}: format {FORMAT_VERSION + 1} is newer than this Tussle reads "
+        f"({FORMAT_VERSION})"
+    )
     assert files.manifest_path.read_bytes() == before
     assert sorted(p.name for p in saves.iterdir()) == ["seed"]  # no copy, no backup
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from core.campaign import AddCharacter, Campaign, Character
+from core.campaign_log import FORMAT_VERSION
 from core.check import check_campaign
 from core.store import BadSave, CampaignFiles, CampaignLock, Saves, StoreError
 from tests.conftest import SCENARIOS
@@ -282,7 +283,7 @@ async def test_the_dashboard_opens_a_healthy_campaign_beside_one_nested_deep(
 DAMAGE = {
     "truncated": lambda text: text[: len(text) // 2],
     "garbage": lambda text: "\x00garbage\x00",
-    "newer format": lambda text: text.replace('"format":1', '"format":99'),
+    "newer format": lambda text: text.replace(f'"format":{FORMAT_VERSION}', '"format":99'),
 }
 
 

@@ -32,6 +32,7 @@ from core.campaign import (
     StartContest,
     Undo,
 )
+from core.campaign_log import FORMAT_VERSION
 from core.codec import encode
 from core.model import Command, DiceRolled, ResolveExchange, RollDice
 from core.store import (
@@ -538,10 +539,10 @@ def test_a_damaged_manifest_is_a_bad_save_and_the_others_still_list(
 def test_a_manifest_of_a_newer_format_asks_for_an_upgrade(saves: Path) -> None:
     _, broken = two_campaigns(saves)
     doc = manifest_doc(broken)
-    doc["format"] = 2
+    doc["format"] = FORMAT_VERSION + 1
     broken.manifest_path.write_text(json.dumps({"manifest": {"1": doc}}))
 
-    with pytest.raises(BadSave, match="format 2 is newer") as refused:
+    with pytest.raises(BadSave, match=f"format {FORMAT_VERSION + 1} is newer") as refused:
         CampaignFiles(broken.folder).load()
     assert str(broken.manifest_path) in str(refused.value)
     infos = {i.slug: i.problem for i in Saves(saves).campaigns()}
@@ -660,7 +661,7 @@ def test_every_log_file_records_its_format_and_a_newer_one_is_refused(saves: Pat
     entry = campaign.decide(AddCharacter(character=Character(name="Ana")))
     files.append([entry])
     segment = json.loads(files.segment_path(0).read_text())
-    assert list(segment["format"].values()) == [{"app": "tussle", "format": 1}]
+    assert list(segment["format"].values()) == [{"app": "tussle", "format": FORMAT_VERSION}]
     segment["format"]["1"]["format"] = 99
     files.segment_path(0).write_text(json.dumps(segment))
     before = files.segment_path(0).read_bytes()

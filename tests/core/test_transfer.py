@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import core.disk
 import core.store
 from core.campaign import ActionUndone, Campaign
+from core.campaign_log import FORMAT_VERSION
 from core.codec import encode
 from core.store import CampaignFiles, Saves
 from core.transfer import (
@@ -67,7 +68,7 @@ def test_the_export_names_the_campaign_and_its_roster_with_every_field(saves: Pa
         "tussle",
         "campaign",
         1,
-        1,
+        FORMAT_VERSION,
     )
     assert (data["name"], data["system"], data["settings"]) == ("Seed", "fate", {})
     defaults = {
@@ -292,8 +293,9 @@ def broken_exports(saves: Path) -> dict[str, tuple[bytes, str]]:
             f"format {EXPORT_FORMAT + 1} is newer than this Tussle reads",
         ),
         "a newer campaign format": (
-            changed(campaign_format=2),
-            "campaign format 2 is newer than this Tussle reads (1)",
+            changed(campaign_format=FORMAT_VERSION + 1),
+            f"campaign format {FORMAT_VERSION + 1} is newer than this Tussle reads "
+            f"({FORMAT_VERSION})",
         ),
         "an unknown system": (changed(system="gurps"), "unknown rule system 'gurps'"),
         "a log that is not a list": (changed(log={"1": {}}), "the log is not a list"),

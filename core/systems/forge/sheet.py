@@ -20,6 +20,7 @@ from core.systems.forge.rules import (
     ForgeParticipant,
     new_contest,
 )
+from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.migrate
 
 NO_SKILL = 0  # a target of 0
 quick_rolls = QUICK_ROLLS  # d100 vs 45 (core.quick_roll)
