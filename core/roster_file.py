@@ -365,7 +365,7 @@ def report(done: Import, roster_before: Mapping[str, Character], system: str) ->
     for arrival in done.arrivals:
         c = arrival.character
         how = "replaced" if c.name in roster_before else "added"
-        lines.append(f"{visible(c.name)} ({c.kind.upper()}, {how}): {own.summary(c)}")
+        lines.append(f"{visible(c.name)} ({c.kind.upper()}, {how}): {visible(own.summary(c))}")
         for item in arrival.left_out:
             lines.append(f"  left out: {visible(item)}")
     return lines
