@@ -50,6 +50,8 @@ async def open_import(pilot: Pilot[None]) -> FormScreen[object]:
     await wait_for_odds(pilot)
     await keys(pilot, "w")
     assert isinstance(pilot.app.screen, RosterScreen)
+    title = pilot.app.screen.query_one("#title", Static)
+    assert "I imports" in str(title.visual)  # the key is said where the GM looks
     await keys(pilot, "I")
     form = pilot.app.screen
     assert isinstance(form, FormScreen)

@@ -75,7 +75,7 @@ class RosterScreen(Screen[None]):
         Binding("e,enter", "edit", "Edit", id="roster.edit"),
         Binding("S", "start_session", "Start session", id="roster.start_session"),
         Binding("k", "compel", "Compel", id="roster.compel"),
-        Binding("I", "import_roster", "Import", id="roster.import"),
+        Binding("I", "import_roster", "Import", id="roster.import", show=False),
         Binding("u", "app.undo", "Undo", id="roster.undo", show=False),
         Binding("U,ctrl+y", "app.redo", "Redo", id="roster.redo", show=False),
         Binding("n", "new_contest", "New contest", id="roster.new_contest", show=False),
@@ -118,7 +118,7 @@ class RosterScreen(Screen[None]):
         session = f" · session {sessions}" if isinstance(sessions, int) and sessions else ""
         self.query_one("#title", Static).update(
             f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}"
-            " · n sets up a contest · u undoes"
+            " · n sets up a contest · I imports · u undoes"
         )
         table = self.query_one(DataTable)
         highlighted = self.highlighted()
