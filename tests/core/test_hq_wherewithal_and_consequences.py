@@ -4,12 +4,15 @@ contest's write-back taking the engine's consequences, rising action or climacti
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from core.aftermath import results
 from core.campaign import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
 from core.errors import RuleError
 from core.model import ResolveExchange, RollDice
+from core.scenario import ScenarioError, resolve
 from core.setup import Pick, build_contest, describe_options
 from core.systems import heroquest
 from core.systems.heroquest.rules import MAJOR, MARGINAL, MINOR, climactic
@@ -134,3 +137,23 @@ def test_the_method_is_an_option_the_gm_reads() -> None:
         "heroquest", {"extended": True, "consequences": "climactic"}
     )
     assert not any("consequences" in line for line in describe_options("heroquest", {}))
+
+
+def test_a_scenario_cannot_choose_the_climactic_method_nor_name_a_dazed_state() -> None:
+    # scenario.md: the climactic method and the wherewithal contest are the dashboard's
+    # only; "dazed" is no state of adversity a participant carries (§2.6).
+    start: dict[str, Any] = {
+        "system": "heroquest",
+        "participants": [
+            {"name": "A", "side": "A", "rating": 15},
+            {"name": "B", "side": "B", "rating": 15},
+        ],
+        "exchanges": [{"rolls": {"A": 5, "B": 17}}],
+    }
+    with pytest.raises(ScenarioError) as refused:
+        resolve({**start, "options": {"extended": True, "consequences": "climactic"}})
+    assert str(refused.value) == "options.consequences: unknown key"
+    dazed = {**start["participants"][0], "adversity": ["hurt", "dazed"]}
+    with pytest.raises(ScenarioError) as refused:
+        resolve({**start, "participants": [dazed, start["participants"][1]]})
+    assert str(refused.value).startswith("participants[0].adversity[1]:")

@@ -155,7 +155,7 @@ def _fields(c: Character) -> list[Field]:
         Field("vitality", "Vitality", str(c.vitality), required=False),
         Field(
             "adversity",
-            "States of adversity (Sword hurt×2, Sword injured; a state alone: every ability)",
+            "States of adversity by ability (Sword hurt×2; alone: any ability)",
             states_text(c.adversity, c.adversity_of),
             placeholder="none",
             required=False,
@@ -169,7 +169,7 @@ def _fields(c: Character) -> list[Field]:
         ),
         Field(
             "related",
-            "Related abilities: their states and benefits apply (Sword: Dance, Climb)",
+            "Related abilities, sharing states and benefits (Sword: Dance, Climb)",
             related_text(c.related),
             placeholder="none",
             required=False,

@@ -103,7 +103,7 @@ def _wherewithal_form(screen: SetupActions, pick: Pick, then: Callable[[bool], N
             else f"{VICTORIES[e.victory or 0]} " + ("victory" if won else "defeat")
         )
         words = (
-            f"{character.name}'s wherewithal: {a['ability'] or 'no ability'} "
+            f"{character.name}'s wherewithal: {a['ability'] or 'no ability'} at "
             f"{format_rating(e.targets[who])} rolled {rolls[0]} against "
             f"{format_rating(value)} rolled {rolls[1]}: {result}"
         )
