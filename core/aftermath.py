@@ -134,8 +134,8 @@ def summary(campaign: CampaignState, record: ContestRecord) -> Summary:
 
 
 def _written(campaign: CampaignState, record: ContestRecord) -> Iterator[str]:
-    for action_id in campaign.done:
-        events = campaign.actions[action_id].events
+    for action_id, action in campaign.acting(campaign.done):
+        events = action.events
         if any(isinstance(e, ResultsWritten) and e.contest_id == record.contest_id for e in events):
             before = campaign.roster_before(action_id)
             for e in events:

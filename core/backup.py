@@ -1,10 +1,10 @@
 """Rotating backups of a campaign, and restoring one.
 
 A backup is a copy of a campaign folder's files (the manifest and the log; not the lock,
-not temporary files) in ``<saves>/.backups/<slug>/<timestamp>/``, the timestamp in UTC
-(``20250314T101502.123456Z``, so names sort by time). The last :data:`BACKUPS_KEPT` are
-kept. The dashboard makes one when it opens a campaign; ``tussle restore NAME`` lists them
-and puts one back.
+not temporary files, not the snapshot) in ``<saves>/.backups/<slug>/<timestamp>/``, the
+timestamp in UTC (``20250314T101502.123456Z``, so names sort by time). The last
+:data:`BACKUPS_KEPT` are kept. The dashboard makes one when it opens a campaign; ``tussle
+restore NAME`` lists them and puts one back.
 
 :func:`backup` never raises: a backup that cannot be made must not stop the GM from
 playing. It returns a :class:`BackupResult` whose ``problem`` says what went wrong (also
@@ -14,6 +14,11 @@ so a backup lost in a power cut costs nothing that is not still in the save), an
 no copy at all when the newest backup already holds the campaign as it is (its manifest,
 which every save rewrites, is byte for byte the same), so opening and closing a campaign
 ten times does not push the real history out of the rotation.
+
+Full log segments are shared, not copied: each backup hard links them (a save never
+writes a full segment again, and writes every file as a new one renamed into place, so a
+linked segment is never changed under a backup), so a backup of a long campaign costs its
+manifest and its last segment. A disk that cannot link gets copies.
 
 Copies are consistent while a writer appends: the manifest is copied first and then the
 log, and a save writes the log first and the manifest last, so every entry the copied
@@ -47,7 +52,8 @@ from core.disk import (
     read_bytes,
     write_atomically,
 )
-from core.store import RESTORING, CampaignFiles
+from core.snapshot import remove as remove_snapshot
+from core.store import RESTORING, SEGMENT_SIZE, CampaignFiles
 
 BACKUPS_KEPT = 10  # the README documents this number
 BACKUPS = ".backups"  # in the saves folder; starts with a dot, so never listed as a campaign
@@ -171,12 +177,19 @@ def _copy_into(root: Path, folder: Path) -> Backup:
         stamp = datetime.now(UTC).strftime(STAMP)
     work = root / f"{TMP_PREFIX}{stamp}"
     try:
-        copy_campaign(folder, work, durable=False)
+        copy_campaign(folder, work, durable=False, share=_full_segments(folder))
         os.rename(work, root / stamp)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
     return Backup(root / stamp)
+
+
+def _full_segments(folder: Path) -> frozenset[Path]:
+    """The log segments the manifest counts as full (relative to ``folder``): no save
+    writes them again. Read before the copy: a count read later is only larger."""
+    count = Backup(folder).entries or 0
+    return frozenset(Path(LOG) / f"{index:06d}.json" for index in range(count // SEGMENT_SIZE))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -274,6 +287,7 @@ def _replace_files(folder: Path, source: Path) -> None:
     data["manifest"]["1"]["entries"] = 0
     data["manifest"]["1"][RESTORING] = source.name  # the log past 0 is neither state's
     write_atomically(folder / MANIFEST, json.dumps(data, ensure_ascii=False))
+    remove_snapshot(CampaignFiles(folder))  # of the state replaced: rebuilt at the next opening
     log_folder = folder / LOG
     if log_folder.is_symlink() or (log_folder.exists() and not log_folder.is_dir()):
         log_folder.unlink()

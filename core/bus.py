@@ -129,6 +129,8 @@ class Bus:
         self.campaign.apply(entry)
         applied = Applied(command, entry)
         self._publish(applied)
+        if self.files is not None and not self.unsaved and self.files.snapshot_due(self.campaign):
+            await asyncio.to_thread(self.files.keep_snapshot, self.campaign)
         return applied
 
     async def retry(self) -> bool:

@@ -120,15 +120,29 @@ class Campaign(CampaignState):
         if isinstance(command, Undo):
             if not self.done:
                 raise RuleError("nothing to undo")
+            self._ready(self.done[-1])
             return ActionUndone(action_id=self.done[-1], at=now())
         if isinstance(command, Redo):
             if not self.undone:
                 raise RuleError("nothing to redo")
+            self._ready(self.undone[-1])
             return ActionRedone(action_id=self.undone[-1], at=now())
         events = self._events(command)
         return ActionRecorded(
             action_id=self._next_action_id(), command=command, events=events, at=now()
         )
+
+    def _ready(self, action_id: int) -> None:
+        """Read now what undoing or redoing ``action_id`` will need: a campaign opened from
+        its snapshot reads older actions from the log when first needed (core.snapshot),
+        and a log that cannot be read must refuse the undo, not fail once it is saved."""
+        action = self.actions[action_id]
+        for event in action.events:
+            record = self.contests.get(getattr(event, "contest_id", ""))
+            for other in record.actions if record is not None else ():
+                self.actions[other]
+            if isinstance(event, CharacterAdded | CharacterUpdated):
+                self.roster_before()
 
     def _next_action_id(self) -> int:
         return max(self.actions, default=0) + 1

@@ -9,7 +9,7 @@ defined here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
 from core.campaign_log import (
@@ -104,8 +104,10 @@ class CampaignState:
     system: str
     settings: dict[str, Setting] = field(default_factory=dict)
     roster: dict[str, Character] = field(default_factory=dict)
-    contests: dict[str, ContestRecord] = field(default_factory=dict)
-    actions: dict[int, ActionRecorded] = field(default_factory=dict)
+    # Plain dicts, or (a campaign opened from its snapshot) mappings that read a contest or
+    # an action only when asked for it (core.snapshot).
+    contests: MutableMapping[str, ContestRecord] = field(default_factory=dict)
+    actions: MutableMapping[int, ActionRecorded] = field(default_factory=dict)
     done: list[int] = field(default_factory=list)
     undone: list[int] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)  # when each session in force started
@@ -127,7 +129,8 @@ class CampaignState:
 
     @property
     def latest_contest(self) -> ContestRecord | None:
-        return next(reversed(self.contests.values()), None)
+        last = next(reversed(list(self.contests)), None)  # the ids: reads no other contest
+        return None if last is None else self.contests[last]
 
     def contest_log(self, contest_id: str) -> tuple[list[Command], list[Event]]:
         """The rule commands and events in force for a contest, from its start (a
@@ -157,7 +160,8 @@ class CampaignState:
 
     def playing(self, who: str) -> ContestRecord | None:
         """The unfinished contest ``who`` takes part in (the latest), if any."""
-        for record in reversed(self.contests.values()):
+        for contest_id in reversed(list(self.contests)):
+            record = self.contests[contest_id]
             if not record.state.finished and any(p.name == who for p in record.state.participants):
                 return record
         return None
@@ -165,9 +169,21 @@ class CampaignState:
     def next_contest_id(self) -> str:
         """``c1``, ``c2``...: never reused, even for a contest whose start was undone."""
         started = sum(
-            isinstance(e, ContestStarted) for a in self.actions.values() for e in a.events
+            isinstance(e, ContestStarted)
+            for _, a in self.acting(list(self.actions))
+            for e in a.events
         )
         return f"c{started + 1}"
+
+    def acting(self, action_ids: Iterable[int]) -> Iterator[tuple[int, ActionRecorded]]:
+        """Each of ``action_ids`` with its action, in order, leaving out those known to do
+        nothing but play contests (a campaign opened from its snapshot knows them without
+        reading them back from the log: core.snapshot): what looks for roster changes,
+        contest starts or results written needs no other."""
+        quiet: frozenset[int] | set[int] = getattr(self.actions, "plays_only", frozenset())
+        for action_id in action_ids:
+            if action_id not in quiet:
+                yield action_id, self.actions[action_id]
 
     # -- apply -------------------------------------------------------------------------
     def apply(self, entry: Entry) -> None:
@@ -273,15 +289,21 @@ class CampaignState:
         """The roster as the actions in force before ``action_id`` made it (None: all of
         them, which is the roster now)."""
         roster: dict[str, Character] = {}
-        for done in self.done:
-            if done == action_id:
-                break
-            for event in self.actions[done].events:
+        before = self.done if action_id is None else self.done[: self._index(action_id)]
+        for _, action in self.acting(before):
+            for event in action.events:
                 if isinstance(event, CharacterAdded):
                     roster[event.character.name] = event.character
                 elif isinstance(event, CharacterUpdated):
                     roster = _renamed(roster, event.name, event.character)
         return roster
+
+    def _index(self, action_id: int) -> int:
+        """Where ``action_id`` is among the actions in force (their count when it is not)."""
+        try:
+            return self.done.index(action_id)
+        except ValueError:
+            return len(self.done)
 
     def _unplay(self, action: ActionRecorded) -> None:
         """Take an action back: the last in force, so replay what stands before it."""
@@ -347,12 +369,11 @@ def secrets_of(record: ContestRecord) -> Secrets:
     state = record.state
     hidden = frozenset(p.name for p in state.participants if record.hidden("participant", p.name))
     sides = frozenset(p.side for p in state.participants if p.name in hidden)
-    aspects = set(_aspect_names(record)) | set(record.secret_aspects)
+    aspects = set(record.secret_aspects)
+    if record.secret:  # every aspect named (read through every exchange only then)
+        aspects |= set(_aspect_names(record))
     return Secrets(
-        contest=record.secret,
-        participants=hidden,
-        sides=sides,
-        aspects=frozenset(aspects if record.secret else record.secret_aspects),
+        contest=record.secret, participants=hidden, sides=sides, aspects=frozenset(aspects)
     )
 
 

@@ -20,10 +20,13 @@ wrote are: the manifest is older than the log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from core import snapshot
 from core.campaign import (
+    ActionRecorded,
     Campaign,
     ContestCorrected,
     Entry,
@@ -45,6 +48,7 @@ class Report:
     characters: int
     contests: int
     exchanges: int
+    warnings: tuple[str, ...] = ()  # what is not damage: a snapshot not to be used
 
     def line(self) -> str:
         return (
@@ -79,16 +83,46 @@ def replay_one(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> E
     return replay_entry(where, n, raw, campaign)
 
 
-def load_checked(files: CampaignFiles) -> tuple[Campaign, list[dict[str, Any]]]:
-    """The campaign and its log entries as saved, every file checked on the way."""
-    meta = files.meta()
-    campaign = Campaign(
-        name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
-    )
+def load_checked(
+    files: CampaignFiles, after: Callable[[int, Entry, Campaign], None] | None = None
+) -> tuple[Campaign, list[dict[str, Any]]]:
+    """The campaign and its log entries as saved, every file checked on the way;
+    ``after(n, entry, campaign)`` is called once each entry is applied."""
+    campaign = files.empty()
     raw_log = read_log(files)
     for n, (path, raw) in enumerate(raw_log):
-        replay_one(path, n, raw, campaign)
+        entry = replay_one(path, n, raw, campaign)
+        if after is not None:
+            after(n, entry, campaign)
     return campaign, [raw for _, raw in raw_log]
+
+
+def snapshot_warning(
+    files: CampaignFiles,
+) -> tuple[Callable[[int, Entry, Campaign], None], Callable[[], str | None]]:
+    """What compares the snapshot with the log as it replays (``after`` for
+    :func:`load_checked`), and what says, after, what is wrong with it: a warning, not
+    damage (the log is the campaign; a snapshot is only a shortcut, rebuilt from it). A
+    snapshot an opening would use but that differs from the log is removed."""
+    covers = snapshot.covered(files)
+    positions: dict[int, int] = {}
+    found: list[str | None] = []
+
+    def after(n: int, entry: Entry, campaign: Campaign) -> None:
+        if isinstance(entry, ActionRecorded):
+            positions[entry.action_id] = n
+        if n + 1 == covers:
+            problem, trusted = snapshot.problem_in(files, lambda _: campaign, positions)
+            found.append(problem)
+            if trusted:  # an opening would use it: it goes
+                snapshot.remove(files)
+
+    def problem() -> str | None:
+        if not found:  # not reached: why it is not to be used, if there is one
+            found.append(snapshot.problem_in(files, lambda _: None, positions)[0])
+        return found[0]
+
+    return after, problem
 
 
 def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
@@ -124,8 +158,10 @@ def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
 def check_campaign(files: CampaignFiles) -> Report:
     """Verify ``files``'s campaign; ``BadSave`` (or ``StoreError`` for a file the system
     will not let us read) naming the file and the first problem."""
-    campaign, _ = load_checked(files)
+    after, snapshot_problem = snapshot_warning(files)
+    campaign, _ = load_checked(files, after)
     check_contests(files, campaign)
+    problem = snapshot_problem()
     return Report(
         name=campaign.name,
         slug=files.slug,
@@ -134,6 +170,7 @@ def check_campaign(files: CampaignFiles) -> Report:
         characters=len(campaign.roster),
         contests=len(campaign.contests),
         exchanges=sum(len(r.exchanges) for r in campaign.contests.values()),
+        warnings=() if problem is None else (f"{problem}; not used: the next opening rebuilds it",),
     )
 
 

@@ -164,6 +164,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         _say(str(error))
         return EXIT_DAMAGED
     print(report.line())
+    for warning in report.warnings:
+        print(f"warning: {visible(warning)}")
     return 0
 
 

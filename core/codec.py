@@ -71,7 +71,7 @@ def _decoder(hint: Any) -> Decoder:
     if origin in (frozenset, set, list):
         (arg,) = get_args(hint)
         item = _decoder(arg)
-        build: Callable[[Any], Any] = frozenset if origin in (frozenset, set) else list
+        build: Callable[[Any], Any] = {frozenset: frozenset, set: set}.get(origin, list)
 
         def collection(data: Any) -> Any:
             _list(data, hint)

@@ -84,6 +84,7 @@ def record(
         if campaign.contest(contest_id).state.finished:  # as the dashboard does at the end
             do(WriteBack(contest_id=contest_id))
         files.append(entries)
+        files.keep_snapshot(campaign)
         return Recorded(campaign.name, files.folder, contest_id, len(entries))
     finally:
         files.lock.release()

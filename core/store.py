@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import math
+import itertools
+import logging
 import os
 import re
 import unicodedata
@@ -27,16 +28,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from core import snapshot
 from core.campaign import (
     FORMAT_VERSION,
     SYSTEM_NAMES,
     ActionRecorded,
-    ActionRedone,
-    ActionUndone,
     Campaign,
+    ContestRecord,
     Entry,
 )
-from core.codec import CodecError, decode, encode
+from core.codec import encode
 from core.disk import LOCK as LOCK
 from core.disk import LOG as LOG
 from core.disk import MANIFEST as MANIFEST
@@ -52,7 +53,11 @@ from core.disk import fsync_path as fsync_path
 from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
 from core.migrate import migrate_if_needed
-from core.model import Event
+from core.replay import MINIMUM as MINIMUM
+from core.replay import NUMBER_LIMIT as NUMBER_LIMIT
+from core.replay import REPLAY_ERRORS as REPLAY_ERRORS
+from core.replay import number_problem as number_problem
+from core.replay import replay_entry as replay_entry
 from core.text import refuse_control, visible
 
 if TYPE_CHECKING:
@@ -64,6 +69,9 @@ APP = "tussle"
 # The manifest's key while a restore replaces the log (core.backup): nothing counts then.
 RESTORING = "restoring"
 SEGMENT_NAME = re.compile(r"(\d{6})\.json")
+SEGMENTS_KEPT = 8  # log segments a campaign opened from its snapshot keeps read
+
+log = logging.getLogger(__name__)
 
 
 def saves_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -108,6 +116,13 @@ class CampaignFiles:
         # Whatever was read before the lock was taken may be stale once it is: forget it.
         self.lock = CampaignLock(folder, on_acquire=self.forget)
         self._meta: dict[str, Any] | None = None
+        # For the snapshot (core.snapshot): the entry of each action this object replayed
+        # or saved, what it last wrote, and what an opening from the snapshot reads back.
+        self.positions: dict[int, int] = {}
+        self.snapshot_problem: str | None = None
+        self._written = snapshot.Written()
+        self._segments: dict[int, dict[int, dict[str, Any]]] = {}
+        self._replayed: Campaign | None = None
 
     def forget(self) -> None:
         """Read the manifest again at the next look (another process may have saved)."""
@@ -300,16 +315,91 @@ class CampaignFiles:
         return count if isinstance(count, int) else None
 
     def load(self, into: Campaign | None = None) -> Campaign:
-        """The campaign as saved, every entry replayed; with ``into`` (a campaign loaded
-        from these files before), only the entries saved since are read and applied."""
-        meta = self.meta()
-        campaign = into or Campaign(
-            name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
-        )
+        """The campaign as saved: its snapshot (core.snapshot) and the entries saved
+        after it, or, without a sound snapshot, every entry replayed; with ``into`` (a
+        campaign loaded from these files before), only the entries saved since are read
+        and applied. Writes the snapshot again when it is due (and the lock held)."""
+        campaign = into or self._from_snapshot() or self.empty()
         start = campaign.entries
         for n, raw in enumerate(self.raw_entries(start), start):
+            entry = replay_entry(str(self.folder), n, raw, campaign)
+            if isinstance(entry, ActionRecorded):
+                self.positions[entry.action_id] = n
+        self.keep_snapshot(campaign)
+        return campaign
+
+    def empty(self) -> Campaign:
+        """The campaign before its first log entry."""
+        meta = self.meta()
+        return Campaign(
+            name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
+        )
+
+    def replay(self, entries: int) -> Campaign:
+        """The campaign as its first ``entries`` log entries make it, every one replayed
+        (never the snapshot)."""
+        campaign = self.empty()
+        for n, raw in enumerate(itertools.islice(self.raw_entries(), entries)):
             replay_entry(str(self.folder), n, raw, campaign)
         return campaign
+
+    # -- the snapshot (core.snapshot) ------------------------------------------------------
+    def _from_snapshot(self) -> Campaign | None:
+        try:
+            campaign = snapshot.read(self, self._read_action, self._read_contest)
+        except snapshot.SnapshotProblem as problem:
+            self.snapshot_problem = str(problem)
+            log.info("%s: the log is replayed instead", problem)
+            return None
+        if campaign is not None:
+            self._written.entries = campaign.entries
+        return campaign
+
+    def _read_action(self, action_id: int, n: int) -> ActionRecorded:
+        """Action ``action_id``, at log entry ``n`` as the snapshot says, read back."""
+        index, slot = divmod(n, SEGMENT_SIZE)
+        docs = self._segments.get(index)
+        if docs is None:
+            docs = self.segment_docs(index) or {}
+            if len(self._segments) >= SEGMENTS_KEPT:
+                self._segments.pop(next(iter(self._segments)))
+            self._segments[index] = docs
+        doc = docs.get(slot + 1)
+        where = f"{self.segment_path(index)}: log entry {n}"
+        try:
+            return snapshot.read_action_entry(doc and doc.get("entry"), action_id, where)
+        except snapshot.SnapshotProblem as problem:
+            return self._instead(problem).actions[action_id]
+
+    def _read_contest(self, contest_id: str, name: str) -> ContestRecord:
+        try:
+            return snapshot.read_contest_file(self.folder, contest_id, name)
+        except snapshot.SnapshotProblem as problem:
+            return self._instead(problem).contests[contest_id]
+
+    def _instead(self, problem: snapshot.SnapshotProblem) -> Campaign:
+        """The log replayed to where the snapshot stands, for what it could not give."""
+        log.warning("%s: the log is replayed instead", problem)
+        self.snapshot_problem = str(problem)
+        if self._replayed is None:
+            self._replayed = self.replay(self._written.entries)
+        return self._replayed
+
+    def snapshot_due(self, campaign: Campaign) -> bool:
+        return self.lock.held and campaign.entries - self._written.entries >= snapshot.EVERY
+
+    def keep_snapshot(self, campaign: Campaign) -> None:
+        """Write ``campaign``'s snapshot when :data:`core.snapshot.EVERY` entries or more
+        were saved since the last one: only by the process holding the lock, only for the
+        campaign as saved (nothing unsaved). Never raises: a snapshot only saves time."""
+        if not self.snapshot_due(campaign):
+            return
+        try:
+            if campaign.entries != int(self.meta()["entries"]):
+                return
+            snapshot.write(self, campaign, self.positions, self._written)
+        except (OSError, StoreError, *REPLAY_ERRORS) as error:
+            log.warning("%s: no snapshot written (%s)", self.folder, error)
 
     # -- writing -------------------------------------------------------------------------
     def create(self, name: str, system: str, settings: dict[str, Any] | None = None) -> None:
@@ -371,6 +461,9 @@ class CampaignFiles:
         except BaseException:
             self._meta = None
             raise
+        for n, entry in enumerate(entries, base):
+            if isinstance(entry, ActionRecorded):
+                self.positions[entry.action_id] = n
 
     def _write_meta(self, meta: dict[str, Any]) -> None:
         """Write the manifest; only once it is on disk does this object go by it."""
@@ -383,83 +476,10 @@ class CampaignFiles:
 
     def clean_temporary_files(self) -> None:
         """Remove what killed writers left behind (call with the lock held)."""
-        for folder in (self.folder, self.folder / "log"):
+        for folder in (self.folder, self.folder / LOG, self.folder / snapshot.FOLDER):
             for tmp in folder.glob(f"{TMP_PREFIX}*"):
                 with contextlib.suppress(OSError):
                     tmp.unlink()
-
-
-# What replaying a damaged entry raises.
-REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError, RecursionError)
-
-# Every number in a log entry is within this (no rating, die, point or id comes near it),
-# and these fields are never below their minimum: as the scenario reader and the forms
-# take them from the GM, so a log (a save, an import) cannot hold what play would refuse.
-NUMBER_LIMIT = 10**9
-MINIMUM = {
-    "fate_points": 0,
-    "refresh": 0,
-    "hero_points": 0,
-    "free_invokes": 0,
-    "armor": 0,
-    "armor_capacity": 0,
-    "max_damage": 0,
-    "trauma": 0,
-    "count": 0,
-    "multiplier": 1,
-    "victories_needed": 1,
-    "style_threshold": 1,
-    "action_id": 1,
-}
-
-
-def number_problem(value: Any) -> str | None:
-    """What is wrong with a number in ``value`` (a JSON value), naming its place in it
-    (``events[0].character.fate_points: must be at least 0, got -3``); None when every
-    number is finite, within :data:`NUMBER_LIMIT` and its field's minimum. Walked without
-    recursion."""
-    stack: list[tuple[Any, str, str]] = [(value, "", "")]
-    while stack:
-        item, place, key = stack.pop()
-        if isinstance(item, dict):
-            stack.extend((v, f"{place}.{k}" if place else str(k), str(k)) for k, v in item.items())
-        elif isinstance(item, list):
-            stack.extend((v, f"{place}[{i}]", key) for i, v in enumerate(item))
-        elif isinstance(item, float) and not math.isfinite(item):
-            return f"{place or 'the entry'}: {item} is not a number"
-        elif isinstance(item, int | float) and not isinstance(item, bool):
-            if abs(item) > NUMBER_LIMIT:
-                return f"{place}: must be at most {NUMBER_LIMIT} in size, got {_short(item)}"
-            if key in MINIMUM and item < MINIMUM[key]:
-                return f"{place}: must be at least {MINIMUM[key]}, got {item}"
-    return None
-
-
-def _short(number: float) -> str:
-    try:
-        text = str(number)
-    except ValueError:  # more digits than Python converts
-        return "a number of thousands of digits"
-    return text if len(text) <= 20 else f"{text[:8]}... ({len(text)} digits)"
-
-
-def replay_entry(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> Entry:
-    """Check, decode and apply log entry ``n`` to ``campaign``: what opening, checking and
-    importing all do, so what one takes the others take. ``BadSave`` naming ``where`` (a
-    file, or an import's source) and the entry when it does not fit."""
-    problem = number_problem(raw)
-    if problem is not None:
-        raise BadSave(f"{where}: log entry {n}: {problem}")
-    try:
-        entry = decode(raw, Event)
-        if not isinstance(entry, ActionRecorded | ActionUndone | ActionRedone):
-            raise TypeError(f"a {type(entry).__name__} is an event, not a log entry")
-        if isinstance(entry, ActionRecorded) and entry.action_id in campaign.actions:
-            raise ValueError(f"action {entry.action_id} is recorded twice")
-        campaign.apply(entry)
-    except REPLAY_ERRORS as exc:
-        raise BadSave(f"{where}: log entry {n} does not replay: {exc}") from None
-    return entry
 
 
 def _unfinished(folder: Path) -> bool:

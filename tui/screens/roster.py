@@ -168,12 +168,16 @@ class RosterScreen(Screen[None]):
             self.notify(self.session_message(entry, command), title="New session", timeout=8)
         elif isinstance(command, Compel):
             where = next((e.contest_id for e in entry.events if isinstance(e, Played)), None)
-            title = campaign.contests[where].title if where in campaign.contests else ""
+            title = (
+                campaign.contests[where].title
+                if where is not None and where in campaign.contests
+                else ""
+            )
             in_play = f", in “{title}”" if where is not None else ""
             to_pool = any(
                 isinstance(e, Played) and getattr(e.event, "pool", False) for e in entry.events
             )
-            if to_pool and where in campaign.contests:  # an NPC's compel fills the GM's pool
+            if to_pool and where is not None and where in campaign.contests:  # to the GM's pool
                 left = campaign.contests[where].gm_pool
                 self.notify(
                     f"{command.who} takes the compel: the GM's pool gains a fate point "

@@ -1,0 +1,697 @@
+"""A campaign's snapshot: its state folded up to a log entry, kept beside the log so that
+opening, watching and recording read it and the entries saved after it, not the whole log.
+
+    saves/<slug>/snapshot/state.json            the head: how many entries it covers, the
+                                                campaign's state without its contests and
+                                                actions, where each action is in the log
+    saves/<slug>/snapshot/contest-<sha>.json    one contest each, named by the sha256 of
+                                                its bytes (a contest unchanged since the
+                                                last snapshot keeps its file)
+
+Never trusted blindly. The head is used only when its own sha256 matches, when it covers
+no more entries than the manifest counts, when the entries it covers in the last log
+segment it covers are, byte for byte as JSON, the ones saved there now (``tail``: the log
+only grows and a full segment is never written again, so a log changed under the snapshot
+shows there), when the manifest's system, first settings and creation stamp are the ones
+it was made from, and when it holds every field of the state this Tussle has, decoded by
+the same codec as the log. A contest's file is read the first time the contest is looked
+at, and used only when its bytes have the sha256 its name says. Anything else (missing,
+stale, damaged, another format) and the campaign is replayed from its log, as before
+snapshots, and the snapshot written again. ``tussle check`` replays the log and compares:
+a snapshot that differs is a warning, and is removed so that the next opening rebuilds it.
+
+Actions are not copied into the snapshot: the log holds them. The head says where each is
+(its entry number), and a campaign opened from the snapshot reads an action from its
+segment the first time something needs it (undo, redo, a correction, the roster as it
+was): so undo and redo work across the snapshot, reading back only what they need.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import logging
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, SupportsIndex, get_type_hints, overload
+
+from core.campaign import (
+    ActionRecorded,
+    Campaign,
+    ContestCorrected,
+    ContestRecord,
+    ContestStarted,
+    Played,
+    PoolSpent,
+)
+from core.codec import decode, encode
+from core.disk import (
+    TMP_PREFIX,
+    BadSave,
+    StoreError,
+    parse_json,
+    read_bytes,
+    real_folder,
+    too_deep,
+    write_atomically,
+)
+from core.model import Event, ExchangeEvent
+from core.replay import REPLAY_ERRORS, number_problem
+
+if TYPE_CHECKING:
+    from core.store import CampaignFiles
+
+FOLDER = "snapshot"
+HEAD = "state.json"
+FORMAT = 1
+KIND = "snapshot"
+EVERY = 200  # a snapshot is written again once the log has this many entries past it
+LEFT_OUT = ("actions", "contests")  # the head's state holds every other field
+CONTEST_FILE = re.compile(r"contest-[0-9a-f]{32}\.json")
+
+log = logging.getLogger(__name__)
+
+
+class SnapshotProblem(Exception):
+    """Why a snapshot is not used (missing aside): ``str()`` names the file."""
+
+
+def canonical(value: Any) -> bytes:
+    """``value`` as JSON bytes, the same for equal values (what digests are taken of)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def plays_only(action: ActionRecorded) -> bool:
+    """An action that does nothing but play contests (what most of a long log is)."""
+    return all(isinstance(e, Played | PoolSpent | ContestCorrected) for e in action.events)
+
+
+def starts_in(action: ActionRecorded) -> int:
+    return sum(isinstance(e, ContestStarted) for e in action.events)
+
+
+class LazyActions(MutableMapping[int, ActionRecorded]):
+    """A campaign's actions by id, each read from the log the first time it is asked for.
+
+    ``plays_only`` and ``contests_started`` answer what the campaign asks of every action
+    (core.campaign_state: ``acting``, ``next_contest_id``) without reading them.
+    """
+
+    def __init__(self, read: Callable[[int, int], ActionRecorded]) -> None:
+        self._items: dict[int, ActionRecorded | int] = {}  # an int: its entry, not yet read
+        self.where: dict[int, int] = {}  # entry number of each action the snapshot listed
+        self.plays_only: set[int] = set()
+        self.contests_started = 0
+        self._read = read
+
+    def pend(self, action_id: int, entry: int, quiet: bool) -> None:
+        self._items[action_id] = entry
+        self.where[action_id] = entry
+        if quiet:
+            self.plays_only.add(action_id)
+
+    def pend_all(self) -> None:
+        """Every action of :attr:`where` to be read when asked for."""
+        self._items.update(self.where)
+
+    def loaded(self, action_id: int) -> bool:
+        return not isinstance(self._items.get(action_id), int)
+
+    def __getitem__(self, action_id: int) -> ActionRecorded:
+        item = self._items[action_id]
+        if isinstance(item, int):
+            item = self._read(action_id, item)
+            self._items[action_id] = item
+        return item
+
+    def __setitem__(self, action_id: int, action: ActionRecorded) -> None:
+        self._items[action_id] = action
+        self.contests_started += starts_in(action)
+        if plays_only(action):
+            self.plays_only.add(action_id)
+        else:
+            self.plays_only.discard(action_id)
+
+    def __delitem__(self, action_id: int) -> None:
+        self.contests_started -= starts_in(self[action_id])
+        del self._items[action_id]
+        self.plays_only.discard(action_id)
+
+    def __contains__(self, action_id: object) -> bool:
+        return action_id in self._items
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class LazyContests(MutableMapping[str, ContestRecord]):
+    """A campaign's contests by id, each read from its snapshot file when first asked for."""
+
+    def __init__(self, read: Callable[[str, str], ContestRecord]) -> None:
+        self._items: dict[str, ContestRecord | str] = {}  # a str: its file, not yet read
+        self._read = read
+
+    def pend(self, contest_id: str, file: str) -> None:
+        self._items[contest_id] = file
+
+    def file_of(self, contest_id: str) -> str | None:
+        """The snapshot file of a contest not read (so not changed) since it was opened."""
+        item = self._items.get(contest_id)
+        return item if isinstance(item, str) else None
+
+    def __getitem__(self, contest_id: str) -> ContestRecord:
+        item = self._items[contest_id]
+        if isinstance(item, str):
+            item = self._read(contest_id, item)
+            self._items[contest_id] = item
+        return item
+
+    def __setitem__(self, contest_id: str, record: ContestRecord) -> None:
+        self._items[contest_id] = record
+
+    def __delitem__(self, contest_id: str) -> None:
+        del self._items[contest_id]
+
+    def __contains__(self, contest_id: object) -> bool:
+        return contest_id in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class LazyExchanges(list[ExchangeEvent]):
+    """A contest's exchanges as its snapshot file holds them, each decoded when first
+    read: the dashboard shows the last few of a contest of thousands, and reads no other.
+    Anything else than reading one, a slice or iterating decodes them all first."""
+
+    def _at(self, index: int) -> ExchangeEvent:
+        item: Any = list.__getitem__(self, index)
+        if type(item) is dict:
+            problem = number_problem(item)
+            if problem is not None:  # as the log's entries are checked
+                raise BadSave(f"a snapshot's exchange {index + 1}: {problem}")
+            item = decode(item, Event)
+            list.__setitem__(self, index, item)
+        event: ExchangeEvent = item
+        return event
+
+    def decoded(self) -> LazyExchanges:
+        for index in range(len(self)):
+            self._at(index)
+        return self
+
+    def saved(self) -> list[Any]:
+        """The exchanges as JSON, those never decoded as they were read."""
+        items: list[Any] = list(list.__iter__(self))
+        return [item if type(item) is dict else encode(item) for item in items]
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> ExchangeEvent: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ExchangeEvent]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> ExchangeEvent | list[ExchangeEvent]:
+        if isinstance(index, slice):
+            return [self._at(k) for k in range(*index.indices(len(self)))]
+        position = index.__index__()
+        return self._at(position + len(self) if position < 0 else position)
+
+    def __iter__(self) -> Iterator[ExchangeEvent]:
+        k = 0
+        while k < len(self):
+            yield self._at(k)
+            k += 1
+
+    def __reversed__(self) -> Iterator[ExchangeEvent]:
+        for k in reversed(range(len(self))):
+            yield self._at(k)
+
+    def __eq__(self, other: object) -> bool:
+        return list.__eq__(self.decoded(), other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __contains__(self, item: object) -> bool:
+        return list.__contains__(self.decoded(), item)
+
+    def __repr__(self) -> str:
+        return list.__repr__(self.decoded())
+
+    def copy(self) -> list[ExchangeEvent]:
+        return list(self)
+
+    def index(self, *args: Any) -> int:
+        return list.index(self.decoded(), *args)
+
+    def count(self, item: Any) -> int:
+        return list.count(self.decoded(), item)
+
+    def pop(self, index: SupportsIndex = -1) -> ExchangeEvent:
+        self.decoded()
+        return list.pop(self, index)
+
+    def remove(self, item: ExchangeEvent) -> None:
+        list.remove(self.decoded(), item)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        list.sort(self.decoded(), *args, **kwargs)
+
+    def reverse(self) -> None:
+        list.reverse(self.decoded())
+
+
+def record_json(record: ContestRecord) -> Any:
+    """A contest record as its snapshot file holds it (exchanges read lazily kept as read)."""
+    exchanges = record.exchanges
+    data = encode(dataclasses.replace(record, exchanges=[]))
+    data["exchanges"] = (
+        exchanges.saved() if isinstance(exchanges, LazyExchanges) else encode(exchanges)
+    )
+    return data
+
+
+@cache
+def state_fields() -> dict[str, Any]:
+    """The fields of a campaign's state the head holds, with their types (every field
+    there is, whoever added it, but the contests and actions)."""
+    hints = get_type_hints(Campaign)
+    return {f.name: hints[f.name] for f in dataclasses.fields(Campaign) if f.name not in LEFT_OUT}
+
+
+def runs(pairs: list[tuple[int, int]]) -> list[list[int]]:
+    """``(a, b)`` pairs as runs ``[a0, b0, count]`` of pairs each one more than the last."""
+    out: list[list[int]] = []
+    for a, b in pairs:
+        if out and a == out[-1][0] + out[-1][2] and b == out[-1][1] + out[-1][2]:
+            out[-1][2] += 1
+        else:
+            out.append([a, b, 1])
+    return out
+
+
+def unruns(data: Any, where: Path) -> Iterator[tuple[int, int]]:
+    for a, b, count in checked_runs(data, where):
+        yield from zip(range(a, a + count), range(b, b + count), strict=True)
+
+
+def checked_runs(data: Any, where: Path) -> list[list[int]]:
+    if not isinstance(data, list):
+        raise SnapshotProblem(f"{where}: not a snapshot (runs are not a list)")
+    for run in data:
+        if (
+            not isinstance(run, list)
+            or len(run) != 3
+            or not all(type(x) is int and x >= 0 for x in run)
+            or run[2] > 10**9
+        ):
+            raise SnapshotProblem(f"{where}: not a snapshot (a bad run {run!r})")
+    return data
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(slots=True)
+class Written:
+    """What this process last wrote or read, so the next snapshot re-encodes only what
+    changed: each contest's file by the objects it was encoded from."""
+
+    entries: int = 0
+    files: dict[str, tuple[tuple[Any, ...], str, int]] = dataclasses.field(default_factory=dict)
+
+
+def fingerprint(record: ContestRecord) -> tuple[Any, ...]:
+    """What changes whenever a contest does: its state and exchanges are new objects or
+    longer lists, its marks other values (the objects are kept, so ids are never reused)."""
+    return (
+        record,
+        record.state,
+        record.exchanges,
+        len(record.exchanges),
+        len(record.actions),
+        record.actions[-1:],
+        record.written,
+        record.secret,
+        sorted(record.secret_participants),
+        sorted(record.secret_aspects),
+        record.title,
+    )
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    return all(x is y for x, y in zip(a[:3], b[:3], strict=True)) and a[3:] == b[3:]
+
+
+def tail_digest(files: CampaignFiles, entries: int) -> str:
+    """The sha256 of the entries up to ``entries`` in the segment holding the last."""
+    from core.store import SEGMENT_SIZE
+
+    index = (entries - 1) // SEGMENT_SIZE
+    docs = files.segment_docs(index) or {}
+    digest = hashlib.sha256()
+    for slot in range(1, entries - index * SEGMENT_SIZE + 1):
+        doc = docs.get(slot)
+        if not isinstance(doc, dict) or not isinstance(doc.get("entry"), dict):
+            raise SnapshotProblem(f"{files.segment_path(index)}: log entry {slot} is missing")
+        digest.update(canonical(doc["entry"]))
+    return digest.hexdigest()
+
+
+def write(
+    files: CampaignFiles, campaign: Campaign, positions: Mapping[int, int], written: Written
+) -> bool:
+    """Write ``campaign``'s snapshot (it must be the campaign as its files hold it now);
+    False, writing nothing, when an action's place in the log is not known."""
+    folder = files.folder / FOLDER
+    entries = campaign.entries
+    meta = files.meta()
+    lazy_actions = campaign.actions if isinstance(campaign.actions, LazyActions) else None
+    pairs: list[tuple[int, int]] = []
+    for action_id in campaign.actions:
+        entry = positions.get(action_id)
+        if entry is None and lazy_actions is not None:
+            entry = lazy_actions.where.get(action_id)
+        if entry is None:
+            return False
+        pairs.append((action_id, entry))
+    if lazy_actions is not None:
+        quiet, started = sorted(lazy_actions.plays_only), lazy_actions.contests_started
+    else:
+        quiet = sorted(i for i, a in campaign.actions.items() if plays_only(a))
+        started = sum(starts_in(a) for a in campaign.actions.values())
+    if not os.path.lexists(folder):
+        folder.mkdir()
+    real_folder(folder)
+    contests = []
+    lazy_contests = campaign.contests if isinstance(campaign.contests, LazyContests) else None
+    for contest_id in campaign.contests:
+        pending = lazy_contests.file_of(contest_id) if lazy_contests is not None else None
+        known = written.files.get(contest_id)
+        if pending is not None and known is not None and known[1] == pending:
+            contests.append([contest_id, pending, known[2]])
+            continue
+        record = campaign.contests[contest_id]
+        mark = fingerprint(record)
+        if known is not None and _same(known[0], mark):
+            contests.append([contest_id, known[1], known[2]])
+            continue
+        data = canonical({"contest": contest_id, "record": record_json(record)})
+        name = f"contest-{sha(data)[:32]}.json"
+        if not _holds(folder / name, data):
+            write_atomically(folder / name, data.decode())
+        written.files[contest_id] = (mark, name, len(data))
+        contests.append([contest_id, name, len(data)])
+    head: dict[str, Any] = {
+        "app": "tussle",
+        "kind": KIND,
+        "format": FORMAT,
+        "entries": entries,
+        "tail": tail_digest(files, entries),
+        "system": meta["system"],
+        "settings": sha(canonical(meta["settings"])),
+        "created": meta.get("created"),
+        "state": {name: _short(encode(getattr(campaign, name))) for name in state_fields()},
+        "contests": contests,
+        "actions": runs(pairs),
+        "plays_only": runs([(i, i) for i in quiet]),
+        "contests_started": started,
+    }
+    head["digest"] = sha(canonical(head))
+    before = _names(folder / HEAD)
+    write_atomically(folder / HEAD, json.dumps(head, ensure_ascii=False, separators=(",", ":")))
+    keep = {c[1] for c in contests} | before | {HEAD}
+    for path in folder.iterdir():  # contests of neither this snapshot nor the one before
+        if path.name not in keep and not path.name.startswith(TMP_PREFIX):
+            with contextlib.suppress(OSError):
+                path.unlink()
+    written.entries = entries
+    return True
+
+
+def _short(value: Any) -> Any:
+    """A long list of whole numbers (the actions in force) as runs of consecutive ones."""
+    if isinstance(value, list) and len(value) > 8 and all(type(x) is int for x in value):
+        return {"@runs": runs([(x, x) for x in value])}
+    return value
+
+
+def _long(value: Any, path: Path) -> Any:
+    if isinstance(value, dict) and set(value) == {"@runs"}:
+        return [a for a, _ in unruns(value["@runs"], path)]
+    return value
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return read_bytes(path) == data
+    except StoreError:
+        return False
+
+
+def _names(head: Path) -> set[str]:
+    """The contest files a head on disk names (none when it cannot be read)."""
+    try:
+        data = parse_json(read_bytes(head) or b"", head)
+        return {c[1] for c in data["contests"] if isinstance(c[1], str)}
+    except (StoreError, KeyError, TypeError, IndexError):
+        return set()
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+def covered(files: CampaignFiles) -> int:
+    """How many entries the snapshot on disk says it covers (0: none, or unreadable)."""
+    try:
+        data = parse_json(read_bytes(files.folder / FOLDER / HEAD) or b"", FOLDER)
+        count = data["entries"]
+    except (StoreError, KeyError, TypeError):
+        return 0
+    return count if type(count) is int else 0
+
+
+def read(
+    files: CampaignFiles,
+    read_action: Callable[[int, int], ActionRecorded],
+    read_contest: Callable[[str, str], ContestRecord],
+) -> Campaign | None:
+    """The campaign as the snapshot holds it (its ``entries`` say how far), None when
+    there is none; ``SnapshotProblem`` naming the file when it is not to be used."""
+    folder = files.folder / FOLDER
+    path = folder / HEAD
+    if not os.path.lexists(folder):
+        return None
+    try:
+        real_folder(folder)
+        raw = read_bytes(path)
+        if raw is None:
+            return None
+        head = parse_json(raw, path)
+    except StoreError as error:
+        raise SnapshotProblem(str(error)) from None
+    if not isinstance(head, dict) or head.get("app") != "tussle" or head.get("kind") != KIND:
+        raise SnapshotProblem(f"{path}: not a Tussle snapshot")
+    if head.get("format") != FORMAT:
+        raise SnapshotProblem(f"{path}: snapshot format {head.get('format')!r}, not {FORMAT}")
+    digest = head.pop("digest", None)
+    if digest != sha(canonical(head)):
+        raise SnapshotProblem(f"{path}: damaged (its digest does not match)")
+    meta = files.meta()
+    entries = head.get("entries")
+    if type(entries) is not int or not 0 < entries <= int(meta["entries"]):
+        raise SnapshotProblem(
+            f"{path}: covers {entries!r} entries, the log {meta['entries']} (stale)"
+        )
+    made_from = (meta["system"], sha(canonical(meta["settings"])), meta.get("created"))
+    if (head.get("system"), head.get("settings"), head.get("created")) != made_from:
+        raise SnapshotProblem(f"{path}: made from another manifest (stale)")
+    try:
+        tail = tail_digest(files, entries)
+    except StoreError as error:
+        raise SnapshotProblem(f"{path}: the log it covers cannot be read ({error})") from None
+    if head.get("tail") != tail:
+        raise SnapshotProblem(f"{path}: the log it covers has changed since (stale)")
+    campaign = _state(head, path, meta)
+    actions = LazyActions(read_action)
+    listed = checked_runs(head.get("actions"), path)
+    for a, b, count in listed:
+        actions.where.update(zip(range(a, a + count), range(b, b + count), strict=True))
+    if len(actions.where) != sum(r[2] for r in listed) or any(
+        r[1] + r[2] > entries for r in listed
+    ):
+        raise SnapshotProblem(f"{path}: actions at wrong places")
+    actions.pend_all()
+    for a, _, count in checked_runs(head.get("plays_only"), path):
+        actions.plays_only.update(range(a, a + count))
+    started = head.get("contests_started")
+    if type(started) is not int or started < 0:
+        raise SnapshotProblem(f"{path}: not a snapshot (contests started {started!r})")
+    actions.contests_started = started
+    contests = LazyContests(read_contest)
+    for item in head.get("contests") or ():
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or not isinstance(item[0], str)
+            or not isinstance(item[1], str)
+            or not CONTEST_FILE.fullmatch(item[1])
+            or _size(folder / item[1]) != item[2]
+        ):
+            raise SnapshotProblem(f"{path}: a contest's file is missing or damaged: {item!r}")
+        contests.pend(item[0], item[1])
+    ids = set(actions)
+    if not set(campaign.done) | set(campaign.undone) <= ids:
+        raise SnapshotProblem(f"{path}: actions in force that it does not list")
+    campaign.actions, campaign.contests = actions, contests
+    return campaign
+
+
+def _size(path: Path) -> int | None:
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return info.st_size if os.path.isfile(path) and not os.path.islink(path) else None
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    """As the codec decodes, a long list of whole numbers at once."""
+    if hint == list[int] and isinstance(value, list) and all(type(x) is int for x in value):
+        return list(value)
+    return decode(value, hint)
+
+
+def _state(head: dict[str, Any], path: Path, meta: dict[str, Any]) -> Campaign:
+    state = head.get("state")
+    fields = state_fields()
+    if not isinstance(state, dict) or set(state) != set(fields):
+        raise SnapshotProblem(f"{path}: holds another state than this Tussle's (stale)")
+    problem = number_problem(state)
+    if problem is not None or too_deep(state):
+        raise SnapshotProblem(f"{path}: damaged ({problem or 'nested too deep'})")
+    try:
+        values = {name: _decode(_long(state[name], path), hint) for name, hint in fields.items()}
+        values.update(name=str(meta["name"]), system=str(meta["system"]))
+        campaign = Campaign(**values)
+    except REPLAY_ERRORS as exc:
+        raise SnapshotProblem(f"{path}: damaged ({exc})") from None
+    if campaign.entries != head["entries"]:
+        raise SnapshotProblem(f"{path}: damaged (its state is not at its entry count)")
+    return campaign
+
+
+def read_contest_file(folder: Path, contest_id: str, name: str) -> ContestRecord:
+    """A contest's snapshot file; ``SnapshotProblem`` when its bytes are not the ones its
+    name says, or not that contest's record."""
+    path = folder / FOLDER / name
+    try:
+        raw = read_bytes(path)
+    except StoreError as error:
+        raise SnapshotProblem(str(error)) from None
+    if raw is None or not name.startswith(f"contest-{sha(raw)[:32]}"):
+        raise SnapshotProblem(f"{path}: damaged (its digest does not match its name)")
+    try:
+        data = parse_json(raw, path)
+        saved = data["record"]
+        exchanges = saved.get("exchanges")
+        if not isinstance(exchanges, list) or not all(isinstance(e, dict) for e in exchanges):
+            raise SnapshotProblem(f"{path}: not contest {contest_id}'s record (its exchanges)")
+        rest = {k: v for k, v in saved.items() if k != "exchanges"}
+        if data.get("contest") != contest_id or number_problem(rest) is not None:
+            raise SnapshotProblem(f"{path}: not contest {contest_id}'s record")
+        record = decode({**saved, "exchanges": []}, ContestRecord)
+        record.exchanges = LazyExchanges(exchanges)
+    except (StoreError, AttributeError, *REPLAY_ERRORS) as exc:
+        raise SnapshotProblem(f"{path}: damaged ({exc})") from None
+    if not isinstance(record, ContestRecord) or record.contest_id != contest_id:
+        raise SnapshotProblem(f"{path}: not contest {contest_id}'s record")
+    return record
+
+
+def read_action_entry(raw: Any, action_id: int, where: str) -> ActionRecorded:
+    """Log entry ``raw`` (as saved) decoded as action ``action_id``; ``SnapshotProblem``
+    when it is not that action (the snapshot is wrong, or the log damaged)."""
+    if not isinstance(raw, dict) or number_problem(raw) is not None:
+        raise SnapshotProblem(f"{where}: not action {action_id}")
+    try:
+        entry = decode(raw, Event)
+    except REPLAY_ERRORS as exc:
+        raise SnapshotProblem(f"{where}: does not decode ({exc})") from None
+    if not isinstance(entry, ActionRecorded) or entry.action_id != action_id:
+        raise SnapshotProblem(f"{where}: not action {action_id}")
+    return entry
+
+
+def remove(files: CampaignFiles) -> None:
+    """Remove the snapshot (it is rebuilt at the next opening)."""
+    folder = files.folder / FOLDER
+    if os.path.islink(folder) or not folder.is_dir():
+        return
+    for path in folder.iterdir():
+        with contextlib.suppress(OSError):
+            path.unlink()
+    with contextlib.suppress(OSError):
+        folder.rmdir()
+
+
+def problem_in(
+    files: CampaignFiles,
+    campaign_at: Callable[[int], Campaign | None],
+    positions: Mapping[int, int],
+) -> tuple[str | None, bool]:
+    """What is wrong with the snapshot, for ``tussle check`` (None when it is sound or
+    there is none), and whether an opening would have used it all the same: read as an
+    opening reads it, then compared with ``campaign_at(n)``, the log replayed to the entry
+    it covers, whose actions are at ``positions``."""
+    folder = files.folder / FOLDER
+
+    def no_action(action_id: int, entry: int) -> ActionRecorded:
+        raise SnapshotProblem(f"action {action_id}")
+
+    def contest(contest_id: str, name: str) -> ContestRecord:
+        return read_contest_file(files.folder, contest_id, name)
+
+    try:
+        snap = read(files, no_action, contest)
+    except SnapshotProblem as problem:
+        return str(problem), False
+    replayed = None if snap is None else campaign_at(snap.entries)
+    if snap is None or replayed is None:
+        return None, False
+    try:
+        for name in state_fields():
+            if encode(getattr(snap, name)) != encode(getattr(replayed, name)):
+                raise SnapshotProblem(f"{folder / HEAD}: its {name} is not the log's")
+        if list(snap.contests) != list(replayed.contests):
+            raise SnapshotProblem(f"{folder / HEAD}: its contests are not the log's")
+        for contest_id in snap.contests:
+            if encode(snap.contests[contest_id]) != encode(replayed.contests[contest_id]):
+                raise SnapshotProblem(f"{folder}: contest {contest_id} is not the log's")
+        lazy = snap.actions
+        assert isinstance(lazy, LazyActions)
+        if lazy.where != {i: positions[i] for i in replayed.actions}:
+            raise SnapshotProblem(f"{folder / HEAD}: its actions are not where the log has them")
+        quiet = {i for i, a in replayed.actions.items() if plays_only(a)}
+        started = sum(starts_in(a) for a in replayed.actions.values())
+        if lazy.plays_only != quiet or lazy.contests_started != started:
+            raise SnapshotProblem(f"{folder / HEAD}: what it says of the actions is not so")
+    except SnapshotProblem as problem:
+        return str(problem), True
+    return None, False
