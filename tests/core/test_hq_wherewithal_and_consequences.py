@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from core.aftermath import results
+from core.aftermath import results, summary
 from core.campaign import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
 from core.errors import RuleError
 from core.model import ResolveExchange, RollDice
@@ -100,6 +100,9 @@ def test_rising_action_write_back_is_the_engines_final_result() -> None:
     state = campaign.contest(cid).state
     assert isinstance(state, heroquest.HQContest)
     assert state.extended_result() == (MINOR, {"Boris": "impaired"})
+    assert "Consequences (rising action): minor victory; Boris impaired" in (
+        summary(campaign, campaign.contest(cid)).costs
+    )
     campaign.act(WriteBack(contest_id=cid))
     assert campaign.roster["Boris"].adversity_of == {"Axe": ("impaired",)}
     assert campaign.roster["Anna"].benefits == {"Spear": 3}
@@ -115,6 +118,9 @@ def test_climactic_write_back_counts_what_was_scored_against_each() -> None:
     state = campaign.contest(cid).state
     assert isinstance(state, heroquest.HQContest)
     assert state.extended_result() == (MAJOR, {"Anna": "dazed", "Boris": "injured"})
+    assert "Consequences (climactic): major victory; Anna dazed, Boris injured" in (
+        summary(campaign, campaign.contest(cid)).costs
+    )
     changed = {c.name: c for c in results(campaign, campaign.contest(cid))}
     assert changed["Boris"].adversity_of == {"Axe": ("injured",)}
     assert changed["Anna"].benefits == {"Spear": 6}

@@ -283,6 +283,14 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
         spent.update(getattr(e, "hero_points", {}))
     for name, n in spent.items():
         yield f"{name} spent {n} hero point{'s' if n != 1 else ''}"
+    state = record.state
+    final = state.extended_result() if isinstance(state, HQContest) else None
+    if final is not None:  # §2.8.6-7, as the engine scored them (a dazed one included)
+        assert isinstance(state, HQContest)
+        victory, states = final
+        method = "climactic" if state.options.consequences == "climactic" else "rising action"
+        who = ", ".join(f"{n} {s}" for n, s in states.items()) or "nobody harmed"
+        yield f"Consequences ({method}): {VICTORIES[victory]} victory; {who}"
 
 
 def level(record: ContestRecord) -> str:
