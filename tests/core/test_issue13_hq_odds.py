@@ -11,9 +11,11 @@ from functools import cache
 
 import pytest
 
+from core.campaign import Character
 from core.engine import apply
 from core.model import ResolveExchange, RollDice
 from core.odds import odds_for
+from core.setup import Pick, build_contest
 from core.systems.heroquest import HQContest, HQOptions, HQParticipant, new_contest
 from core.systems.heroquest.odds import heroquest_contest_odds, heroquest_exchange_odds
 
@@ -162,3 +164,39 @@ def test_odds_in_every_state_match_the_brute_force(
             else chance_a_wins_exchange(ta, tb, down_a, down_b)
         )
         assert contest.sides["A"] == expected
+
+
+@pytest.mark.parametrize(("ability", "target", "down"), [("Sword", 12, 1), ("Dance", 15, 0)])
+def test_odds_from_the_roster_count_only_the_states_of_the_ability_used(
+    ability: str, target: int, down: int
+) -> None:
+    # Kai is hurt (-3) and injured (a bump down) on Sword (rules §2.6): rolling Sword he is
+    # 15 - 3 = 12 with a bump down; rolling Dance, not related, 15 with nothing. The
+    # contest is set up from the roster as the dashboard does, and its odds (the
+    # dashboard's and the players') must equal the brute force from the rules.
+    kai = Character(
+        name="Kai", ratings={"Sword": 15, "Dance": 15}, adversity_of={"Sword": ("hurt", "injured")}
+    )
+    foe = Character(name="Foe", kind="npc", ratings={"Claws": 15})
+    for extended in (False, True):
+        c = build_contest(
+            "heroquest",
+            {"Kai": kai, "Foe": foe},
+            [
+                Pick(character="Kai", side="Kai", rating=ability),
+                Pick(character="Foe", side="Foe", rating="Claws"),
+            ],
+            {"extended": extended},
+        )
+        assert isinstance(c, HQContest)
+        exchange = heroquest_exchange_odds(c)
+        assert exchange is not None
+        assert exchange.win("Kai") == chance_a_wins_exchange(target, 15, down, 0)
+        contest = heroquest_contest_odds(c)
+        assert contest is not None
+        expected = (
+            chance_a_wins_extended(target, 15, down, 0)
+            if extended
+            else chance_a_wins_exchange(target, 15, down, 0)
+        )
+        assert contest.sides["Kai"] == expected
