@@ -39,7 +39,7 @@ from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
 from tui.host import Host
 from tui.keys_in_order import KeysInOrder
-from tui.looks import Looks, read_settings
+from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
 from tui.quick_roll import tell_roll
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.widgets.keybar import keys_of, pretty_key
@@ -474,14 +474,6 @@ def make_app(
         demos=demos,
         settings=settings,
     )
-
-
-def terminal_has_sixteen_colours() -> bool:
-    """True on a 16-colour terminal (``TERM=screen``, a bare console): the dashboard then
-    uses the terminal's ANSI palette instead of approximating its own colours."""
-    from rich.console import Console
-
-    return Console().color_system == "standard"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -224,18 +224,47 @@ async def test_the_good_entries_of_a_file_with_a_bad_one_are_used(
         assert 'keys.redo: "Ctrl-Y" is not a key name' in toast
 
 
-async def test_at_sixteen_colours_the_terminal_palette_unless_a_theme_was_chosen(
+@pytest.mark.parametrize(
+    ("remembered", "shown"),
+    [
+        (None, "ansi-dark"),
+        ("ansi-light", "ansi-light"),  # an ANSI theme: the terminal's colours, as chosen
+        ("nord", "ansi-dark"),  # RGB colours, approximated in 16: the ANSI theme of its kind
+        ("catppuccin-latte", "ansi-light"),
+    ],
+)
+async def test_at_sixteen_colours_the_terminals_own_colours(
+    saves: Path, config_home: Path, remembered: str | None, shown: str
+) -> None:
+    path = config_file(config_home, None if remembered is None else f'theme = "{remembered}"\n')
+    app = TussleApp(saves, ansi_color=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == shown
+        assert toasts(app) == []
+    # The file keeps the GM's choice, for a terminal with more colours.
+    assert (path.read_text() if path.exists() else None) == (
+        None if remembered is None else f'theme = "{remembered}"\n'
+    )
+
+
+async def test_an_rgb_theme_picked_at_sixteen_colours_is_remembered_and_stood_in_for(
     saves: Path, config_home: Path
 ) -> None:
     app = TussleApp(saves, ansi_color=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert app.theme == "ansi-dark"
-    config_file(config_home, 'theme = "ansi-light"\n')
-    app = TussleApp(saves, ansi_color=True)
-    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "gruvbox"  # as the palette's theme list sets it
+        await until(pilot, lambda: app.theme == "ansi-dark" and bool(toasts(app)))
+        assert toasts(app) == [
+            "gruvbox needs more than this terminal's 16 colours: ansi-dark shows here, and "
+            "it will show where there are more."
+        ]
+    assert config_file(config_home).read_text() == 'theme = "gruvbox"\n'
+    again = TussleApp(saves)  # a terminal with more colours
+    async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert app.theme == "ansi-light"
+        assert again.theme == "gruvbox"
 
 
 async def test_the_players_view_takes_the_gms_theme_and_keys(
@@ -255,3 +284,19 @@ async def test_the_players_view_takes_the_gms_theme_and_keys(
         assert app.is_running  # q leaves no more
         await pilot.press("x")
         await until(pilot, lambda: not app.is_running)
+
+
+def test_textual_told_sixteen_colours_is_a_sixteen_colour_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tui.looks import terminal_has_sixteen_colours
+
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert not terminal_has_sixteen_colours()
+    # Textual draws in 16 colours when told so: the theme must be the terminal's own
+    # palette then, not textual-dark's orange and greys brought down to the nearest 16.
+    monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "standard")
+    assert terminal_has_sixteen_colours()
+    monkeypatch.setenv("TERM", "screen")
+    monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "truecolor")
+    assert not terminal_has_sixteen_colours()

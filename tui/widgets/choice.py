@@ -24,6 +24,7 @@ class Choice(Widget, can_focus=True):
     DEFAULT_CSS = """
     Choice { height: 1; width: 1fr; padding: 0 1; background: $boost; }
     Choice:focus { background: $accent 30%; text-style: bold; }
+    Choice:ansi:focus { background: $accent; color: ansi_black; }
     """
     BINDINGS = [
         Binding("left", "step(-1)", "Previous", id="choice.previous", show=False),
