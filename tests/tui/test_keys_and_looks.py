@@ -300,3 +300,23 @@ def test_textual_told_sixteen_colours_is_a_sixteen_colour_terminal(
     monkeypatch.setenv("TERM", "screen")
     monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "truecolor")
     assert not terminal_has_sixteen_colours()
+
+
+@pytest.mark.parametrize("theme", ["ansi-dark", "ansi-light"])
+async def test_a_focused_field_is_black_on_the_accent_in_the_ansi_themes(
+    saves: Path, config_home: Path, theme: str
+) -> None:
+    # At 16 colours "$accent 30%" is the accent itself: under the terminal's own text
+    # colour, that was white on green (ansi-dark). Black on the accent reads in both.
+    config_file(config_home, f'theme = "{theme}"\n')
+    accent = {"ansi-dark": 2, "ansi-light": 5}[theme]  # the themes' ansi_green, ansi_magenta
+    app = TussleApp(saves, ansi_color=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w", "a")  # the roster's form for a new character
+        await write(pilot, "Zed")
+        for _ in ("name", "kind"):  # a text field, then a choice
+            field = app.screen.focused
+            assert field is not None
+            assert (field.styles.color.ansi, field.styles.background.ansi) == (0, accent)
+            await keys(pilot, "tab")
