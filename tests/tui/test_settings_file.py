@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import pkgutil
 import tomllib
 from pathlib import Path
@@ -136,10 +137,17 @@ def test_no_key_does_two_things_in_one_place_by_default() -> None:
 
 
 def test_the_readme_lists_every_binding_id_with_its_default_keys() -> None:
+    """After adding or changing a key, rewrite the table and read the diff:
+    ``TUSSLE_UPDATE_README=1 .venv/bin/pytest tests/tui/test_settings_file.py``."""
     text = README.read_text(encoding="utf-8")
     start = text.index(TABLE_START) + len(TABLE_START)
-    listed = text[start : text.index(TABLE_END)].strip("\n") + "\n"
-    assert listed == readme_table(TussleApp.BINDINGS), (
-        "the README's table of keys differs from the bindings: paste this between "
-        f"{TABLE_START} and {TABLE_END}:\n{readme_table(TussleApp.BINDINGS)}"
+    end = text.index(TABLE_END)
+    table = readme_table(TussleApp.BINDINGS)
+    if os.environ.get("TUSSLE_UPDATE_README"):
+        README.write_text(f"{text[:start]}\n{table}{text[end:]}", encoding="utf-8")
+        return
+    listed = text[start:end].strip("\n") + "\n"
+    assert listed == table, (
+        "the README's table of binding ids differs from the bindings: rewrite it with "
+        "TUSSLE_UPDATE_README=1 .venv/bin/pytest tests/tui/test_settings_file.py"
     )
