@@ -30,6 +30,8 @@ from typing import Any
 from textual.binding import Binding
 from textual.keys import REPLACED_KEYS, Keys, _character_to_key, key_to_character
 
+from core.text import visible
+
 CONFIG_VARIABLE = "TUSSLE_CONFIG"
 SETTINGS = ("theme", "keys")
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
@@ -72,7 +74,9 @@ class Settings:
     problems: list[str] = field(default_factory=list)
 
     def problem(self, what: str) -> None:
-        self.problems.append(f"{self.path}: {what}")
+        """One line: what the file holds is the GM's typing, shown with its control
+        characters written out (a toast, and stderr, which a raw escape would drive)."""
+        self.problems.append(visible(f"{self.path}: {what}"))
 
 
 def normalise(keys: str) -> str:
@@ -154,8 +158,11 @@ def load(
     return settings
 
 
-def _shown(value: object) -> str:
-    return f'"{value}"' if isinstance(value, str) else repr(value)
+def _shown(value: object, width: int = 40) -> str:
+    """A value from the file as a problem quotes it: a string in quotes, anything else
+    as Python writes it; cut to ``width``."""
+    text = f'"{value}"' if isinstance(value, str) else repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _check_keys(settings: Settings, keys: Mapping[str, Any], places: list[Place] | None) -> None:
@@ -171,7 +178,9 @@ def _check_keys(settings: Settings, keys: Mapping[str, Any], places: list[Place]
             continue
         kept = f"its default key ({defaults[binding_id]}) kept" if defaults else "ignored"
         if not isinstance(value, str):
-            settings.problem(f'{where}: {value!r} is not a key (write it in quotes: "z"); {kept}')
+            settings.problem(
+                f'{where}: {_shown(value)} is not a key (write it in quotes: "z"); {kept}'
+            )
             continue
         wanted = normalise(value)
         problem = next(filter(None, (key_problem(k) for k in wanted.split(","))), None)

@@ -151,3 +151,18 @@ def test_the_readme_lists_every_binding_id_with_its_default_keys() -> None:
         "the README's table of binding ids differs from the bindings: rewrite it with "
         "TUSSLE_UPDATE_README=1 .venv/bin/pytest tests/tui/test_settings_file.py"
     )
+
+
+def test_a_problem_shows_what_the_file_holds_without_its_control_characters(
+    config_home: Path,
+) -> None:
+    path = config_home / "config.toml"
+    path.write_text('[keys]\n"un\\u001b[2Jdo" = "z"\nundo = ["z", "y"]\n')
+    settings = load(lambda: places(TussleApp.BINDINGS), ["textual-dark"], path)
+    assert settings.problems == [
+        f'{path}: keys.un\\x1b[2Jdo: "un\\x1b[2Jdo" is no binding id (did you mean "undo"? '
+        "the README lists them); ignored",
+        f"{path}: keys.undo: ['z', 'y'] is not a key (write it in quotes: \"z\"); its default "
+        "key (u) kept",
+    ]
+    assert all("\x1b" not in line for line in settings.problems)
