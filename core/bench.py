@@ -10,6 +10,8 @@ from __future__ import annotations
 import gc
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -193,7 +195,152 @@ def save_time(files: CampaignFiles, campaign: Campaign, saves: int = 15) -> floa
     return statistics.median(times)
 
 
-def bench_saves() -> list[str]:
+# -- long campaigns (issue 17, item 15) -----------------------------------------------------
+
+LONG = 50_000  # exchanges, in contests of LONG_CONTEST
+LONG_CONTEST = 5_000
+SHORT = 1_000  # the campaign check's and export's memory is compared with (same contests)
+RUNS = 5
+# (dashboard, watch): seconds to the first frame of each, for a campaign of a saves folder,
+# its latest contest's title given. Measured by tui.bench (core never starts the dashboard).
+Frames = Callable[[Path, str, str], tuple[float, float]]
+
+
+def long_campaign(saves: Path, exchanges: int, name: str) -> CampaignFiles:
+    """A campaign of ``exchanges`` exchanges in contests of :data:`LONG_CONTEST` (fewer:
+    one contest), opened once as the dashboard opens it (so its snapshot is written)."""
+    files, _ = fate_campaign(saves, exchanges, name, per_contest=min(exchanges, LONG_CONTEST))
+    opened = CampaignFiles(files.folder)
+    opened.lock.acquire(name, what="tussle bench")
+    try:
+        opened.load()
+    finally:
+        opened.lock.release()
+    return opened
+
+
+def record_time(saves: Path, name: str) -> float:
+    """Median seconds of ``tussle resolve FILE --record NAME`` of a one-exchange contest,
+    in process, each from a fresh start on the files (as a new command would)."""
+    from core.record import record
+    from core.scenario import resolve
+
+    times = []
+    for k in range(RUNS):
+        resolution = resolve(fate_scenario(1, random.Random(k)))
+        start = time.perf_counter()
+        record(resolution, Saves(saves), name, f"One exchange {k}")
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+PEAK = """
+import resource, sys, time
+from pathlib import Path
+from core.store import CampaignFiles
+files = CampaignFiles(Path(sys.argv[1]))
+start = time.perf_counter()
+if sys.argv[2] == "check":
+    from core.check import check_campaign
+    check_campaign(files)
+else:
+    from core.export_stream import write_export
+    with open(sys.argv[3], "w", encoding="utf-8") as out:
+        write_export(files, out)
+print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def peak(folder: Path, what: str, scratch: Path) -> tuple[float, int]:
+    """Seconds and peak memory (bytes: the process's largest resident size, Python's own
+    included) of ``check`` or ``export`` of the campaign in ``folder``, in a process of
+    its own."""
+    run = subprocess.run(
+        [sys.executable, "-c", PEAK, str(folder), what, str(scratch / "export.json")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds, kib = run.stdout.split()
+    return float(seconds), int(kib) * 1024
+
+
+def bench_long(frames: Frames | None = None) -> list[str]:
+    """The long campaign's figures beside their targets."""
+    lines = [
+        f"long campaign: {LONG:,} exchanges in contests of {LONG_CONTEST:,}, against a new "
+        f"campaign (one contest of 10) and, for memory, one of {SHORT:,}",
+        "",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        saves = Path(tmp)
+        start = time.perf_counter()
+        files, _ = fate_campaign(saves, LONG, "Long", per_contest=LONG_CONTEST)
+        built = time.perf_counter() - start
+        opened = CampaignFiles(files.folder)
+        opened.lock.acquire("Long", what="tussle bench")
+        start = time.perf_counter()
+        opened.load()  # the first opening since: the whole log replayed, the snapshot made
+        rebuilt = time.perf_counter() - start
+        opened.lock.release()
+        entries = int(opened.meta()["entries"])
+        segments = len(list((files.folder / "log").iterdir()))
+        lines.append(
+            f"  built in {built:.1f} s ({entries:,} log entries, {segments} segments); the "
+            f"first opening replays it all and writes the snapshot: {rebuilt:.1f} s"
+        )
+        opens = []
+        for _ in range(RUNS):
+            start = time.perf_counter()
+            latest = CampaignFiles(files.folder).load().latest_contest
+            opens.append(time.perf_counter() - start)
+        assert latest is not None
+        lines.append(
+            f"  opening from the snapshot (in process, median of {RUNS}): "
+            f"{statistics.median(opens) * 1000:.0f} ms"
+        )
+        long_files = files
+        fate_campaign(saves, 10, "New", per_contest=10)
+        short = long_campaign(saves, SHORT, "Short")
+        rows: list[tuple[str, float, float, float, str]] = []
+        if frames is not None:
+            title = f"Race {LONG // LONG_CONTEST}"
+            ours, theirs = frames(saves, "Long", title), frames(saves, "New", "Race 1")
+            rows.append(("first frame, dashboard", ours[0], theirs[0], 1.2, "s"))
+            rows.append(("first frame, tussle watch", ours[1], theirs[1], 1.2, "s"))
+        rows.append(
+            (
+                "--record of one exchange",
+                record_time(saves, "Long"),
+                record_time(saves, "New"),
+                1.5,
+                "s",
+            )
+        )
+        for what in ("check", "export"):
+            big = peak(long_files.folder, what, saves)
+            small = peak(short.folder, what, saves)
+            rows.append((f"{what} peak memory", big[1], small[1], 1.5, "MiB"))
+            rows.append((f"{what} time", big[0], small[0], 0.0, "s"))
+    lines += [
+        "",
+        f"  {'':28}{'long':>10}{'compared':>10}{'ratio':>8}{'target':>9}  verdict",
+    ]
+    for label, long_value, base, target, unit in rows:
+        scale = 2**20 if unit == "MiB" else 1
+        ratio = long_value / base
+        verdict = ("ok" if ratio <= target else "OVER TARGET") if target else "(no target)"
+        shown = f"<= {target}x" if target else ""
+        lines.append(
+            f"  {label:<28}{long_value / scale:>9.2f}{unit[0] if unit == 's' else ''}"
+            f"{'' if unit == 's' else ' '}{base / scale:>9.2f}{unit[0] if unit == 's' else ' '}"
+            f"{ratio:>7.2f}x{shown:>9}  {verdict}"
+        )
+    lines.append("  (memory in MiB: the process's peak resident size, Python included)")
+    return lines
+
+
+def bench_saves(frames: Frames | None = None) -> list[str]:
     lines = [
         "tussle bench saves: one GM action (an exchange) saved, median of 15",
         "target: the 10,000-exchange figure at most 1.5x the 100-exchange figure",
@@ -223,7 +370,7 @@ def bench_saves() -> list[str]:
             big.load()
             opens.append(time.perf_counter() - start)
         lines += ["", f"opening the 10,000-exchange campaign (best of 3): {min(opens):.2f} s"]
-    return lines
+    return [*lines, "", *bench_long(frames)]
 
 
 def odds_contests() -> list[tuple[str, float, Contest]]:

@@ -20,7 +20,7 @@ wrote are: the manifest is older than the log.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +29,12 @@ from core.campaign import (
     ActionRecorded,
     Campaign,
     ContestCorrected,
+    ContestRecord,
     Entry,
     Played,
 )
 from core.engine import fold
+from core.lazy import ExchangeDigest, LazyActions
 from core.model import Event, ExchangeEvent
 from core.store import REPLAY_ERRORS, BadSave, CampaignFiles, replay_entry
 
@@ -88,13 +90,69 @@ def load_checked(
 ) -> tuple[Campaign, list[dict[str, Any]]]:
     """The campaign and its log entries as saved, every file checked on the way;
     ``after(n, entry, campaign)`` is called once each entry is applied."""
+    raw_log: list[dict[str, Any]] = []
+    campaign = replay_checked(files, after, raw_log.append)
+    return campaign, raw_log
+
+
+def replay_checked(
+    files: CampaignFiles,
+    after: Callable[[int, Entry, Campaign], None] | None = None,
+    keep: Callable[[dict[str, Any]], None] | None = None,
+    bounded: bool = False,
+) -> Campaign:
+    """The campaign, every entry of its log read and replayed in turn (the log is never
+    held whole: ``keep`` is given each entry as saved, for a caller that wants them). Its
+    actions are not held either: each is read back from the log when something needs it
+    again (an undo; :func:`check_contests`). ``bounded``: nor are the contests'
+    exchanges, only their count and digest (:class:`~core.lazy.ExchangeDigest`;
+    :func:`exchanges_of` reads them again), so memory goes with the campaign's state, not
+    with its history."""
     campaign = files.empty()
-    raw_log = read_log(files)
-    for n, (path, raw) in enumerate(raw_log):
-        entry = replay_one(path, n, raw, campaign)
+    actions = campaign.actions = LazyActions(snapshot.log_reader(files))
+    for path, n, raw in files.counted_entries():
+        entry = replay_one(str(path), n, raw, campaign)
+        if bounded:
+            action = entry if isinstance(entry, ActionRecorded) else actions[entry.action_id]
+            for contest_id in {getattr(e, "contest_id", None) for e in action.events}:
+                record = campaign.contests.get(str(contest_id))
+                if record is not None and not isinstance(record.exchanges, ExchangeDigest):
+                    record.exchanges = ExchangeDigest(record.exchanges)
+        if isinstance(entry, ActionRecorded):
+            actions.forget(entry.action_id, n)
+        actions.release()  # what an undo, a redo or a correction read back
+        if keep is not None:
+            keep(raw)
         if after is not None:
             after(n, entry, campaign)
-    return campaign, [raw for _, raw in raw_log]
+    return campaign
+
+
+def exchanges_of(campaign: Campaign, record: ContestRecord) -> Iterator[ExchangeEvent]:
+    """``record``'s exchanges, read again from its actions one at a time (what
+    ``record.exchanges`` holds in a campaign that keeps them): those its last correction
+    made, then those played since."""
+    contest_id = record.contest_id
+    last = (0, -1)  # (action, event) of the last correction
+    for k, action_id in enumerate(record.actions):
+        for i, event in enumerate(campaign.actions[action_id].events):
+            if isinstance(event, ContestCorrected) and event.contest_id == contest_id:
+                last = (k, i)
+        _release(campaign)
+    for k, action_id in enumerate(record.actions[last[0] :], last[0]):
+        for i, event in enumerate(campaign.actions[action_id].events):
+            if (k, i) < last or getattr(event, "contest_id", None) != contest_id:
+                continue
+            if isinstance(event, ContestCorrected):
+                yield from (e for e in event.events if isinstance(e, ExchangeEvent))
+            elif isinstance(event, Played) and isinstance(event.event, ExchangeEvent):
+                yield event.event
+        _release(campaign)
+
+
+def _release(campaign: Campaign) -> None:
+    if isinstance(campaign.actions, LazyActions):
+        campaign.actions.release()
 
 
 def snapshot_warning(
@@ -109,10 +167,12 @@ def snapshot_warning(
     found: list[str | None] = []
 
     def after(n: int, entry: Entry, campaign: Campaign) -> None:
-        if isinstance(entry, ActionRecorded):
-            positions[entry.action_id] = n
+        if isinstance(entry, ActionRecorded) and not isinstance(campaign.actions, LazyActions):
+            positions[entry.action_id] = n  # a LazyActions knows where each is itself
         if n + 1 == covers:
-            problem, trusted = snapshot.problem_in(files, lambda _: campaign, positions)
+            problem, trusted = snapshot.problem_in(
+                files, lambda _: campaign, positions, exchanges_of
+            )
             found.append(problem)
             if trusted:  # an opening would use it: it goes
                 snapshot.remove(files)
@@ -127,16 +187,18 @@ def snapshot_warning(
 
 def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
     """Each contest's state must be its start with its recorded events folded in."""
+    done = set(campaign.done)  # not the list: a long campaign's would take minutes
     for record in campaign.contests.values():
         state = record.start
-        exchanges: list[ExchangeEvent] = []
+        exchanges = ExchangeDigest()
         where = f'{files.folder}: contest {record.contest_id} ("{record.title}")'
         for action_id in record.actions:
-            if action_id not in campaign.done:
+            _release(campaign)  # read back one at a time
+            if action_id not in done:
                 raise BadSave(f"{where}: action {action_id} is counted but not in force")
             for event in campaign.actions[action_id].events:
                 if isinstance(event, ContestCorrected) and event.contest_id == record.contest_id:
-                    state, exchanges = record.start, []  # a correction replays from the start
+                    state, exchanges = record.start, ExchangeDigest()  # replayed from the start
                     folded: tuple[Event, ...] = event.events
                 elif isinstance(event, Played) and event.contest_id == record.contest_id:
                     folded = (event.event,)
@@ -148,7 +210,9 @@ def check_contests(files: CampaignFiles, campaign: Campaign) -> None:
                     raise BadSave(
                         f"{where}: action {action_id} does not fold into its start: {exc}"
                     ) from None
-                exchanges.extend(one for one in folded if isinstance(one, ExchangeEvent))
+                for one in folded:
+                    if isinstance(one, ExchangeEvent):
+                        exchanges.append(one)
         if state != record.state:
             raise BadSave(f"{where}: its state is not its start with its events folded in")
         if exchanges != record.exchanges:
@@ -159,7 +223,7 @@ def check_campaign(files: CampaignFiles) -> Report:
     """Verify ``files``'s campaign; ``BadSave`` (or ``StoreError`` for a file the system
     will not let us read) naming the file and the first problem."""
     after, snapshot_problem = snapshot_warning(files)
-    campaign, _ = load_checked(files, after)
+    campaign = replay_checked(files, after, bounded=True)
     check_contests(files, campaign)
     problem = snapshot_problem()
     return Report(

@@ -171,8 +171,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 @_guarded
 def cmd_export(args: argparse.Namespace) -> int:
+    from core.disk import writing_atomically
+    from core.export_stream import write_export
     from core.store import StoreError
-    from core.transfer import export_campaign, to_text
 
     saves = _saves(args)
     files = find_campaign(saves, args.campaign_name)
@@ -184,16 +185,20 @@ def cmd_export(args: argparse.Namespace) -> int:
         _say("--since goes with --format markdown")
         return EXIT_INVALID
     try:
-        data = export_campaign(files)
+        if args.output is None or args.output == "-":
+            write_export(files, sys.stdout, json_safe)  # checked whole before it writes
+            return 0
+        with writing_atomically(Path(args.output)) as out:
+            campaign = write_export(files, out, json_safe)
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
-    written = _emit(json_safe(to_text(data)), args.output)
-    if written or args.output in (None, "-"):
-        return written
-    contests = len(data["contests"])
+    except OSError as exc:
+        _say(f"{args.output}: not written ({exc.strerror or exc})")
+        return EXIT_DAMAGED
+    contests = len(campaign.contests)
     print(
-        f'exported "{data["name"]}" ({_count(len(data["log"]))}, '
+        f'exported "{campaign.name}" ({_count(campaign.entries)}, '
         f"{contests} contest{'' if contests == 1 else 's'}) to {args.output}"
     )
     return 0

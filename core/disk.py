@@ -17,10 +17,10 @@ import socket
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 MANIFEST = "manifest.json"
 LOCK = "campaign.lock"
@@ -221,6 +221,14 @@ WRITE_FAULTS: list[Callable[[Path], None]] = []
 
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` as ``path`` whole or not at all (see AtomicJSONStorage)."""
+    with writing_atomically(path) as handle:
+        handle.write(text)
+
+
+@contextlib.contextmanager
+def writing_atomically(path: Path) -> Iterator[TextIO]:
+    """A file to write ``path`` with, a part at a time, that becomes ``path`` whole once
+    the block ends, or not at all if it raises (see AtomicJSONStorage)."""
     for fault in WRITE_FAULTS:
         fault(path)
     folder = path.parent
@@ -232,7 +240,7 @@ def write_atomically(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, mode)

@@ -40,6 +40,8 @@ def number_problem(value: Any) -> str | None:
     (``events[0].character.fate_points: must be at least 0, got -3``); None when every
     number is finite, within :data:`NUMBER_LIMIT` and its field's minimum. Walked without
     recursion."""
+    if _sound(value):
+        return None
     stack: list[tuple[Any, str, str]] = [(value, "", "")]
     while stack:
         item, place, key = stack.pop()
@@ -55,6 +57,33 @@ def number_problem(value: Any) -> str | None:
             if key in MINIMUM and item < MINIMUM[key]:
                 return f"{place}: must be at least {MINIMUM[key]}, got {item}"
     return None
+
+
+def _sound(value: Any) -> bool:
+    """True when :func:`number_problem` finds nothing, found quicker: no place is named
+    on the way (a long log is every number of every entry), only when there is one."""
+    stack: list[tuple[Any, Any]] = [(value, "")]
+    push, pop = stack.append, stack.pop
+    while stack:
+        item, key = pop()
+        kind = type(item)
+        if kind is dict:
+            for k, v in item.items():
+                push((v, k))
+        elif kind is list:
+            for v in item:
+                push((v, key))
+        elif kind is int:
+            if not -NUMBER_LIMIT <= item <= NUMBER_LIMIT or item < MINIMUM.get(key, item):
+                return False
+        elif kind is float:
+            if not -NUMBER_LIMIT <= item <= NUMBER_LIMIT or item < MINIMUM.get(key, item):
+                return False  # NaN too: it compares false with everything
+        elif kind is str or kind is bool or item is None:
+            continue
+        else:  # a float, or anything else: the careful walk says
+            return False
+    return True
 
 
 def _short(number: float) -> str:

@@ -35,20 +35,13 @@ import json
 import logging
 import os
 import re
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, SupportsIndex, get_type_hints, overload
+from typing import TYPE_CHECKING, Any, get_type_hints
 
-from core.campaign import (
-    ActionRecorded,
-    Campaign,
-    ContestCorrected,
-    ContestRecord,
-    ContestStarted,
-    Played,
-    PoolSpent,
-)
+from core.campaign import ActionRecorded, Campaign, ContestRecord
 from core.codec import decode, encode
 from core.disk import (
     TMP_PREFIX,
@@ -59,6 +52,16 @@ from core.disk import (
     real_folder,
     too_deep,
     write_atomically,
+)
+from core.lazy import (
+    LazyActions,
+    LazyContests,
+    LazyExchanges,
+    canonical,
+    plays_only,
+    record_json,
+    sha,
+    starts_in,
 )
 from core.model import Event, ExchangeEvent
 from core.replay import REPLAY_ERRORS, number_problem
@@ -81,212 +84,6 @@ class SnapshotProblem(Exception):
     """Why a snapshot is not used (missing aside): ``str()`` names the file."""
 
 
-def canonical(value: Any) -> bytes:
-    """``value`` as JSON bytes, the same for equal values (what digests are taken of)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def plays_only(action: ActionRecorded) -> bool:
-    """An action that does nothing but play contests (what most of a long log is)."""
-    return all(isinstance(e, Played | PoolSpent | ContestCorrected) for e in action.events)
-
-
-def starts_in(action: ActionRecorded) -> int:
-    return sum(isinstance(e, ContestStarted) for e in action.events)
-
-
-class LazyActions(MutableMapping[int, ActionRecorded]):
-    """A campaign's actions by id, each read from the log the first time it is asked for.
-
-    ``plays_only`` and ``contests_started`` answer what the campaign asks of every action
-    (core.campaign_state: ``acting``, ``next_contest_id``) without reading them.
-    """
-
-    def __init__(self, read: Callable[[int, int], ActionRecorded]) -> None:
-        self._items: dict[int, ActionRecorded | int] = {}  # an int: its entry, not yet read
-        self.where: dict[int, int] = {}  # entry number of each action the snapshot listed
-        self.plays_only: set[int] = set()
-        self.contests_started = 0
-        self._read = read
-
-    def pend(self, action_id: int, entry: int, quiet: bool) -> None:
-        self._items[action_id] = entry
-        self.where[action_id] = entry
-        if quiet:
-            self.plays_only.add(action_id)
-
-    def pend_all(self) -> None:
-        """Every action of :attr:`where` to be read when asked for."""
-        self._items.update(self.where)
-
-    def loaded(self, action_id: int) -> bool:
-        return not isinstance(self._items.get(action_id), int)
-
-    def __getitem__(self, action_id: int) -> ActionRecorded:
-        item = self._items[action_id]
-        if isinstance(item, int):
-            item = self._read(action_id, item)
-            self._items[action_id] = item
-        return item
-
-    def __setitem__(self, action_id: int, action: ActionRecorded) -> None:
-        self._items[action_id] = action
-        self.contests_started += starts_in(action)
-        if plays_only(action):
-            self.plays_only.add(action_id)
-        else:
-            self.plays_only.discard(action_id)
-
-    def __delitem__(self, action_id: int) -> None:
-        self.contests_started -= starts_in(self[action_id])
-        del self._items[action_id]
-        self.plays_only.discard(action_id)
-
-    def __contains__(self, action_id: object) -> bool:
-        return action_id in self._items
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-class LazyContests(MutableMapping[str, ContestRecord]):
-    """A campaign's contests by id, each read from its snapshot file when first asked for."""
-
-    def __init__(self, read: Callable[[str, str], ContestRecord]) -> None:
-        self._items: dict[str, ContestRecord | str] = {}  # a str: its file, not yet read
-        self._read = read
-
-    def pend(self, contest_id: str, file: str) -> None:
-        self._items[contest_id] = file
-
-    def file_of(self, contest_id: str) -> str | None:
-        """The snapshot file of a contest not read (so not changed) since it was opened."""
-        item = self._items.get(contest_id)
-        return item if isinstance(item, str) else None
-
-    def __getitem__(self, contest_id: str) -> ContestRecord:
-        item = self._items[contest_id]
-        if isinstance(item, str):
-            item = self._read(contest_id, item)
-            self._items[contest_id] = item
-        return item
-
-    def __setitem__(self, contest_id: str, record: ContestRecord) -> None:
-        self._items[contest_id] = record
-
-    def __delitem__(self, contest_id: str) -> None:
-        del self._items[contest_id]
-
-    def __contains__(self, contest_id: object) -> bool:
-        return contest_id in self._items
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-class LazyExchanges(list[ExchangeEvent]):
-    """A contest's exchanges as its snapshot file holds them, each decoded when first
-    read: the dashboard shows the last few of a contest of thousands, and reads no other.
-    Anything else than reading one, a slice or iterating decodes them all first."""
-
-    def _at(self, index: int) -> ExchangeEvent:
-        item: Any = list.__getitem__(self, index)
-        if type(item) is dict:
-            problem = number_problem(item)
-            if problem is not None:  # as the log's entries are checked
-                raise BadSave(f"a snapshot's exchange {index + 1}: {problem}")
-            item = decode(item, Event)
-            list.__setitem__(self, index, item)
-        event: ExchangeEvent = item
-        return event
-
-    def decoded(self) -> LazyExchanges:
-        for index in range(len(self)):
-            self._at(index)
-        return self
-
-    def saved(self) -> list[Any]:
-        """The exchanges as JSON, those never decoded as they were read."""
-        items: list[Any] = list(list.__iter__(self))
-        return [item if type(item) is dict else encode(item) for item in items]
-
-    @overload
-    def __getitem__(self, index: SupportsIndex) -> ExchangeEvent: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[ExchangeEvent]: ...
-    def __getitem__(self, index: SupportsIndex | slice) -> ExchangeEvent | list[ExchangeEvent]:
-        if isinstance(index, slice):
-            return [self._at(k) for k in range(*index.indices(len(self)))]
-        position = index.__index__()
-        return self._at(position + len(self) if position < 0 else position)
-
-    def __iter__(self) -> Iterator[ExchangeEvent]:
-        k = 0
-        while k < len(self):
-            yield self._at(k)
-            k += 1
-
-    def __reversed__(self) -> Iterator[ExchangeEvent]:
-        for k in reversed(range(len(self))):
-            yield self._at(k)
-
-    def __eq__(self, other: object) -> bool:
-        return list.__eq__(self.decoded(), other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None
-
-    def __contains__(self, item: object) -> bool:
-        return list.__contains__(self.decoded(), item)
-
-    def __repr__(self) -> str:
-        return list.__repr__(self.decoded())
-
-    def copy(self) -> list[ExchangeEvent]:
-        return list(self)
-
-    def index(self, *args: Any) -> int:
-        return list.index(self.decoded(), *args)
-
-    def count(self, item: Any) -> int:
-        return list.count(self.decoded(), item)
-
-    def pop(self, index: SupportsIndex = -1) -> ExchangeEvent:
-        self.decoded()
-        return list.pop(self, index)
-
-    def remove(self, item: ExchangeEvent) -> None:
-        list.remove(self.decoded(), item)
-
-    def sort(self, *args: Any, **kwargs: Any) -> None:
-        list.sort(self.decoded(), *args, **kwargs)
-
-    def reverse(self) -> None:
-        list.reverse(self.decoded())
-
-
-def record_json(record: ContestRecord) -> Any:
-    """A contest record as its snapshot file holds it (exchanges read lazily kept as read)."""
-    exchanges = record.exchanges
-    data = encode(dataclasses.replace(record, exchanges=[]))
-    data["exchanges"] = (
-        exchanges.saved() if isinstance(exchanges, LazyExchanges) else encode(exchanges)
-    )
-    return data
-
-
 @cache
 def state_fields() -> dict[str, Any]:
     """The fields of a campaign's state the head holds, with their types (every field
@@ -295,7 +92,7 @@ def state_fields() -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(Campaign) if f.name not in LEFT_OUT}
 
 
-def runs(pairs: list[tuple[int, int]]) -> list[list[int]]:
+def runs(pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
     """``(a, b)`` pairs as runs ``[a0, b0, count]`` of pairs each one more than the last."""
     out: list[list[int]] = []
     for a, b in pairs:
@@ -491,9 +288,12 @@ def read(
     files: CampaignFiles,
     read_action: Callable[[int, int], ActionRecorded],
     read_contest: Callable[[str, str], ContestRecord],
+    runs_only: list[Any] | None = None,
 ) -> Campaign | None:
     """The campaign as the snapshot holds it (its ``entries`` say how far), None when
-    there is none; ``SnapshotProblem`` naming the file when it is not to be used."""
+    there is none; ``SnapshotProblem`` naming the file when it is not to be used.
+    ``runs_only`` (a list): the actions are not listed one by one, their runs and those
+    of the actions that only play are put in it instead (for a comparison)."""
     folder = files.folder / FOLDER
     path = folder / HEAD
     if not os.path.lexists(folder):
@@ -531,14 +331,16 @@ def read(
     campaign = _state(head, path, meta)
     actions = LazyActions(read_action)
     listed = checked_runs(head.get("actions"), path)
+    if runs_only is not None:
+        runs_only += [listed, checked_runs(head.get("plays_only"), path)]
+        listed = []
     for a, b, count in listed:
         actions.where.update(zip(range(a, a + count), range(b, b + count), strict=True))
     if len(actions.where) != sum(r[2] for r in listed) or any(
         r[1] + r[2] > entries for r in listed
     ):
         raise SnapshotProblem(f"{path}: actions at wrong places")
-    actions.pend_all()
-    for a, _, count in checked_runs(head.get("plays_only"), path):
+    for a, _, count in checked_runs(head.get("plays_only"), path) if listed else ():
         actions.plays_only.update(range(a, a + count))
     started = head.get("contests_started")
     if type(started) is not int or started < 0:
@@ -557,7 +359,7 @@ def read(
             raise SnapshotProblem(f"{path}: a contest's file is missing or damaged: {item!r}")
         contests.pend(item[0], item[1])
     ids = set(actions)
-    if not set(campaign.done) | set(campaign.undone) <= ids:
+    if listed and not set(campaign.done) | set(campaign.undone) <= ids:
         raise SnapshotProblem(f"{path}: actions in force that it does not list")
     campaign.actions, campaign.contests = actions, contests
     return campaign
@@ -639,6 +441,31 @@ def read_action_entry(raw: Any, action_id: int, where: str) -> ActionRecorded:
     return entry
 
 
+def log_reader(files: CampaignFiles, kept: int = 8) -> Callable[[int, int], ActionRecorded]:
+    """What reads action ``action_id`` back from log entry ``n`` (the last ``kept``
+    segments read are kept); ``BadSave`` naming the entry when it is not that action."""
+    from core.store import SEGMENT_SIZE
+
+    segments: dict[int, dict[int, dict[str, Any]]] = {}
+
+    def read_action(action_id: int, n: int) -> ActionRecorded:
+        index, slot = divmod(n, SEGMENT_SIZE)
+        docs = segments.get(index)
+        if docs is None:
+            docs = files.segment_docs(index) or {}
+            if len(segments) >= kept:
+                segments.pop(next(iter(segments)))
+            segments[index] = docs
+        doc = docs.get(slot + 1)
+        where = f"{files.segment_path(index)}: log entry {n}"
+        try:
+            return read_action_entry(doc and doc.get("entry"), action_id, where)
+        except SnapshotProblem as problem:
+            raise BadSave(str(problem)) from None
+
+    return read_action
+
+
 def remove(files: CampaignFiles) -> None:
     """Remove the snapshot (it is rebuilt at the next opening)."""
     folder = files.folder / FOLDER
@@ -651,10 +478,33 @@ def remove(files: CampaignFiles) -> None:
         folder.rmdir()
 
 
+def _matches(path: Path, record: ContestRecord, exchanges: Iterable[ExchangeEvent]) -> bool:
+    """Whether the contest file ``path`` holds ``record`` whose exchanges are
+    ``exchanges`` (given one at a time: neither they nor the file are held decoded), and
+    its bytes have the digest its name says."""
+    try:
+        raw = read_bytes(path)
+    except StoreError:
+        return False
+    if raw is None or not path.name.startswith(f"contest-{sha(raw)[:32]}"):
+        return False
+    marker = f"exchanges-{uuid.uuid4().hex}"
+    rest = encode(dataclasses.replace(record, exchanges=[]))
+    text = canonical({"contest": record.contest_id, "record": {**rest, "exchanges": [marker]}})
+    before, _, after = text.decode().partition(json.dumps(marker))
+    digest = hashlib.sha256(before.encode())
+    for n, event in enumerate(exchanges):
+        digest.update(b"," if n else b"")
+        digest.update(canonical(encode(event)))
+    digest.update(after.encode())
+    return path.name == f"contest-{digest.hexdigest()[:32]}.json"
+
+
 def problem_in(
     files: CampaignFiles,
     campaign_at: Callable[[int], Campaign | None],
     positions: Mapping[int, int],
+    exchanges: Callable[[Campaign, ContestRecord], Iterable[ExchangeEvent]] | None = None,
 ) -> tuple[str | None, bool]:
     """What is wrong with the snapshot, for ``tussle check`` (None when it is sound or
     there is none), and whether an opening would have used it all the same: read as an
@@ -668,8 +518,9 @@ def problem_in(
     def contest(contest_id: str, name: str) -> ContestRecord:
         return read_contest_file(files.folder, contest_id, name)
 
+    listed: list[Any] = []
     try:
-        snap = read(files, no_action, contest)
+        snap = read(files, no_action, contest, runs_only=listed)
     except SnapshotProblem as problem:
         return str(problem), False
     replayed = None if snap is None else campaign_at(snap.entries)
@@ -681,16 +532,26 @@ def problem_in(
                 raise SnapshotProblem(f"{folder / HEAD}: its {name} is not the log's")
         if list(snap.contests) != list(replayed.contests):
             raise SnapshotProblem(f"{folder / HEAD}: its contests are not the log's")
-        for contest_id in snap.contests:
-            if encode(snap.contests[contest_id]) != encode(replayed.contests[contest_id]):
-                raise SnapshotProblem(f"{folder}: contest {contest_id} is not the log's")
+        lazy_contests = snap.contests
+        assert isinstance(lazy_contests, LazyContests)
+        for contest_id in snap.contests:  # one at a time, as saved: nothing decoded kept
+            name = lazy_contests.file_of(contest_id) or ""
+            record = replayed.contests[contest_id]
+            given = record.exchanges if exchanges is None else exchanges(replayed, record)
+            if not _matches(folder / name, record, given):
+                raise SnapshotProblem(f"{folder / name}: contest {contest_id} is not the log's")
         lazy = snap.actions
         assert isinstance(lazy, LazyActions)
-        if lazy.where != {i: positions[i] for i in replayed.actions}:
+        if isinstance(replayed.actions, LazyActions):  # check's: knows without reading
+            known: Mapping[int, int] = replayed.actions.where
+            quiet, started = replayed.actions.plays_only, replayed.actions.contests_started
+        else:
+            known = positions
+            quiet = {i for i, a in replayed.actions.items() if plays_only(a)}
+            started = sum(starts_in(a) for a in replayed.actions.values())
+        if listed[0] != runs((i, known[i]) for i in replayed.actions):
             raise SnapshotProblem(f"{folder / HEAD}: its actions are not where the log has them")
-        quiet = {i for i, a in replayed.actions.items() if plays_only(a)}
-        started = sum(starts_in(a) for a in replayed.actions.values())
-        if lazy.plays_only != quiet or lazy.contests_started != started:
+        if listed[1] != runs((i, i) for i in sorted(quiet)) or lazy.contests_started != started:
             raise SnapshotProblem(f"{folder / HEAD}: what it says of the actions is not so")
     except SnapshotProblem as problem:
         return str(problem), True

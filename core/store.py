@@ -22,7 +22,7 @@ import logging
 import os
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -69,7 +69,6 @@ APP = "tussle"
 # The manifest's key while a restore replaces the log (core.backup): nothing counts then.
 RESTORING = "restoring"
 SEGMENT_NAME = re.compile(r"(\d{6})\.json")
-SEGMENTS_KEPT = 8  # log segments a campaign opened from its snapshot keeps read
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +120,7 @@ class CampaignFiles:
         self.positions: dict[int, int] = {}
         self.snapshot_problem: str | None = None
         self._written = snapshot.Written()
-        self._segments: dict[int, dict[int, dict[str, Any]]] = {}
+        self._reader: Callable[[int, int], ActionRecorded] | None = None
         self._replayed: Campaign | None = None
 
     def forget(self) -> None:
@@ -357,19 +356,12 @@ class CampaignFiles:
 
     def _read_action(self, action_id: int, n: int) -> ActionRecorded:
         """Action ``action_id``, at log entry ``n`` as the snapshot says, read back."""
-        index, slot = divmod(n, SEGMENT_SIZE)
-        docs = self._segments.get(index)
-        if docs is None:
-            docs = self.segment_docs(index) or {}
-            if len(self._segments) >= SEGMENTS_KEPT:
-                self._segments.pop(next(iter(self._segments)))
-            self._segments[index] = docs
-        doc = docs.get(slot + 1)
-        where = f"{self.segment_path(index)}: log entry {n}"
+        if self._reader is None:
+            self._reader = snapshot.log_reader(self)
         try:
-            return snapshot.read_action_entry(doc and doc.get("entry"), action_id, where)
-        except snapshot.SnapshotProblem as problem:
-            return self._instead(problem).actions[action_id]
+            return self._reader(action_id, n)
+        except BadSave as problem:  # the snapshot was wrong, or the log is damaged there
+            return self._instead(snapshot.SnapshotProblem(str(problem))).actions[action_id]
 
     def _read_contest(self, contest_id: str, name: str) -> ContestRecord:
         try:

@@ -78,6 +78,14 @@ def character_json(character: Character) -> dict[str, Any]:
 def contest_json(record: ContestRecord) -> dict[str, Any]:
     """One contest: who took part as it started, how it stands, every exchange."""
     rules = find_system(record.start.system)
+    before, after = contest_parts(record)
+    exchanges = [rules.exchange_json(e) for e in record.exchanges]
+    return {**before, "exchanges": exchanges, **after}
+
+
+def contest_parts(record: ContestRecord) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A contest's export without its exchanges: the members before them, and after."""
+    rules = find_system(record.start.system)
     state = record.state
     out: dict[str, Any] = {
         "id": record.contest_id,
@@ -92,12 +100,10 @@ def contest_json(record: ContestRecord) -> dict[str, Any]:
             "participants": [plain(p) for p in record.start.participants],
             "finished": state.finished,
             "winner": state.winner,
-            "exchanges": [rules.exchange_json(e) for e in record.exchanges],
         }
     )
-    for key, value in rules.final_json(state).items():
-        out.setdefault(key, value)
-    return out
+    after = {k: v for k, v in rules.final_json(state).items() if k not in out and k != "exchanges"}
+    return out, after
 
 
 def export_campaign(files: CampaignFiles) -> dict[str, Any]:
@@ -109,6 +115,15 @@ def export_campaign(files: CampaignFiles) -> dict[str, Any]:
 def export_json(campaign: Campaign, raw_log: list[dict[str, Any]]) -> dict[str, Any]:
     """The export of ``campaign``, whose saved log entries are ``raw_log``."""
     return {
+        **export_head(campaign),
+        "contests": [contest_json(r) for r in campaign.contests.values()],
+        "log": raw_log,
+    }
+
+
+def export_head(campaign: Campaign) -> dict[str, Any]:
+    """The export's members before its contests and its log, in order."""
+    return {
         "app": APP,
         "kind": KIND,
         "format": EXPORT_FORMAT,
@@ -118,8 +133,6 @@ def export_json(campaign: Campaign, raw_log: list[dict[str, Any]]) -> dict[str, 
         "system": campaign.system,
         "settings": dict(campaign.settings),
         "participants": [character_json(c) for c in campaign.roster.values()],
-        "contests": [contest_json(r) for r in campaign.contests.values()],
-        "log": raw_log,
     }
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from core import snapshot
 from core.bench import exchange_action, fate_campaign
 from core.campaign import Campaign, Redo, Undo
 from core.check import check_campaign
 from core.codec import encode
+from core.lazy import LazyActions, canonical, sha
 from core.store import BadSave, CampaignFiles
 
 ENTRIES = 608
@@ -89,7 +89,7 @@ def test_the_snapshot_and_the_entries_after_it_make_the_campaign_the_log_makes(
 ) -> None:
     files, campaign = opened(folder)
     assert files.snapshot_problem is None
-    assert isinstance(campaign.actions, snapshot.LazyActions)
+    assert isinstance(campaign.actions, LazyActions)
     assert state(campaign) == built[1]
     # Entries saved after the snapshot are replayed on top of it.
     writer = CampaignFiles(folder)
@@ -155,7 +155,7 @@ def test_check_warns_of_a_snapshot_that_passes_its_digests_but_is_not_the_log(
     head = json.loads(head_path.read_text())
     head.pop("digest")
     head["state"]["sessions"] = ["1999-01-01T00:00:00+00:00"]  # not in the log
-    head["digest"] = snapshot.sha(snapshot.canonical(head))
+    head["digest"] = sha(canonical(head))
     head_path.write_text(json.dumps(head))
     assert opened(folder)[1].sessions == ["1999-01-01T00:00:00+00:00"]  # opening trusts it
     report = check_campaign(CampaignFiles(folder))
