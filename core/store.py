@@ -469,6 +469,8 @@ class CampaignFiles:
     def clean_temporary_files(self) -> None:
         """Remove what killed writers left behind (call with the lock held)."""
         for folder in (self.folder, self.folder / LOG, self.folder / snapshot.FOLDER):
+            if folder.is_symlink():  # never where a link points
+                continue
             for tmp in folder.glob(f"{TMP_PREFIX}*"):
                 with contextlib.suppress(OSError):
                     tmp.unlink()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -49,8 +50,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
 @pytest.fixture
 def folder(built: tuple[Path, object], tmp_path: Path) -> Path:
     """A copy of the long campaign, its snapshot written (as the dashboard's opening does)."""
-    import shutil
-
     target = tmp_path / "long"
     shutil.copytree(built[0], target)
     opened(target, lock=True)
@@ -60,8 +59,9 @@ def folder(built: tuple[Path, object], tmp_path: Path) -> Path:
 
 def opened(folder: Path, lock: bool = False) -> tuple[CampaignFiles, Campaign]:
     files = CampaignFiles(folder)
-    if lock:
+    if lock:  # as the dashboard opens a campaign
         files.lock.acquire("Long", what="a test")
+        files.clean_temporary_files()
     try:
         return files, files.load()
     finally:
@@ -189,3 +189,17 @@ def test_undo_of_a_contest_start_before_the_snapshot_numbers_the_next_one_on(
     # Nothing but contest play is read back to number the next contest.
     assert campaign.next_contest_id() == "c7"
     assert sum(campaign.actions.loaded(i) for i in campaign.actions) < 20  # type: ignore[attr-defined]
+
+
+def test_a_snapshot_folder_made_a_link_is_never_followed(folder: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / ".tmp-keep").write_text("not Tussle's")
+    (elsewhere / "state.json").write_text("not Tussle's either")
+    shutil.rmtree(folder / "snapshot")
+    (folder / "snapshot").symlink_to(elsewhere)
+    files, campaign = opened(folder, lock=True)  # cleans temporary files, rebuilds
+    assert files.snapshot_problem is not None and "link" in files.snapshot_problem
+    assert campaign.entries == ENTRIES
+    assert sorted(p.name for p in elsewhere.iterdir()) == [".tmp-keep", "state.json"]
+    assert (elsewhere / "state.json").read_text() == "not Tussle's either"
