@@ -349,11 +349,11 @@ def test_heroquest_chained_contest_from_a_fresh_roster(evening: Evening) -> None
 
     # On the roster (written back at the end): 2 hero points; each minor victory left a +3
     # lingering benefit to Sword and Shield (they add: +6), each minor defeat impaired the
-    # Ghoul (§2.6).
+    # Ghoul, on the Claws it fought with (§2.6).
     gm.keys("w")
     shown = gm.wait_for(f"Roster · {HEROQUEST}")
     assert re.search(r"Tripitaka +PC +HP 2 · Sword and Shield \+6", shown), shown
-    assert re.search(r"Ghoul +NPC +HP 0 · impaired×2", shown), shown
+    assert re.search(r"Ghoul +NPC +HP 0 · Claws impaired×2", shown), shown
     gm.keys("Escape")
     gm.wait_for("Exchange log")
     evening.played.append("heroquest")
