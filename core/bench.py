@@ -247,7 +247,14 @@ else:
     from core.export_stream import write_export
     with open(sys.argv[3], "w", encoding="utf-8") as out:
         write_export(files, out)
-print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+# The high-water mark of this program's memory: Linux keeps ru_maxrss across exec, so a
+# child of a big process would report its parent's; /proc's VmHWM is this program's own.
+try:
+    status = Path("/proc/self/status").read_text()
+    peak = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+except (OSError, StopIteration):
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(time.perf_counter() - start, peak)
 """
 
 

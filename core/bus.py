@@ -16,7 +16,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.campaign import Campaign, Entry
+from core.campaign import ActionRecorded, Campaign, Entry
 from core.errors import RuleError
 from core.model import Command
 from core.store import CampaignFiles, StoreError
@@ -129,8 +129,10 @@ class Bus:
         self.campaign.apply(entry)
         applied = Applied(command, entry)
         self._publish(applied)
-        if self.files is not None and not self.unsaved and self.files.snapshot_due(self.campaign):
-            await asyncio.to_thread(self.files.keep_snapshot, self.campaign)
+        now = not isinstance(entry, ActionRecorded)  # an undo or redo: costly to replay
+        files = self.files
+        if files is not None and not self.unsaved and files.snapshot_due(self.campaign, now):
+            await asyncio.to_thread(files.keep_snapshot, self.campaign, now)
         return applied
 
     async def retry(self) -> bool:

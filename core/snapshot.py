@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -249,9 +250,14 @@ def _short(value: Any) -> Any:
     return value
 
 
+class Ints(list[int]):
+    """Whole numbers expanded from runs (already known to be whole numbers)."""
+
+
 def _long(value: Any, path: Path) -> Any:
     if isinstance(value, dict) and set(value) == {"@runs"}:
-        return [a for a, _ in unruns(value["@runs"], path)]
+        spans = checked_runs(value["@runs"], path)
+        return Ints(itertools.chain.from_iterable(range(a, a + n) for a, _, n in spans))
     return value
 
 
@@ -358,8 +364,7 @@ def read(
         ):
             raise SnapshotProblem(f"{path}: a contest's file is missing or damaged: {item!r}")
         contests.pend(item[0], item[1])
-    ids = set(actions)
-    if listed and not set(campaign.done) | set(campaign.undone) <= ids:
+    if listed and not all(i in actions.where for i in (*campaign.done, *campaign.undone)):
         raise SnapshotProblem(f"{path}: actions in force that it does not list")
     campaign.actions, campaign.contests = actions, contests
     return campaign
@@ -375,7 +380,7 @@ def _size(path: Path) -> int | None:
 
 def _decode(value: Any, hint: Any) -> Any:
     """As the codec decodes, a long list of whole numbers at once."""
-    if hint == list[int] and isinstance(value, list) and all(type(x) is int for x in value):
+    if hint == list[int] and type(value) is Ints:
         return list(value)
     return decode(value, hint)
 

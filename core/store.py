@@ -320,11 +320,14 @@ class CampaignFiles:
         and applied. Writes the snapshot again when it is due (and the lock held)."""
         campaign = into or self._from_snapshot() or self.empty()
         start = campaign.entries
+        costly = False  # an undo or redo replayed: opening again would read back as much
         for n, raw in enumerate(self.raw_entries(start), start):
             entry = replay_entry(str(self.folder), n, raw, campaign)
             if isinstance(entry, ActionRecorded):
                 self.positions[entry.action_id] = n
-        self.keep_snapshot(campaign)
+            else:
+                costly = True
+        self.keep_snapshot(campaign, now=costly)
         return campaign
 
     def empty(self) -> Campaign:
@@ -377,14 +380,18 @@ class CampaignFiles:
             self._replayed = self.replay(self._written.entries)
         return self._replayed
 
-    def snapshot_due(self, campaign: Campaign) -> bool:
-        return self.lock.held and campaign.entries - self._written.entries >= snapshot.EVERY
+    def snapshot_due(self, campaign: Campaign, now: bool = False) -> bool:
+        """Whether to write the snapshot: :data:`core.snapshot.EVERY` entries were saved
+        since the last, or (``now``) any was (after an undo, whose replay reads back
+        every action of its contest)."""
+        since = campaign.entries - self._written.entries
+        return self.lock.held and (since >= snapshot.EVERY or (now and since > 0))
 
-    def keep_snapshot(self, campaign: Campaign) -> None:
+    def keep_snapshot(self, campaign: Campaign, now: bool = False) -> None:
         """Write ``campaign``'s snapshot when :data:`core.snapshot.EVERY` entries or more
         were saved since the last one: only by the process holding the lock, only for the
         campaign as saved (nothing unsaved). Never raises: a snapshot only saves time."""
-        if not self.snapshot_due(campaign):
+        if not self.snapshot_due(campaign, now):
             return
         try:
             if campaign.entries != int(self.meta()["entries"]):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from core import snapshot
 from core.bench import exchange_action, fate_campaign
 from core.campaign import Campaign, Redo, Undo
 from core.check import check_campaign
@@ -203,3 +204,19 @@ def test_a_snapshot_folder_made_a_link_is_never_followed(folder: Path, tmp_path:
     assert campaign.entries == ENTRIES
     assert sorted(p.name for p in elsewhere.iterdir()) == [".tmp-keep", "state.json"]
     assert (elsewhere / "state.json").read_text() == "not Tussle's either"
+
+
+def test_an_undo_after_the_snapshot_is_folded_into_it_at_the_next_opening(
+    folder: Path,
+) -> None:
+    # Replaying an undo reads back every action of its contest: the snapshot is written
+    # again at once rather than after 200 more entries.
+    files, campaign = opened(folder)
+    files.lock.acquire("Long", what="a test")
+    files.append([campaign.decide(Undo())])
+    files.lock.release()
+    assert snapshot.covered(CampaignFiles(folder)) == ENTRIES
+    opened(folder, lock=True)
+    assert snapshot.covered(CampaignFiles(folder)) == ENTRIES + 1
+    reopened = opened(folder)[1]
+    assert len(reopened.contests["c6"].exchanges) == 99
