@@ -145,7 +145,8 @@ class Campaign(CampaignState):
                 self.roster_before()
 
     def _next_action_id(self) -> int:
-        return max(self.actions, default=0) + 1
+        top: int | None = getattr(self.actions, "top", None)  # core.lazy's: knows it
+        return (max(self.actions, default=0) if top is None else top) + 1
 
     def _events(self, command: Command) -> tuple[Event, ...]:
         match command:

@@ -168,11 +168,11 @@ class CampaignState:
 
     def next_contest_id(self) -> str:
         """``c1``, ``c2``...: never reused, even for a contest whose start was undone."""
-        started = sum(
-            isinstance(e, ContestStarted)
-            for _, a in self.acting(list(self.actions))
-            for e in a.events
-        )
+        started: int | None = getattr(self.actions, "contests_started", None)  # core.lazy's
+        if started is None:
+            started = sum(
+                isinstance(e, ContestStarted) for a in self.actions.values() for e in a.events
+            )
         return f"c{started + 1}"
 
     def acting(self, action_ids: Iterable[int]) -> Iterator[tuple[int, ActionRecorded]]:

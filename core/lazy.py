@@ -57,11 +57,13 @@ class LazyActions(MutableMapping[int, ActionRecorded]):
         self._new: dict[int, ActionRecorded] = {}  # actions whose entry is not known
         self.plays_only: set[int] = set()
         self.contests_started = 0
+        self.top = 0  # the highest action id (the next action's is one more)
         self._read = read
         self._read_back: list[int] = []  # read since the last release()
 
     def forget(self, action_id: int, entry: int) -> None:
         """Let go of an action read or applied (at log ``entry``): read again if needed."""
+        self.top = max(self.top, action_id)
         self.where[action_id] = entry
         self._new.pop(action_id, None)
         self._kept.pop(action_id, None)
@@ -84,6 +86,7 @@ class LazyActions(MutableMapping[int, ActionRecorded]):
         self._read_back.clear()
 
     def __setitem__(self, action_id: int, action: ActionRecorded) -> None:
+        self.top = max(self.top, action_id)
         if action_id in self.where:
             self._kept[action_id] = action
         else:

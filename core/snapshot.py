@@ -342,6 +342,7 @@ def read(
         listed = []
     for a, b, count in listed:
         actions.where.update(zip(range(a, a + count), range(b, b + count), strict=True))
+        actions.top = max(actions.top, a + count - 1)
     if len(actions.where) != sum(r[2] for r in listed) or any(
         r[1] + r[2] > entries for r in listed
     ):
@@ -364,7 +365,7 @@ def read(
         ):
             raise SnapshotProblem(f"{path}: a contest's file is missing or damaged: {item!r}")
         contests.pend(item[0], item[1])
-    if listed and not all(i in actions.where for i in (*campaign.done, *campaign.undone)):
+    if listed and not actions.where.keys() >= {*campaign.done, *campaign.undone}:
         raise SnapshotProblem(f"{path}: actions in force that it does not list")
     campaign.actions, campaign.contests = actions, contests
     return campaign
