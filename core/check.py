@@ -36,6 +36,7 @@ from core.campaign import (
 from core.engine import fold
 from core.lazy import ExchangeDigest, LazyActions
 from core.model import Event, ExchangeEvent
+from core.snapshot_check import problem_in
 from core.store import REPLAY_ERRORS, BadSave, CampaignFiles, replay_entry
 
 
@@ -170,16 +171,14 @@ def snapshot_warning(
         if isinstance(entry, ActionRecorded) and not isinstance(campaign.actions, LazyActions):
             positions[entry.action_id] = n  # a LazyActions knows where each is itself
         if n + 1 == covers:
-            problem, trusted = snapshot.problem_in(
-                files, lambda _: campaign, positions, exchanges_of
-            )
+            problem, trusted = problem_in(files, lambda _: campaign, positions, exchanges_of)
             found.append(problem)
             if trusted:  # an opening would use it: it goes
                 snapshot.remove(files)
 
     def problem() -> str | None:
         if not found:  # not reached: why it is not to be used, if there is one
-            found.append(snapshot.problem_in(files, lambda _: None, positions)[0])
+            found.append(problem_in(files, lambda _: None, positions)[0])
         return found[0]
 
     return after, problem

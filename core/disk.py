@@ -26,6 +26,7 @@ MANIFEST = "manifest.json"
 LOCK = "campaign.lock"
 TMP_PREFIX = ".tmp-"
 LOG = "log"  # the campaign folder's log segments (CampaignFiles.segment_path)
+SEGMENT_SIZE = 100  # log entries a segment holds (core.store writes them)
 
 # No file Tussle writes comes near these: a log segment of 100 entries is well under a
 # megabyte, and no entry nests more than a few levels. Bigger or deeper is damage (or a

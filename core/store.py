@@ -41,6 +41,7 @@ from core.codec import encode
 from core.disk import LOCK as LOCK
 from core.disk import LOG as LOG
 from core.disk import MANIFEST as MANIFEST
+from core.disk import SEGMENT_SIZE as SEGMENT_SIZE
 from core.disk import TMP_PREFIX as TMP_PREFIX
 from core.disk import AtomicJSONStorage as AtomicJSONStorage
 from core.disk import BadSave as BadSave
@@ -64,7 +65,6 @@ if TYPE_CHECKING:
     from tinydb import TinyDB
     from tinydb.table import Document
 
-SEGMENT_SIZE = 100
 APP = "tussle"
 # The manifest's key while a restore replaces the log (core.backup): nothing counts then.
 RESTORING = "restoring"
