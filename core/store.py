@@ -383,9 +383,11 @@ class CampaignFiles:
     def snapshot_due(self, campaign: Campaign, now: bool = False) -> bool:
         """Whether to write the snapshot: :data:`core.snapshot.EVERY` entries were saved
         since the last, or (``now``) any was (after an undo, whose replay reads back
-        every action of its contest)."""
+        every action of its contest). A campaign of fewer entries has none: its whole log
+        replays in no time."""
         since = campaign.entries - self._written.entries
-        return self.lock.held and (since >= snapshot.EVERY or (now and since > 0))
+        early = now and since > 0 and campaign.entries >= snapshot.EVERY  # none if short
+        return self.lock.held and (since >= snapshot.EVERY or early)
 
     def keep_snapshot(self, campaign: Campaign, now: bool = False) -> None:
         """Write ``campaign``'s snapshot when :data:`core.snapshot.EVERY` entries or more
