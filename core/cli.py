@@ -1,6 +1,7 @@
-"""The headless commands' handlers: ``tussle resolve`` and ``tussle odds``, and the checks
-every command makes of its options. The ``tussle`` command itself (its parser, the
-dashboard's commands) is tui.cli, a layer up; core/cli_saves.py has the save commands."""
+"""The headless commands' handlers: ``tussle resolve``, ``tussle odds`` and ``tussle
+roll``, and the checks every command makes of its options. The ``tussle`` command itself
+(its parser, the dashboard's commands) is tui.cli, a layer up; core/cli_saves.py has the
+save commands."""
 
 from __future__ import annotations
 
@@ -104,6 +105,25 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(odds_text(odds))
     else:
         print(json.dumps(odds, indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    """``tussle roll EXPR [--dice DICE] [--system S]``: the roll, its outcome, its chance;
+    a bad expression or bad dice is one line on stderr and exit 2."""
+    from core.errors import RuleError
+    from core.quick_roll import quick_roll
+
+    expression = " ".join(args.expression)
+    try:
+        result = quick_roll(expression, args.dice, args.system)
+    except RuleError as error:
+        print(f"tussle roll: {_one_line(str(error))}", file=sys.stderr)
+        return EXIT_INVALID
+    except Exception as exc:  # a bug: say so in one line, never a traceback at the table
+        print(f"(internal): a bug in Tussle, please report it: {exc!r}", file=sys.stderr)
+        return EXIT_BUG
+    print("\n".join(result.lines()))
     return 0
 
 

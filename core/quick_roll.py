@@ -2,7 +2,7 @@
 dashboard that logs it).
 
 Each rule system reads its own notation (``4dF+3 vs 2``, ``4M vs 14``, ``d100 vs 45``) in
-its own package, reached through its sheet module's optional ``quick_rolls``
+its own package, named by its sheet module's optional ``QUICK_ROLL``
 (:class:`core.sheet.SystemSheet`). This module names no system: it asks each installed one
 (or the one ``--system`` or the campaign names) whether an expression is theirs, reads the
 dice the table typed in the keypad's notation (Fate dice as ``+``, ``-`` and ``0``; a d20
@@ -12,9 +12,7 @@ the exact chance. A system without quick rolls says so.
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -70,7 +68,8 @@ class Reading(Protocol):
 
 
 class QuickRolls(Protocol):
-    """One system's quick rolls (its sheet module's optional ``quick_rolls``)."""
+    """One system's quick rolls (``QUICK_ROLLS`` in the module its sheet names as
+    ``QUICK_ROLL``)."""
 
     examples: tuple[str, ...]  # what a GM writes: "4dF+3", "4dF+3 vs 2"
 
@@ -115,9 +114,14 @@ def modifiers(text: str) -> int | None:
 
 def quick_rolls_of(system: str) -> QuickRolls | None:
     """The quick rolls of the system called ``system``, None where it has none."""
+    import importlib
+
     from core.rules import sheet_module
 
-    found: QuickRolls | None = getattr(sheet_module(system), "quick_rolls", None)
+    module = getattr(sheet_module(system), "QUICK_ROLL", None)
+    if module is None:
+        return None
+    found: QuickRolls = importlib.import_module(module).QUICK_ROLLS
     return found
 
 
@@ -235,21 +239,3 @@ def resolve(expression: str, faces: Faces, system: str) -> RollResult:
     for kind, roll in zip(reading.dice, faces, strict=True):
         check_faces(kind, roll)
     return reading.resolve(faces)
-
-
-def cmd_roll(args: argparse.Namespace) -> int:
-    """``tussle roll EXPR [--dice DICE] [--system S]``: the roll, its outcome, its chance;
-    a bad expression or bad dice is one line on stderr and exit 2."""
-    from core.cli import EXIT_BUG, EXIT_INVALID
-
-    expression = " ".join(args.expression)
-    try:
-        result = quick_roll(expression, args.dice, args.system)
-    except RuleError as error:
-        print(f"tussle roll: {' '.join(visible(str(error)).split())}", file=sys.stderr)
-        return EXIT_INVALID
-    except Exception as exc:  # a bug: say so in one line, never a traceback at the table
-        print(f"(internal): a bug in Tussle, please report it: {exc!r}", file=sys.stderr)
-        return EXIT_BUG
-    print("\n".join(result.lines()))
-    return 0

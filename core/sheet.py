@@ -75,14 +75,14 @@ class Demo:
 class SystemSheet(Protocol):
     """One system's ``sheet`` module.
 
-    Optional, beyond what is typed here: ``ROSTER_FILE``, the name of the module that
-    reads and writes the system's roster files (``core.roster_file.RosterFormat``; see
-    :func:`roster_file_module`). A plug-in without it has no roster import or export."""
+    Optional, beyond what is typed here, each the name of a module loaded when first
+    needed: ``ROSTER_FILE``, the module that reads and writes the system's roster files
+    (``core.roster_file.RosterFormat``; see :func:`roster_file_module`), and
+    ``QUICK_ROLL``, the module whose ``QUICK_ROLLS`` (a ``core.quick_roll.QuickRolls``)
+    are its rolls outside a contest (``tussle roll``, the dashboard's quick roll). A
+    plug-in without one has no roster import or export, or no quick rolls."""
 
     NO_SKILL: int  # what a character with no relevant skill rolls
-    # Optional: ``quick_rolls``, the system's rolls outside a contest (a
-    # core.quick_roll.QuickRolls: ``tussle roll``, the dashboard's quick roll), read with
-    # core.quick_roll.quick_rolls_of. A plug-in without it has no quick rolls.
 
     def rating_label(self, value: int) -> str:
         """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``."""

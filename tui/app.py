@@ -40,8 +40,8 @@ from tui.follow import POLL_SECONDS, Follower
 from tui.host import Host
 from tui.keys_in_order import KeysInOrder
 from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
-from tui.quick_roll import tell_roll
 from tui.screens.contest import ContestScreen, draft_lines
+from tui.screens.quick_roll import tell_roll
 from tui.widgets.keybar import keys_of, pretty_key
 
 

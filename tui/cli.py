@@ -12,8 +12,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from core.cli import EXIT_INVALID, check_saves, cmd_odds, cmd_resolve, system_conflict
-from core.quick_roll import cmd_roll
+from core.cli import (
+    EXIT_INVALID,
+    check_saves,
+    cmd_odds,
+    cmd_resolve,
+    cmd_roll,
+    system_conflict,
+)
 from core.rules import BUILT_IN, DEFAULT_SYSTEM
 
 

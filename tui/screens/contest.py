@@ -34,10 +34,10 @@ from core.campaign import (
     describe_action,
 )
 from core.model import Contest, ExchangeEvent, ResolveExchange, SetModifier
-from tui import quick_roll, views
+from tui import views
 from tui.draft import Draft, Kept, settled
 from tui.fields import Field, whole
-from tui.screens import contest_table
+from tui.screens import contest_table, quick_roll
 from tui.screens.contest_keypad import KeypadContest
 from tui.systems import view
 from tui.systems.common import e
@@ -56,7 +56,7 @@ KEYS = [
     Binding("u", "undo", "Undo", id="undo"),
     Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
     Binding("m", "modifier", "Modifier", id="modifier", show=False),
-    quick_roll.binding(),  # ctrl+r: a roll outside the contest (tui.quick_roll)
+    quick_roll.binding(),  # ctrl+r: a roll outside the contest (tui.screens.quick_roll)
     Binding("b", "more_log", "Earlier", id="more_log", show=False),
     Binding("pageup", "log_page(-1)", "Log: scroll up", id="log_up", show=False),
     Binding("pagedown", "log_page(1)", "Log: scroll down", id="log_down", show=False),

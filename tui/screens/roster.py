@@ -28,10 +28,9 @@ from core.campaign import (
     describe_action,
 )
 from core.errors import RuleError
-from tui import quick_roll
 from tui.fields import whole_field
 from tui.host import Host, host
-from tui.screens import roster_import
+from tui.screens import quick_roll, roster_import
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
 from tui.systems.roster_part import RosterPart
@@ -41,7 +40,6 @@ from tui.widgets.lines import e as plain_in_markup
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from core.roster_file import Import
 
 
 def parse_ratings(part: RosterPart, text: str) -> dict[str, int]:
@@ -87,7 +85,7 @@ class RosterScreen(Screen[None]):
         super().__init__()
         self._before: dict[str, Character] = {}  # the roster when a session was started
         # An import sent and not yet saved: what it read, and the roster before it.
-        self.importing: tuple[Import, dict[str, Character]] | None = None
+        self.importing: roster_import.Pending | None = None
 
     @property
     def tussle(self) -> Host:
@@ -163,7 +161,9 @@ class RosterScreen(Screen[None]):
             return
         command = entry.command
         if isinstance(command, ImportCharacters):
-            roster_import.told(self)
+            if self.importing is not None:
+                roster_import.told(self, self.importing)
+                self.importing = None
         elif isinstance(command, StartSession):
             self.notify(self.session_message(entry, command), title="New session", timeout=8)
         elif isinstance(command, Compel):
@@ -266,7 +266,10 @@ class RosterScreen(Screen[None]):
         self._ask("A new character", None)
 
     def action_import_roster(self) -> None:
-        roster_import.ask(self)
+        roster_import.ask(self, self._importing)
+
+    def _importing(self, pending: roster_import.Pending) -> None:
+        self.importing = pending
 
     def action_edit(self) -> None:
         name = self.highlighted()

@@ -10,14 +10,20 @@ saved, a notification says what came in and what the file held that Tussle left 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
+from textual.screen import Screen
+
+from core.campaign import Character
 from core.roster_file import Import, read_files, report
 from tui.fields import Answers, Field, blame
+from tui.host import host
 
-if TYPE_CHECKING:
-    from tui.screens.roster import RosterScreen
+# An import sent and not yet saved, with the roster as it stood before it (the report
+# says what changed).
+Pending = tuple[Import, dict[str, Character]]
 
 REPLACE = (("No: refuse the file", "no"), ("Yes: replace them", "yes"))
 HOW = "answer Yes to “Replace” to replace it"
@@ -34,11 +40,13 @@ def fields() -> list[Field]:
     ]
 
 
-def ask(screen: RosterScreen) -> None:
-    """Open the import form; what it reads is sent as one action."""
+def ask(screen: Screen[Any], sent: Callable[[Pending], None]) -> None:
+    """Open the import form over ``screen``; what it reads is sent as one action, and
+    ``sent`` keeps it until it is saved (then :func:`told` says what came in)."""
     from tui.screens.forms import FormScreen
 
-    campaign = screen.tussle.campaign
+    tussle = host(screen.app)
+    campaign = tussle.campaign
 
     def parse(answers: Answers) -> Import:
         with blame("path"):
@@ -50,20 +58,17 @@ def ask(screen: RosterScreen) -> None:
 
     def done(found: Import | None) -> None:
         if found is not None:
-            screen.importing = (found, dict(campaign.roster))
-            screen.tussle.send(found.command)
+            sent((found, dict(campaign.roster)))
+            tussle.send(found.command)
 
     screen.app.clear_notifications()  # an earlier import's report would hide the form
     screen.app.push_screen(FormScreen("Import characters", fields(), parse=parse), done)
 
 
-def told(screen: RosterScreen) -> None:
+def told(screen: Screen[Any], pending: Pending) -> None:
     """Say what the import just saved brought in, and what it left out."""
-    if screen.importing is None:
-        return
-    found, before = screen.importing
-    screen.importing = None
-    lines = report(found, before, screen.tussle.campaign.system)
+    found, before = pending
+    lines = report(found, before, host(screen.app).campaign.system)
     count = len(found.arrivals)
     title = f"Imported {count} character{'' if count == 1 else 's'} (u undoes)"
     screen.notify("\n".join(short(lines)), title=title, timeout=10, markup=False)

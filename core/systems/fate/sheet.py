@@ -13,7 +13,6 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
-from core.systems.fate.quick_roll import QUICK_ROLLS
 from core.systems.fate.rules import (
     LADDER,
     Aspect,
@@ -29,7 +28,7 @@ from core.systems.fate.rules import (
 
 NO_SKILL = 0  # Mediocre (+0)
 ROSTER_FILE = "core.systems.fate.roster_file"  # its roster files (core.roster_file)
-quick_rolls = QUICK_ROLLS  # 4dF+3, 4dF+3 vs 2 (core.quick_roll)
+QUICK_ROLL = "core.systems.fate.quick_roll"  # 4dF+3, 4dF+3 vs 2 (core.quick_roll)
 
 
 def rating_label(value: int) -> str:

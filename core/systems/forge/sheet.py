@@ -12,7 +12,6 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
-from core.systems.forge.quick_roll import QUICK_ROLLS
 from core.systems.forge.rules import (
     ExchangeResolved,
     ForgeContest,
@@ -23,7 +22,7 @@ from core.systems.forge.rules import (
 from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.migrate
 
 NO_SKILL = 0  # a target of 0
-quick_rolls = QUICK_ROLLS  # d100 vs 45 (core.quick_roll)
+QUICK_ROLL = "core.systems.forge.quick_roll"  # d100 vs 45 (core.quick_roll)
 ROSTER_FILE = "core.systems.forge.roster_file"  # its roster files (core.roster_file)
 
 

@@ -15,7 +15,6 @@ from core.engine import play
 from core.errors import RuleError
 from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice
 from core.sheet import Change, Demo, Pick, options
-from core.systems.heroquest.quick_roll import QUICK_ROLLS
 from core.systems.heroquest.rules import (
     BENEFITS,
     VICTORIES,
@@ -30,7 +29,7 @@ from core.systems.heroquest.rules import (
 
 NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
 ROSTER_FILE = "core.systems.heroquest.roster_file"  # its roster files (core.roster_file)
-quick_rolls = QUICK_ROLLS  # 4M vs 14, d20 vs 14 (core.quick_roll)
+QUICK_ROLL = "core.systems.heroquest.quick_roll"  # 4M vs 14, d20 vs 14 (core.quick_roll)
 
 ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, on every later related use
 NO_ACTIONS = ("dying", "dead")  # §2.6: "no actions"
