@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.campaign import AddCharacter, Character, Entry, Play, StartContest, WriteBack
+from core.campaign import AddCharacter, Entry, Play, StartContest, WriteBack
 from core.errors import RuleError
-from core.model import Command, Participant
+from core.model import Command
 from core.scenario import Resolution
+from core.sheet import find_sheet
 from core.store import Saves
 
 LOCK_WAIT = 10.0  # seconds to wait for a campaign another process has open
@@ -28,28 +29,6 @@ class Recorded:
     folder: Path
     contest_id: str
     entries: int
-
-
-def character_from(participant: Participant) -> Character:
-    """A roster character for a participant the roster does not know yet."""
-    fields = {
-        f: getattr(participant, f) for f in ("skill", "rating", "target") if hasattr(participant, f)
-    }
-    ratings = {name.capitalize(): value for name, value in fields.items()}
-    extra = {
-        f: getattr(participant, f)
-        for f in (
-            "fate_points",
-            "hero_points",
-            "vitality",
-            "multiplier",
-            "max_damage",
-            "armor",
-            "armor_capacity",
-        )
-        if hasattr(participant, f)
-    }
-    return Character(name=participant.name, kind="npc", ratings=ratings, **extra)
 
 
 def record(
@@ -74,9 +53,10 @@ def record(
         def do(command: Command) -> None:
             entries.append(campaign.act(command))
 
+        sheet = find_sheet(system)
         for participant in resolution.start.participants:
             if participant.name not in campaign.roster:
-                do(AddCharacter(character=character_from(participant)))
+                do(AddCharacter(character=sheet.newcomer(participant)))
         do(StartContest(title=title, contest=resolution.start))
         contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
         for commands in resolution.actions:

@@ -110,6 +110,11 @@ class SystemSheet(Protocol):
         """The rating a participant of a contest rolls (its skill, ability, target)."""
         ...
 
+    def newcomer(self, participant: Participant) -> Character:
+        """A roster character (an NPC) for a participant a recorded scenario brings that
+        the roster does not know yet (``tussle resolve --record``)."""
+        ...
+
     def write_back(self, campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
         """What a finished contest leaves on its participants' sheets."""
         ...

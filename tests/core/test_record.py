@@ -162,3 +162,58 @@ def test_two_processes_recording_at_once_lose_and_duplicate_nothing(
     assert titles == [f"race-{i:02d}" for i in range(12)]  # each once, none lost
     assert list(campaign.roster) == ["Cynere", "Teran"]
     assert all(len(r.exchanges) == 4 for r in campaign.contests.values())
+
+
+def test_a_recorded_newcomer_keeps_what_its_system_rolled_with(saves: Path, tmp_path: Path) -> None:
+    """Each system's newcomers come onto the roster with their own ratings and extras
+    (once read generically, by guessing attribute names across systems)."""
+    scenarios = {
+        "fate": {
+            "participants": [
+                {"name": "Zird", "skill": 4, "fate_points": 3},
+                {"name": "Mook", "skill": 1},
+            ],
+            "exchanges": [{"rolls": {"Zird": "+0-0", "Mook": "0000"}}],
+        },
+        "heroquest": {
+            "participants": [
+                {"name": "Hero", "rating": "4M", "vitality": 2, "hero_points": 3},
+                {"name": "Foe", "rating": "13"},
+            ],
+            "exchanges": [{"rolls": {"Hero": 3, "Foe": 8}}],
+        },
+        "forge": {
+            "participants": [
+                {
+                    "name": "Knight",
+                    "target": 60,
+                    "multiplier": 3,
+                    "max_damage": 20,
+                    "armor": 4,
+                    "armor_capacity": 12,
+                },
+                {"name": "Brute", "target": 45, "armor": 2},
+            ],
+            "exchanges": [{"actor": "Knight", "rolls": {"Knight": 75}}],
+        },
+    }
+    for system, scenario in scenarios.items():
+        path = tmp_path / f"{system}.json"
+        path.write_text(json.dumps({"system": system, **scenario}))
+        done = record(saves, path, f"New {system}")
+        assert done.returncode == 0, done.stderr
+    roster = {
+        system: Saves(saves).find(f"New {system}").load().roster  # type: ignore[union-attr]
+        for system in scenarios
+    }
+    zird, mook = roster["fate"]["Zird"], roster["fate"]["Mook"]
+    assert (dict(zird.ratings), zird.fate_points, zird.kind) == ({"Skill": 4}, 3, "npc")
+    assert (dict(mook.ratings), mook.fate_points) == ({"Skill": 1}, 0)
+    hero = roster["heroquest"]["Hero"]
+    assert (dict(hero.ratings), hero.vitality, hero.hero_points) == ({"Rating": 24}, 2, 3)  # 4M
+    knight, brute = roster["forge"]["Knight"], roster["forge"]["Brute"]
+    assert dict(knight.ratings) == {"Target": 60}
+    assert (knight.multiplier, knight.max_damage, knight.armor) == (3, 20, 4)
+    assert knight.armor_capacity == 12
+    # A scenario's armor_capacity 0 (its default) is unlimited armor: no limit on the roster.
+    assert (brute.armor, brute.armor_capacity, brute.max_damage) == (2, None, None)

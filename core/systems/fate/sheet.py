@@ -103,6 +103,18 @@ def rolled(participant: Participant) -> int:
     return participant.skill
 
 
+def newcomer(participant: Participant) -> Character:
+    """An NPC for a recorded scenario's participant the roster lacks: its skill (as
+    "Skill") and fate points."""
+    assert isinstance(participant, FateParticipant)
+    return Character(
+        name=participant.name,
+        kind="npc",
+        ratings={"Skill": participant.skill},
+        fate_points=participant.fate_points,
+    )
+
+
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     """Each participant's fate points as the contest left them (as a difference), and the
     points owed for invokes on their aspects (§1.4.1: "usable only after the scene").

@@ -73,6 +73,21 @@ def rolled(participant: Participant) -> int:
     return participant.target
 
 
+def newcomer(participant: Participant) -> Character:
+    """An NPC for a recorded scenario's participant the roster lacks: its target (as
+    "Target"), weapon and armor as the contest starts."""
+    assert isinstance(participant, ForgeParticipant)
+    return Character(
+        name=participant.name,
+        kind="npc",
+        ratings={"Target": participant.target},
+        multiplier=participant.multiplier,
+        max_damage=participant.max_damage,
+        armor=participant.armor,
+        armor_capacity=participant.armor_capacity,
+    )
+
+
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     """Trauma taken, and the armor capacity used up absorbing damage (§3.4): armor with
     no limit stays so; armor used up stays at 0 (A-I4: it absorbs nothing more)."""

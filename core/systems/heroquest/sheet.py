@@ -210,6 +210,19 @@ def rolled(participant: Participant) -> int:
     return participant.rating
 
 
+def newcomer(participant: Participant) -> Character:
+    """An NPC for a recorded scenario's participant the roster lacks: its ability (as
+    "Rating"), vitality and hero points."""
+    assert isinstance(participant, HQParticipant)
+    return Character(
+        name=participant.name,
+        kind="npc",
+        ratings={"Rating": participant.rating},
+        vitality=participant.vitality,
+        hero_points=participant.hero_points,
+    )
+
+
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     """Hero points spent; the states of adversity and lingering benefits each exchange
     (or, in an extended contest, the final difference) leaves (§2.6, §2.8, §2.9)."""

@@ -42,6 +42,10 @@ def rolled(participant: Participant) -> int:
     return 0  # a coin has no rating
 
 
+def newcomer(participant: Participant) -> Character:
+    return Character(name=participant.name, kind="npc")  # a coin has no rating
+
+
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
     return iter(())
 
