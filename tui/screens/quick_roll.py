@@ -1,7 +1,9 @@
 """The dashboard's quick roll: a roll outside any contest (``ctrl+r`` on the contest screen
 and the roster), asked in a small form, read by the campaign's system (core.quick_roll),
 sent to the bus as one GM action (so ``u`` takes it back), and shown with its chance once
-the log has it. Which system reads the roll is the campaign's: nothing here names one."""
+the log has it. Which system reads the roll is the campaign's: nothing here names one.
+(core.quick_roll is loaded with the first roll: the contest screen, shown first, needs
+only the key.)"""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from core.campaign import ActionRecorded, ActionRedone, ActionUndone, QuickRoll
-from core.quick_roll import examples, parse_dice, quick_rolls_of, read, roll_dice
 from core.rules import system_title
 from tui.fields import Answers, Field, blame
 from tui.host import host
@@ -26,6 +27,7 @@ def ask_quick_roll(screen: Screen[None]) -> None:
     """The form: the roll (``4dF+3 vs 2``) and, optionally, the dice the table rolled; on
     Enter the campaign decides it (a roll it cannot read keeps the form open, the problem
     under its field) and the bus logs it."""
+    from core.quick_roll import examples, parse_dice, quick_rolls_of, read, roll_dice
     from tui.screens.forms import FormScreen
 
     tussle = host(screen.app)
@@ -37,7 +39,8 @@ def ask_quick_roll(screen: Screen[None]) -> None:
         )
         return
     system = tussle.campaign.system
-    if quick_rolls_of(system) is None:
+    rolls = quick_rolls_of(system)
+    if rolls is None:
         tussle.notify(
             f"{system_title(system)} has no quick rolls: roll in a contest.", severity="warning"
         )
@@ -60,7 +63,7 @@ def ask_quick_roll(screen: Screen[None]) -> None:
             tussle.send(command)
 
     fields = [
-        Field("expression", f"Roll, like {examples(system)}", placeholder="4dF+3 vs 2"),
+        Field("expression", f"Roll, like {examples(system)}", placeholder=rolls.examples[0]),
         Field(
             "dice",
             "Dice from the table, as on the keypad (blank: Tussle rolls)",

@@ -2,6 +2,10 @@
 HeroQuest's keys on the contest screen (hero points, augments, stretches, group contests,
 risky gambits, defensive responses and group boosts)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from tui.systems.heroquest.keys import SCREEN
 from tui.systems.heroquest.panes import (
     ASPECTS_TITLE,
@@ -17,8 +21,25 @@ from tui.systems.heroquest.panes import (
     twist_pending,
     verdict,
 )
-from tui.systems.heroquest.roster import ROSTER
-from tui.systems.heroquest.setup import SETUP
+
+if TYPE_CHECKING:
+    from tui.systems.roster_part import RosterPart
+    from tui.systems.setup_part import SetupPart
+
+
+def __getattr__(name: str) -> RosterPart | SetupPart:
+    """The roster's and the setup's parts, loaded when their screen first opens: the
+    contest screen, shown first, needs neither (start-up time is a benchmark)."""
+    if name == "ROSTER":
+        from tui.systems.heroquest.roster import ROSTER
+
+        return ROSTER
+    if name == "SETUP":
+        from tui.systems.heroquest.setup import SETUP
+
+        return SETUP
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ASPECTS_TITLE",
