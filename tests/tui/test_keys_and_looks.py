@@ -320,3 +320,39 @@ async def test_a_focused_field_is_black_on_the_accent_in_the_ansi_themes(
             assert field is not None
             assert (field.styles.color.ansi, field.styles.background.ansi) == (0, accent)
             await keys(pilot, "tab")
+
+
+async def test_a_screens_own_hints_say_the_remapped_keys(saves: Path, config_home: Path) -> None:
+    """The roster's title told "u undoes" after undo had moved to z: a hint written in a
+    screen's text follows the keymap as the key bar does."""
+    config_file(config_home, '[keys]\n"roster.undo" = "z"\n"roster.import" = "f6"\n')
+    app = new_app(saves)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w")
+        title = text(app, "#title")
+        assert "z undoes" in title and "u undoes" not in title, title
+        assert "f6 imports" in title and "I imports" not in title, title
+        assert "n sets up a contest" in title  # left alone: as it was
+
+
+async def test_the_finished_contests_and_the_summarys_hints_say_the_remapped_keys(
+    saves: Path, config_home: Path
+) -> None:
+    config_file(config_home, '[keys]\nundo = "z"\n"summary.undo" = "z"\n"summary.next" = "f7"\n')
+    app = new_app(saves)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        # Cynere ++++ (Great +4 +4 = +8) against Teran ---- (Good +3 -4 = -1): a margin
+        # of 9, with style, two victories; twice ends the contest (first to 3).
+        for _ in range(2):
+            await keys(pilot, *["plus"] * 4, *["minus"] * 4, "enter")
+        await settle(pilot)
+        keypad = text(app, "#keypad")
+        assert "The contest is over" in keypad
+        assert "z: undo" in keypad and "u: undo" not in keypad, keypad
+        assert "n: new contest" in keypad  # left alone
+        await keys(pilot, "enter")  # the summary
+        hints = text(app, "#summary-keys")
+        assert "z: undo" in hints and "u: undo" not in hints, hints
+        assert "f7: next contest" in hints and "Esc: back" in hints, hints

@@ -12,6 +12,7 @@ from core.errors import RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from tui.draft import Draft, dice_kind, typed_text
 from tui.fields import Answers, Field, blame, whole
+from tui.key_hints import key_of
 from tui.screens.contest_paint import PaintedContest
 from tui.systems.common import e
 
@@ -30,7 +31,8 @@ class CorrectingContest(PaintedContest):
             return
         if record.written:  # said before the GM types a number, not after
             self.notify(
-                "Its results are on the roster: u takes that back, then correct.",
+                f"Its results are on the roster: {key_of(self, 'undo', 'u')} takes that back, "
+                "then correct.",
                 title="Cannot correct",
                 severity="error",
             )

@@ -18,6 +18,7 @@ from core.model import Contest
 from tui import views
 from tui.draft import Draft, dice_kind, preview, typed_text
 from tui.host import Host, host
+from tui.key_hints import key_of
 from tui.odds_view import odds_cells
 from tui.systems import view
 from tui.systems.common import e
@@ -118,7 +119,8 @@ class PaintedContest(Screen[None]):
             keypad.show(
                 [],
                 [f"[b]The contest is over.[/b] {e(result)}"],
-                "Enter: summary · n: new contest · C: correct · u: undo",
+                f"Enter: summary · {key_of(self, 'new_contest', 'n')}: new contest"
+                f" · {key_of(self, 'correct', 'C')}: correct · {key_of(self, 'undo', 'u')}: undo",
                 over=True,
             )
             self.workers.cancel_group(self, "odds")

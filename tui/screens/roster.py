@@ -30,6 +30,7 @@ from core.campaign import (
 from core.errors import RuleError
 from tui.fields import whole_field
 from tui.host import Host, host
+from tui.key_hints import key_of
 from tui.screens import quick_roll, roster_import
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
@@ -116,7 +117,9 @@ class RosterScreen(Screen[None]):
         session = f" · session {sessions}" if isinstance(sessions, int) and sessions else ""
         self.query_one("#title", Static).update(
             f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}"
-            " · n sets up a contest · I imports · u undoes"
+            f" · {key_of(self, 'roster.new_contest', 'n')} sets up a contest"
+            f" · {key_of(self, 'roster.import', 'I')} imports"
+            f" · {key_of(self, 'roster.undo', 'u')} undoes"
         )
         table = self.query_one(DataTable)
         highlighted = self.highlighted()

@@ -20,6 +20,7 @@ from core.campaign import Character
 from core.roster_file import Import, read_files, report
 from tui.fields import Answers, Field, blame
 from tui.host import host
+from tui.key_hints import key_of
 
 # An import sent and not yet saved, with the roster as it stood before it (the report
 # says what changed).
@@ -70,7 +71,8 @@ def told(screen: Screen[Any], pending: Pending) -> None:
     found, before = pending
     lines = report(found, before, host(screen.app).campaign.system)
     count = len(found.arrivals)
-    title = f"Imported {count} character{'' if count == 1 else 's'} (u undoes)"
+    undo = key_of(screen, "roster.undo", "u")
+    title = f"Imported {count} character{'' if count == 1 else 's'} ({undo} undoes)"
     screen.notify("\n".join(short(lines)), title=title, timeout=10, markup=False)
 
 

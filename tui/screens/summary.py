@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from core.aftermath import summary
 from tui.host import Host, host
+from tui.key_hints import key_of
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Hanging
@@ -45,14 +46,19 @@ class SummaryScreen(ModalScreen[None]):
         return host(self.app)
 
     def compose(self) -> ComposeResult:
+        def key(action: str, default: str) -> str:
+            return e(key_of(self, f"summary.{action}", default))
+
         with TellingScroll(id="summary-body") as body:
             body.border_title = "End of the contest"
             yield Static(id="summary")
         yield Static(
             Hanging(
                 [
-                    "[dim]n: next contest with the same sides · N: new sides · r: write to "
-                    "the roster · u: undo · w: roster · c: campaigns · Esc: back[/]"
+                    f"[dim]{key('next', 'n')}: next contest with the same sides"
+                    f" · {key('new', 'N')}: new sides · {key('write_back', 'r')}: write to the"
+                    f" roster · {key('undo', 'u')}: undo · {key('roster', 'w')}: roster"
+                    f" · {key('campaigns', 'c')}: campaigns · {key('close', 'Esc')}: back[/]"
                 ]
             ),
             id="summary-keys",
@@ -75,7 +81,8 @@ class SummaryScreen(ModalScreen[None]):
         lines.extend(f"  {e(x)}" for x in shown.exchanges or ("none played",))
         lines.append("")
         if shown.written:
-            lines.append("[b]Written to the roster[/b] [dim](u takes it back)[/]")
+            undo = e(key_of(self, "summary.undo", "u"))
+            lines.append(f"[b]Written to the roster[/b] [dim]({undo} takes it back)[/]")
         else:
             lines.append("[b]For the roster[/b] [dim](r writes it)[/]")
         lines.extend(f"  {e(r)}" for r in shown.roster or ("no change",))
