@@ -36,6 +36,7 @@ from tests.tui.screen_text import screen_text
 from tui.screens.contest import ContestScreen
 from tui.watch import WatchApp
 from tui.widgets.lines import WORD_JOINER, e
+from tui.widgets.panes import Scoreboard
 
 C0 = [chr(c) for c in range(0x20)]
 C1 = [chr(c) for c in range(0x80, 0xA0)]
@@ -336,3 +337,18 @@ def test_json_export_to_the_terminal_sends_no_control_character_and_keeps_the_na
     data = json.loads(out)  # the same JSON: the names come back whole
     assert data["name"] == NAMES["Camp"]
     assert [c["name"] for c in data["participants"]] == [NAMES["Ann"], NAMES["Bo"]]
+
+
+async def test_odds_that_arrive_after_the_panes_are_gone_are_dropped(saves: Path) -> None:
+    """The odds come from a thread: when the app quits while they are worked out, the
+    screen's panes are removed before the screen leaves the stack, and the odds arriving
+    then failed the worker ("No nodes match 'Scoreboard'", seen in CI)."""
+    loaded_campaign(saves)
+    app = new_app(saves, NAMES["Camp"])
+    async with app.run_test(size=(160, 48)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        await screen.query_one(Scoreboard).remove()  # as when the app is taken down
+        screen._show_odds(({}, "late odds"))  # what the worker's thread calls back with
+        assert screen.odds == ({}, "late odds")  # kept for when it is drawn, nothing raised

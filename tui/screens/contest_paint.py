@@ -94,7 +94,10 @@ class PaintedContest(Screen[None]):
         app = self.tussle
         unsaved = len(app.bus.unsaved) if app.bus is not None else 0
         odds = self.odds if app.show_odds else None
-        self.query_one(Scoreboard).show(
+        boards = self.query(Scoreboard)
+        if not boards:  # odds come from a thread: the screen may be taken down meanwhile
+            return  # (the app quitting), its panes gone before it leaves the stack
+        boards.first().show(
             views.scoreboard(self.record, app.campaign.name, unsaved, app.read_only, odds)
         )
 
