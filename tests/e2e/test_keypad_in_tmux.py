@@ -62,8 +62,10 @@ def test_redo_after_a_restart_commits_no_second_exchange(tmp_path: Path) -> None
         again.keys("u")
         again.wait_for("Invoke: Cynere")  # the undone exchange is back on the keypad
         again.keys("U")
-        shown = again.wait_for("Exchange 1: Cynere wins with style")
-        assert "Invoke: Cynere" not in shown  # redone: off the keypad
+        again.wait_for("Exchange 1: Cynere wins with style")
+        # Redone: off the keypad. The log and the keypad are drawn in frames of their own,
+        # so one capture may show the log redone and the keypad not yet (a CI run did).
+        gone(again, "Invoke: Cynere", timeout=30)
         again.keys("Enter")  # nothing typed: nothing committed
         again.wait_for("Cynere")
         again.keys("q")
