@@ -4,8 +4,7 @@ risky gambits, defensive responses and group boosts)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tui.systems.common import later_parts
 from tui.systems.heroquest.keys import SCREEN
 from tui.systems.heroquest.panes import (
     ASPECTS_TITLE,
@@ -22,24 +21,7 @@ from tui.systems.heroquest.panes import (
     verdict,
 )
 
-if TYPE_CHECKING:
-    from tui.systems.roster_part import RosterPart
-    from tui.systems.setup_part import SetupPart
-
-
-def __getattr__(name: str) -> RosterPart | SetupPart:
-    """The roster's and the setup's parts, loaded when their screen first opens: the
-    contest screen, shown first, needs neither (start-up time is a benchmark)."""
-    if name == "ROSTER":
-        from tui.systems.heroquest.roster import ROSTER
-
-        return ROSTER
-    if name == "SETUP":
-        from tui.systems.heroquest.setup import SETUP
-
-        return SETUP
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = later_parts(__name__)  # ROSTER and SETUP, loaded when first used
 
 __all__ = [
     "ASPECTS_TITLE",
