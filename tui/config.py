@@ -21,7 +21,6 @@ import difflib
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,6 +118,8 @@ def read(path: Path | None = None) -> tuple[dict[str, Any], Settings]:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         settings.problem(f"cannot be read ({reason}); the default keys and theme are used")
         return {}, settings
+    import tomllib  # only when there is a file: no settings file, no TOML reader loaded
+
     try:
         return tomllib.loads(text), settings
     except tomllib.TOMLDecodeError as error:
@@ -257,6 +258,8 @@ def with_theme(text: str, theme: str) -> str:
     """``text`` (a TOML file) with its top-level ``theme`` set to ``theme``: that line
     changed (its comment kept), or one added before the first table; every other byte
     as it was. ``ValueError`` when the result would not read back as exactly that."""
+    import tomllib
+
     before = tomllib.loads(text)
     lines = text.splitlines(keepends=True)
     value = _toml_string(theme)
@@ -283,6 +286,8 @@ def with_theme(text: str, theme: str) -> str:
 def remember_theme(theme: str, path: Path | None = None) -> str | None:
     """Write ``theme`` into the settings file (made, with its folder, when missing), or
     say in one line why not; never raises for the disk or the file's content."""
+    import tomllib
+
     path = path or config_path()
     try:
         try:

@@ -60,5 +60,71 @@ def test_the_first_frame_loads_the_contest_screen_and_nothing_it_does_not_show(
         "tui.systems.roster_part",
         "core.quick_roll",
         "importlib.metadata",
+        "tomllib",  # no settings file here: nothing to read
     ):
         assert later not in loaded, later
+
+
+DASHBOARD_RUN = """
+import gc, json, sys, types
+# A stand-in for the dashboard's app module: it reports how the collector stands when
+# the dashboard would start running, after the real modules it needs have loaded.
+fake = types.ModuleType("tui.app")
+def run(args):
+    print(json.dumps({"enabled": gc.isenabled(), "frozen": gc.get_freeze_count(),
+                      "loaded": "tui.glyphs" in sys.modules}))
+    return 0
+fake.run = run
+sys.modules["tui.app"] = fake
+from tui.cli import main
+sys.exit(main(["--saves", sys.argv[1], "open", "Fate demo"]))
+"""
+
+
+def test_the_dashboard_starts_with_what_it_loaded_frozen_and_the_collector_running(
+    tmp_path: Path,
+) -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", DASHBOARD_RUN, str(tmp_path)],
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    # The interpreter's start-up and the modules loaded made tens of thousands of objects:
+    # they are frozen (never walked by the collector again), and the collector is back on.
+    assert seen["enabled"] is True and seen["loaded"] is True
+    assert seen["frozen"] > 10_000
+
+
+def test_loading_pauses_the_collector_and_leaves_it_as_it_was() -> None:
+    import gc
+
+    from tui.cli import loading_for_good
+
+    frozen = gc.get_freeze_count()
+    try:
+        assert gc.isenabled()
+        with loading_for_good():
+            assert not gc.isenabled()
+            made = [[] for _ in range(1000)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= frozen + len(made)
+        # A caller that keeps the collector off (a profiler, a test) finds it still off,
+        # and a failed import leaves it as it was too.
+        gc.disable()
+        with loading_for_good():
+            pass
+        assert not gc.isenabled()
+        gc.enable()
+        try:
+            with loading_for_good():
+                raise ImportError("no such module")
+        except ImportError:
+            pass
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()  # this test session's objects go back to the collector
