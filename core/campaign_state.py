@@ -9,7 +9,7 @@ defined here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Container, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
 from core.campaign_log import (
@@ -56,6 +56,7 @@ from core.redact import Secrets
 from core.rules import SYSTEM_NAMES as SYSTEM_NAMES
 from core.rules import find_system
 from core.rules.base import GMPool
+from core.runs import Ids
 
 # -- the campaign --------------------------------------------------------------------------
 
@@ -108,8 +109,9 @@ class CampaignState:
     # an action only when asked for it (core.snapshot).
     contests: MutableMapping[str, ContestRecord] = field(default_factory=dict)
     actions: MutableMapping[int, ActionRecorded] = field(default_factory=dict)
-    done: list[int] = field(default_factory=list)
-    undone: list[int] = field(default_factory=list)
+    # The action ids in force and undone, in order (kept as runs: core.runs).
+    done: Ids = field(default_factory=Ids)
+    undone: Ids = field(default_factory=Ids)
     sessions: list[str] = field(default_factory=list)  # when each session in force started
     # Rolls outside the contests in force, each with its action's id (a list of pairs: it
     # saves and reads back as it is, in a snapshot too).
@@ -180,7 +182,7 @@ class CampaignState:
         nothing but play contests (a campaign opened from its snapshot knows them without
         reading them back from the log: core.snapshot): what looks for roster changes,
         contest starts or results written needs no other."""
-        quiet: frozenset[int] | set[int] = getattr(self.actions, "plays_only", frozenset())
+        quiet: Container[int] = getattr(self.actions, "plays_only", frozenset())
         for action_id in action_ids:
             if action_id not in quiet:
                 yield action_id, self.actions[action_id]
@@ -289,7 +291,9 @@ class CampaignState:
         """The roster as the actions in force before ``action_id`` made it (None: all of
         them, which is the roster now)."""
         roster: dict[str, Character] = {}
-        before = self.done if action_id is None else self.done[: self._index(action_id)]
+        before: Iterable[int] = (
+            self.done if action_id is None else self.done[: self._index(action_id)]
+        )
         for _, action in self.acting(before):
             for event in action.events:
                 if isinstance(event, CharacterAdded):

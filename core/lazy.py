@@ -24,6 +24,7 @@ from core.codec import decode, encode
 from core.disk import BadSave
 from core.model import Event, ExchangeEvent
 from core.replay import number_problem
+from core.runs import IdSet, Places
 
 
 def canonical(value: Any) -> bytes:
@@ -52,10 +53,10 @@ class LazyActions(MutableMapping[int, ActionRecorded]):
     """
 
     def __init__(self, read: Callable[[int, int], ActionRecorded]) -> None:
-        self.where: dict[int, int] = {}  # the log entry of each action saved there
+        self.where = Places()  # the log entry of each action saved there
         self._kept: dict[int, ActionRecorded] = {}  # of those, the ones read
         self._new: dict[int, ActionRecorded] = {}  # actions whose entry is not known
-        self.plays_only: set[int] = set()
+        self.plays_only = IdSet()
         self.contests_started = 0
         self.top = 0  # the highest action id (the next action's is one more)
         self._read = read
@@ -67,6 +68,11 @@ class LazyActions(MutableMapping[int, ActionRecorded]):
         self.where[action_id] = entry
         self._new.pop(action_id, None)
         self._kept.pop(action_id, None)
+
+    def unplaced(self) -> Iterator[int]:
+        """The actions whose place in the log this does not know (saved since it was
+        opened: the caller knows where)."""
+        return iter(self._new)
 
     def loaded(self, action_id: int) -> bool:
         return action_id in self._kept or action_id in self._new

@@ -31,12 +31,11 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
-import itertools
 import json
 import logging
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, get_type_hints
@@ -66,6 +65,7 @@ from core.lazy import (
 )
 from core.model import Event
 from core.replay import REPLAY_ERRORS, number_problem
+from core.runs import Ids, IdSet, Places, joined, runs
 
 
 class CampaignFiles(Protocol):
@@ -102,22 +102,6 @@ def state_fields() -> dict[str, Any]:
     there is, whoever added it, but the contests and actions)."""
     hints = get_type_hints(Campaign)
     return {f.name: hints[f.name] for f in dataclasses.fields(Campaign) if f.name not in LEFT_OUT}
-
-
-def runs(pairs: Iterable[tuple[int, int]]) -> list[list[int]]:
-    """``(a, b)`` pairs as runs ``[a0, b0, count]`` of pairs each one more than the last."""
-    out: list[list[int]] = []
-    for a, b in pairs:
-        if out and a == out[-1][0] + out[-1][2] and b == out[-1][1] + out[-1][2]:
-            out[-1][2] += 1
-        else:
-            out.append([a, b, 1])
-    return out
-
-
-def unruns(data: Any, where: Path) -> Iterator[tuple[int, int]]:
-    for a, b, count in checked_runs(data, where):
-        yield from zip(range(a, a + count), range(b, b + count), strict=True)
 
 
 def checked_runs(data: Any, where: Path) -> list[list[int]]:
@@ -189,19 +173,14 @@ def write(
     folder = files.folder / FOLDER
     entries = campaign.entries
     meta = files.meta()
+    listed = _placed(campaign, positions)
+    if listed is None:
+        return False
     lazy_actions = campaign.actions if isinstance(campaign.actions, LazyActions) else None
-    pairs: list[tuple[int, int]] = []
-    for action_id in campaign.actions:
-        entry = positions.get(action_id)
-        if entry is None and lazy_actions is not None:
-            entry = lazy_actions.where.get(action_id)
-        if entry is None:
-            return False
-        pairs.append((action_id, entry))
-    if lazy_actions is not None:
-        quiet, started = sorted(lazy_actions.plays_only), lazy_actions.contests_started
+    if lazy_actions is not None:  # kept as runs: nothing one action at a time
+        quiet, started = lazy_actions.plays_only.runs(), lazy_actions.contests_started
     else:
-        quiet = sorted(i for i, a in campaign.actions.items() if plays_only(a))
+        quiet = runs((i, i) for i, a in sorted(campaign.actions.items()) if plays_only(a))
         started = sum(starts_in(a) for a in campaign.actions.values())
     if not os.path.lexists(folder):
         folder.mkdir()
@@ -234,10 +213,10 @@ def write(
         "system": meta["system"],
         "settings": sha(canonical(meta["settings"])),
         "created": meta.get("created"),
-        "state": {name: _short(encode(getattr(campaign, name))) for name in state_fields()},
+        "state": {name: state_json(campaign, name) for name in state_fields()},
         "contests": contests,
-        "actions": runs(pairs),
-        "plays_only": runs([(i, i) for i in quiet]),
+        "actions": listed,
+        "plays_only": quiet,
         "contests_started": started,
     }
     head["digest"] = sha(canonical(head))
@@ -252,21 +231,34 @@ def write(
     return True
 
 
-def _short(value: Any) -> Any:
-    """A long list of whole numbers (the actions in force) as runs of consecutive ones."""
-    if isinstance(value, list) and len(value) > 8 and all(type(x) is int for x in value):
-        return {"@runs": runs([(x, x) for x in value])}
-    return value
+def _placed(campaign: Campaign, positions: Mapping[int, int]) -> list[list[int]] | None:
+    """Where each of ``campaign``'s actions is in the log, as runs ``[id, entry, count]``
+    (those of a campaign opened from its snapshot kept as runs, the others from
+    ``positions``); None when one's place is not known."""
+    actions = campaign.actions
+    lazy = actions if isinstance(actions, LazyActions) else None
+    pairs: list[tuple[int, int]] = []
+    for action_id in lazy.unplaced() if lazy is not None else actions:
+        entry = positions.get(action_id)
+        if entry is None:
+            return None
+        pairs.append((action_id, entry))
+    return joined(lazy.where.runs() if lazy is not None else (), runs(pairs))
 
 
-class Ints(list[int]):
-    """Whole numbers expanded from runs (already known to be whole numbers)."""
+def state_json(campaign: Campaign, name: str) -> Any:
+    """A field of ``campaign``'s state as the head holds it: a long list of action ids as
+    its runs of consecutive ones (``{"@runs": [[first, first, count], ...]}``)."""
+    value = getattr(campaign, name)
+    if isinstance(value, Ids):
+        return {"@runs": value.runs()} if len(value) > 8 else list(value)
+    return encode(value)
 
 
 def _long(value: Any, path: Path) -> Any:
     if isinstance(value, dict) and set(value) == {"@runs"}:
         spans = checked_runs(value["@runs"], path)
-        return Ints(itertools.chain.from_iterable(range(a, a + n) for a, _, n in spans))
+        return Ids.from_runs(spans)
     return value
 
 
@@ -346,18 +338,18 @@ def read(
     campaign = _state(head, path, meta)
     actions = LazyActions(read_action)
     listed = checked_runs(head.get("actions"), path)
+    quiet = checked_runs(head.get("plays_only"), path)
     if runs_only is not None:
-        runs_only += [listed, checked_runs(head.get("plays_only"), path)]
+        runs_only += [listed, quiet]
         listed = []
-    for a, b, count in listed:
-        actions.where.update(zip(range(a, a + count), range(b, b + count), strict=True))
-        actions.top = max(actions.top, a + count - 1)
-    if len(actions.where) != sum(r[2] for r in listed) or any(
-        r[1] + r[2] > entries for r in listed
-    ):
+    try:
+        actions.where = Places.from_runs(listed)
+        actions.plays_only = IdSet.from_runs(quiet if listed else ())
+    except ValueError:  # two runs overlap
+        raise SnapshotProblem(f"{path}: actions at wrong places") from None
+    if any(r[1] + r[2] > entries for r in listed):
         raise SnapshotProblem(f"{path}: actions at wrong places")
-    for a, _, count in checked_runs(head.get("plays_only"), path) if listed else ():
-        actions.plays_only.update(range(a, a + count))
+    actions.top = max((a + count - 1 for a, _, count in listed), default=0)
     started = head.get("contests_started")
     if type(started) is not int or started < 0:
         raise SnapshotProblem(f"{path}: not a snapshot (contests started {started!r})")
@@ -374,7 +366,8 @@ def read(
         ):
             raise SnapshotProblem(f"{path}: a contest's file is missing or damaged: {item!r}")
         contests.pend(item[0], item[1])
-    if listed and not actions.where.keys() >= {*campaign.done, *campaign.undone}:
+    in_force = [*campaign.done.runs(), *campaign.undone.runs()]
+    if listed and not all(actions.where.covers(a, count) for a, _, count in in_force):
         raise SnapshotProblem(f"{path}: actions in force that it does not list")
     campaign.actions, campaign.contests = actions, contests
     return campaign
@@ -390,8 +383,8 @@ def _size(path: Path) -> int | None:
 
 def _decode(value: Any, hint: Any) -> Any:
     """As the codec decodes, a long list of whole numbers at once."""
-    if hint == list[int] and type(value) is Ints:
-        return list(value)
+    if hint is Ids:
+        return value if type(value) is Ids else Ids(decode(value, list[int]))
     return decode(value, hint)
 
 

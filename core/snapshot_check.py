@@ -16,14 +16,15 @@ from core.codec import encode
 from core.disk import StoreError, read_bytes
 from core.lazy import LazyActions, LazyContests, canonical, plays_only, sha, starts_in
 from core.model import ExchangeEvent
+from core.runs import runs
 from core.snapshot import (
     FOLDER,
     HEAD,
     SnapshotProblem,
     read,
     read_contest_file,
-    runs,
     state_fields,
+    state_json,
 )
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def problem_in(
         return None, False
     try:
         for name in state_fields():
-            if encode(getattr(snap, name)) != encode(getattr(replayed, name)):
+            if state_json(snap, name) != state_json(replayed, name):
                 raise SnapshotProblem(f"{folder / HEAD}: its {name} is not the log's")
         if list(snap.contests) != list(replayed.contests):
             raise SnapshotProblem(f"{folder / HEAD}: its contests are not the log's")
@@ -96,14 +97,15 @@ def problem_in(
         assert isinstance(lazy, LazyActions)
         if isinstance(replayed.actions, LazyActions):  # check's: knows without reading
             known: Mapping[int, int] = replayed.actions.where
-            quiet, started = replayed.actions.plays_only, replayed.actions.contests_started
+            quiet = replayed.actions.plays_only.runs()
+            started = replayed.actions.contests_started
         else:
             known = positions
-            quiet = {i for i, a in replayed.actions.items() if plays_only(a)}
+            quiet = runs((i, i) for i, a in sorted(replayed.actions.items()) if plays_only(a))
             started = sum(starts_in(a) for a in replayed.actions.values())
         if listed[0] != runs((i, known[i]) for i in replayed.actions):
             raise SnapshotProblem(f"{folder / HEAD}: its actions are not where the log has them")
-        if listed[1] != runs((i, i) for i in sorted(quiet)) or lazy.contests_started != started:
+        if listed[1] != quiet or lazy.contests_started != started:
             raise SnapshotProblem(f"{folder / HEAD}: what it says of the actions is not so")
     except SnapshotProblem as problem:
         return str(problem), True

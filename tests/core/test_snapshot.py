@@ -32,8 +32,8 @@ def state(campaign: Campaign) -> object:
             "roster": campaign.roster,
             "contests": {k: campaign.contests[k] for k in campaign.contests},
             "actions": {str(k): campaign.actions[k] for k in campaign.actions},
-            "done": campaign.done,
-            "undone": campaign.undone,
+            "done": list(campaign.done),
+            "undone": list(campaign.undone),
             "entries": campaign.entries,
             "settings": campaign.settings,
         }
