@@ -126,10 +126,17 @@ class LazyContests(MutableMapping[str, ContestRecord]):
 
     def __init__(self, read: Callable[[str, str], ContestRecord]) -> None:
         self._items: dict[str, ContestRecord | str] = {}  # a str: its file, not yet read
+        self._sizes: dict[str, int] = {}  # of those files, their size in bytes
         self._read = read
 
-    def pend(self, contest_id: str, file: str) -> None:
+    def pend(self, contest_id: str, file: str, size: int = 0) -> None:
         self._items[contest_id] = file
+        self._sizes[contest_id] = size
+
+    def saved_as(self, contest_id: str) -> tuple[str, int] | None:
+        """The snapshot file and size of a contest not read (so not changed) since."""
+        file = self.file_of(contest_id)
+        return None if file is None else (file, self._sizes.get(contest_id, 0))
 
     def file_of(self, contest_id: str) -> str | None:
         """The snapshot file of a contest not read (so not changed) since it was opened."""

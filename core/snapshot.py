@@ -188,11 +188,11 @@ def write(
     contests = []
     lazy_contests = campaign.contests if isinstance(campaign.contests, LazyContests) else None
     for contest_id in campaign.contests:
-        pending = lazy_contests.file_of(contest_id) if lazy_contests is not None else None
-        known = written.files.get(contest_id)
-        if pending is not None and known is not None and known[1] == pending:
-            contests.append([contest_id, pending, known[2]])
+        pending = lazy_contests.saved_as(contest_id) if lazy_contests is not None else None
+        if pending is not None:  # not read since its file was checked: the same file
+            contests.append([contest_id, *pending])
             continue
+        known = written.files.get(contest_id)
         record = campaign.contests[contest_id]
         mark = fingerprint(record)
         if known is not None and _same(known[0], mark):
@@ -365,7 +365,7 @@ def read(
             or _size(folder / item[1]) != item[2]
         ):
             raise SnapshotProblem(f"{path}: a contest's file is missing or damaged: {item!r}")
-        contests.pend(item[0], item[1])
+        contests.pend(item[0], item[1], item[2])
     in_force = [*campaign.done.runs(), *campaign.undone.runs()]
     if listed and not all(actions.where.covers(a, count) for a, _, count in in_force):
         raise SnapshotProblem(f"{path}: actions in force that it does not list")

@@ -1,7 +1,8 @@
 """``tussle resolve FILE --record NAME`` into a long campaign costs what it costs into a
 short one (issue 17, "what it must show" 5): opening from the snapshot builds the actions'
 bookkeeping (in force, undone, where each is in the log, which only play) as runs, not one
-item per log entry.
+item per log entry, and writing the snapshot again re-encodes only the contests changed
+since it was read, not every contest of the campaign.
 
 Measured as memory allocated (tracemalloc's peak), never as time: a campaign ten times as
 long must not make the work grow with it."""
@@ -70,3 +71,40 @@ def test_recording_one_exchange_into_a_long_campaign_holds_no_more_than_into_a_s
     # The log is ten times as long; what one record holds is the same order (it used to
     # build a dict, a set and a list of every action: about 4x at this length).
     assert peaks[LONG] < 1.5 * peaks[SHORT], peaks
+
+
+def test_writing_the_snapshot_again_does_not_read_back_the_contests_left_unchanged(
+    saves: dict[int, Path],
+) -> None:
+    def write_again(folder: Path) -> tuple[CampaignFiles, list[Any]]:
+        files = Saves(folder).find("Camp")
+        assert files is not None
+        files.lock.acquire("Camp", what="a test")
+        try:
+            campaign = files.load()  # from the snapshot, and the records since
+            assert files.snapshot_due(campaign, now=True)  # the records since: one contest
+            files.keep_snapshot(campaign, now=True)
+        finally:
+            files.lock.release()
+        return files, [c for c in campaign.contests]
+
+    for n in (SHORT, LONG):
+        record(one_exchange(2), Saves(saves[n]), "Camp", "two")
+    written: dict[int, tuple[CampaignFiles, list[Any]]] = {}
+    peaks = {
+        n: peak_of(lambda n=n: written.setdefault(n, write_again(saves[n]))) for n in (SHORT, LONG)
+    }
+    # Ten contests of 1,000 exchanges against one: each unchanged one keeps its file,
+    # unread (it used to be read, decoded and encoded again, every one of them).
+    assert peaks[LONG] < 1.5 * peaks[SHORT], peaks
+    files, contests = written[LONG]
+    assert snapshot.covered(files) == int(files.meta()["entries"])
+    # ...and the snapshot written that way is sound: it opens, every contest as the log has it
+    reopened = CampaignFiles(files.folder)
+    campaign = reopened.load()
+    assert reopened.snapshot_problem is None
+    assert list(campaign.contests) == contests
+    replayed = reopened.replay(campaign.entries)
+    for contest_id in contests:
+        assert campaign.contests[contest_id].state == replayed.contests[contest_id].state
+    assert campaign.done == replayed.done and campaign.undone == replayed.undone
