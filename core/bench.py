@@ -219,19 +219,25 @@ def long_campaign(saves: Path, exchanges: int, name: str) -> CampaignFiles:
     return opened
 
 
+RECORDS = 15  # records timed into each campaign (each takes a few milliseconds)
+
+
 def record_time(saves: Path, name: str) -> float:
     """Median seconds of ``tussle resolve FILE --record NAME`` of a one-exchange contest,
-    in process, each from a fresh start on the files (as a new command would)."""
+    in process, each from a fresh start on the files (as a new command would): of
+    :data:`RECORDS` records, after one not counted (what the process imports the first
+    time it records, whichever campaign is timed first). Milliseconds each, on a machine
+    other work may share: 15 make a median that one busy moment does not move."""
     from core.record import record
     from core.scenario import resolve
 
     times = []
-    for k in range(RUNS):
+    for k in range(RECORDS + 1):
         resolution = resolve(fate_scenario(1, random.Random(k)))
         start = time.perf_counter()
         record(resolution, Saves(saves), name, f"One exchange {k}")
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return statistics.median(times[1:])
 
 
 PEAK = """
