@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from core.dice import FATE_GLYPHS, DiceKind
-from core.engine import play, play_until_refused
+from core.engine import play_until_refused
 from core.errors import BadDice
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from core.rules import find_system
@@ -167,22 +167,28 @@ class Preview:
 def preview(contest: Contest, draft: Draft, strict: bool = False) -> Preview:
     """Play the draft's commands on a copy, through the engine.
 
-    Those before the rolls go first (they were checked when added), then the complete
-    rolls of whoever rolls now, then the rest. A command the engine refuses stops the
-    preview with its reason, or raises when ``strict``.
+    Those before the rolls go first, then the complete rolls of whoever rolls now, then
+    the rest. A command the engine refuses stops the preview with its reason, or raises
+    when ``strict``. Those before the rolls were accepted when added, but the contest may
+    have changed under them since (a correction that ends it): they are played as the
+    rest are, never assumed to play.
     """
     rules = find_system(contest.system)
     before = [*implicit(contest, draft), *(c for c in draft.extras if c.before_rolls)]
     after = [c for c in draft.extras if not c.before_rolls]
-    state, _ = play(contest, before)
-    rollers = rules.rollers(state)
-    run = play_until_refused(state, [*draft.rolls(rules.dice, rollers), *after])
+    first = play_until_refused(contest, before)
+    rollers = rules.rollers(first.contest)
+    run = (
+        first
+        if first.refusal is not None
+        else play_until_refused(first.contest, [*draft.rolls(rules.dice, rollers), *after])
+    )
     if run.refusal is not None and strict:
         raise run.refusal.error
     return Preview(
         state=run.contest,
         slots=rollers,
-        commands=[*before, *run.commands],
+        commands=[*first.commands, *(run.commands if run is not first else ())],
         error=None if run.refusal is None else str(run.refusal.error),
     )
 
