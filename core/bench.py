@@ -201,9 +201,10 @@ LONG = 50_000  # exchanges, in contests of LONG_CONTEST
 LONG_CONTEST = 5_000
 SHORT = 1_000  # the campaign check's and export's memory is compared with (same contests)
 RUNS = 5
-# (dashboard, watch): seconds to the first frame of each, for a campaign of a saves folder,
-# its latest contest's title given. Measured by tui.bench (core never starts the dashboard).
-Frames = Callable[[Path, str, str], tuple[float, float]]
+# (dashboard, watch): seconds to the first frame of each, for campaigns of a saves folder
+# given as (name, its latest contest's title), taking turns. Measured by tui.bench (core
+# never starts the dashboard).
+Frames = Callable[[Path, list[tuple[str, str]]], list[tuple[float, float]]]
 
 
 def long_campaign(saves: Path, exchanges: int, name: str) -> CampaignFiles:
@@ -318,7 +319,7 @@ def bench_long(frames: Frames | None = None) -> list[str]:
         rows: list[tuple[str, float, float, float, str]] = []
         if frames is not None:
             title = f"Race {LONG // LONG_CONTEST}"
-            ours, theirs = frames(saves, "Long", title), frames(saves, "New", "Race 1")
+            ours, theirs = frames(saves, [("Long", title), ("New", "Race 1")])
             rows.append(("first frame, dashboard", ours[0], theirs[0], 1.2, "s"))
             rows.append(("first frame, tussle watch", ours[1], theirs[1], 1.2, "s"))
         rows.append(
