@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.helpers import clean_env
 
@@ -36,18 +37,23 @@ asyncio.run(main())
 """
 
 
-def test_the_first_frame_loads_the_contest_screen_and_nothing_it_does_not_show(
-    tmp_path: Path,
-) -> None:
+def reported(script: str, folder: Path) -> Any:
+    """What ``script``, run in a fresh interpreter on ``folder``, printed last (JSON)."""
     run = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME, str(tmp_path / "saves")],
+        [sys.executable, "-c", script, str(folder)],
         env=clean_env(),
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert run.returncode == 0, run.stderr
-    shown = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_frame_loads_the_contest_screen_and_nothing_it_does_not_show(
+    tmp_path: Path,
+) -> None:
+    shown = reported(FIRST_FRAME, tmp_path / "saves")
     loaded = set(shown["loaded"])
     assert shown["screen"] == "FateContestScreen"
     assert {"tui.systems.fate.keys", "core.systems.fate.rules"} <= loaded  # the report is right
@@ -84,15 +90,7 @@ sys.exit(main(["--saves", sys.argv[1], "open", "Fate demo"]))
 def test_the_dashboard_starts_with_what_it_loaded_frozen_and_the_collector_running(
     tmp_path: Path,
 ) -> None:
-    run = subprocess.run(
-        [sys.executable, "-c", DASHBOARD_RUN, str(tmp_path)],
-        env=clean_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    seen = reported(DASHBOARD_RUN, tmp_path)
     # The interpreter's start-up and the modules loaded made tens of thousands of objects:
     # they are frozen (never walked by the collector again), and the collector is back on.
     assert seen["enabled"] is True and seen["loaded"] is True
