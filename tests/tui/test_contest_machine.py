@@ -545,9 +545,11 @@ class ContestMachine(RuleBasedStateMachine):
         return bool(done) and done[-1] != self.start_action
 
     def move_to(self, slot: int) -> None:
-        n = len(self.slots())
-        steps = (slot - self.screen.draft.cursor) % n
-        self.press(*["tab"] * steps)
+        # Tab by Tab: right after the keypad moved on by itself, a first Tab is that move.
+        for _ in range(len(self.slots()) + 1):
+            if self.screen.draft.cursor == slot:
+                break
+            self.press("tab")
         assert self.screen.draft.cursor == slot
 
     def keys_for(self, seed: int) -> list[str]:

@@ -35,6 +35,10 @@ class KeypadContest(CorrectingContest):
 
     answers_due = 0  # u or U sent, the bus's answer not here yet
     commit_due = False  # Enter came meanwhile: it commits once the answer is here
+    # The keypad as it stood when it moved on by itself (a roll complete): a "next roller"
+    # key pressed next is taken as that move, made already, not made a second time (typing
+    # 14 then Tab then 9 gives the second roller the 9, not the first a refused 9).
+    moved_on: tuple[int, int, tuple[tuple[str, str], ...]] | None = None
 
     def action_summary(self) -> None:
         from tui.screens.summary import SummaryScreen
@@ -74,7 +78,11 @@ class KeypadContest(CorrectingContest):
             i = (self.draft.cursor + step) % len(slots)
             if faces_of(kind, self.draft.typed.get(slots[i], "")) is None:
                 self.draft.cursor = i
+                self.moved_on = self._keypad_now()
                 return
+
+    def _keypad_now(self) -> tuple[int, int, tuple[tuple[str, str], ...]]:
+        return id(self.draft), self.draft.cursor, tuple(self.draft.typed.items())
 
     def action_keypad_erase(self) -> None:
         slots = self.slots()
@@ -91,7 +99,9 @@ class KeypadContest(CorrectingContest):
 
     def action_keypad_move(self, step: int) -> None:
         slots = self.slots()
-        if slots:
+        if step > 0 and self.moved_on == self._keypad_now():
+            self.moved_on = None  # the keypad moved on by itself just now: this is that move
+        elif slots:
             self.draft.cursor = (self.draft.cursor + step) % len(slots)
         self.refresh_keypad()
 
