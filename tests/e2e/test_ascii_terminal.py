@@ -28,7 +28,7 @@ def test_in_a_c_locale_the_dashboard_and_the_players_view_are_ascii(tmp_path: Pa
         # Cynere ---0 +4 = Average (+1) against Teran 0000 +3 = Good (+3): Teran wins.
         gm.keys("-", "-", "-", "0", "0", "0", "0", "0", "Enter")
         dashboard = gm.wait_for("Exchange 1: Teran the Swift wins")
-        view = players.wait_for("Teran the Swift: 0000 > Good (+3)", timeout=15)
+        view = players.wait_for("Teran the Swift: 0000 > Good (+3)")
         for screen in (dashboard, view):
             assert screen.isascii(), screen
         keypad = next(line for line in dashboard.splitlines() if "Roll keypad" in line)

@@ -25,7 +25,7 @@ def cynere(saves: Path) -> tuple[int, int]:
     return len(record.exchanges), int(points)
 
 
-def gone(terminal: Terminal, text: str, timeout: float) -> None:
+def gone(terminal: Terminal, text: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while text in (shown := terminal.screen()):
         assert time.monotonic() < deadline, f"{text!r} stayed on the screen:\n{shown}"
@@ -110,10 +110,10 @@ def test_a_second_dashboard_read_only_follows_the_gm(tmp_path: Path) -> None:
         viewer.wait_for("READ-ONLY")
         gm.keys("-", "-", "-", "0", "0", "0", "0", "0", "Enter")
         gm.wait_for("Exchange 1: Teran the Swift wins")
-        viewer.wait_for("Exchange 1: Teran the Swift wins", timeout=5)
+        viewer.wait_for("Exchange 1: Teran the Swift wins")
         gm.keys("u")
         gm.wait_for("[-][-][-][0]")
-        gone(viewer, "Exchange 1: Teran", timeout=5)  # the undo shows on the viewer too
+        gone(viewer, "Exchange 1: Teran")  # the undo shows on the viewer too
     finally:
         gm.kill()
         viewer.kill()

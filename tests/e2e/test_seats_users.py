@@ -103,7 +103,7 @@ def test_another_user_attaches_to_the_players_view_read_only_and_never_to_the_gm
         # And the player still sees what the GM commits (Cynere ---0 +4 = +1 against
         # Teran 0000 +3 = +3: Teran wins).
         gm.keys_to("gm", "-", "-", "-", "0", "0", "0", "0", "0", "Enter")
-        seen = seat.wait_for("Teran the Swift: 0000 → Good (+3)", timeout=15)
+        seen = seat.wait_for("Teran the Swift: 0000 → Good (+3)")
         assert "Exchange 1: Teran the Swift wins" in seen
     finally:
         for server in (seat, players, gm):

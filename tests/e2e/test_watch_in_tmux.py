@@ -25,7 +25,7 @@ def test_the_watcher_shows_what_the_gm_commits_and_its_keys_change_nothing(
         players.wait_for("following")
         gm.keys("-", "-", "-", "0", "0", "0", "0", "0", "Enter")
         gm.wait_for("Exchange 1: Teran the Swift wins")
-        players.wait_for("Exchange 1: Teran the Swift wins", timeout=15)
+        players.wait_for("Exchange 1: Teran the Swift wins")
         before = files_of(saves)
         players.keys("u", "Enter", "+", "0", "-", "i", "a", "n", "w", "Escape", "r", "Tab")
         # Keys are handled in order: q, sent last (after Tab, so not read as alt+q), quits

@@ -138,7 +138,7 @@ async def barrier(pumps: list[MessagePump]) -> None:
         if not pump.call_later(one_more):
             one_more()  # a pump that is closing
     try:
-        await asyncio.wait_for(passed.wait(), timeout=10)
+        await asyncio.wait_for(passed.wait(), timeout=60)
     except TimeoutError:
         raise AssertionError(f"{left} message pumps stopped handling messages") from None
 
