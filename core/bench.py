@@ -241,6 +241,21 @@ def record_time(saves: Path, name: str) -> float:
     return statistics.median(times[1:])
 
 
+def recap_time(folder: Path, nothing: bool = False) -> float:
+    """Seconds to write the recap (Markdown) of the campaign in ``folder``, opened as
+    ``M`` opens it (not timed): its last session, which is all of it (built just now),
+    or (``nothing``) since tomorrow, when every contest is looked for and none found."""
+    from datetime import UTC, datetime, timedelta
+
+    from core.recap import recap_markdown
+
+    campaign = CampaignFiles(folder).load()
+    since = datetime.now(UTC) + timedelta(days=1) if nothing else None
+    start = time.perf_counter()
+    recap_markdown(campaign, since)
+    return time.perf_counter() - start
+
+
 PEAK = """
 import resource, sys, time
 from pathlib import Path
@@ -331,6 +346,19 @@ def bench_long(frames: Frames | None = None) -> list[str]:
                 "s",
             )
         )
+        # The recap reads every action once: linear, so the long campaign's (50 times the
+        # short one's entries) is at most 1.5 times 50 times the short one's.
+        size = LONG / SHORT
+        for label, nothing in (("recap (Markdown)", False), ("recap since tomorrow", True)):
+            rows.append(
+                (
+                    label,
+                    recap_time(long_files.folder, nothing),
+                    recap_time(short.folder, nothing),
+                    1.5 * size,
+                    "s",
+                )
+            )
         for what in ("check", "export"):
             big = peak(long_files.folder, what, saves)
             small = peak(short.folder, what, saves)
@@ -384,6 +412,17 @@ def bench_saves(frames: Frames | None = None) -> list[str]:
             big.load()
             opens.append(time.perf_counter() - start)
         lines += ["", f"opening the 10,000-exchange campaign (best of 3): {min(opens):.2f} s"]
+        # The recap of 1,000 contests against 100: linear is 10 times (it was 100 times
+        # when each contest looked through every action of the campaign).
+        small = CampaignFiles(saves / safe_name(cases[1][0]))
+        for label, nothing in (("the whole session", False), ("since tomorrow (none)", True)):
+            times = [recap_time(f.folder, nothing) for f in (small, big)]
+            ratio = times[1] / times[0]
+            lines.append(
+                f"recap, {label}: 100 contests {times[0]:.2f} s, 1,000 contests "
+                f"{times[1]:.2f} s, ratio {ratio:.1f}x (linear: 10x; target <= 15x)   "
+                f"{'ok' if ratio <= 15 else 'OVER TARGET'}"
+            )
     return [*lines, "", *bench_long(frames)]
 
 

@@ -50,20 +50,23 @@ def last_session_start(campaign: Campaign) -> datetime | None:
 
 
 def contests_since(campaign: Campaign, since: datetime | None) -> list[ContestRecord]:
-    """Contests with an action at or after ``since`` (all of them when None)."""
+    """Contests with an action at or after ``since`` (all of them when None).
+
+    One pass over the actions gathers the contests those since ``since`` touched: the
+    cost grows with the actions, not with contests times actions (a campaign of 5,000
+    contests took minutes when each contest looked through every action)."""
     if since is None:
         return list(campaign.contests.values())
-    found = []
-    for record in campaign.contests.values():
-        started = [
-            a
-            for a in campaign.actions.values()
-            if any(getattr(e, "contest_id", None) == record.contest_id for e in a.events)
-        ]
-        times = [t for a in started if (t := _when(a)) is not None]
-        if any(t >= since for t in times):
-            found.append(record)
-    return found
+    touched: set[str] = set()
+    for action in campaign.actions.values():
+        when = _when(action)
+        if when is not None and when >= since:
+            touched.update(
+                contest_id
+                for event in action.events
+                if isinstance(contest_id := getattr(event, "contest_id", None), str)
+            )
+    return [record for record in campaign.contests.values() if record.contest_id in touched]
 
 
 def _sides(record: ContestRecord) -> str:

@@ -31,6 +31,12 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def recap_written(app: TussleApp) -> None:
+    """Wait until the recap ``M`` started (in a thread of its own) is written."""
+    for worker in [w for w in app.workers if w.group == "recap"]:
+        await worker.wait()
+
+
 async def keys(pilot: Pilot[None], *presses: str) -> None:
     for key in presses:
         await pilot.press(key)

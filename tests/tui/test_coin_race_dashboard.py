@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from tests.helpers import wait_for_odds
 from tests.plugins.coin_race.rules import CoinContest
 from tests.plugins.installed import installed
-from tests.tui.conftest import keys, new_app, settle, text, write
+from tests.tui.conftest import keys, new_app, recap_written, settle, text, write
 from tui.app import TussleApp
 
 
@@ -101,6 +101,7 @@ async def test_a_coin_race_by_keys(saves: Path, coin: None) -> None:
         assert record is not None and record.state.winner == "Ann"
 
         await keys(pilot, "M")  # the recap, as the players may read it
+        await recap_written(app)
         (recap,) = (saves / "recaps").glob("*.md")
         shown = recap.read_text()
         assert "Exchange 3: Bob scores (1–1)" in shown

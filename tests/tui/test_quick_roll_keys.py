@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.store import CampaignFiles
-from tests.tui.conftest import keys, new_app, settle, text
+from tests.tui.conftest import keys, new_app, recap_written, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
@@ -65,6 +65,7 @@ async def test_a_quick_roll_by_keys_is_logged_recapped_and_undone(saves: Path) -
 
         # In the recap M writes, as a roll outside the contests.
         await keys(pilot, "M")
+        await recap_written(app)
         (recap,) = (saves / "recaps").glob("*.md")
         lines = recap.read_text(encoding="utf-8").splitlines()
         assert "## Rolls outside the contests" in lines

@@ -7,29 +7,47 @@ with nothing to do with the coming exchange.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
+
 from tui.fields import Answers, Field
 from tui.screens.contest_paint import PaintedContest
 
 
 def write_recap(screen: PaintedContest) -> None:
-    """Write the last session's recap as Markdown beside the saves (recaps/)."""
+    """Write the last session's recap as Markdown beside the saves (recaps/), in a
+    thread: on a long campaign it reads every action, and the dashboard must not stop
+    while it does. It reads the campaign as saved (what the dashboard shows is saved
+    first), from its own files object, so nothing the dashboard changes meanwhile is
+    read half-changed."""
     from datetime import date
-
-    from core.recap import recap_markdown
-    from core.store import write_atomically
 
     app = screen.tussle
     if app.files is None:
         return
     folder = app.saves.folder / "recaps"
     path = folder / f"{app.files.slug}-{date.today().isoformat()}.md"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, recap_markdown(app.campaign))
-    except OSError as error:
-        screen.notify(f"{path}: {error.strerror or error}", title="No recap", severity="error")
-        return
-    screen.notify(f"Recap written to {path}", title="Recap", timeout=8)
+    campaign_folder = app.files.folder
+
+    def work() -> None:
+        from core.recap import recap_markdown
+        from core.store import CampaignFiles, StoreError, write_atomically
+
+        try:
+            text = recap_markdown(CampaignFiles(campaign_folder).load())
+            folder.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, text)
+        except (OSError, StoreError) as error:
+            problem = error.strerror if isinstance(error, OSError) and error.strerror else error
+            tell(lambda: screen.notify(f"{path}: {problem}", title="No recap", severity="error"))
+        else:
+            tell(lambda: screen.notify(f"Recap written to {path}", title="Recap", timeout=8))
+
+    def tell(notify: Callable[[], None]) -> None:
+        with contextlib.suppress(RuntimeError):  # the app quit meanwhile: nobody to tell
+            screen.app.call_from_thread(notify)
+
+    screen.run_worker(work, thread=True, group="recap", exit_on_error=False)
 
 
 def toggle_players_odds(screen: PaintedContest) -> None:

@@ -1,0 +1,62 @@
+"""The recap's cost grows with the campaign's actions, not with contests times actions
+(issue 30, item 13): a 5,000-contest campaign took 390 s when each contest looked
+through every action of the campaign for one of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, ValuesView
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from core.bench import fate_campaign
+from core.campaign import ActionRecorded
+from core.recap import recap_markdown
+
+
+class CountedActions(dict[int, ActionRecorded]):
+    """A campaign's actions that count how many times an action is read."""
+
+    reads = 0
+
+    def __getitem__(self, key: int) -> ActionRecorded:
+        CountedActions.reads += 1
+        return super().__getitem__(key)
+
+    def values(self) -> ValuesView[ActionRecorded]:
+        counted = self
+
+        class Counted(ValuesView[ActionRecorded]):
+            def __iter__(self) -> Iterator[ActionRecorded]:
+                for value in dict.values(counted):
+                    CountedActions.reads += 1
+                    yield value
+
+        return Counted(self)
+
+
+def test_a_recap_reads_each_action_a_bounded_number_of_times(tmp_path: Path) -> None:
+    # 60 contests of 2 exchanges: 2 characters + 60 starts + 120 exchanges = 182 actions.
+    _, campaign = fate_campaign(tmp_path, 120, "Many", per_contest=2)
+    assert len(campaign.contests) == 60
+    actions: Any = CountedActions(campaign.actions)
+    assert len(actions) == 182
+    campaign.actions = actions
+    CountedActions.reads = 0
+    # Since tomorrow: nothing matches, so every contest is looked for and none found.
+    tomorrow = datetime.now(UTC) + timedelta(days=1)
+    assert "No contest was played." in recap_markdown(campaign, tomorrow)
+    # One pass over the actions (and the rolls' own, none here), not one per contest:
+    # 60 x 182 = 10,920 reads when each contest looked through them all.
+    assert CountedActions.reads <= 2 * 182
+
+
+def test_the_recap_since_a_time_still_finds_every_contest_played_since(tmp_path: Path) -> None:
+    _, campaign = fate_campaign(tmp_path, 6, "Few", per_contest=2)  # 3 contests
+    yesterday = datetime.now(UTC) - timedelta(days=1)
+    text = recap_markdown(campaign, yesterday)
+    assert [line for line in text.splitlines() if line.startswith("## ")] == [
+        "## Race 1",
+        "## Race 2",
+        "## Race 3",
+    ]
