@@ -122,6 +122,12 @@ def _say(line: str) -> None:
     print(" ".join(visible(part) for part in line.split("\n")), file=sys.stderr)
 
 
+def _tell(line: str) -> None:
+    """Print one line of a report: what it quotes from the saves (a campaign's name, a
+    backup's) is written out (core.text), never sent to the terminal raw."""
+    print(visible(line))
+
+
 def _saves(args: argparse.Namespace) -> Path:
     from core.store import saves_folder
 
@@ -163,9 +169,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
-    print(report.line())
+    _tell(report.line())
     for warning in report.warnings:
-        print(f"warning: {visible(warning)}")
+        _tell(f"warning: {warning}")
     return 0
 
 
@@ -197,7 +203,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         _say(f"{args.output}: not written ({exc.strerror or exc})")
         return EXIT_DAMAGED
     contests = len(campaign.contests)
-    print(
+    _tell(
         f'exported "{campaign.name}" ({_count(campaign.entries)}, '
         f"{contests} contest{'' if contests == 1 else 's'}) to {args.output}"
     )
@@ -227,7 +233,7 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
         return EXIT_DAMAGED
     written = _emit(text, args.output)
     if written == 0 and args.output not in (None, "-"):
-        print(f"recap written to {args.output}")
+        _tell(f"recap written to {args.output}")
     return written
 
 
@@ -265,7 +271,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     except (StoreError, OSError) as error:
         _say(f"not imported: {error}")
         return EXIT_DAMAGED
-    print(f'imported "{done.name}" ({_count(done.entries)}) into {done.folder}')
+    _tell(f'imported "{done.name}" ({_count(done.entries)}) into {done.folder}')
     return 0
 
 
@@ -304,9 +310,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     except (StoreError, OSError) as error:
         _say(f"not restored: {error}")
         return EXIT_DAMAGED
-    print(f'restored "{title}" to its backup of {_local(chosen.when)} ({_count(chosen.entries)})')
+    _tell(f'restored "{title}" to its backup of {_local(chosen.when)} ({_count(chosen.entries)})')
     if done.before is not None and done.before != chosen:
-        print(
+        _tell(
             f"the state it replaced is backup {done.before.stamp}: "
             f"tussle restore {files.slug} --backup {done.before.stamp} takes this back"
         )
@@ -315,13 +321,13 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def _list(title: str, slug: str, backups: list[Backup], folder: Path) -> None:
     if not backups:
-        print(f'no backups of "{title}" yet (one is made each time the dashboard opens it)')
+        _tell(f'no backups of "{title}" yet (one is made each time the dashboard opens it)')
         return
-    print(f'backups of "{title}" in {folder}, newest first:')
+    _tell(f'backups of "{title}" in {folder}, newest first:')
     width = len(str(len(backups)))
     for number, b in enumerate(backups, start=1):
-        print(f"  {number:>{width}}  {_local(b.when)}  {_count(b.entries):>14}  {b.stamp}")
-    print(f"restore one with: tussle restore {slug} --backup N")
+        _tell(f"  {number:>{width}}  {_local(b.when)}  {_count(b.entries):>14}  {b.stamp}")
+    _tell(f"restore one with: tussle restore {slug} --backup N")
 
 
 def _pick(backups: list[Backup], wanted: str) -> Backup | None:

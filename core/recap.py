@@ -178,11 +178,17 @@ def _rolls(campaign: Campaign, since: datetime | None) -> list[str]:
     return ["## Rolls outside the contests", "", *lines, ""]
 
 
-MARKDOWN = re.compile(r"([\\`*_\[\]<>])")
+MARKDOWN = re.compile(r"([\\`*_\[\]<>@])")
+# What GitHub-flavoured Markdown (and linkify) would turn into a link: a scheme's ``://``,
+# ``www.`` and a dot between a word and a letter (``evil.com``, not ``61.7``); an
+# address's ``@`` is escaped with the characters above. An escaped character shows as
+# itself, and stops the link.
+LINK_PARTS = re.compile(r"(:(?=//)|(?<=\w)\.(?=[^\W\d_]))")
 
 
 def markdown_text(text: str) -> str:
     """``text`` (names and the lines that quote them) as Markdown that shows it as it
-    is: control characters written out (core.text: the recap is printed to terminals
-    too), and what Markdown would read (``[x](url)``, ``*``, ``<tag>``, ``\\``) escaped."""
-    return MARKDOWN.sub(r"\\\1", visible(text))
+    is: control and invisible formatting characters written out (core.text: the recap
+    is printed to terminals too), what Markdown would read (``[x](url)``, ``*``,
+    ``<tag>``, ``\\``) escaped, and nothing that would become a link (a URL, an address)."""
+    return LINK_PARTS.sub(r"\\\1", MARKDOWN.sub(r"\\\1", visible(text)))

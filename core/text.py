@@ -10,8 +10,13 @@ by hand) is shown written out, ``\\x1b``, never sent as it is.
 
 Control characters here are C0 (U+0000-U+001F: tab and newline too, since a name is one
 line), DEL (U+007F) and C1 (U+0080-U+009F: U+009B is a one-character CSI to some
-terminals); and lone surrogates, which no terminal can be sent at all (printing one
-raises). Everything else a GM may type, however unusual, is a name.
+terminals); lone surrogates, which no terminal can be sent at all (printing one raises);
+and the invisible formatting characters that make a name look like another or reorder
+the text around it: the bidirectional embeddings, overrides, isolates and marks
+(U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), and the zero-width space, word
+joiner and invisible operators, and the byte order mark (U+200B, U+2060-U+2064, U+FEFF).
+The zero-width joiner and non-joiner (U+200C, U+200D) stay: scripts and emoji need them.
+Everything else a GM may type, however unusual, is a name.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import re
 from collections.abc import Callable
 
 # One character class for all of them; ``visible`` and ``first_control`` share it.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_INVISIBLE = "\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
 
 __all__ = [
     "control_in",
@@ -118,11 +124,12 @@ def refuse_control_in(value: object, where: str, error: Callable[[str], Exceptio
         raise error(problem or "")
 
 
-_JSON_RAW = re.compile("[\x7f-\x9f\ud800-\udfff]")
+_JSON_RAW = re.compile(f"[\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
 
 
 def json_safe(dumped: str) -> str:
-    """JSON text (``json.dumps(..., ensure_ascii=False)``) with DEL, C1 and lone
-    surrogates as ``\\u`` escapes: the same JSON, safe to print. (json.dumps escapes C0
-    itself; these it leaves raw, and a lone surrogate cannot even be written out.)"""
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) with DEL, C1, lone surrogates
+    and the invisible formatting characters as ``\\u`` escapes: the same JSON, safe to
+    print. (json.dumps escapes C0 itself; these it leaves raw, and a lone surrogate
+    cannot even be written out.)"""
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped)
