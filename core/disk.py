@@ -33,6 +33,10 @@ SEGMENT_SIZE = 100  # log entries a segment holds (core.store writes them)
 # file made to hurt), refused with the file's name before it can stop anything else.
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 64
+# What is refused before it is written, so that every file stays within what is read: a
+# log entry at most a segment's share of MAX_FILE_BYTES (less room for its slot), and no
+# deeper than MAX_DEPTH (core.campaign's decide, tussle import; a roster file's bound).
+MAX_ENTRY_BYTES = MAX_FILE_BYTES // SEGMENT_SIZE - 4096
 
 
 class StoreError(Exception):
@@ -197,6 +201,19 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
     return False
+
+
+def entry_problem(saved: Any) -> str | None:
+    """Why a log entry, as it would be saved (JSON), must not be: deeper than
+    :data:`MAX_DEPTH`, or larger than :data:`MAX_ENTRY_BYTES`; None when it may."""
+    if too_deep(saved):
+        return f"it nests more than {MAX_DEPTH} deep"
+    size = len(json.dumps(saved, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > MAX_ENTRY_BYTES:
+        return (
+            f"it would take {size:,} bytes to save, more than one action may ({MAX_ENTRY_BYTES:,})"
+        )
+    return None
 
 
 def real_folder(path: Path) -> None:

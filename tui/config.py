@@ -111,20 +111,29 @@ def read(path: Path | None = None) -> tuple[dict[str, Any], Settings]:
     (the file missing is none: the defaults, silently)."""
     settings = Settings(path or config_path())
     try:
-        text = settings.path.read_text(encoding="utf-8")
+        text = _read_text(settings.path)
     except (FileNotFoundError, NotADirectoryError):  # no file there: the defaults
         return {}, settings
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         settings.problem(f"cannot be read ({reason}); the default keys and theme are used")
         return {}, settings
-    import tomllib  # only when there is a file: no settings file, no TOML reader loaded
+    # Only when there is a file: no settings file, no TOML reader loaded.
+    from core.named_files import read_toml
 
     try:
-        return tomllib.loads(text), settings
-    except tomllib.TOMLDecodeError as error:
+        return read_toml(text), settings
+    except ValueError as error:  # not TOML, nested too deep, a number too long
         settings.problem(f"is not TOML ({error}); the default keys and theme are used")
         return {}, settings
+
+
+def _read_text(path: Path) -> str:
+    """The settings file's text: a file (never a pipe or a device, which would stop
+    Tussle before its first frame) of at most ``SETTINGS_BYTES``, in UTF-8."""
+    from core.named_files import SETTINGS_BYTES, read_named
+
+    return read_named(path, SETTINGS_BYTES).decode("utf-8")
 
 
 def load(
@@ -258,9 +267,9 @@ def with_theme(text: str, theme: str) -> str:
     """``text`` (a TOML file) with its top-level ``theme`` set to ``theme``: that line
     changed (its comment kept), or one added before the first table; every other byte
     as it was. ``ValueError`` when the result would not read back as exactly that."""
-    import tomllib
+    from core.named_files import read_toml
 
-    before = tomllib.loads(text)
+    before = read_toml(text)
     lines = text.splitlines(keepends=True)
     value = _toml_string(theme)
     end = next((i for i, line in enumerate(lines) if _HEADER.match(line)), len(lines))
@@ -278,7 +287,7 @@ def with_theme(text: str, theme: str) -> str:
             lines[-1] += "\n"
         lines[end:end] = [f"theme = {value}\n"] + (["\n"] if end < len(lines) else [])
     result = "".join(lines)
-    if tomllib.loads(result) != {**before, "theme": theme}:
+    if read_toml(result) != {**before, "theme": theme}:
         raise ValueError("the file's layout is beyond a one-line change")
     return result
 
@@ -291,7 +300,7 @@ def remember_theme(theme: str, path: Path | None = None) -> str | None:
     path = path or config_path()
     try:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = _read_text(path)
         except (FileNotFoundError, NotADirectoryError):
             text = ""
         new = with_theme(text, theme)
