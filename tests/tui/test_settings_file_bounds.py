@@ -72,8 +72,7 @@ def test_a_pipe_is_not_waited_on(tmp_path: Path) -> None:
     (settings,) = done
     assert isinstance(settings, Settings)
     assert settings.problems == [
-        f"{fifo}: cannot be read (a pipe (FIFO), not a file); the default keys and theme "
-        "are used"
+        f"{fifo}: cannot be read (a pipe (FIFO), not a file); the default keys and theme are used"
     ]
     done = within_30_s(lambda: remember_theme("nord", fifo), writer_for(fifo))
     assert done == [f"{fifo}: cannot be written (a pipe (FIFO), not a file); the theme was "
