@@ -103,6 +103,9 @@ class WatchApp(App[None]):
         self.sides: tuple[str, ...] = ()
         self.blocks: dict[str, tuple[Static, Digits, Static]] = {}
         self.updated = ""
+        # What the players were last shown, as text: "updated" moves only when it
+        # changes, never for what the GM does inside a secret (the clock would tell).
+        self.seen: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -151,8 +154,11 @@ class WatchApp(App[None]):
         if change == "same" and not self.problem:
             return
         self.problem = ""
-        self.updated = datetime.now().strftime("%H:%M:%S")
+        before = self.seen
         self.paint()
+        if self.seen != before or not self.updated:
+            self.updated = datetime.now().strftime("%H:%M:%S")
+            self.paint_status()
 
     def show_problem(self, problem: str) -> None:
         if problem != self.problem:
@@ -160,17 +166,26 @@ class WatchApp(App[None]):
             self.paint()
 
     # -- painting -----------------------------------------------------------------------
-    def paint(self) -> None:
+    def paint_status(self) -> None:
         status = self.query_one("#status", Static)
         if self.problem:
             status.update(f"[b $error]⚠ {e(self.problem)}[/]")
         else:
             name = self.campaign.name if self.campaign is not None else self.folder.name
             status.update(f"following {e(name)} · updated {self.updated} · q leaves")
+
+    def show(self, selector: str, text: str) -> None:
+        """Put ``text`` in the pane ``selector``, and note it among what is seen."""
+        self.seen.append(text)
+        self.query_one(selector, Static).update(text)
+
+    def paint(self) -> None:
+        self.paint_status()
+        self.seen = []
         campaign = self.campaign
         record = campaign.latest_contest if campaign is not None else None
         if campaign is None or record is None:
-            self.query_one("#title", Static).update("Waiting for a contest…")
+            self.show("#title", "Waiting for a contest…")
             return
         if record.secret:
             self.paint_secret(record)
@@ -181,7 +196,7 @@ class WatchApp(App[None]):
         over = ""
         if state.finished:
             over = f" · [reverse] {e(state.winner)} wins [/]" if state.winner else " · no winner"
-        self.query_one("#title", Static).update(f"{e(record.title)} · {kind}{over}")
+        self.show("#title", f"{e(record.title)} · {kind}{over}")
         self.paint_score(record)
         rules = find_system(state.system)
         lines = [
@@ -191,17 +206,17 @@ class WatchApp(App[None]):
         ]
         last = self.query_one("#last", Static)
         shown = fitting(lines, last.content_size.width, last.content_size.height)
-        last.update("\n".join(e(line) for line in shown) or "No exchange yet")
+        self.show("#last", "\n".join(e(line) for line in shown) or "No exchange yet")
         table = view(state.system).aspects(state, secrets.aspects, players=True)
         points = self.points(campaign, record)
-        self.query_one("#table", Static).update("\n".join([*table, "", *points]))
+        self.show("#table", "\n".join([*table, "", *points]))
 
     def paint_secret(self, record: ContestRecord) -> None:
         """A contest the GM keeps secret: its title, and nothing of what happens in it."""
-        self.query_one("#title", Static).update(f"{e(record.title)} · secret")
+        self.show("#title", f"{e(record.title)} · secret")
         self.paint_score(record, secret=True)
-        self.query_one("#last", Static).update("The GM keeps this contest secret")
-        self.query_one("#table", Static).update("[dim]Nothing to show[/]")
+        self.show("#last", "The GM keeps this contest secret")
+        self.show("#table", "[dim]Nothing to show[/]")
 
     def paint_score(self, record: ContestRecord, secret: bool = False) -> None:
         score = {} if secret else score_of(record)
@@ -222,6 +237,7 @@ class WatchApp(App[None]):
             # Short: the score beside the name, on one line (the odds after it).
             brief = e(f"{side}  {score[side]}") + (f"  {odds[side]}" if odds.get(side) else "")
             name.update(brief if short else e(side))
+            self.seen += [side, str(score[side]), odds.get(side, "")]
 
     def odds(self, record: ContestRecord) -> dict[str, str]:
         """The odds beside each side, only where the GM lets the players see them, and
