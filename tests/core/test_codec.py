@@ -81,6 +81,10 @@ def through_json(value: Any, hint: Any) -> Any:
     return decode(json.loads(text), hint)
 
 
+# The examples read once for the module (its fixture): one worker.
+pytestmark = pytest.mark.xdist_group("codec")
+
+
 @pytest.fixture(scope="module", params=EXAMPLES, ids=lambda p: p.stem)
 def played(request: pytest.FixtureRequest) -> Playthrough:
     return play(request.param)

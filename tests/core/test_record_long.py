@@ -41,6 +41,10 @@ def one_exchange(k: int) -> Any:
     return resolve(fate_scenario(1, random.Random(k)))
 
 
+# Long campaigns built once for the module (its fixture): one worker.
+pytestmark = pytest.mark.xdist_group("record_long")
+
+
 @pytest.fixture(scope="module")
 def saves(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """A saves folder per length, each campaign's snapshot covering its whole log."""

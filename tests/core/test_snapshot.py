@@ -40,6 +40,10 @@ def state(campaign: Campaign) -> object:
     )
 
 
+# A long campaign built once for the module (its fixture): one worker.
+pytestmark = pytest.mark.xdist_group("snapshot")
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
     saves = tmp_path_factory.mktemp("saves")

@@ -29,7 +29,11 @@ import pytest
 from tests.e2e.tmux import TMUX, Pane, Terminal, unique_socket, wait_for_file
 from tests.helpers import clean_env, tussle_script
 
-pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+# One evening, its parts in order on one tmux (the module's fixture): one worker.
+pytestmark = [
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed"),
+    pytest.mark.xdist_group("game_night"),
+]
 
 FATE, HEROQUEST, FORGE = "Fate demo", "Children of the Grave", "FORGE demo"
 CAMPAIGNS = ["Children of the Grave", "Fate demo", "FORGE demo", "HeroQuest demo"]

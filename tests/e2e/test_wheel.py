@@ -32,7 +32,8 @@ from tests.conftest import SCENARIOS
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
 from tests.helpers import clean_env, contains
 
-pytestmark = pytest.mark.slow
+# One wheel built and installed for the module (its fixture): one worker builds it.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
