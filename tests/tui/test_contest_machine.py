@@ -26,8 +26,11 @@ odds are switched off (as ``d`` does): they are worked out in a thread, out of t
 scope, and cost more CPU than everything else.
 
 Run it with ``--hypothesis-show-statistics`` to see how many examples committed an
-exchange. It runs twice the Hypothesis profile's examples (tests/conftest.py): 200 per
-system in CI and a plain ``pytest``, 40 with ``HYPOTHESIS_PROFILE=dev``.
+exchange. It runs a quarter of the Hypothesis profile's examples (tests/conftest.py): 25
+per system in CI and a plain ``pytest``, 10 with ``HYPOTHESIS_PROFILE=dev``. It checks the
+wiring; the contract itself is explored headless, by thousands of examples, in
+tests/tui/test_contest_model.py (issue 25: this module was 75% of the dashboard tests'
+time at 200 examples per system).
 """
 
 from __future__ import annotations
@@ -73,7 +76,6 @@ from core.systems.heroquest import HQContest
 from tests.strategies import (
     aspect_names_typed,
     d20s_typed,
-    examples,
     fate_dice_typed,
     hq_ratings_typed,
     twist_names,
@@ -781,10 +783,13 @@ class ForgeMachine(ContestMachine):
 
 
 def machine_settings() -> settings:
-    """Twice the profile's examples (tests/conftest.py: 100 in CI and a plain pytest run,
-    so 200 per system; 40 with HYPOTHESIS_PROFILE=dev), each of up to 12 steps."""
+    """A quarter of the profile's examples (tests/conftest.py: 100 in CI and a plain
+    pytest run, so 25 per system; 10 with HYPOTHESIS_PROFILE=dev), each of up to 12 steps.
+    This machine checks the wiring: that the real screen does what the headless model
+    of the keypad and the campaign (tests/tui/test_contest_model.py, 500 examples per
+    system) says; the contract's corners are explored there, at a hundredth of the cost."""
     return settings(
-        examples(2),
+        max_examples=max(10, settings.default.max_examples // 4),
         stateful_step_count=12,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
@@ -796,7 +801,9 @@ def run_machine(machine: type[ContestMachine]) -> None:
     tally.examples = tally.committed = 0
     run_state_machine_as_test(machine, settings=machine_settings())
     print(f"{machine.system}: {tally.committed} of {tally.examples} examples committed an exchange")
-    assert tally.committed * 2 > tally.examples, "most examples must commit an exchange"
+    # Two examples in three start with an exchange; a quarter is a floor no run of this
+    # machine's few examples falls under by chance (a third did, once, with 6 examples).
+    assert tally.committed * 4 >= tally.examples, "too few examples committed an exchange"
 
 
 def hypothesis_test(test: Callable[[], None]) -> Callable[[], None]:
