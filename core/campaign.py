@@ -57,6 +57,7 @@ from core.campaign_state import (
     now,
     secrets_of,
 )
+from core.codec import CodecError, decode, encode
 from core.corrections import correct
 from core.engine import play
 from core.errors import RuleError, UnknownName
@@ -128,8 +129,10 @@ class Campaign(CampaignState):
             self._ready(self.undone[-1])
             return ActionRedone(action_id=self.undone[-1], at=now())
         events = self._events(command)
-        return ActionRecorded(
-            action_id=self._next_action_id(), command=command, events=events, at=now()
+        return reloads(
+            ActionRecorded(
+                action_id=self._next_action_id(), command=command, events=events, at=now()
+            )
         )
 
     def _ready(self, action_id: int) -> None:
@@ -317,3 +320,14 @@ def _start_secrets(command: StartContest) -> dict[str, Any]:
         "secret_participants": tuple(dict.fromkeys(command.secret_participants)),
         "secret_aspects": tuple(dict.fromkeys(command.secret_aspects)),
     }
+
+
+def reloads(entry: ActionRecorded) -> ActionRecorded:
+    """``entry`` when it reads back from the log as it is (every field within the limit
+    declared on it, core.limits); else ``RuleError`` naming the place, so nothing is saved
+    that the next opening would refuse."""
+    try:
+        decode(encode(entry), Event)
+    except CodecError as exc:
+        raise RuleError(str(exc)) from None
+    return entry

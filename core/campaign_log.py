@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
+from core.limits import Count, Positive
 from core.model import Command, Contest, Event
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
@@ -27,21 +28,21 @@ class Character:
     kind: Literal["pc", "npc"] = "pc"
     ratings: Mapping[str, int] = field(default_factory=dict)
     aspects: tuple[str, ...] = ()
-    fate_points: int = 0
-    refresh: int = 0
-    hero_points: int = 0
+    fate_points: Count = 0
+    refresh: Count = 0
+    hero_points: Count = 0
     vitality: int = 0
-    multiplier: int = 1
-    max_damage: int | None = None
-    armor: int = 0
-    armor_capacity: int | None = None  # FORGE: what armor can still absorb (None: no limit)
+    multiplier: Positive = 1
+    max_damage: Count | None = None
+    armor: Count = 0
+    armor_capacity: Count | None = None  # FORGE: what armor can still absorb (None: no limit)
     adversity: tuple[str, ...] = ()  # HeroQuest states of adversity related to every ability
     benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
     # HeroQuest states of adversity by the ability they came from (rules §2.6: they apply
     # to that ability and to those the GM marks related), and those marks, both ways.
     adversity_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     related: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    trauma: int = 0  # FORGE: trauma taken, not yet healed
+    trauma: Count = 0  # FORGE: trauma taken, not yet healed
 
 
 # -- GM actions ----------------------------------------------------------------------------
@@ -138,7 +139,7 @@ class StartSession(Command):
     """A new session: refresh, hurts recovering, and (where the table resets them) every
     PC's hero points set to ``hero_points``; the recap starts here."""
 
-    hero_points: int | None = None
+    hero_points: Count | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,11 +154,11 @@ class Compel(Command):
 class SpendFromPool(Command):
     """The GM pays from the scene's pool for NPC ``by`` outside an invoke (``reason``:
     refusing a compel, a stunt); an invoke paid from the pool is an ``InvokeAspect``
-    with ``pool``. ``count`` -1 gives one back. A rule command of the contest, so the
-    pool is counted where the invokes are (and a correction replays it)."""
+    with ``pool``. A rule command of the contest, so the pool is counted where the
+    invokes are (and a correction replays it)."""
 
     contest_id: str
-    count: int = 1
+    count: Positive = 1
     by: str = ""
     reason: str = ""
 
@@ -224,7 +225,7 @@ class PoolSpent(Event):
     only (it now makes a ``Played`` Fate ``PoolPaid``)."""
 
     contest_id: str
-    count: int
+    count: Count
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -283,7 +284,7 @@ class QuickRolled(Event):
 class ActionRecorded(Event):
     """A GM action and everything it caused: one entry of the saved log."""
 
-    action_id: int
+    action_id: Positive
     command: Command
     events: tuple[Event, ...]
     at: str = ""
@@ -291,13 +292,13 @@ class ActionRecorded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionUndone(Event):
-    action_id: int
+    action_id: Positive
     at: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionRedone(Event):
-    action_id: int
+    action_id: Positive
     at: str = ""
 
 

@@ -11,15 +11,35 @@ from __future__ import annotations
 import dataclasses
 import sys
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache, partial
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from core.limits import Limit, limits_in, size_problem
 
 TAG = "@"
 
 
 class CodecError(ValueError):
-    """Saved data that does not decode: names what and where."""
+    """Saved data that does not decode: names what (``problem``) and where (``path``,
+    like ``events[0].contest.options.victories_needed``; ``""``: the value itself)."""
+
+    def __init__(self, problem: str, path: str = "") -> None:
+        super().__init__(f"{path}: {problem}" if path else problem)
+        self.problem = problem
+        self.path = path
+
+    def within(self, step: str | int) -> CodecError:
+        """The same problem one level up: inside field or key ``step`` (a name), or
+        item ``step`` (an index) of a list."""
+        head = f"[{step}]" if isinstance(step, int) else step
+        if not self.path:
+            path = head
+        elif self.path.startswith("["):
+            path = head + self.path
+        else:
+            path = f"{head}.{self.path}"
+        return CodecError(self.problem, path)
 
 
 def encode(value: Any) -> Any:
@@ -55,6 +75,8 @@ def _decoder(hint: Any) -> Decoder:
     origin = get_origin(hint)
     if hint is Any:
         return _same
+    if origin is Annotated:
+        return _limited(get_args(hint)[0], limits_in(hint))
     if origin is Union or origin is types.UnionType:
         return _union(hint)
     if origin is Literal:
@@ -75,7 +97,7 @@ def _decoder(hint: Any) -> Decoder:
 
         def collection(data: Any) -> Any:
             _list(data, hint)
-            return build(item(v) for v in data)
+            return build(_each(item, data))
 
         return collection
     if origin in (dict, Mapping) or hint in (dict, Mapping):
@@ -85,7 +107,13 @@ def _decoder(hint: Any) -> Decoder:
         def mapping(data: Any) -> Any:
             if not isinstance(data, dict):
                 raise CodecError(f"expected an object, got {data!r}")
-            return {key(k): value(v) for k, v in data.items()}
+            out = {}
+            for k, v in data.items():
+                try:
+                    out[key(k)] = value(v)
+                except CodecError as exc:
+                    raise exc.within(str(k)) from None
+            return out
 
         return mapping
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
@@ -101,21 +129,61 @@ def _same(data: Any) -> Any:
     return data
 
 
+def _limited(hint: Any, limits: tuple[Limit, ...]) -> Decoder:
+    """A value of ``hint`` within ``limits`` (core.limits: declared on the field)."""
+    inner = _decoder(hint)
+
+    def limited(data: Any) -> Any:
+        value = inner(data)
+        for limit in limits:
+            problem = limit.problem(value)
+            if problem is not None:
+                raise CodecError(problem)
+        return value
+
+    return limited
+
+
+def _each(item: Decoder, data: list[Any]) -> Iterator[Any]:
+    for i, v in enumerate(data):
+        try:
+            yield item(v)
+        except CodecError as exc:
+            raise exc.within(i) from None
+
+
 def _none(data: Any) -> None:
     if data is not None:
         raise CodecError(f"expected null, got {data!r}")
 
 
-def _scalar(data: Any, hint: type) -> Any:
+def _scalar(data: Any, hint: Any) -> Any:
     if type(data) is not hint and not (hint is float and type(data) is int):
-        raise CodecError(f"expected {hint.__name__}, got {data!r}")
+        raise CodecError(f"expected {hint.__name__}, got {_short_repr(data)}")
+    if hint is int or hint is float:
+        problem = size_problem(data)  # every number, whatever its field
+        if problem is not None:
+            raise CodecError(problem)
     return data
+
+
+def _short_repr(data: Any) -> str:
+    text = repr(data) if not isinstance(data, int) or abs(data) < 10**30 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _union(hint: Any) -> Decoder:
     options = [o for o in get_args(hint) if o is not type(None)]
     nullable = len(options) < len(get_args(hint))
     decoders = [_decoder(o) for o in options]
+
+    if nullable and len(decoders) == 1:  # ``X | None``: X's own words when it is not X
+        (only,) = decoders
+
+        def optional(data: Any) -> Any:
+            return None if data is None else only(data)
+
+        return optional
 
     def union(data: Any) -> Any:
         if data is None and nullable:
@@ -138,7 +206,7 @@ def _tuple(hint: Any) -> Decoder:
 
         def variable(data: Any) -> Any:
             _list(data, hint)
-            return tuple(item(v) for v in data)
+            return tuple(_each(item, data))
 
         return variable
     decoders = [_decoder(a) for a in args]
@@ -147,9 +215,17 @@ def _tuple(hint: Any) -> Decoder:
         _list(data, hint)
         if len(decoders) != len(data):
             raise CodecError(f"expected {len(decoders)} items, got {len(data)}")
-        return tuple(d(v) for d, v in zip(decoders, data, strict=True))
+        return tuple(_each_fixed(decoders, data))
 
     return fixed
+
+
+def _each_fixed(decoders: list[Decoder], data: list[Any]) -> Iterator[Any]:
+    for i, (d, v) in enumerate(zip(decoders, data, strict=True)):
+        try:
+            yield d(v)
+        except CodecError as exc:
+            raise exc.within(i) from None
 
 
 def _list(data: Any, hint: Any) -> None:
@@ -171,7 +247,10 @@ def _decode_dataclass(data: Any, hint: type) -> Any:
         decoder = fields.get(name)
         if decoder is None:
             raise CodecError(f"{cls.__name__} has no field {name!r}")
-        kwargs[name] = decoder(value)
+        try:
+            kwargs[name] = decoder(value)
+        except CodecError as exc:
+            raise exc.within(name) from None
     try:
         return cls(**kwargs)
     except TypeError as exc:
@@ -186,7 +265,7 @@ def _fields(cls: type) -> dict[str, Decoder]:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+    return get_type_hints(cls, include_extras=True)  # Annotated: the fields' limits
 
 
 @cache

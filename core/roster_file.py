@@ -30,12 +30,12 @@ from typing import Any, Protocol, cast
 
 from core.campaign_log import Character, ImportCharacters
 from core.errors import RuleError
+from core.limits import SIZE
 from core.rules import SYSTEM_NAMES, system_title
 from core.sheet import roster_file_module
 from core.text import control_problem, visible, written_out
 
 KINDS = ("pc", "npc")
-NUMBER_LIMIT = 10**9  # what a save holds at most (core.store's limit): no rating comes near
 TOP_KEYS = ("system", "characters")
 
 
@@ -118,7 +118,7 @@ def whole(value: Any, place: str, minimum: int | None = None) -> int:
         number = int(value.strip().replace("−", "-"))
     if number is None:
         raise Refused(place, f"{_shown(value)} is not a whole number (like 3 or -1)")
-    if abs(number) > NUMBER_LIMIT:
+    if abs(number) > SIZE:
         raise Refused(place, f"{_shown(value)} is out of range")
     if minimum is not None and number < minimum:
         raise Refused(place, f"{number} is below {minimum}")

@@ -54,8 +54,6 @@ from core.disk import fsync_path as fsync_path
 from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
 from core.migrate import migrate_if_needed
-from core.replay import MINIMUM as MINIMUM
-from core.replay import NUMBER_LIMIT as NUMBER_LIMIT
 from core.replay import REPLAY_ERRORS as REPLAY_ERRORS
 from core.replay import number_problem as number_problem
 from core.replay import replay_entry as replay_entry

@@ -7,9 +7,12 @@ forms with it, without importing any screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+
+from core.limits import SIZE, field_problem, size_problem
 
 
 @dataclass(frozen=True)
@@ -75,27 +78,47 @@ def blame(key: str) -> Iterator[None]:
 
 
 def whole(text: str, key: str | None = None) -> int:
-    """A whole number; a ``FieldError`` on field ``key`` (a ``RuleError`` without one)."""
+    """A whole number, within :data:`core.limits.SIZE`; a ``FieldError`` on field ``key``
+    (a ``RuleError`` without one)."""
+    written = text.strip().replace("−", "-")
     try:
-        return int(text.strip().replace("−", "-"))
+        value = int(written) if len(written) <= 4000 else None  # Python's own limit: 4300
     except ValueError:
-        message = f'"{text}" is not a whole number (like 3 or -1)'
-        if key is None:
-            from core.errors import RuleError
+        value = None
+    if value is None and re.fullmatch(r"[+-]?\d+", written):
+        problem: str | None = f"must be at most {SIZE} in size"
+    elif value is None:
+        problem = f'"{text}" is not a whole number (like 3 or -1)'
+    else:
+        problem = size_problem(value)
+    if problem is None and value is not None:
+        return value
+    message = problem or f'"{text}" is not a whole number'
+    if key is None:
+        from core.errors import RuleError
 
-            raise RuleError(message) from None
-        raise FieldError(key, message) from None
+        raise RuleError(message)
+    raise FieldError(key, message)
 
 
 def whole_field(
-    answers: Answers, key: str, default: int | None = None, minimum: int | None = None
+    answers: Answers,
+    key: str,
+    default: int | None = None,
+    minimum: int | None = None,
+    of: type | None = None,
 ) -> int:
     """Field ``key``'s whole number: blank gives ``default`` (None: the field is
-    required), and below ``minimum`` is refused; a ``FieldError`` names the field."""
+    required). ``of`` is the type whose field ``key`` the number fills: the limit declared
+    there (core.limits) is the form's, in its words; ``minimum`` is for a number no type
+    holds (a die typed in a form). A ``FieldError`` names the field."""
     text = answers.get(key, "").strip()
     if not text and default is not None:
         return default
     value = whole(text, key)
-    if minimum is not None and value < minimum:
-        raise FieldError(key, f"{value} is below {minimum}")
+    problem = field_problem(of, key, value) if of is not None else None
+    if problem is None and minimum is not None and value < minimum:
+        problem = f"must be at least {minimum}, got {value}"
+    if problem is not None:
+        raise FieldError(key, problem)
     return value

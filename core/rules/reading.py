@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any, NoReturn, Protocol, TypeVar
 
+from core.limits import SIZE, field_problem
 from core.model import Command, Contest, Participant
 from core.text import refuse_control
 
@@ -27,10 +28,6 @@ class ScenarioError(Exception):
         super().__init__(f"{place}: {problem}")
         self.place = place
         self.problem = problem
-
-
-# No rating, die, point or count comes near it (core.store checks a log with the same).
-NUMBER_LIMIT = 10**9
 
 
 def _type_name(value: Any) -> str:
@@ -111,12 +108,21 @@ class Node:
         if not is_int(self.value):
             self.fail(f"expected an integer, got {_type_name(self.value)}")
         value: int = self.value
-        if abs(value) > NUMBER_LIMIT:  # as a save's log or an import is checked
-            self.fail(f"must be at most {NUMBER_LIMIT} in size")
+        if abs(value) > SIZE:  # as a save's log or an import is checked
+            self.fail(f"must be at most {SIZE} in size")
         if minimum is not None and value < minimum:
             self.fail(f"must be at least {minimum}, got {value}")
         if maximum is not None and value > maximum:
             self.fail(f"must be at most {maximum}, got {value}")
+        return value
+
+    def as_field(self, of: type, name: str) -> int:
+        """A whole number for field ``name`` of ``of``: within the limit declared there
+        (core.limits), in the same words as the forms and the loader."""
+        value = self.as_int()
+        problem = field_problem(of, name, value)
+        if problem is not None:
+            self.fail(problem)
         return value
 
     def as_str(self, choices: Collection[str] | None = None) -> str:
@@ -149,13 +155,15 @@ class Node:
         return text
 
     # -- keyed getters with defaults ------------------------------------------------------
-    def int_(self, key: str, default: int | None = None, minimum: int | None = None) -> int:
+    def int_(self, key: str, default: int | None = None, of: type | None = None) -> int:
+        """Whole number ``key`` (``default`` when absent; None: it is required); ``of``:
+        the type whose field ``key`` it fills, whose declared limit it keeps."""
         node = self.get(key)
         if node is None:
             if default is None:
                 self.fail_key(key, "missing")
             return default
-        return node.as_int(minimum=minimum)
+        return node.as_int() if of is None else node.as_field(of, key)
 
     def str_(self, key: str, default: str, choices: Collection[str] | None = None) -> str:
         node = self.get(key)

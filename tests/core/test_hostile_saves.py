@@ -521,7 +521,9 @@ def set_everywhere(value: Any, key: str, new: Any) -> None:
     "points, problem",
     [
         ("NaN", "events[0].character.fate_points: nan is not a number"),
-        ("-3", "events[0].character.fate_points: must be at least 0, got -3"),
+        # The limit declared on the field, found as the entry decodes: its command
+        # comes first in it.
+        ("-3", "command.character.fate_points: must be at least 0, got -3"),
         (
             "1" + "0" * 30,
             "events[0].character.fate_points: must be at most 1000000000 in size, "
@@ -560,7 +562,7 @@ def test_check_refuses_a_saved_log_with_a_negative_count_as_import_does(saves: P
     assert done.returncode == 1
     assert done.stderr == (
         f"{files.segment_path(0)}: log entry 0: "
-        "events[0].character.fate_points: must be at least 0, got -3\n"
+        "command.character.fate_points: must be at least 0, got -3\n"
     )
     with pytest.raises(BadSave, match="must be at least 0"):
         CampaignFiles(files.folder).load()  # and opening refuses it too

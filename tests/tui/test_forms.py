@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 
 from core.campaign import Character
 from core.setup import Pick
+from core.store import Saves
 from core.systems import fate, heroquest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
@@ -389,6 +390,7 @@ async def test_a_new_campaign_with_a_name_taken_is_refused(saves: Path) -> None:
 
 
 def test_a_whole_number_field_blank_required_or_below_its_minimum() -> None:
+    from core.campaign_log import Character
     from tui.fields import FieldError, whole_field
 
     assert whole_field({"n": " 3 "}, "n") == 3
@@ -397,9 +399,17 @@ def test_a_whole_number_field_blank_required_or_below_its_minimum() -> None:
     with pytest.raises(FieldError, match='"" is not a whole number') as blank:
         whole_field({"n": ""}, "n")  # no default: required
     assert blank.value.key == "n"
-    with pytest.raises(FieldError, match="-1 is below 0") as low:
-        whole_field({"trauma": "-1"}, "trauma", 0, minimum=0)
+    # The limit declared on Character.trauma (a count: at least 0), in its own words.
+    with pytest.raises(FieldError, match="must be at least 0, got -1") as low:
+        whole_field({"trauma": "-1"}, "trauma", 0, of=Character)
     assert low.value.key == "trauma"
+    with pytest.raises(FieldError, match="must be at least 1, got 0") as nought:
+        whole_field({"n": "0"}, "n", 0, minimum=1)  # a number no type holds: a die
+    assert nought.value.key == "n"
+    with pytest.raises(FieldError, match="must be at most 1000000000 in size"):
+        whole_field({"n": "99999999999"}, "n")
+    with pytest.raises(FieldError, match="must be at most 1000000000 in size"):
+        whole_field({"n": "9" * 5000}, "n")  # more digits than int() takes: no ValueError
 
 
 @pytest.mark.parametrize(
@@ -420,3 +430,101 @@ def test_roster_ratings_are_read_as_the_system_reads_them(
     assert parse_ratings(part, typed) == ratings
     with pytest.raises(RuleError, match='"Athletics x": "x" is not a whole number'):
         parse_ratings(part, "Athletics x")
+
+
+# -- issue 23: each value a form took and the loader then refused ----------------------------
+#
+# Issue 23's table, by keys: each value a form took and the loader then refused is now
+# refused by the form, under its field, in the words of the limit declared on the field
+# (core.limits); the form stays open with everything typed; the value put right, the
+# campaign saves, and reopens from disk with what was typed.
+#
+# The limits, from the rules: a contest is "first to N victories" with N of at least 1,
+# and style needs at least one shift more than a plain success; fate points, refresh and
+# hero points are counts (nobody holds fewer than none); a FORGE weapon multiplies damage
+# (by 1 or more) and armor absorbs 0 or more; no number is over 10^9 in size.
+
+
+@pytest.mark.parametrize(
+    ("system", "key", "bad", "says", "good", "kept"),
+    [
+        ("fate", "fate_points", "-3", "must be at least 0, got -3", "3", 3),
+        ("fate", "refresh", "-2", "must be at least 0, got -2", "2", 2),
+        ("heroquest", "hero_points", "-1", "must be at least 0, got -1", "0", 0),
+        ("forge", "multiplier", "0", "must be at least 1, got 0", "1", 1),
+        ("forge", "armor", "-5", "must be at least 0, got -5", "0", 0),
+        ("forge", "max_damage", "-1", "must be at least 0, got -1", "40", 40),
+        ("forge", "armor_capacity", "-1", "must be at least 0, got -1", "0", 0),
+        ("forge", "trauma", "-1", "must be at least 0, got -1", "12", 12),
+    ],
+)
+async def test_a_character_number_outside_its_limit_is_refused_and_kept(
+    saves: Path, system: str, key: str, bad: str, says: str, good: str, kept: int
+) -> None:
+    name = seed(saves, system)
+    app = new_app(saves, name)
+    ratings = {"fate": "Fight 2", "heroquest": "Rake 4M", "forge": "Brawling 40"}[system]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Zed"), ("ratings", ratings), (key, bad)])
+        await refused(pilot, key, says)
+        await fill(pilot, key, good)
+        await accepted(pilot)
+        await settle(pilot)
+        assert getattr(app.campaign.roster["Zed"], key) == kept
+    reopened = Saves(saves).find(name)
+    assert reopened is not None
+    assert getattr(reopened.load().roster["Zed"], key) == kept
+
+
+async def test_a_rating_of_eleven_digits_is_refused_and_kept(saves: Path) -> None:
+    name = seed(saves, "fate")
+    app = new_app(saves, name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Zed"), ("ratings", "Fight 99999999999")])
+        await refused(pilot, "ratings", "must be at most 1000000000 in size")
+        await fill(pilot, "ratings", "Fight 2")
+        await accepted(pilot)
+        await settle(pilot)
+    reopened = Saves(saves).find(name)
+    assert reopened is not None
+    assert dict(reopened.load().roster["Zed"].ratings) == {"Fight": 2}
+
+
+@pytest.mark.parametrize(
+    ("key", "bad", "says", "good"),
+    [
+        ("victories_needed", "0", "must be at least 1, got 0", "1"),
+        ("victories_needed", "-1", "must be at least 1, got -1", "2"),
+        ("style_threshold", "-1", "must be at least 1, got -1", "1"),
+        ("style_threshold", "0", "must be at least 1, got 0", "4"),
+    ],
+)
+async def test_fate_options_outside_their_limits_are_refused_and_the_contest_reloads(
+    saves: Path, key: str, bad: str, says: str, good: str
+) -> None:
+    """The B1 reproduction: the options form (``o``) took ``Victories needed 0``, the
+    contest started, and the campaign never opened again."""
+    name = seed(saves, "fate")
+    app = new_app(saves, name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter")  # the first two free characters
+        await keys(pilot, "o")
+        await fill(pilot, key, bad)
+        await refused(pilot, key, says)
+        await fill(pilot, key, good)
+        await accepted(pilot)
+        assert setup.options[key] == int(good)
+        await keys(pilot, "g")
+        await write(pilot, "Second race")
+        await keys(pilot, "enter")
+        await settle(pilot)
+        assert app.campaign.latest_contest is not None
+        assert app.campaign.latest_contest.title == "Second race"
+    reopened = Saves(saves).find(name)
+    assert reopened is not None
+    latest = reopened.load().latest_contest
+    assert latest is not None and latest.title == "Second race"
+    assert getattr(latest.state.options, key) == int(good)

@@ -292,7 +292,7 @@ class RosterScreen(Screen[None]):
 
         def parse(answers: Answers) -> tuple[int | None]:
             typed = answers["hero_points"]
-            return (whole_field(answers, "hero_points", 0, minimum=0) if typed else None,)
+            return (whole_field(answers, "hero_points", 0, of=StartSession) if typed else None,)
 
         def done(reset: tuple[int | None] | None) -> None:
             if reset is not None:

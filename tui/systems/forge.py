@@ -241,13 +241,13 @@ def _fields(c: Character) -> list[Field]:
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     max_damage = a.get("max_damage", "")
     return {
-        "multiplier": whole_field(a, "multiplier", 1),
-        "max_damage": whole_field(a, "max_damage", 0) if max_damage else None,
-        "armor": whole_field(a, "armor", 0),
-        "armor_capacity": whole_field(a, "armor_capacity", 0, minimum=0)
+        "multiplier": whole_field(a, "multiplier", 1, of=Character),
+        "max_damage": whole_field(a, "max_damage", 0, of=Character) if max_damage else None,
+        "armor": whole_field(a, "armor", 0, of=Character),
+        "armor_capacity": whole_field(a, "armor_capacity", 0, of=Character)
         if a.get("armor_capacity", "").strip()
         else None,
-        "trauma": whole_field(a, "trauma", 0, minimum=0),
+        "trauma": whole_field(a, "trauma", 0, of=Character),
     }
 
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal
 
 from core.dice import DiceKind, check_faces, fate_glyphs
 from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
+from core.limits import Count, Positive
 from core.model import (
     Command,
     Contest,
@@ -103,8 +104,8 @@ class FateOptions:
 
     mode: Literal["direct", "environment"] = "direct"
     difficulty: int | None = None
-    victories_needed: int = 3
-    style_threshold: int = 3
+    victories_needed: Positive = 3
+    style_threshold: Positive = 3
     style_clause: Literal["core", "fae"] = "core"
     teamwork_cap: Literal["none", "lead_skill"] = "none"
     failed_advantage: Literal["forfeit", "cost"] = "forfeit"
@@ -167,7 +168,7 @@ def score_exchange(options: FateOptions, totals: Mapping[str, int]) -> ExchangeS
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FateParticipant(Participant):
     skill: int
-    fate_points: int = 0
+    fate_points: Count = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -176,7 +177,7 @@ class Aspect:
     anyone); ``owner`` is the participant a paid invoke's fate point goes to."""
 
     name: str
-    free_invokes: int = 0
+    free_invokes: Count = 0
     holder: str | None = None
     boost: bool = False
     owner: str | None = None
@@ -187,7 +188,7 @@ class AdvantageResult:
     by: str
     aspect: str
     outcome: Outcome
-    free_invokes: int
+    free_invokes: Count
     result: int
     opposition: int
     on: str | None = None
@@ -387,14 +388,14 @@ class PayFromPool(Command):
 
     by: str = ""
     reason: str = ""
-    count: int = 1
+    count: Positive = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PoolPaid(Event):
     by: str
     reason: str
-    count: int = 1
+    count: Positive = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

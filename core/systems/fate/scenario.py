@@ -45,8 +45,8 @@ def read_options(root: Node) -> FateOptions:
     return FateOptions(
         mode="environment" if mode == "environment" else "direct",
         difficulty=None if difficulty is None else difficulty.as_int(),
-        victories_needed=node.int_("victories_needed", 3, minimum=1),
-        style_threshold=node.int_("style_threshold", 3, minimum=1),
+        victories_needed=node.int_("victories_needed", 3, of=FateOptions),
+        style_threshold=node.int_("style_threshold", 3, of=FateOptions),
         style_clause="fae"
         if node.str_("style_clause", "core", ("core", "fae")) == "fae"
         else "core",
@@ -73,7 +73,7 @@ def _participant(item: Node, name: str, side: str) -> FateParticipant:
         name=name,
         side=side,
         skill=item.int_("skill"),
-        fate_points=item.int_("fate_points", 0, minimum=0),
+        fate_points=item.int_("fate_points", 0, of=FateParticipant),
     )
 
 
@@ -89,7 +89,7 @@ def read_aspects(root: Node, sides: tuple[str, ...]) -> list[Aspect]:
         aspects.append(
             Aspect(
                 name=name,
-                free_invokes=item.int_("free_invokes", 0, minimum=0),
+                free_invokes=item.int_("free_invokes", 0, of=Aspect),
                 holder=None if holder is None else name_in(holder, sides, "side"),
             )
         )

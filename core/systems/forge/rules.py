@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError, UnknownName
+from core.limits import Count, Positive
 from core.model import (
     Command,
     Contest,
@@ -178,10 +179,10 @@ class ForgeParticipant(Participant):
     it, and at 0 or below the character is dying: no more actions, and no dodging."""
 
     target: int
-    multiplier: int = 1
-    max_damage: int | None = None
-    armor: int = 0
-    armor_capacity: int | None = None
+    multiplier: Positive = 1
+    max_damage: Count | None = None
+    armor: Count = 0
+    armor_capacity: Count | None = None
     current_trauma: int | None = None
 
 
@@ -405,12 +406,12 @@ class ExchangeResolved(ExchangeEvent):
     reactor_wins_ties: bool
     damage: int | None = None
     absorbed: int = 0
-    trauma: int = 0
+    trauma: Count = 0
     armor_left: int | None = None
     stage_wins: Mapping[str, int] = field(default_factory=dict)
     reactor_rolled: int | None = None
     current_trauma: int | None = None  # the reactor's after the stage (None: not tracked)
-    armor: int | None = None  # the reactor's durability value (None: a stage saved without it)
+    armor: Count | None = None  # the reactor's durability value (None: a stage saved without it)
 
 
 # -- the rule system ------------------------------------------------------------------------

@@ -47,17 +47,19 @@ def read_options(root: Node) -> ForgeOptions:
 
 def _participant(item: Node, name: str, side: str) -> ForgeParticipant:
     target = item.int_("target")
-    multiplier = item.int_("multiplier", 1, minimum=1)
+    multiplier = item.int_("multiplier", 1, of=ForgeParticipant)
     max_damage = item.get("max_damage")
     return ForgeParticipant(
         name=name,
         side=side,
         target=target,
         multiplier=multiplier,
-        max_damage=None if max_damage is None else max_damage.as_int(minimum=0),
-        armor=item.int_("armor", 0, minimum=0),
+        max_damage=None
+        if max_damage is None
+        else max_damage.as_field(ForgeParticipant, "max_damage"),
+        armor=item.int_("armor", 0, of=ForgeParticipant),
         # scenario.md: 0 (the default) is unlimited armor, which the contest writes None.
-        armor_capacity=item.int_("armor_capacity", 0, minimum=0) or None,
+        armor_capacity=item.int_("armor_capacity", 0, of=ForgeParticipant) or None,
     )
 
 

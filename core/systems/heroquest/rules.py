@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from core.dice import DiceKind, check_faces
 from core.errors import NoHeroPoints, OutOfTurn, RuleError, UnknownName
+from core.limits import Count
 from core.model import (
     Command,
     Contest,
@@ -135,7 +136,7 @@ class Party:
 
     target: int
     roll: int | None = None
-    hero_points: int = 0
+    hero_points: Count = 0
     stretched: bool = False
     bumps_down: int = 0  # an injured party's automatic bumps down (rules §2.6)
 
@@ -343,7 +344,7 @@ class HQParticipant(Participant):
 
     rating: int
     vitality: int = 0
-    hero_points: int = 0
+    hero_points: Count = 0
     condition: int = 0
     bumps_down: int = 0
 
@@ -580,7 +581,7 @@ class Augment(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpendHeroPoints(Command):
     who: str
-    count: int = 1
+    count: Count = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -656,7 +657,7 @@ class Augmented(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HeroPointsSpent(Event):
     who: str
-    count: int
+    count: Count
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -85,14 +85,14 @@ def read_options(root: Node) -> HQOptions:
         tie_break="high" if tie_break == "high" else "low",
         chained=node.bool_("chained", False),
         extended=node.bool_("extended", False),
-        augment_base=node.int_("augment_base", 14),
+        augment_base=node.int_("augment_base", 14, of=HQOptions),
     )
 
 
 def _participant(item: Node, name: str, side: str) -> HQParticipant:
     rating = read_rating(item.need("rating"))
     vitality = item.int_("vitality", 0)
-    hero_points = item.int_("hero_points", 0, minimum=0)
+    hero_points = item.int_("hero_points", 0, of=HQParticipant)
     states: list[str] = []
     adversity = item.get("adversity")
     for entry in adversity.items() if adversity is not None else ():
@@ -275,7 +275,10 @@ class HeroQuestReader:
         hero_points = ex.get("hero_points")
         for name, node in hero_points.entries() if hero_points is not None else ():
             party(name, node.fail)
-            yield node.place, SpendHeroPoints(who=name, count=node.as_int(minimum=0))
+            yield (
+                node.place,
+                SpendHeroPoints(who=name, count=node.as_field(SpendHeroPoints, "count")),
+            )
 
         stretch = ex.get("stretch")
         for item in stretch.items() if stretch is not None else ():

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError
+from core.limits import Positive
 from core.model import (
     Command,
     Contest,
@@ -39,7 +40,7 @@ FACES = {name: face for face, name in FACE_NAMES.items()}
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CoinOptions:
-    target: int = 3  # the points a side needs to win
+    target: Positive = 3  # the points a side needs to win
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -50,7 +50,7 @@ class CoinReader:
         target = 3
         if node is not None:
             node.check_keys(("target",))
-            target = node.int_("target", 3, minimum=1)
+            target = node.int_("target", 3, of=CoinOptions)
         participants = read_participants(
             root, (), lambda _, name, side: Participant(name=name, side=side)
         )

@@ -36,8 +36,8 @@ def _fields(c: Character) -> list[Field]:
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     return {
         "aspects": tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
-        "fate_points": whole_field(a, "fate_points", 0),
-        "refresh": whole_field(a, "refresh", 0),
+        "fate_points": whole_field(a, "fate_points", 0, of=Character),
+        "refresh": whole_field(a, "refresh", 0, of=Character),
     }
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from textual.binding import Binding
 
+from core.systems.fate.rules import FateOptions
 from core.systems.fate.sheet import difficulty
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.setup_part import (
@@ -21,8 +22,8 @@ from tui.systems.setup_part import (
 def _options_from(a: Answers) -> dict[str, Any]:
     out: dict[str, Any] = {
         "mode": a["mode"],
-        "victories_needed": whole_field(a, "victories_needed"),
-        "style_threshold": whole_field(a, "style_threshold"),
+        "victories_needed": whole_field(a, "victories_needed", of=FateOptions),
+        "style_threshold": whole_field(a, "style_threshold", of=FateOptions),
         "style_clause": a["style_clause"],
         "teamwork_cap": a["teamwork_cap"],
         "failed_advantage": a["failed_advantage"],

@@ -179,8 +179,8 @@ def _fields(c: Character) -> list[Field]:
 
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     changes: dict[str, Any] = {
-        "hero_points": whole_field(a, "hero_points", 0),
-        "vitality": whole_field(a, "vitality", 0),
+        "hero_points": whole_field(a, "hero_points", 0, of=Character),
+        "vitality": whole_field(a, "vitality", 0, of=Character),
     }
     with blame("adversity"):
         changes["adversity"], changes["adversity_of"] = parse_states(

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.setup import Pick
-from core.systems.heroquest.rules import VICTORIES, format_rating, parse_rating
+from core.systems.heroquest.rules import VICTORIES, HQOptions, format_rating, parse_rating
 from core.systems.heroquest.sheet import (
     RESISTANCE_CLASSES,
     base_resistance,
@@ -30,7 +30,7 @@ def _options_from(a: Answers) -> dict[str, Any]:
         "chained": a["kind"] == "chained",
         "extended": a["kind"] == "extended",
         "tie_break": a["tie_break"],
-        "augment_base": whole_field(a, "augment_base"),
+        "augment_base": whole_field(a, "augment_base", of=HQOptions),
         "consequences": a.get("consequences") or "rising",
     }
 

@@ -1,0 +1,137 @@
+"""The limits of the numbers a GM enters, each declared once, on the field that holds it.
+
+A field typed ``Annotated[int, Limit(ge=1)]`` carries its limit (``Count`` and ``Positive``
+name the common ones; a rule system declares its own beside its types, like a Fate skill's
+range). Every layer reads that one declaration:
+
+* the saved log, ``check``, ``import`` and the snapshot: core.codec refuses a value outside
+  its field's limit while decoding, naming its place
+  (``events[0].contest.options.victories_needed: must be at least 1, got 0``);
+* ``decide``: the campaign refuses an action whose entry would not decode again
+  (core.campaign), and the engine a rule command outside its limits (core.engine), both
+  with the codec's words;
+* the forms and scenario files ask :func:`field_problem` for one field's value.
+
+Every whole number anywhere also lies within :data:`SIZE` (no rating, die, point or id
+comes near it), so a number a file or a form holds is never too large to work with.
+
+Shaped like ``msgspec.Meta`` (``ge``, ``le``) on purpose: the declarations can move to it
+unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+
+SIZE = 10**9
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """The smallest (``ge``) and largest (``le``) a whole number may be; None: no bound
+    beyond :data:`SIZE`."""
+
+    ge: int | None = None
+    le: int | None = None
+
+    def problem(self, value: int) -> str | None:
+        """What is wrong with ``value`` in words a GM reads (``must be at least 1, got
+        0``), or None."""
+        if self.ge is not None and value < self.ge:
+            return f"must be at least {self.ge}, got {value}"
+        if self.le is not None and value > self.le:
+            return f"must be at most {self.le}, got {value}"
+        return None
+
+    @property
+    def words(self) -> str:
+        """The limit alone: ``at least 1``, ``from -10 to 20``."""
+        if self.ge is not None and self.le is not None:
+            return f"from {self.ge} to {self.le}"
+        if self.ge is not None:
+            return f"at least {self.ge}"
+        if self.le is not None:
+            return f"at most {self.le}"
+        return f"at most {SIZE} in size"
+
+
+# The limits most fields share: a count (points, invokes, armor, trauma) and a number
+# that is at least one (victories needed, a multiplier).
+Count = Annotated[int, Limit(ge=0)]
+Positive = Annotated[int, Limit(ge=1)]
+
+
+def size_problem(value: int | float) -> str | None:
+    """What is wrong with a number's size (:data:`SIZE`), or None."""
+    if -SIZE <= value <= SIZE:
+        return None
+    if value != value:  # NaN compares false with everything
+        return f"{value} is not a number"
+    return f"must be at most {SIZE} in size, got {_short(value)}"
+
+
+def _short(number: float) -> str:
+    try:
+        text = str(number)
+    except ValueError:  # more digits than Python converts
+        return "a number of thousands of digits"
+    return text if len(text) <= 20 else f"{text[:8]}... ({len(text)} digits)"
+
+
+def limits_in(hint: Any) -> tuple[Limit, ...]:
+    """The limits an ``Annotated`` hint declares (none for any other hint)."""
+    if get_origin(hint) is Annotated:
+        return tuple(m for m in get_args(hint)[1:] if isinstance(m, Limit))
+    return ()
+
+
+@cache
+def field_limit(cls: type, name: str) -> Limit | None:
+    """The limit declared on field ``name`` of dataclass ``cls`` (an optional field's
+    too: ``Count | None``), or None."""
+    hint = get_type_hints(cls, include_extras=True)[name]
+    for option in _options(hint):
+        found = limits_in(option)
+        if found:
+            return found[0]
+    return None
+
+
+def _options(hint: Any) -> Iterator[Any]:
+    origin = get_origin(hint)
+    if origin is Union or (origin is not None and origin.__name__ == "UnionType"):
+        yield from get_args(hint)
+    else:
+        yield hint
+
+
+def field_problem(cls: type, name: str, value: int) -> str | None:
+    """What is wrong with ``value`` for field ``name`` of ``cls``: its size, then its
+    declared limit; None when it fits. What a form or a file reader asks."""
+    problem = size_problem(value)
+    if problem is None:
+        limit = field_limit(cls, name)
+        problem = None if limit is None else limit.problem(value)
+    return problem
+
+
+def fields_of(cls: type) -> tuple[str, ...]:
+    """The field names of dataclass ``cls`` (for a form that fills some of them)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+__all__ = [
+    "SIZE",
+    "Count",
+    "Limit",
+    "Positive",
+    "field_limit",
+    "field_problem",
+    "fields_of",
+    "limits_in",
+    "size_problem",
+]
