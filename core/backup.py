@@ -48,6 +48,7 @@ from core.disk import (
     CampaignLock,
     StoreError,
     copy_campaign,
+    make_folder,
     parse_json,
     read_bytes,
     write_atomically,
@@ -163,7 +164,7 @@ def make_backup(files: CampaignFiles, keep: int | None = BACKUPS_KEPT) -> Backup
     if existing and _same_file(files.manifest_path, existing[0].folder / MANIFEST):
         made, created = existing[0], False
     else:
-        root.mkdir(parents=True, exist_ok=True)
+        make_folder(root)
         _clear_leftovers(root)
         made, created = _copy_into(root, files.folder), True
     removed = _prune(files.folder.parent, files.slug, keep) if keep is not None else ()
@@ -262,7 +263,7 @@ def restore(files: CampaignFiles, chosen: Backup, keep: int = BACKUPS_KEPT) -> R
     """
     check_backup(chosen)
     name = str((chosen.manifest() or {}).get("name", files.slug))
-    files.folder.mkdir(parents=True, exist_ok=True)
+    make_folder(files.folder)  # a deleted campaign brought back
     lock = CampaignLock(files.folder)
     lock.acquire(name, what=RESTORER)
     try:
@@ -292,7 +293,7 @@ def _replace_files(folder: Path, source: Path) -> None:
     if log_folder.is_symlink() or (log_folder.exists() and not log_folder.is_dir()):
         log_folder.unlink()
     wanted = {path.name for path in (source / LOG).glob("*.json") if path.is_file()}
-    log_folder.mkdir(exist_ok=True)
+    make_folder(log_folder)
     for name in sorted(wanted):
         write_atomically(log_folder / name, _text(source / LOG / name))
     for path in sorted(log_folder.iterdir()):

@@ -168,8 +168,10 @@ def check_saves(args: argparse.Namespace) -> int:
     if not args.mkdir:
         print(f"tussle: no saves folder {folder} (add --mkdir to create it)", file=sys.stderr)
         return EXIT_INVALID
+    from core.disk import make_folder
+
     try:
-        folder.mkdir(parents=True)
+        make_folder(folder)  # the GM's alone, as everything Tussle writes in it
     except OSError as exc:
         print(f"tussle: saves folder {folder} not created ({exc.strerror or exc})", file=sys.stderr)
         return EXIT_SAVE_FAILED

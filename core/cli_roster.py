@@ -139,7 +139,7 @@ def cmd_roster_export(args: argparse.Namespace) -> int:
         sys.stdout.write(content)
         return 0
     try:
-        write_atomically(Path(args.output), content)
+        write_atomically(Path(args.output), content, keep_mode=True)
     except OSError as exc:
         _say(f"{args.output}: not written ({exc.strerror or exc})")
         return EXIT_DAMAGED

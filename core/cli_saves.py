@@ -194,7 +194,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         if args.output is None or args.output == "-":
             write_export(files, sys.stdout, json_safe)  # checked whole before it writes
             return 0
-        with writing_atomically(Path(args.output)) as out:
+        with writing_atomically(Path(args.output), keep_mode=True) as out:
             campaign = write_export(files, out, json_safe)
     except StoreError as error:
         _say(str(error))
@@ -245,7 +245,7 @@ def _emit(text: str, output: str | None) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        write_atomically(Path(output), text)
+        write_atomically(Path(output), text, keep_mode=True)
     except OSError as exc:
         _say(f"{output}: not written ({exc.strerror or exc})")
         return EXIT_DAMAGED

@@ -33,6 +33,12 @@ SEGMENT_SIZE = 100  # log entries a segment holds (core.store writes them)
 # file made to hurt), refused with the file's name before it can stop anything else.
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 64
+
+# Everything Tussle writes in the saves folder is the GM's alone, whatever the umask: the
+# log holds the dice of hidden NPCs, and a player may have an account on the GM's machine.
+# (Seats still work: the players' view runs as the GM, inside the GM's tmux.)
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
 # What is refused before it is written, so that every file stays within what is read: a
 # log entry at most a segment's share of MAX_FILE_BYTES (less room for its slot), and no
 # deeper than MAX_DEPTH (core.campaign's decide, tussle import; a roster file's bound).
@@ -237,24 +243,29 @@ def real_folder(path: Path) -> None:
 WRITE_FAULTS: list[Callable[[Path], None]] = []
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, keep_mode: bool = False) -> None:
     """Write ``text`` as ``path`` whole or not at all (see AtomicJSONStorage)."""
-    with writing_atomically(path) as handle:
+    with writing_atomically(path, keep_mode) as handle:
         handle.write(text)
 
 
 @contextlib.contextmanager
-def writing_atomically(path: Path) -> Iterator[TextIO]:
+def writing_atomically(path: Path, keep_mode: bool = False) -> Iterator[TextIO]:
     """A file to write ``path`` with, a part at a time, that becomes ``path`` whole once
-    the block ends, or not at all if it raises (see AtomicJSONStorage)."""
+    the block ends, or not at all if it raises (see AtomicJSONStorage).
+
+    The file is the GM's alone (:data:`PRIVATE_FILE`), whatever it was before: a save
+    written by an older Tussle with the umask's 0644 becomes private at its next write.
+    ``keep_mode`` (a file the user named, outside the saves: an export's ``-o``) keeps an
+    existing file's mode instead; a new one is still private."""
     for fault in WRITE_FAULTS:
         fault(path)
     folder = path.parent
-    try:
-        info = path.lstat()  # a link's target is never written, nor its mode taken
-        mode = info.st_mode & 0o777 if stat.S_ISREG(info.st_mode) else 0o644
-    except FileNotFoundError:
-        mode = 0o644
+    mode = PRIVATE_FILE
+    if keep_mode:
+        with contextlib.suppress(FileNotFoundError):
+            info = path.lstat()  # a link's target is never written, nor its mode taken
+            mode = info.st_mode & 0o777 if stat.S_ISREG(info.st_mode) else PRIVATE_FILE
     fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -268,6 +279,36 @@ def writing_atomically(path: Path) -> Iterator[TextIO]:
             os.unlink(tmp)
         raise
     fsync_path(folder)
+
+
+def make_folder(path: Path) -> None:
+    """Make ``path`` and any missing folder above it, each the GM's alone
+    (:data:`PRIVATE_FOLDER`, whatever the umask); a folder already there is left as it
+    is (``OSError`` as ``Path.mkdir`` raises it, ``FileExistsError`` for a file there)."""
+    missing = []
+    for folder in (path, *path.parents):
+        if os.path.lexists(folder):
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, PRIVATE_FOLDER)
+        except FileExistsError:
+            if folder is path and not os.path.isdir(folder):
+                raise
+            continue  # made by another process meanwhile: theirs, and as private
+        os.chmod(folder, PRIVATE_FOLDER)  # the umask may have taken bits off
+    if not missing and not path.is_dir():
+        raise FileExistsError(errno.EEXIST, "not a folder", str(path))
+
+
+def make_private(folder: Path) -> None:
+    """Take the group's and others' bits off ``folder`` (one made by an older Tussle
+    under the umask), when it is ours; never raises: nothing else depends on it."""
+    with contextlib.suppress(OSError):
+        info = os.lstat(folder)
+        if stat.S_ISDIR(info.st_mode) and info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            os.chmod(folder, stat.S_IMODE(info.st_mode) & ~0o077 | PRIVATE_FOLDER)
 
 
 def fsync_path(path: Path) -> None:
@@ -330,6 +371,9 @@ class CampaignLock:
             if time.monotonic() >= deadline:
                 raise StoreError(f"{self.folder}: the campaign folder was moved or replaced")
         self._fd, self._identity = fd, identity
+        # The campaign's folder private: files an older Tussle wrote under the umask
+        # (0644) cannot be reached through it any more.
+        make_private(self.folder)
         if not os.access(self.folder, os.W_OK):
             self.release()
             raise ReadOnlySaves(f"{self.folder}: read-only, so the campaign cannot be saved")
@@ -435,7 +479,7 @@ def _replace_quietly(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-        os.chmod(tmp, 0o644)
+        os.chmod(tmp, PRIVATE_FILE)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -458,7 +502,9 @@ def copy_campaign(
     The files in ``share`` (relative to ``source``: full log segments, which no save ever
     writes again, and which every save writes as a new file renamed into place, never
     through the old one) are hard linked, not copied, where the disk allows it."""
-    target.mkdir(parents=True)
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "already there", str(target))
+    make_folder(target)
     if _copy_file(source / MANIFEST, target / MANIFEST) and durable:
         fsync_path(target / MANIFEST)
     # Listed only now, after the manifest: any log file it counts exists by then.
@@ -476,7 +522,7 @@ def copy_campaign(
         if stat.S_ISDIR(mode):
             if not (target / rel).parent.is_dir():
                 continue  # inside a folder that was a link: not copied
-            (target / rel).mkdir(exist_ok=True)
+            make_folder(target / rel)
             folders.append(target / rel)
             continue
         if not stat.S_ISREG(mode) or not (target / rel).parent.is_dir():
@@ -512,8 +558,22 @@ def _copy_file(source: Path, target: Path) -> bool:
         return False  # a link, a pipe...: not the campaign's, never copied
     if data is None:
         return False
-    target.write_bytes(data)
+    write_private(target, data)
     return True
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write a new file (never one already there, nor through a link) of
+    :data:`PRIVATE_FILE` mode, not atomically: for copies made in a folder of their own
+    that is renamed into place once whole."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, PRIVATE_FILE)
+    try:
+        os.fchmod(fd, PRIVATE_FILE)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def _temporary(rel: Path) -> bool:

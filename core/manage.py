@@ -41,7 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.backup import STAMP, Backup, backups_folder, copy_campaign
-from core.disk import read_bytes
+from core.disk import make_folder, read_bytes
 from core.store import (
     LOCK,
     TMP_PREFIX,
@@ -267,7 +267,7 @@ def _keep_copy(files: CampaignFiles) -> Backup:
     """A durable backup of every file of the campaign but its lock, checked byte for byte
     against the files (the caller holds the lock, so they cannot change meanwhile)."""
     root = backups_folder(files.folder.parent, files.slug)
-    root.mkdir(parents=True, exist_ok=True)
+    make_folder(root)  # the GM's alone, as the copy in it
     stamp = datetime.now(UTC).strftime(STAMP)
     while (root / stamp).exists():  # two in one microsecond: wait for the next
         time.sleep(0.000_01)

@@ -47,6 +47,7 @@ from core.disk import (
     TMP_PREFIX,
     BadSave,
     StoreError,
+    make_folder,
     parse_json,
     read_bytes,
     real_folder,
@@ -183,7 +184,7 @@ def write(
         quiet = runs((i, i) for i, a in sorted(campaign.actions.items()) if plays_only(a))
         started = sum(starts_in(a) for a in campaign.actions.values())
     if not os.path.lexists(folder):
-        folder.mkdir()
+        make_folder(folder)
     real_folder(folder)
     contests = []
     lazy_contests = campaign.contests if isinstance(campaign.contests, LazyContests) else None

@@ -51,6 +51,7 @@ from core.disk import ReadOnlySaves as ReadOnlySaves
 from core.disk import StoreError as StoreError
 from core.disk import SystemNotInstalled as SystemNotInstalled
 from core.disk import fsync_path as fsync_path
+from core.disk import make_folder as make_folder
 from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
 from core.migrate import migrate_if_needed
@@ -403,7 +404,7 @@ class CampaignFiles:
     # -- writing -------------------------------------------------------------------------
     def create(self, name: str, system: str, settings: dict[str, Any] | None = None) -> None:
         try:
-            (self.folder / LOG).mkdir(parents=True, exist_ok=True)
+            make_folder(self.folder / LOG)  # the GM's alone, as every file in it
         except OSError as exc:
             raise StoreError(f"{self.folder}: not created ({exc.strerror or exc})") from None
         real_folder(self.folder)
@@ -549,7 +550,7 @@ class Saves:
         if self.find(name) is not None:
             raise StoreError(f'a campaign called "{name}" already exists')
         self.refuse_beside_damaged(name)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        make_folder(self.folder)
         base = safe_name(name)
         slug, n = base, 1
         while os.path.lexists(self.folder / slug) and not _unfinished(self.folder / slug):
@@ -594,8 +595,8 @@ class Saves:
     def names_locked(self) -> Iterator[None]:
         """The saves folder's lock on names: no two processes make (or rename to) the same
         name at once, and a campaign is made whole before another looks for it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
         # The saves folder itself is locked (no file made in it, nothing to remove).
+        make_folder(self.folder)
         fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)

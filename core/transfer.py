@@ -39,7 +39,15 @@ from core.check import load_checked, replay
 from core.codec import TAG, encode
 from core.migrate import upgrade_log
 from core.rules import find_system
-from core.store import BadSave, CampaignFiles, Saves, StoreError, number_problem, safe_name
+from core.store import (
+    BadSave,
+    CampaignFiles,
+    Saves,
+    StoreError,
+    make_folder,
+    number_problem,
+    safe_name,
+)
 from core.text import refuse_control_in
 
 EXPORT_FORMAT = 1
@@ -239,7 +247,7 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
             f'a campaign called "{target}" already exists (in {clash.folder}); '
             "import it under another name with --as NAME"
         )
-    saves.folder.mkdir(parents=True, exist_ok=True)
+    make_folder(saves.folder)
     _clear_leftovers(saves.folder)
     slug = _free_slug(saves.folder, safe_name(target))
     work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=saves.folder))

@@ -317,14 +317,15 @@ def remember_theme(theme: str, path: Path | None = None) -> str | None:
 
 def _write_atomically(path: Path, text: str) -> None:
     """A temporary file beside ``path``, synced, then renamed over it: a crash leaves
-    the old file or the new one, never half of one; the file keeps its mode."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    the old file or the new one, never half of one. The file keeps its mode; a new one,
+    and a folder made for it, are the user's alone, as Tussle's saves are."""
+    from core.disk import PRIVATE_FILE, make_folder
+
+    make_folder(path.parent)
     try:
         mode = path.stat().st_mode & 0o777
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+        mode = PRIVATE_FILE
     handle, temporary = tempfile.mkstemp(prefix=".config-", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:

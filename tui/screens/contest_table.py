@@ -31,11 +31,11 @@ def write_recap(screen: PaintedContest) -> None:
 
     def work() -> None:
         from core.recap import recap_markdown
-        from core.store import CampaignFiles, StoreError, write_atomically
+        from core.store import CampaignFiles, StoreError, make_folder, write_atomically
 
         try:
             text = recap_markdown(CampaignFiles(campaign_folder).load())
-            folder.mkdir(parents=True, exist_ok=True)
+            make_folder(folder)  # the GM's alone (0700), as the file (0600): its secrets too
             write_atomically(path, text)
         except (OSError, StoreError) as error:
             problem = error.strerror if isinstance(error, OSError) and error.strerror else error
