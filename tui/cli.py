@@ -54,6 +54,13 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
     if conflict is not None:
         print(conflict, file=sys.stderr)
         return EXIT_INVALID
+    from tui.terminal import has_terminal
+
+    # Before the campaign's lock is taken: without a terminal, Textual would spin on
+    # stdin's end for ever, holding it (tui/terminal.py).
+    if not has_terminal():
+        print("tussle: the dashboard needs a terminal, and stdin is not one", file=sys.stderr)
+        return EXIT_INVALID
     with loading_for_good():
         from tui.app import run
         from tui.glyphs import choose

@@ -8,6 +8,10 @@ the PCs' points. What the GM hides (a participant's numbers, an aspect: each sys
 ``describe`` marks them, :mod:`core.redact`) shows as ``??``; a contest the GM keeps
 secret shows its title alone. A file that is missing, being replaced or unreadable
 leaves the last good picture on screen, with a line that says so.
+
+A seat ends with its terminal: without one (stdin not a terminal) the view does not
+start, and when stdin hangs up (a dropped SSH connection, ``tussle serve`` gone) it leaves
+within a second (:mod:`tui.terminal` says why Textual alone would spin there instead).
 """
 
 from __future__ import annotations
@@ -30,8 +34,10 @@ from core.text import visible
 from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
 from tui.systems.common import e
+from tui.terminal import STDIN, has_terminal, hung_up
 
 EARLIER = 3  # exchanges shown before the last one
+HANG_UP_SECONDS = 0.2  # how often the view asks whether its terminal is still there
 
 
 def score_of(record: ContestRecord) -> dict[str, int]:
@@ -95,9 +101,12 @@ class WatchApp(App[None]):
     # from an SSH seat that gets nothing but this view.
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, stdin: int | None = None) -> None:
+        """``stdin``: the file descriptor whose hang-up ends the view (``tussle watch``:
+        its stdin); None for none (a test's app, which has no terminal of its own)."""
         super().__init__()
         self.folder = folder
+        self.stdin = stdin
         self.follower = Follower(folder)
         self.problem = ""  # as shown
         self.sides: tuple[str, ...] = ()
@@ -131,6 +140,13 @@ class WatchApp(App[None]):
         self.fit()
         self.poll()
         self.set_interval(POLL_SECONDS, self.poll)
+        if self.stdin is not None:
+            self.set_interval(HANG_UP_SECONDS, self.leave_when_hung_up)
+
+    def leave_when_hung_up(self) -> None:
+        """The terminal (or ``tussle serve``'s pipe) is gone: nobody is watching."""
+        if self.stdin is not None and hung_up(self.stdin):
+            self.exit()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size)
@@ -276,8 +292,9 @@ class WatchApp(App[None]):
 
 
 def run_watch(saves: str | None, name: str) -> int:
-    """``tussle watch NAME``: 0 when the players leave, 2 for an unknown campaign, 1 for
-    one that cannot be read (damaged, or its rule system not installed)."""
+    """``tussle watch NAME``: 0 when the players leave (or their terminal goes), 2 for an
+    unknown campaign or without a terminal, 1 for one that cannot be read (damaged, or its
+    rule system not installed)."""
     import sys
 
     store = Saves(saves_folder(saves))
@@ -290,5 +307,12 @@ def run_watch(saves: str | None, name: str) -> int:
             return 1
         print(f'(watch): no campaign "{visible(name)}"', file=sys.stderr)
         return 2
-    WatchApp(files.folder).run()
+    if not has_terminal():
+        print(
+            "(watch): the players' view needs a terminal, and stdin is not one "
+            "(over SSH: ssh -t, not -T)",
+            file=sys.stderr,
+        )
+        return 2
+    WatchApp(files.folder, stdin=STDIN).run()
     return 0

@@ -1,13 +1,21 @@
-"""What the tests of ``tussle share`` share: the players' tmux server reached by its
-socket's path, running ``share`` with sockets of the test's own, and reading a server."""
+"""What the tests of the players' seats share: the players' tmux server reached by its
+socket's path, running ``share`` with sockets of the test's own, and reading a server;
+``tussle serve`` on a port of its own, and the watcher processes reading a saves folder."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import socket
 import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import aiohttp
+
 from tests.e2e.tmux import TMUX, Terminal
-from tests.helpers import clean_env, tussle_command
+from tests.helpers import NAME, clean_env, tussle_command
 
 
 class PlayersServer(Terminal):
@@ -66,3 +74,94 @@ def attach(player: Terminal, path: Path, *options: str) -> None:
     """A player's terminal of its own (a pty: a second tmux) attached to the players'
     server."""
     player.start(["env", "-u", "TMUX", "tmux", "-S", str(path), "attach", *options], {})
+
+
+# -- browser seats (tussle serve) ------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def watcher_pids(saves: Path) -> list[int]:
+    """The ``tussle … watch`` processes that read ``saves`` (a zombie has no command line:
+    not one of them)."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            argv = cmdline.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        script = any(arg.endswith(b"/tussle") for arg in argv[:2])  # python3 tussle …
+        if script and b"watch" in argv and str(saves).encode() in argv:
+            found.append(int(cmdline.parent.name))
+    return found
+
+
+def watchers(saves: Path) -> int:
+    """How many ``tussle … watch`` processes read ``saves``."""
+    return len(watcher_pids(saves))
+
+
+def zombies_of(pid: int) -> list[int]:
+    """The children of process ``pid`` that ended and were never waited for."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] == "Z" and int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def wait_until(done: Callable[[], bool], seconds: float = 30.0) -> float:
+    """Seconds until ``done()`` held, asked ten times a second for at most ``seconds``
+    (then the test's own assert says what did not happen)."""
+    start = time.monotonic()
+    while not done() and time.monotonic() - start < seconds:
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+class Served:
+    """``tussle serve`` on a free port of 127.0.0.1, stopped (SIGTERM) at the end."""
+
+    def __init__(self, saves: Path, log: Path, name: str = NAME) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.process = subprocess.Popen(
+            [*tussle_command(), "--saves", str(saves), "serve", name, "--port", str(self.port)],
+            stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=clean_env(),
+        )
+
+    def stop(self, how: signal.Signals = signal.SIGTERM) -> int:
+        self.process.send_signal(how)
+        try:
+            return self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+
+async def page(url: str) -> str:
+    """The page, once the server answers (it takes a moment to start)."""
+    deadline = time.monotonic() + 30
+    async with aiohttp.ClientSession() as session:
+        while True:
+            try:
+                async with session.get(url) as response:
+                    assert response.status == 200
+                    return str(await response.text())
+            except aiohttp.ClientConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.1)

@@ -12,8 +12,6 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -23,6 +21,7 @@ import pytest
 
 from core.campaign import Play
 from core.store import Saves
+from tests.e2e.seats import Served, page, watchers
 from tests.helpers import (
     CID,
     EXCHANGES,
@@ -32,7 +31,6 @@ from tests.helpers import (
     clean_env,
     knife_fight,
     leaks,
-    tussle_command,
 )
 
 # What a terminal makes of the bytes: escape sequences (colours, cursor moves) out.
@@ -45,66 +43,6 @@ def saved_knife_fight(saves: Path) -> None:
     campaign, entries = knife_fight(HIDE_SLY, HIDE_BLADE)
     entries += [campaign.act(Play(contest_id=CID, commands=c)) for c in EXCHANGES]
     Saves(saves).create(NAME, "fate").append(entries)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def watchers(saves: Path) -> int:
-    """How many ``tussle … watch`` processes read ``saves``."""
-    count = 0
-    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
-            argv = cmdline.read_bytes().split(b"\0")
-        except OSError:
-            continue
-        script = any(arg.endswith(b"/tussle") for arg in argv[:2])  # python3 tussle …
-        if script and b"watch" in argv and str(saves).encode() in argv:
-            count += 1
-    return count
-
-
-class Served:
-    """``tussle serve`` on a free port of 127.0.0.1, stopped (SIGTERM) at the end."""
-
-    def __init__(self, saves: Path, log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        self.process = subprocess.Popen(
-            [*tussle_command(), "--saves", str(saves), "serve", NAME, "--port", str(self.port)],
-            stdout=log.open("w"),
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            env=clean_env(),
-        )
-
-    def stop(self) -> int:
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait()
-
-
-async def page(url: str) -> str:
-    """The page, once the server answers (it takes a moment to start)."""
-    deadline = time.monotonic() + 30
-    async with aiohttp.ClientSession() as session:
-        while True:
-            try:
-                async with session.get(url) as response:
-                    assert response.status == 200
-                    return str(await response.text())
-            except aiohttp.ClientConnectionError:
-                if time.monotonic() > deadline:
-                    raise
-                await asyncio.sleep(0.1)
 
 
 async def seat(url: str, until: str, size: tuple[int, int] = (100, 30)) -> str:

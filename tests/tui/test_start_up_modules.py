@@ -6,6 +6,7 @@ session has loaded everything long before."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,14 +38,16 @@ asyncio.run(main())
 """
 
 
-def reported(script: str, folder: Path) -> Any:
-    """What ``script``, run in a fresh interpreter on ``folder``, printed last (JSON)."""
+def reported(script: str, folder: Path, stdin: int | None = None) -> Any:
+    """What ``script``, run in a fresh interpreter on ``folder`` (with ``stdin``), printed
+    last (JSON)."""
     run = subprocess.run(
         [sys.executable, "-c", script, str(folder)],
         env=clean_env(),
         capture_output=True,
         text=True,
         timeout=120,
+        stdin=stdin,
     )
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout.strip().splitlines()[-1])
@@ -90,7 +93,13 @@ sys.exit(main(["--saves", sys.argv[1], "open", "Fate demo"]))
 def test_the_dashboard_starts_with_what_it_loaded_frozen_and_the_collector_running(
     tmp_path: Path,
 ) -> None:
-    seen = reported(DASHBOARD_RUN, tmp_path)
+    # The dashboard starts in a terminal only (tui/terminal.py): a pty stands for one.
+    master, terminal = os.openpty()
+    try:
+        seen = reported(DASHBOARD_RUN, tmp_path, stdin=terminal)
+    finally:
+        os.close(master)
+        os.close(terminal)
     # The interpreter's start-up and the modules loaded made tens of thousands of objects:
     # they are frozen (never walked by the collector again), and the collector is back on.
     assert seen["enabled"] is True and seen["loaded"] is True
