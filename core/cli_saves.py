@@ -254,11 +254,16 @@ def _emit(text: str, output: str | None) -> int:
 
 @_guarded
 def cmd_import(args: argparse.Namespace) -> int:
+    from core.named_files import EXPORT_BYTES, read_named, read_stream
     from core.store import Saves, StoreError
     from core.transfer import TransferError, import_campaign
 
     try:
-        data = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        data = (
+            read_stream(sys.stdin.buffer, EXPORT_BYTES)
+            if args.file == "-"
+            else read_named(Path(args.file), EXPORT_BYTES)  # never a pipe: nothing blocks
+        )
     except OSError as exc:
         _say(f"{args.file}: cannot be read ({exc.strerror or exc})")
         return EXIT_INVALID

@@ -17,6 +17,10 @@ the text around it: the bidirectional embeddings, overrides, isolates and marks
 joiner and invisible operators, and the byte order mark (U+200B, U+2060-U+2064, U+FEFF).
 The zero-width joiner and non-joiner (U+200C, U+200D) stay: scripts and emoji need them.
 Everything else a GM may type, however unusual, is a name.
+
+A name is also bounded: :data:`MAX_TEXT` characters at most, checked at entry with the
+control characters (a form, a scenario, a roster file, ``tussle import``), so no name
+can make a save file larger than its readers take (core.disk's ``MAX_FILE_BYTES``).
 """
 
 from __future__ import annotations
@@ -28,7 +32,13 @@ from collections.abc import Callable
 _INVISIBLE = "\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 _CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
 
+# The longest name (or any one line of text a GM types: an aspect, a twist, a skill
+# list): a few lines of a terminal. Longer is a paste gone wrong, or a file made to
+# fill the disk; each is refused where it comes in, as a control character is.
+MAX_TEXT = 500
+
 __all__ = [
+    "MAX_TEXT",
     "control_in",
     "control_problem",
     "first_control",
@@ -73,7 +83,13 @@ def first_control(text: str) -> str | None:
 
 def control_problem(text: str, what: str) -> str | None:
     """What is wrong with ``text`` as ``what`` (a field's name: "the campaign's name",
-    "Aspect") when it holds a control character; None when it holds none."""
+    "Aspect") when it holds a control character or is longer than :data:`MAX_TEXT`;
+    None when it is plain text."""
+    if len(text) > MAX_TEXT:
+        return (
+            f'{what} "{visible(text[:40])}..." is {len(text):,} characters long: '
+            f"at most {MAX_TEXT} are allowed"
+        )
     char = first_control(text)
     if char is None:
         return None

@@ -37,6 +37,7 @@ from core.campaign import (
 )
 from core.check import load_checked, replay
 from core.codec import TAG, encode
+from core.disk import MAX_DEPTH, entry_problem, too_deep
 from core.migrate import upgrade_log
 from core.rules import find_system
 from core.store import (
@@ -48,7 +49,7 @@ from core.store import (
     number_problem,
     safe_name,
 )
-from core.text import refuse_control_in
+from core.text import control_problem, refuse_control_in
 
 EXPORT_FORMAT = 1
 APP = "tussle"
@@ -187,6 +188,8 @@ def read_export(data: bytes, source: str) -> Export:
         ) from None
     if not isinstance(doc, dict) or doc.get("app") != APP or doc.get("kind") != KIND:
         raise TransferError(f"{source}: not a Tussle campaign export")
+    if too_deep(doc, MAX_DEPTH):  # as opening the campaign would refuse its files
+        raise TransferError(f"{source}: not a Tussle campaign export (nested too deep)")
     refuse_control_in(doc, source, TransferError)  # names are plain text (core.text)
     for key, newest in (("format", EXPORT_FORMAT), ("campaign_format", FORMAT_VERSION)):
         version = doc.get(key)
@@ -202,6 +205,9 @@ def read_export(data: bytes, source: str) -> Export:
     name, system, settings, log = (doc.get(k) for k in ("name", "system", "settings", "log"))
     if not isinstance(name, str) or not name.strip():
         raise TransferError(f"{source}: the campaign has no name")
+    problem = control_problem(name, "the campaign's name")  # as a new campaign's is
+    if problem is not None:
+        raise TransferError(f"{source}: {problem}")
     if not isinstance(system, str) or system not in SYSTEM_NAMES:
         raise TransferError(f"{source}: unknown rule system {system!r}")
     if not isinstance(settings, dict):
@@ -209,8 +215,15 @@ def read_export(data: bytes, source: str) -> Export:
     problem = number_problem(settings)  # as opening the campaign will check them
     if problem is not None:
         raise TransferError(f"{source}: settings.{problem}")
+    problem = entry_problem(settings)  # the manifest holds them: as much as an entry
+    if problem is not None:
+        raise TransferError(f"{source}: the settings are too large ({problem})")
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise TransferError(f"{source}: the log is not a list of entries")
+    for n, entry in enumerate(log):  # each as the dashboard would have saved it, or none
+        problem = entry_problem(entry)
+        if problem is not None:
+            raise TransferError(f"{source}: log entry {n} cannot be saved ({problem})")
     campaign = Campaign(name=name, system=system, settings=settings)
     # A log of an older campaign format is brought up to this one's, as opening does.
     upgrade_log(system, doc["campaign_format"], log)
