@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import fcntl
 import json
 import os
 import re
 import shutil
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,6 @@ EXPORT_FORMAT = 1
 APP = "tussle"
 KIND = "campaign"
 IMPORT_PREFIX = ".tmp-import-"
-STALE_IMPORT = 3600.0  # seconds after which a half-made import is a killed one's leftover
 
 
 class TransferError(ValueError):
@@ -261,9 +260,11 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
             "import it under another name with --as NAME"
         )
     make_folder(saves.folder)
-    _clear_leftovers(saves.folder)
     slug = _free_slug(saves.folder, safe_name(target))
-    work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=saves.folder))
+    with saves.names_locked():  # a killed import's folder cleared; this one made, held
+        _clear_leftovers(saves.folder)
+        work = Path(tempfile.mkdtemp(prefix=IMPORT_PREFIX, dir=saves.folder))
+        held = _hold(work)
     try:
         files = CampaignFiles(work / slug)
         files.create(target, campaign.system, dict(campaign.settings))
@@ -279,6 +280,7 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
             folder = _move_into_place(work / slug, saves.folder, slug)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        os.close(held)
     return Imported(target, folder, len(exported.entries))
 
 
@@ -322,11 +324,32 @@ def _write_slug(folder: Path) -> None:
         write_manifest(folder, {**doc, "slug": folder.name})
 
 
+def _hold(folder: Path) -> int:
+    """An exclusive ``flock`` on an import's own folder, for as long as the import runs:
+    the kernel lets it go when the process ends, however it ends."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
 def _clear_leftovers(saves: Path) -> None:
+    """Remove the folders of imports that were killed (call with the lock on names: an
+    import makes and locks its folder under it). A folder whose lock can be taken has no
+    import running in it any more; what is not a folder is left alone."""
     for path in saves.glob(f"{IMPORT_PREFIX}*"):
-        with contextlib.suppress(OSError):
-            if time.time() - path.stat().st_mtime > STALE_IMPORT:
-                shutil.rmtree(path, ignore_errors=True)
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            continue  # a link, a file, gone: nothing of an import's
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            continue  # an import running now
+        try:
+            shutil.rmtree(path, ignore_errors=True)
+        finally:
+            os.close(fd)
 
 
 __all__ = [
