@@ -101,6 +101,8 @@ def faces_of(kind: DiceKind, typed: str) -> tuple[int, ...] | None:
     if not typed.isdigit():
         return None
     value = int(typed)
+    if typed == "00" and kind.high == 100:
+        value = 100  # percentile dice: tens and units both showing 0 are 100
     return (value,) if 1 <= value <= kind.high else None
 
 
@@ -132,15 +134,17 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
     name, high = kind.value, kind.high
     if not key.isdigit():
         raise BadDice(f'A {name} is typed as digits (1 to {high}), not "{key}"')
-    if typed and int(typed) * 10 > high:
+    if typed and (int(typed) * 10 > high or (high == 100 and len(typed) == 2 and typed[0] == "0")):
         raise BadDice(
             f"This {name} is typed already ({typed}): Backspace takes it back, "
             f"Tab moves to the next roller"
         )
     candidate = typed + key
+    if high == 100 and candidate.startswith("0"):
+        # Percentile dice read tens then units: "0" then "5" is 05, a 5; "00" is 100.
+        return candidate, len(candidate) == 2
     if candidate.startswith("0"):
-        tens = " (05 is 5, 00 is 100)" if high == 100 else ""
-        raise BadDice(f"A {name} has no face 0: its faces are 1 to {high}{tens}")
+        raise BadDice(f"A {name} has no face 0: its faces are 1 to {high}")
     if int(candidate) > high:
         raise BadDice(f"A {name} has no face {candidate}: its faces are 1 to {high}")
     return candidate, int(candidate) * 10 > high
