@@ -59,6 +59,7 @@ from core.campaign_state import (
 )
 from core.codec import CodecError, decode, encode
 from core.corrections import correct
+from core.disk import entry_problem
 from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.model import Command, Event
@@ -324,10 +325,15 @@ def _start_secrets(command: StartContest) -> dict[str, Any]:
 
 def reloads(entry: ActionRecorded) -> ActionRecorded:
     """``entry`` when it reads back from the log as it is (every field within the limit
-    declared on it, core.limits); else ``RuleError`` naming the place, so nothing is saved
-    that the next opening would refuse."""
+    declared on it, core.limits; within core.disk's bounds on a log entry); else
+    ``RuleError`` naming the place or the bound, so nothing is saved that the next
+    opening would refuse."""
+    saved = encode(entry)
     try:
-        decode(encode(entry), Event)
+        decode(saved, Event)
     except CodecError as exc:
         raise RuleError(str(exc)) from None
+    problem = entry_problem(saved)  # what core.disk would refuse to read back
+    if problem is not None:
+        raise RuleError(f"not saved: {problem}")
     return entry

@@ -216,9 +216,11 @@ def read_file(path: Path, system: str, shown: str | None = None) -> list[Arrival
     """The characters in the file at ``path`` for a campaign of ``system``;
     :class:`RosterFileError` (``FILE: place: reason``) for a file that cannot be read,
     does not parse or holds a value the system refuses."""
+    from core.named_files import ROSTER_BYTES, read_named
+
     name = visible(shown if shown is not None else str(path))
     try:
-        raw = path.read_bytes()
+        raw = read_named(path, ROSTER_BYTES)  # never a pipe or a device: nothing blocks
     except OSError as exc:
         raise RosterFileError(f"{name}: cannot be read ({exc.strerror or exc})") from None
     try:
@@ -248,14 +250,21 @@ def read_bytes(raw: bytes, system: str, name: str = "(file)") -> list[Arrival]:
 def _json(content: str) -> Any:
     """The JSON in ``content``: a file that opens with ``{`` is JSON or broken; one that
     opens with ``[`` may be TOML (``[characters]``), read as such when not JSON."""
+    from core.disk import MAX_DEPTH, too_deep
+
     try:
-        return json.loads(content)
+        data = json.loads(content)
     except json.JSONDecodeError as exc:
         if content.lstrip().startswith("["):
             return None
         raise Refused(f"line {exc.lineno}, column {exc.colno}", exc.msg) from None
     except RecursionError:
         raise Refused("", "nested too deep to be a character file") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise Refused("", "a number of thousands of digits") from None
+    if too_deep(data, MAX_DEPTH):
+        raise Refused("", f"nested more than {MAX_DEPTH} deep: not a character file")
+    return data
 
 
 def _read_json(data: Any, system: str, own: RosterFormat) -> list[Arrival]:
@@ -285,16 +294,18 @@ def _read_json(data: Any, system: str, own: RosterFormat) -> list[Arrival]:
 def _read_toml(content: str, system: str, own: RosterFormat) -> list[Arrival]:
     import tomllib
 
+    from core.named_files import read_toml
+
     try:
-        data = tomllib.loads(content)
+        data = read_toml(content)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         at = re.search(r"\s*\(at (line \d+, column \d+|end of document)\)$", message)
         if at is None:
             raise Refused("", message) from None
         raise Refused(at.group(1), message[: at.start()]) from None
-    except RecursionError:
-        raise Refused("", "nested too deep to be a roster") from None
+    except ValueError as exc:  # nested too deep, a number of thousands of digits
+        raise Refused("", f"{exc}: not a roster") from None
     known(data, TOP_KEYS, "")
     said = data.get("system")
     if said is not None and said != system:

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from core.campaign import Campaign, Character, ImportCharacters
 from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, SEGMENT_SIZE
-from core.store import Saves
+from core.errors import RuleError
+from core.store import CampaignFiles, Saves
 from core.text import MAX_TEXT, control_problem
 from core.transfer import export_campaign, to_text
 from tests.helpers import files_of, seed, tussle
@@ -57,6 +59,35 @@ def test_recording_a_scenario_with_a_10_mb_aspect_is_refused_and_saves_nothing(
         assert tussle(saves, "resolve", str(path), "--record", "Seed") == 2
     err = capsys.readouterr().err
     assert "aspects[0].name" in err and "10,485,760 characters long" in err
+    assert files_of(saves) == before
+    assert tussle(saves, "check", "Seed") == 0
+
+
+def test_an_action_larger_than_an_entry_may_be_is_refused_by_decide(tmp_path: Path) -> None:
+    # 2,000 characters with names of 400 characters: each name may be, the action may not.
+    files, campaign = seed(tmp_path)
+    many = tuple(Character(name=f"{n:04d}" + "x" * 396, ratings={"Lore": 1}) for n in range(2000))
+    with pytest.raises(RuleError, match=r"not saved: it would take [\d,]+ bytes to save"):
+        campaign.decide(ImportCharacters(characters=many))
+    # 100 of them are an action like any other.
+    entry = campaign.decide(ImportCharacters(characters=many[:100]))
+    files.append([entry])
+    assert len(CampaignFiles(files.folder).load().roster) == 102
+
+
+def test_a_7_mb_roster_file_is_refused_and_the_campaign_stays_readable(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    seed(saves)
+    before = files_of(saves)
+    roster = tmp_path / "huge.toml"
+    line = '[[characters]]\nname = "{}"\nskills = {{ Lore = 1 }}\n'
+    roster.write_text("".join(line.format(f"{n:06d}" + "y" * 300) for n in range(21_000)))
+    assert roster.stat().st_size > 7 * MB
+    assert tussle(saves, "roster", "import", "Seed", str(roster)) == 2
+    assert "bytes, more than the 666,992 Tussle reads of it" in capsys.readouterr().err
     assert files_of(saves) == before
     assert tussle(saves, "check", "Seed") == 0
 
@@ -110,3 +141,9 @@ def test_the_export_itself_imports(tmp_path: Path) -> None:
     saves.mkdir()
     assert tussle(saves, "import", str(path), "--as", "Copy") == 0
     assert tussle(saves, "check", "Copy") == 0
+
+
+def test_a_campaign_decides_as_before_within_the_bounds(tmp_path: Path) -> None:
+    campaign = Campaign(name="Plain", system="fate")
+    entry = campaign.decide(ImportCharacters(characters=(Character(name="A" * MAX_TEXT),)))
+    assert entry.command == ImportCharacters(characters=(Character(name="A" * MAX_TEXT),))
