@@ -11,13 +11,19 @@
   configuration for it (``-f /dev/null``). So ``C-b )``, ``C-b s`` or ``switch-client``
   reach nothing: there is no other session. Its window takes the size of the smallest
   player's terminal (``window-size smallest``), and the view lays itself out from 60x20.
-* Other Unix users reach the players' server when the GM names them (``--player USER``):
-  tmux 3.3's ``server-access -a USER -r`` lets them in read-only whatever they type
-  (``attach`` without ``-r`` is read-only all the same), and the socket and its folder
-  are opened to others so they can connect at all; tmux's access list turns away every
-  user it does not name. (A group on the socket would not do: since tmux 3.3 a user not
-  on the list is refused whatever the socket's permissions, and one on it gets write
-  access unless ``-r`` says otherwise.)
+* Other Unix users reach a players' server when the GM names them (``--player USER``):
+  each such user has a server of their own (``SOCKET-players-USER``), like the first,
+  where tmux 3.3's ``server-access -a USER -r`` lets that user alone in, read-only
+  whatever they type (``attach`` without ``-r`` is read-only all the same); the socket
+  and its folder are opened to others so they can connect at all, and tmux's access list
+  turns away every user it does not name. (A group on the socket would not do: since
+  tmux 3.3 a user not on the list is refused whatever the socket's permissions, and one
+  on it gets write access unless ``-r`` says otherwise.) A server of one's own, because
+  read-only is not harmless on a shared one: a read-only client may still run
+  ``detach-client`` (any client of the server, even with ``-E``: a shell command run by
+  that client's own process, as its own user), ``attach -d`` (every other client
+  detached), and its terminal's size counts in ``window-size smallest``. On a player's
+  own server, all that reaches only that player.
 * ``--ssh-key KEYFILE`` sets nothing up: it prints, for each key in the file, the
   ``authorized_keys`` line that gives that key the players' view and nothing else.
 """
@@ -59,8 +65,10 @@ def players_folder() -> Path:
     return Path(os.environ.get(PLAYERS_FOLDER_VARIABLE) or f"/tmp/tussle-{os.getuid()}")
 
 
-def players_socket(socket: str) -> Path:
-    return players_folder() / f"{socket}-players"
+def players_socket(socket: str, user: str | None = None) -> Path:
+    """The players' server's socket: the GM's own terminals' (no ``user``), or the one
+    server of the Unix user ``user``."""
+    return players_folder() / (f"{socket}-players" if user is None else f"{socket}-players-{user}")
 
 
 def tussle_path() -> str:
@@ -155,8 +163,15 @@ def share(
             return _error(f'no user "{user}" on this machine (--player)')
     socket = socket_name(socket_arg)
     path = players_socket(socket)
+    # Each player named has a server of their own: see the module's docstring.
+    own = {user: players_socket(socket, user) for user in players}
     gm_tmux, players_tmux = ["tmux", "-L", socket], ["tmux", "-S", str(path)]
-    for tmux, shown in ((gm_tmux, f"-L {socket}"), (players_tmux, f"-S {path}")):
+    servers = [
+        (gm_tmux, f"-L {socket}"),
+        (players_tmux, f"-S {path}"),
+        *((["tmux", "-S", str(p)], f"-S {p}") for p in own.values()),
+    ]
+    for tmux, shown in servers:
         if _running(tmux):
             return _error(
                 f"a tmux server is running on socket {socket} already (a table set "
@@ -168,24 +183,30 @@ def share(
     tussle = tussle_path()
     for call in (
         gm_command(name, saves, tussle, socket),
-        players_command(name, saves, tussle, path, players),
+        players_command(name, saves, tussle, path),
+        *(players_command(name, saves, tussle, p, [user]) for user, p in own.items()),
     ):
         done = subprocess.run(call, capture_output=True, text=True)
         if done.returncode != 0:
-            for end in (gm_tmux, players_tmux):  # no half-set table
+            for end, _ in servers:  # no half-set table
                 subprocess.run([*end, "kill-server"], capture_output=True)
             print(f"(share): {shlex.join(call[:3])} …: {done.stderr.strip()}", file=sys.stderr)
             return 1
-    if players:
-        os.chmod(path, 0o666)  # tmux's access list says who, and read-only
+    for own_path in own.values():
+        os.chmod(own_path, 0o666)  # tmux's access list says who, and read-only
     quoted = shlex.quote(str(path))
+    stops = "; ".join(f"tmux {shown} kill-server" for _, shown in servers)
     print(
         "The table is set. The GM attaches with\n"
         f"    tmux -L {socket} attach -t gm\n"
         "players attach read-only, each from a terminal of their own, with\n"
         f"    tmux -S {quoted} attach -r\n"
-        + (f"(users {', '.join(players)} may: read-only whatever they type)\n" if players else "")
-        + f"and everything stops with  tmux -L {socket} kill-server; tmux -S {quoted} kill-server"
+        + "".join(
+            f"user {user} (read-only whatever they type, on a server of their own) with\n"
+            f"    tmux -S {shlex.quote(str(p))} attach\n"
+            for user, p in own.items()
+        )
+        + f"and everything stops with  {stops}"
     )
     return 0
 

@@ -67,15 +67,20 @@ def test_another_user_attaches_to_the_players_view_read_only_and_never_to_the_gm
     create_demos(Saves(saves))
     socket = unique_socket()
     folder = Path(tempfile.mkdtemp(prefix="tussle-share-"))  # 0700 until share opens it
-    path = folder / f"{socket}-players"
+    path = folder / f"{socket}-players-{player}"  # the player's own server
     gm, players = Terminal(socket=socket), PlayersServer(path)
+    common = PlayersServer(folder / f"{socket}-players")  # the GM's own terminals' one
     seat = Terminal((90, 28))  # the player's own terminal
     try:
         done = share(saves, socket, tmp_path, folder, "--player", player)
         assert (done.returncode, done.stderr) == (0, ""), done.stderr
-        assert f"(users {player} may: read-only whatever they type)" in done.stdout
+        assert (
+            f"user {player} (read-only whatever they type, on a server of their own) with\n"
+            f"    tmux -S {path} attach\n"
+        ) in done.stdout
         gm.wait_for("Roll keypad", target="gm")
         players.wait_for("following")
+        common.wait_for("following")
 
         # The player attaches WITHOUT -r, as their own user.
         seat.start(["runuser", "-u", player, "--", TMUX, "-S", str(path), "attach"], {})
@@ -106,7 +111,7 @@ def test_another_user_attaches_to_the_players_view_read_only_and_never_to_the_gm
         seen = seat.wait_for("Teran the Swift: 0000 → Good (+3)")
         assert "Exchange 1: Teran the Swift wins" in seen
     finally:
-        for server in (seat, players, gm):
+        for server in (seat, players, common, gm):
             server.kill()
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -130,3 +135,70 @@ def test_a_user_the_gm_did_not_name_is_turned_away(tmp_path: Path, player: str) 
         for server in (players, gm):
             server.kill()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def other_player(player: str) -> Iterator[str]:
+    name = f"tussle-q{uuid.uuid4().hex[:6]}"
+    subprocess.run(["useradd", "--no-create-home", "--shell", "/bin/sh", name], check=True)
+    try:
+        yield name
+    finally:
+        subprocess.run(["userdel", name], capture_output=True)
+
+
+def test_a_player_reaches_no_other_players_seat(
+    tmp_path: Path, player: str, other_player: str
+) -> None:
+    """Issue 30, item 15: on one players' server, a read-only player could detach every
+    other client (``detach-client -s players``), have one run a shell command as its own
+    user as it left (``detach-client -E``), and shrink everyone's window with a small
+    terminal. Each player named now has a server of their own."""
+    assert TMUX is not None
+    saves = tmp_path / "saves"
+    create_demos(Saves(saves))
+    socket = unique_socket()
+    folder = Path(tempfile.mkdtemp(prefix="tussle-share-"))
+    mine, theirs = (folder / f"{socket}-players-{u}" for u in (player, other_player))
+    gm, common = Terminal(socket=socket), PlayersServer(folder / f"{socket}-players")
+    servers = [PlayersServer(mine), PlayersServer(theirs)]
+    seat, their_seat = Terminal((40, 15)), Terminal((90, 28))
+    anyone = Path(tempfile.mkdtemp(prefix="tussle-ran-"))
+    anyone.chmod(0o1777)  # where a command run as the other player could write
+    marker = anyone / "ran"
+    try:
+        done = share(saves, socket, tmp_path, folder, "--player", player, "--player", other_player)
+        assert done.returncode == 0, done.stderr
+        for server in servers:
+            server.wait_for("following")
+        their_seat.start(
+            ["runuser", "-u", other_player, "--", TMUX, "-S", str(theirs), "attach"], {}
+        )
+        their_seat.wait_for("Last exchanges")
+        seat.start(["runuser", "-u", player, "--", TMUX, "-S", str(mine), "attach"], {})
+        seat.wait_for("following")
+        client = servers[1].tmux("list-clients", "-F", "#{client_name}").strip()
+        # Whatever the first player tries, on their server or the other's:
+        for command in (
+            ["detach-client", "-s", "players"],
+            ["detach-client", "-a"],
+            ["detach-client", "-t", client, "-E", f"touch {marker}"],
+            ["attach", "-d"],
+        ):
+            for path in (mine, theirs):
+                as_user(player, TMUX, "-S", str(path), *command)
+        tried = as_user(player, TMUX, "-S", str(theirs), "list-clients")
+        assert "access not allowed" in tried.stderr  # the other's server: not even that
+        # The other player is still there, their window their own size, nothing was run.
+        assert servers[1].tmux("list-clients", "-F", "#{client_user}") == f"{other_player}\n"
+        assert (
+            servers[1].tmux("display-message", "-p", "#{window_width}x#{window_height}").strip()
+            == "90x28"
+        )
+        assert not marker.exists()
+        assert "Last exchanges" in their_seat.screen()
+    finally:
+        for server in (seat, their_seat, *servers, common, gm):
+            server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(anyone, ignore_errors=True)
