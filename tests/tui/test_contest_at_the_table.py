@@ -26,3 +26,26 @@ async def test_a_d100_takes_0_5_as_5_and_0_0_as_100(saves: Path) -> None:
         log = text(app, "#log")
         assert "vs 50: 5 ✓" in log
         assert "vs 40: 100 ✗" in log
+
+
+# -- item 8: a Fate attack needs no dice -----------------------------------------------------
+async def test_a_fate_attack_is_committed_without_dice(saves: Path) -> None:
+    """Rules §1.3: an attack stops the contest; the GM commits it at once (k, Enter for
+    the form, Enter on the keypad) and no dice are asked for or recorded."""
+    from core.campaign import Play
+    from core.model import RollDice
+
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "k", "enter")
+        assert "has not rolled" not in text(app, "#keypad")
+        await keys(pilot, "enter")
+        record = next(iter(app.campaign.contests.values()))
+        assert record.state.finished and record.state.ended_by == "attack"
+        played = [app.campaign.actions[i].command for i in app.campaign.done]
+        play = next(c for c in reversed(played) if isinstance(c, Play))
+        assert not any(isinstance(c, RollDice) for c in play.commands)
+        log = text(app, "#log")
+        assert "Cynere attacks: the contest becomes a conflict" in log
+        assert "nobody rolls" in log

@@ -362,7 +362,13 @@ class InvokeAspect(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeclareAttack(Command):
-    """``by`` tries to harm another participant: the contest ends as a conflict."""
+    """``by`` tries to harm another participant: the contest ends as a conflict.
+
+    Rules §1.3, "Attacks end contests": the GM stops and the scene becomes a conflict,
+    so the exchange needs no dice (the keypad puts the attack before them, and asks
+    nobody to roll once it is there)."""
+
+    before_rolls: ClassVar[bool] = True
 
     by: str
 
@@ -479,7 +485,8 @@ class FateRules:
         return []  # every command of an exchange is the GM's
 
     def rollers(self, contest: Contest) -> list[str]:
-        return list(own(contest, FateContest).rolling_sides)
+        c = own(contest, FateContest)
+        return [] if c.open.attack is not None else list(c.rolling_sides)  # §1.3: stop
 
     # decide ---------------------------------------------------------------------------
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
@@ -680,16 +687,19 @@ class FateRules:
         return PoolPaid(by=cmd.by, reason=cmd.reason, count=cmd.count)
 
     def _resolve(self, c: FateContest, cmd: ResolveExchange) -> tuple[Event, ...]:
-        missing = [s for s in c.rolling_sides if s not in c.open.dice]
+        attack = c.open.attack
+        # An attack stops the exchange where it is (rules §1.3): the dice rolled before it
+        # are kept, nobody else need roll.
+        rolled = [s for s in c.rolling_sides if attack is None or s in c.open.dice]
+        missing = [s for s in rolled if s not in c.open.dice]
         if missing:
             raise OutOfTurn(f"{missing[0]} has not rolled yet")
         totals: dict[str, int] = {}
-        for s in c.rolling_sides:
+        for s in rolled:
             total = c.total(s)
             assert total is not None  # every rolling side has dice, checked above
             totals[s] = total
         n = c.n + 1
-        attack = c.open.attack
         if attack is not None:
             scored = ExchangeScore(winner=None, victories=0, twist=False)
             if c.options.mode == "environment":
@@ -709,7 +719,7 @@ class FateRules:
             n=n,
             totals=totals,
             shifts=scored.shifts,
-            dice={s: c.open.dice[s] for s in c.rolling_sides},
+            dice={s: c.open.dice[s] for s in rolled},
             winner=scored.winner,
             victories=scored.victories,
             style=scored.victories == 2,

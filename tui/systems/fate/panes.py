@@ -116,11 +116,11 @@ def _totals(state: fate.FateContest) -> dict[str, int] | None:
 
 def verdict(preview: Preview, draft: Draft) -> str:
     state = own_contest(preview.state)
+    if state.open.attack:  # rules §1.3: the exchange stops there, nobody rolls
+        return "[b]Enter: the attack ends the contest, with no dice[/b]"
     totals = _totals(state)
     if totals is None:
         return ""
-    if state.open.attack:
-        return "[b]Commit: the attack ends the contest[/b]"
     scored = fate.score_exchange(state.options, totals)
     if scored.winner is not None:
         style = " with style" if scored.victories == 2 else ""
