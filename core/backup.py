@@ -2,25 +2,35 @@
 
 A backup is a copy of a campaign folder's files (the manifest and the log; not the lock,
 not temporary files, not the snapshot) in ``<saves>/.backups/<slug>/<timestamp>/``, the
-timestamp in UTC (``20250314T101502.123456Z``, so names sort by time). The last
-:data:`BACKUPS_KEPT` are kept. The dashboard makes one when it opens a campaign; ``tussle
-restore NAME`` lists them and puts one back.
+timestamp in UTC (``20250314T101502.123456Z``, so names sort by time), with a
+``backup.json`` saying why it was made and the sha256 of each file. The dashboard makes
+one each time it opens a campaign and each time a session starts (``why``); ``tussle
+restore NAME`` lists them and puts one back. The last :data:`BACKUPS_KEPT` are kept, and
+the first (the campaign as it began) too.
 
 :func:`backup` never raises: a backup that cannot be made must not stop the GM from
 playing. It returns a :class:`BackupResult` whose ``problem`` says what went wrong (also
 logged on the ``core.backup`` logger), for the caller to show as a warning. It is quick:
-it copies the campaign's files without fsyncing them (the campaign itself is untouched,
-so a backup lost in a power cut costs nothing that is not still in the save), and makes
-no copy at all when the newest backup already holds the campaign as it is (its manifest,
-which every save rewrites, is byte for byte the same), so opening and closing a campaign
-ten times does not push the real history out of the rotation.
+no fsync (the campaign itself is untouched, so a backup lost in a power cut costs nothing
+that is not still in the save), and no copy at all when the newest backup already holds
+the campaign as it is (its manifest, which every save rewrites, is byte for byte the
+same), so opening and closing a campaign ten times does not push the real history out of
+the rotation.
 
-Full log segments are shared, not copied: each backup hard links them (a save never
-writes a full segment again, and writes every file as a new one renamed into place, so a
-linked segment is never changed under a backup), so a backup of a long campaign costs its
-manifest and its last segment. A disk that cannot link gets copies.
+**Copies, content-addressed.** Each log segment's bytes are copied once into
+``<saves>/.backups/<slug>/segments/<sha256>.json`` and every backup holding those bytes
+hard links that copy (a disk that cannot link gets a copy of its own): never the
+campaign's own file, so one byte changed in a live segment (a disk error, an editor, a
+sync tool) reaches no backup. A backup of a campaign of 50,000 exchanges costs its
+manifest and its last segment, not 48 MB. A copy whose bytes no longer match its name is
+written again from the campaign when the campaign still holds them, and every backup is
+verified against its ``backup.json`` before it is restored (and by ``tussle check``).
 
-Copies are consistent while a writer appends: the manifest is copied first and then the
+A full log segment is never written again by a save: one whose bytes differ from those
+the newest backup holds for it is damage (``BackupResult.damage``), said to the GM, and
+then no old backup is removed.
+
+Copies are consistent while a writer appends: the manifest is read first and then the
 log, and a save writes the log first and the manifest last, so every entry the copied
 manifest counts is in the copied log.
 """
@@ -28,10 +38,12 @@ manifest counts is in the copied log.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
 import shutil
+import stat
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,26 +55,37 @@ from core.check import check_campaign
 from core.disk import (
     LOG,
     MANIFEST,
+    PRIVATE_FILE,
     TMP_PREFIX,
     BadSave,
     CampaignLock,
     StoreError,
     copy_campaign,
     make_folder,
+    make_private,
     parse_json,
     read_bytes,
     write_atomically,
+    write_private,
 )
 from core.snapshot import remove as remove_snapshot
-from core.store import RESTORING, SEGMENT_SIZE, CampaignFiles
+from core.store import RESTORING, SEGMENT_NAME, SEGMENT_SIZE, CampaignFiles
 
-BACKUPS_KEPT = 10  # the README documents this number
+BACKUPS_KEPT = 10  # the README documents this number (and that the first is kept too)
 BACKUPS = ".backups"  # in the saves folder; starts with a dot, so never listed as a campaign
+SEGMENTS = "segments"  # <saves>/.backups/<slug>/segments/<sha256>.json: shared copies
+INDEX = "backup.json"  # in each backup: why it was made, and each file's sha256
 STAMP = "%Y%m%dT%H%M%S.%fZ"
 STALE_TEMPORARY = 3600.0  # seconds after which a half-made backup is a killed one's leftover
 RESTORER = "tussle restore"
+OPENED = "opened"  # why the dashboard's backups were made (backup.json's "why")
+BEFORE_RESTORE = "before a restore"
 
 log = logging.getLogger(__name__)
+
+
+def session_started(number: int) -> str:
+    return f"session {number} started"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,17 +118,41 @@ class Backup:
         count = None if doc is None else doc.get("entries")
         return count if isinstance(count, int) and not isinstance(count, bool) else None
 
+    def index(self) -> dict[str, Any] | None:
+        """Its ``backup.json`` (None for a backup made before there was one, as by
+        ``tussle delete``, or one that cannot be read)."""
+        try:
+            data = parse_json(read_bytes(self.folder / INDEX) or b"", self.folder / INDEX)
+        except StoreError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    @property
+    def why(self) -> str:
+        """Why it was made (``opened``, ``session 3 started``...), "" when not said."""
+        why = (self.index() or {}).get("why")
+        return why if isinstance(why, str) else ""
+
+    def digests(self) -> dict[str, str]:
+        """Each file's sha256 when backed up, by its path in the backup."""
+        files = (self.index() or {}).get("files")
+        if not isinstance(files, dict):
+            return {}
+        return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
+
 
 @dataclass(frozen=True, slots=True)
 class BackupResult:
     """What :func:`backup` did. ``backup`` holds the campaign as it is now: a new copy
     (``created``), or the newest one when nothing changed since; ``problem`` is set, and
-    ``backup`` None, when no backup could be made."""
+    ``backup`` None, when no backup could be made. ``damage`` says which full log segment
+    changed since the newest backup (no save does that): then no backup was removed."""
 
     backup: Backup | None
     created: bool = False
     problem: str | None = None
     removed: tuple[Path, ...] = ()
+    damage: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,14 +184,15 @@ def list_backups(saves: Path, slug: str) -> list[Backup]:
     return sorted(found, key=lambda b: b.stamp, reverse=True)
 
 
-def backup(files: CampaignFiles, keep: int = BACKUPS_KEPT) -> BackupResult:
-    """Back up ``files``'s campaign and keep only the last ``keep`` backups; never raises.
+def backup(files: CampaignFiles, keep: int = BACKUPS_KEPT, why: str = "") -> BackupResult:
+    """Back up ``files``'s campaign and keep only the last ``keep`` backups (and the
+    first); never raises. ``why`` is what ``tussle restore`` lists beside it.
 
     Call it with the campaign's lock held (the dashboard, once it has opened the
     campaign): that is what makes clearing a killed backup's leftovers safe.
     """
     try:
-        return make_backup(files, keep)
+        return make_backup(files, keep, why)
     except (OSError, StoreError) as exc:
         problem = f"{files.folder}: no backup made ({_reason(exc)})"
         log.warning("%s", problem)
@@ -154,31 +202,116 @@ def backup(files: CampaignFiles, keep: int = BACKUPS_KEPT) -> BackupResult:
     return BackupResult(None, problem=problem)
 
 
-def make_backup(files: CampaignFiles, keep: int | None = BACKUPS_KEPT) -> BackupResult:
+def make_backup(
+    files: CampaignFiles, keep: int | None = BACKUPS_KEPT, why: str = ""
+) -> BackupResult:
     """:func:`backup`, raising ``OSError`` or ``StoreError`` when it fails; ``keep=None``
     removes no old backup."""
-    if not files.manifest_path.is_file():
+    manifest = read_bytes(files.manifest_path)  # first: every entry it counts is on disk
+    if manifest is None:
         raise StoreError(f"{files.manifest_path}: missing, so there is nothing to back up")
-    root = backups_folder(files.folder.parent, files.slug)
-    existing = list_backups(files.folder.parent, files.slug)
-    if existing and _same_file(files.manifest_path, existing[0].folder / MANIFEST):
-        made, created = existing[0], False
-    else:
-        make_folder(root)
-        _clear_leftovers(root)
-        made, created = _copy_into(root, files.folder), True
-    removed = _prune(files.folder.parent, files.slug, keep) if keep is not None else ()
-    return BackupResult(made, created=created, removed=removed)
+    saves = files.folder.parent
+    root = backups_folder(saves, files.slug)
+    existing = list_backups(saves, files.slug)
+    if existing and _bytes_or_none(existing[0].folder / MANIFEST) == manifest:
+        return BackupResult(existing[0], created=False, removed=_removed(saves, files, keep))
+    make_folder(root)
+    make_private(saves / BACKUPS)  # one an older Tussle made under the umask
+    make_private(root)
+    _clear_leftovers(root)
+    segments = _segments(files.folder)
+    damage = _changed_full_segments(manifest, segments, existing[0] if existing else None)
+    if damage is not None:
+        damage += (
+            f" (tussle check {files.slug} says; tussle restore {files.slug} puts a backup "
+            "back). No backup was removed"
+        )
+        log.warning("%s", damage)
+    made = _copy_into(root, manifest, segments, why)
+    removed = () if damage is not None else _removed(saves, files, keep)
+    return BackupResult(made, created=True, removed=removed, damage=damage)
 
 
-def _copy_into(root: Path, folder: Path) -> Backup:
+def _removed(saves: Path, files: CampaignFiles, keep: int | None) -> tuple[Path, ...]:
+    return _prune(saves, files.slug, keep) if keep is not None else ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Segment:
+    """One log segment as read for a backup: its name in the log, its bytes, their sha256."""
+
+    name: str
+    data: bytes
+    digest: str
+
+
+def _segments(folder: Path) -> list[_Segment]:
+    """Every log segment file of the campaign (those past the manifest's count too: a
+    restore backs up a damaged campaign as it stands), read as every save file is."""
+    log_folder = folder / LOG
+    if log_folder.is_symlink() or not log_folder.is_dir():
+        return []
+    found = []
+    for name in sorted(os.listdir(log_folder)):
+        if not SEGMENT_NAME.fullmatch(name):
+            continue
+        try:
+            data = read_bytes(log_folder / name)
+        except BadSave:
+            continue  # a link, a pipe...: not the campaign's, never copied
+        if data is not None:
+            found.append(_Segment(name, data, hashlib.sha256(data).hexdigest()))
+    return found
+
+
+def _entries(manifest: bytes | None) -> int | None:
+    try:
+        count = parse_json(manifest or b"", MANIFEST)["manifest"]["1"]["entries"]
+    except (StoreError, KeyError, TypeError):
+        return None
+    return count if isinstance(count, int) and not isinstance(count, bool) else None
+
+
+def _changed_full_segments(
+    manifest: bytes, segments: list[_Segment], newest: Backup | None
+) -> str | None:
+    """What says that a log segment full in both the campaign and its newest backup has
+    other bytes now (no save writes a full segment again: damage), or None."""
+    if newest is None:
+        return None
+    then, now = newest.entries, _entries(manifest)
+    if then is None or now is None or now < then:  # not the same history (a restore)
+        return None
+    before = newest.digests()
+    for segment in segments:
+        index = int(segment.name.split(".")[0])
+        if (index + 1) * SEGMENT_SIZE > then:
+            break
+        digest = before.get(f"{LOG}/{segment.name}")
+        if digest is not None and digest != segment.digest:
+            return (
+                f"{LOG}/{segment.name} of the campaign has changed since the backup of "
+                f"{newest.stamp}, though no save writes a full log segment again: it may "
+                "be damaged"
+            )
+    return None
+
+
+def _copy_into(root: Path, manifest: bytes, segments: list[_Segment], why: str) -> Backup:
     stamp = datetime.now(UTC).strftime(STAMP)
     while (root / stamp).exists():  # two backups in one microsecond: wait for the next
         time.sleep(0.000_01)
         stamp = datetime.now(UTC).strftime(STAMP)
     work = root / f"{TMP_PREFIX}{stamp}"
     try:
-        copy_campaign(folder, work, durable=False, share=_full_segments(folder))
+        make_folder(work / LOG)
+        write_private(work / MANIFEST, manifest)
+        digests = {MANIFEST: hashlib.sha256(manifest).hexdigest()}
+        for segment in segments:
+            _place(root, segment, work / LOG / segment.name)
+            digests[f"{LOG}/{segment.name}"] = segment.digest
+        index = {"app": "tussle", "kind": "backup", "why": why, "files": digests}
+        write_private(work / INDEX, json.dumps(index, ensure_ascii=False, indent=1).encode())
         os.rename(work, root / stamp)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
@@ -186,18 +319,47 @@ def _copy_into(root: Path, folder: Path) -> Backup:
     return Backup(root / stamp)
 
 
-def _full_segments(folder: Path) -> frozenset[Path]:
-    """The log segments the manifest counts as full (relative to ``folder``): no save
-    writes them again. Read before the copy: a count read later is only larger."""
-    count = Backup(folder).entries or 0
-    return frozenset(Path(LOG) / f"{index:06d}.json" for index in range(count // SEGMENT_SIZE))
-
-
-def _same_file(a: Path, b: Path) -> bool:
+def _place(root: Path, segment: _Segment, target: Path) -> None:
+    """``target`` made a hard link to the shared copy of ``segment``'s bytes (written
+    first when missing, or again when its bytes are no longer its name's), or a copy of
+    its own where the disk cannot link."""
+    shared = root / SEGMENTS / f"{segment.digest}.json"
+    if _bytes_or_none(shared) != segment.data:
+        make_folder(shared.parent)
+        _rewrite(shared, segment.data)
     try:
-        return read_bytes(a) == read_bytes(b)
+        os.link(shared, target, follow_symlinks=False)
+    except OSError:
+        write_private(target, segment.data)
+
+
+def _rewrite(path: Path, data: bytes) -> None:
+    """Write the shared copy ``path`` with ``data``: in place when it is there (the
+    backups linking it are mended too), else as a new file."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        write_private(path, data)
+        return
+    if not stat.S_ISREG(info.st_mode):  # not ours: put ours in its place
+        os.unlink(path)
+        write_private(path, data)
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW)
+    try:
+        os.fchmod(fd, PRIVATE_FILE)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def _bytes_or_none(path: Path) -> bytes | None:
+    try:
+        return read_bytes(path)
     except StoreError:
-        return False
+        return None
 
 
 def _clear_leftovers(root: Path) -> None:
@@ -211,14 +373,36 @@ def _clear_leftovers(root: Path) -> None:
 def _prune(
     saves: Path, slug: str, keep: int, protect: frozenset[Path] = frozenset()
 ) -> tuple[Path, ...]:
-    """Remove all but the newest ``keep`` backups (never one in ``protect``)."""
+    """Remove all but the newest ``keep`` backups and the first (never one in
+    ``protect``); then the shared copies no backup left holds."""
     removed = []
-    for old in list_backups(saves, slug)[max(keep, 1) :]:
+    found = list_backups(saves, slug)
+    for old in found[max(keep, 1) : -1]:  # the last listed is the first made: kept
         if old.folder in protect:
             continue
         shutil.rmtree(old.folder, ignore_errors=True)
         removed.append(old.folder)
+    if removed:
+        _drop_unheld(backups_folder(saves, slug))
     return tuple(removed)
+
+
+def _drop_unheld(root: Path) -> None:
+    """Remove the shared copies of segments no backup holds any more (those of a
+    half-made backup count as held: it may be being made)."""
+    shared = root / SEGMENTS
+    if not shared.is_dir():
+        return
+    held: set[str] = set()
+    for folder in root.iterdir():
+        if folder.name != SEGMENTS and folder.is_dir() and not folder.is_symlink():
+            held.update(f"{digest}.json" for digest in Backup(folder).digests().values())
+            if folder.name.startswith(TMP_PREFIX):
+                return  # being made: its backup.json is not written yet
+    for path in shared.iterdir():
+        if path.name not in held:
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 def _reason(exc: BaseException) -> str:
@@ -227,16 +411,58 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
+def backup_problems(files: CampaignFiles) -> list[str]:
+    """What ``tussle check`` says of the campaign's backups: each one whose files are not
+    as backed up, and a full log segment of the campaign whose bytes are not those its
+    newest backup holds for it."""
+    saves = files.folder.parent
+    found = list_backups(saves, files.slug)
+    problems = [
+        f"backup {b.stamp} is damaged: {problem}"
+        for b in found
+        if (problem := verify(b)) is not None
+    ]
+    if found:
+        manifest = _bytes_or_none(files.manifest_path)
+        if manifest is not None:
+            changed = _changed_full_segments(manifest, _segments(files.folder), found[0])
+            if changed is not None:
+                problems.append(f"{changed} (tussle restore {files.slug} puts a backup back)")
+    return problems
+
+
+def verify(chosen: Backup) -> str | None:
+    """What in ``chosen`` is not as backed up (a file whose sha256 is not the one its
+    ``backup.json`` gives, or a file missing), or None. A backup without a
+    ``backup.json`` (made by an older Tussle, or by ``tussle delete``) has nothing to
+    verify against."""
+    for name, digest in sorted(chosen.digests().items()):
+        path = chosen.folder / name
+        try:
+            data = read_bytes(path)
+        except StoreError as error:
+            return str(error)
+        if data is None:
+            return f"{path}: missing from the backup"
+        if hashlib.sha256(data).hexdigest() != digest:
+            return f"{path}: damaged (its bytes are not those backed up: another sha256)"
+    return None
+
+
 # -- restore --------------------------------------------------------------------------------
 
 
 def check_backup(chosen: Backup) -> None:
     """``BadSave`` naming the file when ``chosen`` would not make a sound campaign.
 
-    A backup of this Tussle's format is checked as ``tussle check`` checks a campaign; an
+    Its files are verified against their sha256 (:func:`verify`); then a backup of this
+    Tussle's format is checked as ``tussle check`` checks a campaign; an
     older one (from before an upgrade) only for readable files: it is upgraded, with a copy
     kept, the first time the restored campaign is opened.
     """
+    damage = verify(chosen)
+    if damage is not None:
+        raise BadSave(damage)
     doc = chosen.manifest()
     path = chosen.folder / MANIFEST
     if doc is None or doc.get("app") != "tussle":
@@ -270,7 +496,7 @@ def restore(files: CampaignFiles, chosen: Backup, keep: int = BACKUPS_KEPT) -> R
         files.clean_temporary_files()
         before = None
         if files.manifest_path.exists():
-            before = make_backup(files, keep=None).backup
+            before = make_backup(files, keep=None, why=BEFORE_RESTORE).backup
         _replace_files(files.folder, chosen.folder)
     finally:
         lock.release()
@@ -316,14 +542,19 @@ def _text(path: Path) -> str:
 __all__ = [
     "BACKUPS",
     "BACKUPS_KEPT",
+    "BEFORE_RESTORE",
+    "OPENED",
     "Backup",
     "BackupResult",
     "Restored",
     "backup",
+    "backup_problems",
     "backups_folder",
     "check_backup",
     "copy_campaign",
     "list_backups",
     "make_backup",
     "restore",
+    "session_started",
+    "verify",
 ]

@@ -172,7 +172,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     _tell(report.line())
     for warning in report.warnings:
         _tell(f"warning: {warning}")
+    _warn_of_backups(files)
     return 0
+
+
+def _warn_of_backups(files: CampaignFiles) -> None:
+    """``check``'s word on the campaign's backups: those whose files are not as backed
+    up (sha256), and a full log segment changed since the newest backup."""
+    from core.backup import backup_problems
+
+    for problem in backup_problems(files):
+        _tell(f"warning: {problem}")
 
 
 @_guarded
@@ -331,7 +341,8 @@ def _list(title: str, slug: str, backups: list[Backup], folder: Path) -> None:
     _tell(f'backups of "{title}" in {folder}, newest first:')
     width = len(str(len(backups)))
     for number, b in enumerate(backups, start=1):
-        _tell(f"  {number:>{width}}  {_local(b.when)}  {_count(b.entries):>14}  {b.stamp}")
+        why = f"  {b.why}" if b.why else ""  # opened, session 3 started...
+        _tell(f"  {number:>{width}}  {_local(b.when)}  {_count(b.entries):>14}  {b.stamp}{why}")
     _tell(f"restore one with: tussle restore {slug} --backup N")
 
 

@@ -17,7 +17,7 @@ import socket
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
@@ -492,16 +492,13 @@ def copy_campaign(
     target: Path,
     durable: bool,
     whole: bool = False,
-    share: Collection[Path] = frozenset(),
 ) -> None:
     """Copy a campaign's files to ``target`` (made here; it must not exist): the manifest
     first, then the log (``whole``: every other file too), never the lock nor temporary
     files, nor anything that is not a file or a folder (a link is not followed, a pipe not
-    read). ``durable`` fsyncs every file and folder copied.
-
-    The files in ``share`` (relative to ``source``: full log segments, which no save ever
-    writes again, and which every save writes as a new file renamed into place, never
-    through the old one) are hard linked, not copied, where the disk allows it."""
+    read). ``durable`` fsyncs every file and folder copied. Every copy is a file of its
+    own, private (never a link to the campaign's: damage to one must not reach the other).
+    """
     if os.path.lexists(target):
         raise FileExistsError(errno.EEXIST, "already there", str(target))
     make_folder(target)
@@ -527,26 +524,11 @@ def copy_campaign(
             continue
         if not stat.S_ISREG(mode) or not (target / rel).parent.is_dir():
             continue
-        if rel in share and _link_file(path, target / rel):
-            continue
         if _copy_file(path, target / rel) and durable:
             fsync_path(target / rel)
     if durable:
         for folder in folders:
             fsync_path(folder)
-
-
-def _link_file(source: Path, target: Path) -> bool:
-    """Hard link a regular file (never a link or anything else); False when it cannot
-    be (another disk, a file system without links): then it is copied."""
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except OSError:
-        return False
-    if not stat.S_ISREG(os.lstat(target).st_mode):  # replaced by something else meanwhile
-        os.unlink(target)
-        return False
-    return True
 
 
 def _copy_file(source: Path, target: Path) -> bool:

@@ -60,7 +60,7 @@ def test_a_backup_copies_the_manifest_and_the_log_but_not_the_lock(saves: Path) 
     copy = result.backup.folder
     assert copy.parent == saves / ".backups" / "seed"
     assert re.fullmatch(r"\d{8}T\d{6}\.\d{6}Z", copy.name)
-    assert everything_in(copy) == ["log", "log/000000.json", "manifest.json"]
+    assert everything_in(copy) == ["backup.json", "log", "log/000000.json", "manifest.json"]
     for name in ("manifest.json", "log/000000.json"):
         assert (copy / name).read_bytes() == (files.folder / name).read_bytes()
     assert (files.folder / LOCK).exists()  # left where it was
@@ -76,26 +76,27 @@ def test_an_unchanged_campaign_is_not_copied_again(saves: Path) -> None:
     assert len(list_backups(saves, "seed")) == 1
 
 
-def test_only_the_last_n_backups_are_kept_newest_first(saves: Path) -> None:
+def test_only_the_last_n_backups_and_the_first_are_kept_newest_first(saves: Path) -> None:
     files, _ = seed(saves)
     removed: list[Path] = []
     for name in ("A", "B", "C", "D", "E"):
         add(files, name)
         removed.extend(backup(CampaignFiles(files.folder), keep=3).removed)
     kept = list_backups(saves, "seed")
-    # Five backups of 8..12 entries; the two oldest (8 and 9) went.
-    assert [b.entries for b in kept] == [12, 11, 10]
-    assert len(removed) == 2
+    # Five backups of 8..12 entries: the newest three, and the first (8); 9 went.
+    assert [b.entries for b in kept] == [12, 11, 10, 8]
+    assert len(removed) == 1
     assert not any(path.exists() for path in removed)
 
 
-def test_ten_backups_are_kept_by_default(saves: Path) -> None:
+def test_ten_backups_and_the_first_are_kept_by_default(saves: Path) -> None:
     files, _ = seed(saves)
     for n in range(12):
         add(files, f"Extra {n}")
         backup(CampaignFiles(files.folder))
     assert BACKUPS_KEPT == 10
-    assert [b.entries for b in list_backups(saves, "seed")] == list(range(19, 9, -1))
+    # Twelve backups, of 8 to 19 entries: 19 down to 10, and the first, 8.
+    assert [b.entries for b in list_backups(saves, "seed")] == [*range(19, 9, -1), 8]
 
 
 def test_backups_are_not_listed_as_campaigns(saves: Path) -> None:
@@ -258,7 +259,10 @@ def test_a_damaged_backup_is_refused_and_the_campaign_left_alone(
 
     assert tussle(saves, "restore", "Seed", "--backup", "1") == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"not restored: {old.folder / 'log' / '000000.json'}: not valid JSON")
+    assert err == (
+        f"not restored: {old.folder / 'log' / '000000.json'}: damaged (its bytes are not "
+        "those backed up: another sha256)\n"
+    )
     assert {p: p.read_bytes() for p in files.folder.rglob("*.json")} == before
 
 

@@ -1,17 +1,25 @@
-"""Backups share a campaign's full log segments (hard links) instead of copying them, and
-a save never writes a shared segment: a backup keeps the campaign as it was."""
+"""Backups are copies of their own (issue 30, item 4): a log segment's bytes are copied
+once into the campaign's backups folder, named by their sha256, and shared by the backups
+that hold them; never a link to the campaign's own file, so damage to a live segment
+reaches no backup. A shared copy is verified before a restore, and mended by the next
+backup when damaged; a full segment that changed in the campaign (no save does that) is
+said, and then no backup is removed."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from pathlib import Path
 
-from core.backup import list_backups, make_backup, restore
+import pytest
+
+from core.backup import backup, list_backups, make_backup, restore, verify
 from core.bench import exchange_action, fate_campaign
 from core.check import check_campaign
 from core.codec import encode
-from core.store import CampaignFiles
+from core.store import BadSave, CampaignFiles
+from tests.helpers import tussle
 
 
 def inode(path: Path) -> tuple[int, int]:
@@ -19,18 +27,119 @@ def inode(path: Path) -> tuple[int, int]:
     return info.st_dev, info.st_ino
 
 
-def test_a_backup_links_the_full_segments_and_copies_the_rest(tmp_path: Path) -> None:
+def flip_a_byte(path: Path, where: int) -> None:
+    """One byte changed in place, as a disk error or a sync tool would: same file, same
+    size, the next character of the alphabet."""
+    with open(path, "r+b") as handle:
+        handle.seek(where)
+        byte = handle.read(1)
+        handle.seek(where)
+        handle.write(bytes([byte[0] + 1]))
+
+
+def a_letter_in(path: Path) -> int:
+    """Where, in the segment, a letter of a name is (changing it keeps valid JSON)."""
+    return path.read_bytes().index(b"Cynere") + 1
+
+
+def more_exchanges(files: CampaignFiles, count: int, contest: str = "c3") -> None:
+    campaign = CampaignFiles(files.folder).load()
+    rng = random.Random(count)
+    files.lock.acquire("Shared", what="a test")
+    try:
+        for _ in range(count):
+            files.append([campaign.act(exchange_action(contest, rng))])
+    finally:
+        files.lock.release()
+
+
+def test_no_file_of_a_backup_is_the_campaigns_own(tmp_path: Path) -> None:
     files, campaign = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
     assert campaign.entries == 245  # 2 characters, 3 contests of 80: segments 0, 1 full
     made = make_backup(files).backup
     assert made is not None
-    log, copy = files.folder / "log", made.folder / "log"
-    for name in ("000000.json", "000001.json"):
-        assert inode(log / name) == inode(copy / name)
-    # The segment still being written, and the manifest, are copies of their own.
-    assert inode(log / "000002.json") != inode(copy / "000002.json")
-    assert inode(files.manifest_path) != inode(made.folder / "manifest.json")
+    for name in ("manifest.json", "log/000000.json", "log/000001.json", "log/000002.json"):
+        assert (made.folder / name).read_bytes() == (files.folder / name).read_bytes()
+        assert inode(made.folder / name) != inode(files.folder / name)
     assert check_campaign(CampaignFiles(made.folder)).entries == 245
+
+
+def test_backups_share_one_copy_of_the_same_segment(tmp_path: Path) -> None:
+    files, _ = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    first = make_backup(files).backup
+    more_exchanges(files, 60)  # segment 2 fills up, segment 3 starts
+    second = make_backup(files).backup
+    assert first is not None and second is not None and second != first
+    shared = tmp_path / ".backups" / "shared" / "segments"
+    for name in ("000000.json", "000001.json"):  # the same bytes in both: one copy
+        data = (files.folder / "log" / name).read_bytes()
+        copy = shared / f"{hashlib.sha256(data).hexdigest()}.json"
+        assert inode(first.folder / "log" / name) == inode(copy)
+        assert inode(second.folder / "log" / name) == inode(copy)
+    # Segment 2 was partly written at the first backup, full at the second: two copies.
+    assert inode(first.folder / "log" / "000002.json") != inode(
+        second.folder / "log" / "000002.json"
+    )
+    # Five distinct segment contents in all: 0, 1, 2 (then), 2 (full), 3.
+    assert len(list(shared.iterdir())) == 5
+
+
+def test_one_byte_changed_in_a_live_segment_reaches_no_backup(tmp_path: Path) -> None:
+    files, campaign = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    made = make_backup(files).backup
+    assert made is not None
+    kept = (made.folder / "log" / "000000.json").read_bytes()
+    live = files.segment_path(0)
+    flip_a_byte(live, a_letter_in(live))
+
+    assert (made.folder / "log" / "000000.json").read_bytes() == kept
+    assert verify(made) is None
+    restore(CampaignFiles(files.folder), made)
+    assert files.segment_path(0).read_bytes() == kept
+    back = CampaignFiles(files.folder)
+    assert check_campaign(back).entries == 245
+    assert encode(back.load().roster) == encode(campaign.roster)
+
+
+def test_a_full_segment_changed_since_the_last_backup_is_said_and_nothing_is_removed(
+    tmp_path: Path,
+) -> None:
+    files, _ = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    for _ in range(3):
+        more_exchanges(files, 1)
+        assert backup(files, keep=1).damage is None
+    # keep=1: the newest and the first are left of three.
+    assert len(list_backups(tmp_path, "shared")) == 2
+    live = files.segment_path(1)  # full since before the first backup
+    flip_a_byte(live, a_letter_in(live))
+    more_exchanges(files, 1)
+
+    result = backup(files, keep=1)
+    assert result.created and result.problem is None
+    assert result.damage is not None
+    assert result.damage.startswith(
+        "log/000001.json of the campaign has changed since the backup of "
+    )
+    assert result.removed == ()
+    assert len(list_backups(tmp_path, "shared")) == 3
+
+
+def test_a_damaged_shared_copy_is_refused_then_mended_by_the_next_backup(
+    tmp_path: Path,
+) -> None:
+    files, _ = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    made = make_backup(files).backup
+    assert made is not None
+    copy = made.folder / "log" / "000000.json"
+    flip_a_byte(copy, a_letter_in(copy))  # the shared copy: every backup holding it
+    assert verify(made) == (f"{copy}: damaged (its bytes are not those backed up: another sha256)")
+    with pytest.raises(BadSave, match="damaged"):
+        restore(CampaignFiles(files.folder), made)
+
+    more_exchanges(files, 1)
+    assert backup(files).created
+    assert verify(made) is None  # its copy written again from the campaign's bytes
+    assert copy.read_bytes() == files.segment_path(0).read_bytes()
 
 
 def test_saves_after_a_backup_leave_it_as_it_was(tmp_path: Path) -> None:
@@ -38,20 +147,10 @@ def test_saves_after_a_backup_leave_it_as_it_was(tmp_path: Path) -> None:
     made = make_backup(files).backup
     assert made is not None
     before = {p.name: p.read_bytes() for p in (made.folder / "log").iterdir()}
-    full = inode(files.folder / "log" / "000001.json")
-    # Sixty more exchanges: segment 2 fills up and segment 3 starts.
-    rng = random.Random(5)
-    files.lock.acquire("Shared", what="a test")
-    for _ in range(60):
-        files.append([campaign.act(exchange_action("c3", rng))])
-    files.lock.release()
+    more_exchanges(files, 60)
     assert {p.name: p.read_bytes() for p in (made.folder / "log").iterdir()} == before
-    assert inode(files.folder / "log" / "000001.json") == full  # never rewritten
     second = make_backup(files).backup
     assert second is not None and second != made
-    assert inode(second.folder / "log" / "000002.json") == inode(
-        files.folder / "log" / "000002.json"
-    )
     # Restoring the first backup puts back the campaign as it was then.
     restored = restore(CampaignFiles(files.folder), made)
     assert restored.restored == made
@@ -59,6 +158,46 @@ def test_saves_after_a_backup_leave_it_as_it_was(tmp_path: Path) -> None:
     assert back.load().entries == 245
     assert check_campaign(back).entries == 245
     # Both backups still hold what they held.
-    newest = CampaignFiles(list_backups(tmp_path, "shared")[0].folder)
+    newest = CampaignFiles(second.folder)
     assert check_campaign(newest).entries == 305
     assert encode(CampaignFiles(made.folder).load().roster) == encode(campaign.roster)
+
+
+def test_the_copies_no_backup_holds_any_more_go_with_the_backups(tmp_path: Path) -> None:
+    files, _ = fate_campaign(tmp_path, 20, "Shared", per_contest=10)
+    for _ in range(6):
+        more_exchanges(files, 1, "c2")
+        backup(files, keep=1)
+    # The first backup and the newest are left; each holds one segment (all in segment 0).
+    kept = list_backups(tmp_path, "shared")
+    assert len(kept) == 2
+    shared = tmp_path / ".backups" / "shared" / "segments"
+    held = {f"{d}.json" for b in kept for k, d in b.digests().items() if k.startswith("log/")}
+    assert len(held) == 2
+    assert {p.name for p in shared.iterdir()} == held
+
+
+def test_check_names_a_damaged_backup_and_a_full_segment_changed_since_the_newest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files, _ = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    made = make_backup(files).backup
+    assert made is not None
+    copy = made.folder / "log" / "000001.json"
+    flip_a_byte(copy, a_letter_in(copy))
+    # A byte of the campaign's first segment that its replay never reads (the rating in
+    # the command that added Cynere; the event it caused holds its own): check passes it.
+    live = files.segment_path(0)
+    flip_a_byte(live, live.read_bytes().index(b'"Athletics":') + len(b'"Athletics":'))
+    capsys.readouterr()
+
+    assert tussle(tmp_path, "check", "Shared") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith('OK "Shared" (shared): fate, 245 log entries')
+    assert out[1:] == [
+        f"warning: backup {made.stamp} is damaged: {copy}: damaged (its bytes are not "
+        "those backed up: another sha256)",
+        f"warning: log/000000.json of the campaign has changed since the backup of "
+        f"{made.stamp}, though no save writes a full log segment again: it may be "
+        "damaged (tussle restore shared puts a backup back)",
+    ]
