@@ -88,6 +88,7 @@ LABELS = {
     "hero_points": "hero points",
     "armor_capacity": "armor capacity",
     "trauma": "trauma",
+    "trauma_pool": "trauma pool",
     "adversity": "adversity",
     "adversity_of": "adversity",
     "benefits": "lingering benefits",

@@ -43,6 +43,9 @@ class Character:
     adversity_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     related: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     trauma: Count = 0  # FORGE: trauma taken, not yet healed
+    # FORGE: the Trauma pool, Maximum Trauma (rules §3.4, [I15]); Current Trauma is it less
+    # ``trauma``, and at 0 or below the character is dying. None: not tracked.
+    trauma_pool: Count | None = None
 
 
 # -- GM actions ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from core.dice import DiceKind
 from core.model import Command, Contest, EndContest
 from core.setup import Pick
 from core.systems import forge
+from core.systems.forge import sheet as forge_sheet
 from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole, whole_field
@@ -59,6 +60,11 @@ def participants(record: ContestRecord) -> list[str]:
             if p.armor:
                 left = state.armor_left.get(p.name)
                 lines.append(f"  armor {p.armor}" + (f" ({left} left)" if left is not None else ""))
+        now = state.current_trauma(p.name)
+        if now is not None:
+            lines.append(f"  current trauma {now}")
+        if state.dying(p.name):
+            lines.append("  [b]dying[/b]: out of the contest, no actions")
     return lines
 
 
@@ -208,12 +214,18 @@ SCREEN = ScreenPart(
 
 
 def _state(c: Character, campaign: CampaignState) -> str:
-    """``×4 max 40 · armor 10 (100 left) · trauma 12``."""
+    """``×4 max 40 · armor 10 (100 left) · current trauma 28 of 40`` (``trauma 12``
+    with no pool kept; ``dying`` at 0 current or below)."""
     parts = [f"×{c.multiplier}" + (f" max {c.max_damage}" if c.max_damage is not None else "")]
     if c.armor or c.armor_capacity:
         left = {None: "", 0: " (used up)"}.get(c.armor_capacity, f" ({c.armor_capacity} left)")
         parts.append(f"armor {c.armor}{left}")
-    if c.trauma:
+    if c.trauma_pool is not None:
+        now = forge_sheet.current_trauma(c)
+        parts.append(f"current trauma {now} of {c.trauma_pool}")
+        if forge_sheet.dying(c):
+            parts.append("dying")
+    elif c.trauma:
         parts.append(f"trauma {c.trauma}")
     return " · ".join(parts)
 
@@ -234,6 +246,12 @@ def _fields(c: Character) -> list[Field]:
             "" if c.armor_capacity is None else str(c.armor_capacity),
             required=False,
         ),
+        Field(
+            "trauma_pool",
+            "Trauma pool: Maximum Trauma (blank: not tracked; dying at 0 current)",
+            "" if c.trauma_pool is None else str(c.trauma_pool),
+            required=False,
+        ),
         Field("trauma", "Trauma taken", str(c.trauma), required=False),
     ]
 
@@ -246,6 +264,9 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
         "armor": whole_field(a, "armor", 0, of=Character),
         "armor_capacity": whole_field(a, "armor_capacity", 0, of=Character)
         if a.get("armor_capacity", "").strip()
+        else None,
+        "trauma_pool": whole_field(a, "trauma_pool", 0, of=Character)
+        if a.get("trauma_pool", "").strip()
         else None,
         "trauma": whole_field(a, "trauma", 0, of=Character),
     }

@@ -1,6 +1,7 @@
 """FORGE's roster files (core.roster_file): its ``[[characters]]`` table, with targets
 (``Brawling = 50``), the weapon's damage multiplier and maximum, armor (durability and the
-capacity left: none written is no limit) and trauma. FORGE reads no other tool's files."""
+capacity left: none written is no limit), the Trauma pool (Maximum Trauma: none written
+is not tracked) and trauma taken. FORGE reads no other tool's files."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from core.campaign_log import Character
 from core.roster_file import Arrival, known, ratings, whole
 
 FOREIGN = ""
-KEYS = ("targets", "multiplier", "max_damage", "armor", "armor_capacity", "trauma")
+KEYS = (
+    "targets",
+    "multiplier",
+    "max_damage",
+    "armor",
+    "armor_capacity",
+    "trauma_pool",
+    "trauma",
+)
 
 
 def _target(written: str) -> int:
@@ -22,6 +31,7 @@ def _target(written: str) -> int:
 def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
     known(entries, KEYS, place)
     maximum, capacity = entries.get("max_damage"), entries.get("armor_capacity")
+    pool = entries.get("trauma_pool")
     return {
         "ratings": ratings(entries.get("targets", {}), f"{place} targets", _target, "a target"),
         "multiplier": whole(entries.get("multiplier", 1), f"{place} multiplier", 1),
@@ -30,6 +40,7 @@ def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
         "armor_capacity": None
         if capacity is None
         else whole(capacity, f"{place} armor_capacity", 0),
+        "trauma_pool": None if pool is None else whole(pool, f"{place} trauma_pool", 0),
         "trauma": whole(entries.get("trauma", 0), f"{place} trauma", 0),
     }
 
@@ -40,6 +51,7 @@ def to_table(character: Character) -> dict[str, Any]:
         "max_damage": character.max_damage,
         "armor": character.armor,
         "armor_capacity": character.armor_capacity,
+        "trauma_pool": character.trauma_pool,
         "trauma": character.trauma,
         "targets": dict(character.ratings),
     }
@@ -54,7 +66,9 @@ def summary(character: Character) -> str:
     if character.armor or character.armor_capacity is not None:
         left = "" if character.armor_capacity is None else f" ({character.armor_capacity} left)"
         parts.append(f"armor {character.armor}{left}")
-    if character.trauma:
+    if character.trauma_pool is not None:
+        parts.append(f"current trauma {character.trauma_pool - character.trauma}")
+    elif character.trauma:
         parts.append(f"trauma {character.trauma}")
     return " · ".join(parts)
 

@@ -262,7 +262,11 @@ def new_contest(
 
 
 def default_actor(contest: ForgeContest) -> str | None:
-    """The actor when the GM names none: the previous stage's reactor (None at first)."""
+    """The actor when the GM names none: the previous stage's reactor (None at first),
+    unless that reactor is now dying (no actions): then the previous stage's actor."""
+    for name in (contest.last_reactor, contest.last_actor):
+        if name is not None and not contest.dying(name):
+            return name
     return contest.last_reactor
 
 
@@ -285,9 +289,13 @@ def stage_roles(contest: ForgeContest) -> tuple[str, str]:
     return actor, reactor
 
 
-def _not_dying(c: ForgeContest, actor: str) -> None:
-    if c.dying(actor):
-        raise RuleError(f"{actor} is dying (current trauma {c.current_trauma(actor)}): no actions")
+def _not_dying(c: ForgeContest, who: str) -> None:
+    """A dying participant is out of the contest (rules §3.4, [I15]): no actions, no rolls."""
+    if c.dying(who):
+        raise RuleError(
+            f"{who} is dying (current trauma {c.current_trauma(who)}): "
+            "out of the contest, no actions"
+        )
 
 
 def check_pair(actor: Participant, reactor: Participant) -> None:
@@ -455,6 +463,7 @@ class ForgeRules:
                 return (self._set_stage(c, command),)
             case RollDice():
                 self._party(c, command.who)
+                _not_dying(c, command.who)
                 check_faces(DiceKind.D100, command.faces)
                 if command.who in c.rolls:
                     raise OutOfTurn(f"{command.who} has already rolled this stage")

@@ -61,11 +61,25 @@ def build_contest(
                 max_damage=c.max_damage,
                 armor=c.armor,
                 armor_capacity=c.armor_capacity,
+                current_trauma=current_trauma(c),
             )
             for p, c in chosen
         ],
         options(ForgeOptions, opts),
     )
+
+
+def current_trauma(character: Character) -> int | None:
+    """A character's Current Trauma (rules §3.4, [I15]): the Trauma pool less the trauma
+    taken; None when the roster keeps no pool for them."""
+    pool = character.trauma_pool
+    return None if pool is None else pool - character.trauma
+
+
+def dying(character: Character) -> bool:
+    """Current Trauma at 0 or below: dying (rules §3.4), out of any contest."""
+    now = current_trauma(character)
+    return now is not None and now <= 0
 
 
 def rolled(participant: Participant) -> int:
@@ -75,7 +89,7 @@ def rolled(participant: Participant) -> int:
 
 def newcomer(participant: Participant) -> Character:
     """An NPC for a recorded scenario's participant the roster lacks: its target (as
-    "Target"), weapon and armor as the contest starts."""
+    "Target"), weapon, armor and Current Trauma (as its pool) as the contest starts."""
     assert isinstance(participant, ForgeParticipant)
     return Character(
         name=participant.name,
@@ -85,12 +99,14 @@ def newcomer(participant: Participant) -> Character:
         max_damage=participant.max_damage,
         armor=participant.armor,
         armor_capacity=participant.armor_capacity,
+        trauma_pool=participant.current_trauma,
     )
 
 
 def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
-    """Trauma taken, and the armor capacity used up absorbing damage (§3.4): armor with
-    no limit stays so; armor used up stays at 0 (A-I4: it absorbs nothing more)."""
+    """Trauma taken (so Current Trauma, the pool less it, and a character dying at 0 or
+    below), and the armor capacity used up absorbing damage (§3.4): armor with no limit
+    stays so; armor used up stays at 0 (A-I4: it absorbs nothing more)."""
     state = record.state
     assert isinstance(state, ForgeContest)
     start = {p.name: p for p in record.start.participants}
@@ -122,6 +138,10 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
     for name, taken in getattr(state, "trauma", {}).items():
         if taken:
             yield f"{name} took {taken} trauma"
+    if isinstance(state, ForgeContest):
+        for p in state.participants:
+            if state.dying(p.name):
+                yield f"{p.name} is dying (current trauma {state.current_trauma(p.name)})"
     absorbed: Counter[str] = Counter()
     for e in record.exchanges:
         if isinstance(e, ExchangeResolved) and e.absorbed:
