@@ -156,11 +156,13 @@ class Outcome:
 
 def _unopposed_level(party: Party) -> int:
     """The displayed level of a party whose opponent's target is 0 or less: its roll,
-    its own masteries (against none) and its hero points."""
+    its own masteries (against none), an injury's bumps down, then its hero points (the
+    bump order of A-H2, as in a contest between two rolls)."""
     if party.roll is None:
         raise ValueError(f"a party with target {party.target} needs a roll")
     base, masteries = normalise(party.target)
-    return min(CRITICAL, classify(party.roll, base) + masteries + party.hero_points)
+    level = min(CRITICAL, classify(party.roll, base) + masteries)
+    return min(CRITICAL, max(FUMBLE, level - party.bumps_down) + party.hero_points)
 
 
 def simple_contest(a: Party, b: Party, tie_break: TieBreak = "low") -> Outcome:
