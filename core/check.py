@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from core import snapshot
+from core import set_aside, snapshot
 from core.campaign import (
     ActionRecorded,
     Campaign,
@@ -37,7 +37,7 @@ from core.engine import fold
 from core.lazy import ExchangeDigest, LazyActions
 from core.model import Event, ExchangeEvent
 from core.snapshot_check import problem_in
-from core.store import REPLAY_ERRORS, BadSave, CampaignFiles, replay_entry
+from core.store import REPLAY_ERRORS, BadEntry, BadSave, CampaignFiles, replay_entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +52,13 @@ class Report:
     contests: int
     exchanges: int
     warnings: tuple[str, ...] = ()  # what is not damage: a snapshot not to be used
+    # The first log entry that does not load: the rest is the campaign up to it.
+    bad: BadEntry | None = None
 
     def line(self) -> str:
+        head = "OK" if self.bad is None else f"DAMAGED from log entry {self.bad.n}:"
         return (
-            f'OK "{self.name}" ({self.slug}): {self.system}, {self.entries} log '
+            f'{head} "{self.name}" ({self.slug}): {self.system}, {self.entries} log '
             f"{_plural(self.entries, 'entry', 'entries')}, {self.characters} "
             f"{_plural(self.characters, 'character', 'characters')}, {self.contests} "
             f"{_plural(self.contests, 'contest', 'contests')}, {self.exchanges} "
@@ -101,6 +104,7 @@ def replay_checked(
     after: Callable[[int, Entry, Campaign], None] | None = None,
     keep: Callable[[dict[str, Any]], None] | None = None,
     bounded: bool = False,
+    upto: int | None = None,
 ) -> Campaign:
     """The campaign, every entry of its log read and replayed in turn (the log is never
     held whole: ``keep`` is given each entry as saved, for a caller that wants them). Its
@@ -108,25 +112,59 @@ def replay_checked(
     again (an undo; :func:`check_contests`). ``bounded``: nor are the contests'
     exchanges, only their count and digest (:class:`~core.lazy.ExchangeDigest`;
     :func:`exchanges_of` reads them again), so memory goes with the campaign's state, not
-    with its history."""
+    with its history. ``upto``: only the entries before that one.
+
+    :class:`LogStops` (a ``BadSave``) for the first entry that does not load: the caller
+    may replay again ``upto`` it, for the campaign as it stood before."""
     campaign = files.empty()
     actions = campaign.actions = LazyActions(snapshot.log_reader(files))
-    for path, n, raw in files.counted_entries():
-        entry = replay_one(str(path), n, raw, campaign)
-        if bounded:
-            action = entry if isinstance(entry, ActionRecorded) else actions[entry.action_id]
-            for contest_id in {getattr(e, "contest_id", None) for e in action.events}:
-                record = campaign.contests.get(str(contest_id))
-                if record is not None and not isinstance(record.exchanges, ExchangeDigest):
-                    record.exchanges = ExchangeDigest(record.exchanges)
-        if isinstance(entry, ActionRecorded):
-            actions.forget(entry.action_id, n)
-        actions.release()  # what an undo, a redo or a correction read back
-        if keep is not None:
-            keep(raw)
-        if after is not None:
-            after(n, entry, campaign)
+    actions.reserved = files.reserved()
+    count = int(files.meta()["entries"])
+    try:
+        for path, n, raw in files.counted_entries():
+            if upto is not None and n >= upto:
+                break
+            entry = replay_one(str(path), n, raw, campaign)
+            _applied(campaign, actions, entry, n, raw, after, keep, bounded)
+    except BadSave as problem:
+        if campaign.entries >= count or not files.plain_log(campaign.entries, count):
+            raise  # not an entry's: the log past the count, a link
+        raise LogStops(BadEntry(files.slug, campaign.entries, count, str(problem))) from None
     return campaign
+
+
+class LogStops(BadSave):
+    """A log entry that does not load: :attr:`bad` says which, why, what to do."""
+
+    def __init__(self, bad: BadEntry) -> None:
+        super().__init__(bad.reason)
+        self.bad = bad
+
+
+def _applied(
+    campaign: Campaign,
+    actions: LazyActions,
+    entry: Entry,
+    n: int,
+    raw: dict[str, Any],
+    after: Callable[[int, Entry, Campaign], None] | None,
+    keep: Callable[[dict[str, Any]], None] | None,
+    bounded: bool,
+) -> None:
+    """What replaying entry ``n`` leaves to do beside applying it."""
+    if bounded:
+        action = entry if isinstance(entry, ActionRecorded) else actions[entry.action_id]
+        for contest_id in {getattr(e, "contest_id", None) for e in action.events}:
+            record = campaign.contests.get(str(contest_id))
+            if record is not None and not isinstance(record.exchanges, ExchangeDigest):
+                record.exchanges = ExchangeDigest(record.exchanges)
+    if isinstance(entry, ActionRecorded):
+        actions.forget(entry.action_id, n)
+    actions.release()  # what an undo, a redo or a correction read back
+    if keep is not None:
+        keep(raw)
+    if after is not None:
+        after(n, entry, campaign)
 
 
 def exchanges_of(campaign: Campaign, record: ContestRecord) -> Iterator[ExchangeEvent]:
@@ -222,9 +260,19 @@ def check_campaign(files: CampaignFiles) -> Report:
     """Verify ``files``'s campaign; ``BadSave`` (or ``StoreError`` for a file the system
     will not let us read) naming the file and the first problem."""
     after, snapshot_problem = snapshot_warning(files)
-    campaign = replay_checked(files, after, bounded=True)
+    bad: BadEntry | None = None
+    try:
+        campaign = replay_checked(files, after, bounded=True)
+    except LogStops as stop:
+        bad = stop.bad  # the campaign up to it is checked and reported, and it
+        after, snapshot_problem = snapshot_warning(files)
+        campaign = replay_checked(files, after, bounded=True, upto=bad.n)
     check_contests(files, campaign)
     problem = snapshot_problem()
+    warnings = [] if problem is None else [f"{problem}; not used: the next opening rebuilds it"]
+    aside = set_aside.summary(files.meta(), files.slug)
+    if aside is not None:
+        warnings.append(aside)
     return Report(
         name=campaign.name,
         slug=files.slug,
@@ -233,8 +281,9 @@ def check_campaign(files: CampaignFiles) -> Report:
         characters=len(campaign.roster),
         contests=len(campaign.contests),
         exchanges=sum(len(r.exchanges) for r in campaign.contests.values()),
-        warnings=() if problem is None else (f"{problem}; not used: the next opening rebuilds it",),
+        warnings=tuple(warnings),
+        bad=bad,
     )
 
 
-__all__ = ["Report", "check_campaign", "load_checked", "read_log", "replay"]
+__all__ = ["LogStops", "Report", "check_campaign", "load_checked", "read_log", "replay"]

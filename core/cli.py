@@ -80,6 +80,8 @@ def _record(args: argparse.Namespace, resolution: Resolution) -> int:
     except (StoreError, OSError) as error:
         print(f"(record): not saved: {visible(str(error))}", file=sys.stderr)
         return EXIT_SAVE_FAILED
+    if done.set_aside is not None:
+        print(f"(record): {visible(done.set_aside)}", file=sys.stderr)
     print(
         f"recorded: {visible(done.campaign)} contest {done.contest_id}, "
         f"{done.entries} entries saved",

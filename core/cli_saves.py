@@ -48,6 +48,11 @@ def add_save_commands(sub: Any) -> None:
         "check", help="verify a campaign's files (JSON, format, log) and that its log replays"
     )
     check.add_argument("campaign_name", metavar="NAME", help="the campaign (name or folder)")
+    check.add_argument(
+        "--repair",
+        action="store_true",
+        help="bring back the log entries set aside (set-aside/) that now load, in order",
+    )
     check.set_defaults(func=cmd_check)
 
     export = sub.add_parser(
@@ -164,10 +169,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     files = find_campaign(saves, args.campaign_name)
     if files is None:
         return _unknown(saves, args.campaign_name)
+    if args.repair:
+        return _repair(files)
     try:
         report = check_campaign(files)
     except StoreError as error:
         _say(str(error))
+        return EXIT_DAMAGED
+    if report.bad is not None:  # the campaign up to it, and what to do
+        _tell(report.line())
+        for warning in report.warnings:
+            _tell(f"warning: {warning}")
+        _say(report.bad.message())
         return EXIT_DAMAGED
     _tell(report.line())
     for warning in report.warnings:
@@ -183,6 +196,38 @@ def _warn_of_backups(files: CampaignFiles) -> None:
 
     for problem in backup_problems(files):
         _tell(f"warning: {problem}")
+
+
+def _repair(files: CampaignFiles) -> int:
+    """``tussle check NAME --repair``: the entries set aside that now load brought back."""
+    from core.store import CampaignLocked, StoreError
+
+    try:
+        name = str(files.meta()["name"])
+        files.lock.acquire(name, what="tussle check --repair")
+    except CampaignLocked as error:
+        _say(str(error))
+        return EXIT_LOCKED
+    except StoreError as error:
+        _say(str(error))
+        return EXIT_DAMAGED
+    try:
+        files.clean_temporary_files()
+        back, left, failed = files.repair()
+        opened = files.bad_entry  # what this opening set aside first
+    except StoreError as error:
+        _say(str(error))
+        return EXIT_DAMAGED
+    finally:
+        files.lock.release()
+    if opened is not None:
+        _say(opened.message())
+    _tell(
+        f'repaired "{name}": {_count(back)} brought back, '
+        f"{_count(left)} still set aside"
+        + ("" if failed is None else f" (the first still fails: {failed.reason})")
+    )
+    return 0 if left == 0 else EXIT_DAMAGED
 
 
 @_guarded
@@ -203,7 +248,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         if args.output is None or args.output == "-":
             write_export(files, sys.stdout, json_safe)  # checked whole before it writes
-            return 0
+            return _exported_up_to(files)
         with writing_atomically(Path(args.output), keep_mode=True) as out:
             campaign = write_export(files, out, json_safe)
     except StoreError as error:
@@ -217,7 +262,16 @@ def cmd_export(args: argparse.Namespace) -> int:
         f'exported "{campaign.name}" ({_count(campaign.entries)}, '
         f"{contests} contest{'' if contests == 1 else 's'}) to {args.output}"
     )
-    return 0
+    return _exported_up_to(files)
+
+
+def _exported_up_to(files: CampaignFiles) -> int:
+    """Exit 0, or 1 saying so when the export stops before a log entry that does not
+    load (the campaign as it stood before it was written)."""
+    if files.bad_entry is None:
+        return 0
+    _say(f"exported up to log entry {files.bad_entry.n} only. {files.bad_entry.message()}")
+    return EXIT_DAMAGED
 
 
 def _export_markdown(args: argparse.Namespace, files: Any) -> int:
@@ -241,6 +295,8 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
     except StoreError as error:
         _say(str(error))
         return EXIT_DAMAGED
+    if files.bad_entry is not None:
+        _say(files.bad_entry.message())
     written = _emit(text, args.output)
     if written == 0 and args.output not in (None, "-"):
         _tell(f"recap written to {args.output}")

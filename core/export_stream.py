@@ -10,12 +10,13 @@ actions as it is written, then the log written out entry by entry.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from core.campaign import Campaign
-from core.check import exchanges_of, replay_checked
+from core.check import LogStops, exchanges_of, replay_checked
 from core.rules import find_system
 from core.store import CampaignFiles
 from core.transfer import contest_parts, export_head
@@ -30,11 +31,19 @@ class Stream:
 
 def write_export(files: CampaignFiles, out: TextIO, safe: Callable[[str], str] = str) -> Campaign:
     """Write the export of ``files``'s campaign to ``out`` (``safe`` applied to each part
-    written); the campaign exported (its exchanges kept only as a digest)."""
-    campaign = replay_checked(files, bounded=True)
+    written); the campaign exported (its exchanges kept only as a digest). A log entry
+    that does not load: the campaign as it stood before it is written, and
+    :attr:`bad_entry` (set on ``files``) says which and why."""
+    files.bad_entry = None
+    try:
+        campaign = replay_checked(files, bounded=True)
+    except LogStops as stop:
+        files.bad_entry = stop.bad
+        campaign = replay_checked(files, bounded=True, upto=stop.bad.n)
     members: list[tuple[str, Any]] = list(export_head(campaign).items())
     members.append(("contests", Stream(_contests(campaign))))
-    members.append(("log", Stream(raw for _, _, raw in files.counted_entries())))
+    log = (raw for _, _, raw in files.counted_entries())
+    members.append(("log", Stream(itertools.islice(log, campaign.entries))))
     _write_object(out, members, 0, safe)
     out.write("\n")
     return campaign

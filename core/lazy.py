@@ -45,6 +45,45 @@ def starts_in(action: ActionRecorded) -> int:
     return sum(isinstance(e, ContestStarted) for e in action.events)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reserve:
+    """What entries set aside from a campaign's log took (core.set_aside): the highest
+    action id among them and the contests they started. A campaign that goes on without
+    them hands out neither again, so they can come back (``tussle check --repair``)."""
+
+    action_id: int = 0
+    contests: int = 0
+
+    @classmethod
+    def of(cls, data: Any) -> Reserve:
+        """The reserve a manifest records (nothing for anything malformed)."""
+        if not isinstance(data, dict):
+            return cls()
+        top, contests = data.get("action_id"), data.get("contests")
+        sound = all(type(x) is int and 0 <= x <= 10**9 for x in (top, contests))
+        return cls(top, contests) if sound else cls()  # type: ignore[arg-type]
+
+    def json(self) -> dict[str, int]:
+        return {"action_id": self.action_id, "contests": self.contests}
+
+
+class ReservedActions(dict[int, ActionRecorded]):
+    """A campaign's actions, all held (a dict), with the ids a :class:`Reserve` took: the
+    next action id and contest id come after them."""
+
+    def __init__(self, reserved: Reserve) -> None:
+        super().__init__()
+        self.reserved = reserved
+
+    @property
+    def top(self) -> int:
+        return max(max(self, default=0), self.reserved.action_id)
+
+    @property
+    def contests_started(self) -> int:
+        return sum(starts_in(a) for a in self.values()) + self.reserved.contests
+
+
 class LazyActions(MutableMapping[int, ActionRecorded]):
     """A campaign's actions by id, each read from the log the first time it is asked for.
 
@@ -57,14 +96,30 @@ class LazyActions(MutableMapping[int, ActionRecorded]):
         self._kept: dict[int, ActionRecorded] = {}  # of those, the ones read
         self._new: dict[int, ActionRecorded] = {}  # actions whose entry is not known
         self.plays_only = IdSet()
-        self.contests_started = 0
-        self.top = 0  # the highest action id (the next action's is one more)
+        self.started = 0  # the contests the actions started (undone or not)
+        self.highest = 0  # the highest action id
+        # Ids taken by entries set aside (core.set_aside): never handed out again.
+        self.reserved = Reserve()
         self._read = read
         self._read_back: list[int] = []  # read since the last release()
 
+    @property
+    def top(self) -> int:
+        """The highest action id taken (the next action's is one more)."""
+        return max(self.highest, self.reserved.action_id)
+
+    @top.setter
+    def top(self, value: int) -> None:
+        self.highest = value
+
+    @property
+    def contests_started(self) -> int:
+        """Contests started, those of entries set aside counted (ids never reused)."""
+        return self.started + self.reserved.contests
+
     def forget(self, action_id: int, entry: int) -> None:
         """Let go of an action read or applied (at log ``entry``): read again if needed."""
-        self.top = max(self.top, action_id)
+        self.highest = max(self.highest, action_id)
         self.where[action_id] = entry
         self._new.pop(action_id, None)
         self._kept.pop(action_id, None)
@@ -92,19 +147,19 @@ class LazyActions(MutableMapping[int, ActionRecorded]):
         self._read_back.clear()
 
     def __setitem__(self, action_id: int, action: ActionRecorded) -> None:
-        self.top = max(self.top, action_id)
+        self.highest = max(self.highest, action_id)
         if action_id in self.where:
             self._kept[action_id] = action
         else:
             self._new[action_id] = action
-        self.contests_started += starts_in(action)
+        self.started += starts_in(action)
         if plays_only(action):
             self.plays_only.add(action_id)
         else:
             self.plays_only.discard(action_id)
 
     def __delitem__(self, action_id: int) -> None:
-        self.contests_started -= starts_in(self[action_id])
+        self.started -= starts_in(self[action_id])
         self.where.pop(action_id, None)
         self._kept.pop(action_id, None)
         self._new.pop(action_id, None)

@@ -29,6 +29,8 @@ class Recorded:
     folder: Path
     contest_id: str
     entries: int
+    # Said before anything else: log entries set aside as the campaign was opened.
+    set_aside: str | None = None
 
 
 def record(
@@ -65,6 +67,8 @@ def record(
             do(WriteBack(contest_id=contest_id))
         files.append(entries)
         files.keep_snapshot(campaign)
-        return Recorded(campaign.name, files.folder, contest_id, len(entries))
+        bad = files.bad_entry  # set aside by this opening: the contest goes after
+        notice = None if bad is None else bad.message()
+        return Recorded(campaign.name, files.folder, contest_id, len(entries), notice)
     finally:
         files.lock.release()

@@ -58,6 +58,7 @@ from core.lazy import (
     LazyActions,
     LazyContests,
     LazyExchanges,
+    Reserve,
     canonical,
     plays_only,
     record_json,
@@ -179,7 +180,7 @@ def write(
         return False
     lazy_actions = campaign.actions if isinstance(campaign.actions, LazyActions) else None
     if lazy_actions is not None:  # kept as runs: nothing one action at a time
-        quiet, started = lazy_actions.plays_only.runs(), lazy_actions.contests_started
+        quiet, started = lazy_actions.plays_only.runs(), lazy_actions.started
     else:
         quiet = runs((i, i) for i, a in sorted(campaign.actions.items()) if plays_only(a))
         started = sum(starts_in(a) for a in campaign.actions.values())
@@ -354,7 +355,8 @@ def read(
     started = head.get("contests_started")
     if type(started) is not int or started < 0:
         raise SnapshotProblem(f"{path}: not a snapshot (contests started {started!r})")
-    actions.contests_started = started
+    actions.started = started
+    actions.reserved = Reserve.of(meta.get("reserved"))  # ids of entries set aside
     contests = LazyContests(read_contest)
     for item in head.get("contests") or ():
         if (

@@ -98,14 +98,14 @@ def problem_in(
         if isinstance(replayed.actions, LazyActions):  # check's: knows without reading
             known: Mapping[int, int] = replayed.actions.where
             quiet = replayed.actions.plays_only.runs()
-            started = replayed.actions.contests_started
+            started = replayed.actions.started
         else:
             known = positions
             quiet = runs((i, i) for i, a in sorted(replayed.actions.items()) if plays_only(a))
             started = sum(starts_in(a) for a in replayed.actions.values())
         if listed[0] != runs((i, known[i]) for i in replayed.actions):
             raise SnapshotProblem(f"{folder / HEAD}: its actions are not where the log has them")
-        if listed[1] != quiet or lazy.contests_started != started:
+        if listed[1] != quiet or lazy.started != started:
             raise SnapshotProblem(f"{folder / HEAD}: what it says of the actions is not so")
     except SnapshotProblem as problem:
         return str(problem), True

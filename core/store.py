@@ -1,4 +1,4 @@
-"""Campaigns on disk, in TinyDB, under the saves folder. The one module importing tinydb.
+"""Campaigns on disk, in TinyDB's file layout, under the saves folder.
 
 One campaign is a folder named by a safe file name::
 
@@ -6,6 +6,8 @@ One campaign is a folder named by a safe file name::
                                     settings, and how many log entries count
     saves/<slug>/log/000000.json    TinyDB segments of SEGMENT_SIZE log entries each
     saves/<slug>/campaign.lock      held (flock) by the one process writing
+    saves/<slug>/set-aside/*.json   log entries that did not load, moved out of the
+                                    log, never deleted (core.set_aside)
 
 Saving one GM action writes its entry into the current segment (a small file, whatever
 the campaign's size), then the manifest, last: an entry counts once the manifest says so.
@@ -18,16 +20,19 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import itertools
+import json
 import logging
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeGuard
 
+from core import set_aside as set_aside_files
 from core import snapshot
 from core.campaign import (
     FORMAT_VERSION,
@@ -41,6 +46,7 @@ from core.codec import encode
 from core.disk import LOCK as LOCK
 from core.disk import LOG as LOG
 from core.disk import MANIFEST as MANIFEST
+from core.disk import MAX_FILE_BYTES, read_bytes, real_folder, too_deep
 from core.disk import SEGMENT_SIZE as SEGMENT_SIZE
 from core.disk import TMP_PREFIX as TMP_PREFIX
 from core.disk import AtomicJSONStorage as AtomicJSONStorage
@@ -52,17 +58,14 @@ from core.disk import StoreError as StoreError
 from core.disk import SystemNotInstalled as SystemNotInstalled
 from core.disk import fsync_path as fsync_path
 from core.disk import make_folder as make_folder
-from core.disk import real_folder, too_deep
 from core.disk import write_atomically as write_atomically
+from core.lazy import Reserve, ReservedActions
 from core.migrate import migrate_if_needed
 from core.replay import REPLAY_ERRORS as REPLAY_ERRORS
 from core.replay import number_problem as number_problem
 from core.replay import replay_entry as replay_entry
+from core.set_aside import BadEntry as BadEntry
 from core.text import refuse_control, visible
-
-if TYPE_CHECKING:
-    from tinydb import TinyDB
-    from tinydb.table import Document
 
 APP = "tussle"
 # The manifest's key while a restore replaces the log (core.backup): nothing counts then.
@@ -73,9 +76,31 @@ log = logging.getLogger(__name__)
 
 
 def saves_folder(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``--saves DIR``, else ``$TUSSLE_SAVES``, else ``./saves``."""
-    chosen = explicit or os.environ.get("TUSSLE_SAVES") or "saves"
-    return Path(chosen).expanduser()
+    """``--saves DIR``, else ``$TUSSLE_SAVES``, else ``./saves`` when the folder Tussle
+    starts from has one (a clone, or an older Tussle's saves), else the GM's own data
+    folder, the same from any folder: ``$XDG_DATA_HOME/tussle/saves`` (by default
+    ``~/.local/share/tussle/saves``)."""
+    chosen = explicit or os.environ.get("TUSSLE_SAVES")
+    if chosen:
+        return Path(chosen).expanduser()
+    if os.path.isdir("saves"):
+        return Path("saves")
+    data = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(data):  # unset, empty or relative: the spec's default
+        data = "~/.local/share"
+    return Path(data).expanduser() / "tussle" / "saves"
+
+
+def close_names(names: list[str], name: str) -> list[str]:
+    """Those of ``names`` a GM may have meant by ``name``: the same but for case, spaces
+    or punctuation (the same file name), or one or two letters off."""
+    import difflib
+
+    names = [n for n in names if n != name]
+    same = [n for n in names if safe_name(n) == safe_name(name)]
+    folded = {n.casefold(): n for n in names}
+    near = difflib.get_close_matches(name.casefold(), list(folded), n=3, cutoff=0.85)
+    return list(dict.fromkeys([*same, *(folded[n] for n in near)]))
 
 
 def safe_name(name: str) -> str:
@@ -84,12 +109,6 @@ def safe_name(name: str) -> str:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
     return slug or "campaign"
-
-
-def _db(path: Path) -> TinyDB:
-    from tinydb import TinyDB
-
-    return TinyDB(path, storage=AtomicJSONStorage)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +140,8 @@ class CampaignFiles:
         self._written = snapshot.Written()
         self._reader: Callable[[int, int], ActionRecorded] | None = None
         self._replayed: Campaign | None = None
+        # The first log entry the last load() could not replay (core.set_aside).
+        self.bad_entry: BadEntry | None = None
 
     def forget(self) -> None:
         """Read the manifest again at the next look (another process may have saved)."""
@@ -279,6 +300,8 @@ class CampaignFiles:
         holding entry ``count``, when already read."""
         if self.meta().get(RESTORING):
             return  # a restore cut short: the log is part old, part restored, none counted
+        trimming = self.meta().get("trimming")
+        moved = range(trimming[0], trimming[1]) if _pair(trimming) else range(0)  # set aside
         first = count // SEGMENT_SIZE
         try:
             names = os.listdir(self.folder / LOG)
@@ -292,6 +315,8 @@ class CampaignFiles:
             for slot, doc in sorted((slots or {}).items()):
                 n = index * SEGMENT_SIZE + slot - 1
                 base = doc.get("base", count) if isinstance(doc, dict) else count
+                if n in moved:
+                    continue
                 if n >= count and base != count and self._count_on_disk() == count:
                     path = self.segment_path(index)
                     raise BadSave(
@@ -317,24 +342,57 @@ class CampaignFiles:
         after it, or, without a sound snapshot, every entry replayed; with ``into`` (a
         campaign loaded from these files before), only the entries saved since are read
         and applied. Writes the snapshot again when it is due (and the lock held)."""
+        self.bad_entry = None
+        if self.lock.held:
+            self._finish_trimming()
+        count = int(self.meta()["entries"])
         campaign = into or self._from_snapshot() or self.empty()
-        start = campaign.entries
+        try:
+            costly = self._replay_into(campaign, count)
+        except BadSave as problem:
+            n = campaign.entries  # an entry counts once applied whole: this one did not
+            if n >= count or not self.plain_log(n, count):
+                raise  # the log past the count, a link: damage, not an entry's problem
+            kept_in = self.set_aside(n, str(problem)) if self.lock.held else None
+            # It may be half applied: the campaign again, to the entry before it (and
+            # with the ids of those set aside taken).
+            campaign = self._from_snapshot(upto=n) or self.empty()
+            self._replay_into(campaign, n)
+            self.bad_entry = BadEntry(self.slug, n, count, str(problem), kept_in)
+            log.warning("%s", self.bad_entry.message())
+            costly = False
+        self.keep_snapshot(campaign, now=costly)
+        return campaign
+
+    def _replay_into(self, campaign: Campaign, count: int) -> bool:
+        """Apply the entries from ``campaign.entries`` to ``count`` (not past it); whether
+        an undo or redo was among them."""
         costly = False  # an undo or redo replayed: opening again would read back as much
+        start = campaign.entries
         for n, raw in enumerate(self.raw_entries(start), start):
+            if n >= count:
+                break
             entry = replay_entry(str(self.folder), n, raw, campaign)
             if isinstance(entry, ActionRecorded):
                 self.positions[entry.action_id] = n
             else:
                 costly = True
-        self.keep_snapshot(campaign, now=costly)
-        return campaign
+        return costly
 
     def empty(self) -> Campaign:
         """The campaign before its first log entry."""
         meta = self.meta()
-        return Campaign(
+        campaign = Campaign(
             name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
         )
+        reserved = self.reserved()
+        if reserved != Reserve():  # ids taken by entries set aside: never handed out again
+            campaign.actions = ReservedActions(reserved)
+        return campaign
+
+    def reserved(self) -> Reserve:
+        """The ids that entries set aside from the log took (core.lazy.Reserve)."""
+        return Reserve.of(self.meta().get("reserved"))
 
     def replay(self, entries: int) -> Campaign:
         """The campaign as its first ``entries`` log entries make it, every one replayed
@@ -345,12 +403,16 @@ class CampaignFiles:
         return campaign
 
     # -- the snapshot (core.snapshot) ------------------------------------------------------
-    def _from_snapshot(self) -> Campaign | None:
+    def _from_snapshot(self, upto: int | None = None) -> Campaign | None:
+        """The campaign as the snapshot holds it (None without a sound one, or one past
+        entry ``upto``)."""
         try:
             campaign = snapshot.read(self, self._read_action, self._read_contest)
         except snapshot.SnapshotProblem as problem:
             self.snapshot_problem = str(problem)
             log.info("%s: the log is replayed instead", problem)
+            return None
+        if campaign is not None and upto is not None and campaign.entries > upto:
             return None
         if campaign is not None:
             self._written.entries = campaign.entries
@@ -424,40 +486,38 @@ class CampaignFiles:
         }
         self._write_meta(meta)
 
-    def append(self, entries: list[Entry]) -> None:
+    def append(self, entries: list[Entry], meta_update: dict[str, Any] | None = None) -> None:
         """Save ``entries`` after those already saved: on disk when this returns.
 
         If it raises, none of them counts: the manifest on disk still has the old count,
         and so has this object (it reads the manifest again), so the next append writes
         over whatever part of them reached a segment.
         """
-        from tinydb.table import Document
-
         self.lock.verify()  # the folder this process locked is still the campaign's
         meta = self.meta()
         count = base = int(meta["entries"])
         real_folder(self.folder / LOG)
         try:
-            # One write per segment touched: a GM action's entry rewrites one small file.
-            by_segment: dict[int, list[Document]] = {}
+            # One write per segment touched: a GM action's entry rewrites one small file,
+            # whole (its format and entries at once: a file cut short is the old one).
+            by_segment: dict[int, dict[str, Any]] = {}
             for entry in entries:
                 index, slot = divmod(count, SEGMENT_SIZE)
                 # "base": the count this save starts from (see check_tail)
-                doc = Document({"entry": encode(entry), "base": base}, doc_id=slot + 1)
-                by_segment.setdefault(index, []).append(doc)
+                doc = {"entry": encode(entry), "base": base}
+                by_segment.setdefault(index, {})[str(slot + 1)] = doc
                 count += 1
             for index, docs in by_segment.items():
-                db = _db(self.segment_path(index))
-                if not db.table("format"):  # every file says which format it is in
-                    db.table("format").insert({"app": APP, "format": FORMAT_VERSION})
-                table = db.table("entries")
-                present = {d.doc_id for d in table.all()} if len(table) else set()
-                stale = [d.doc_id for d in docs if d.doc_id in present]
-                if stale:  # left by an append the manifest never counted
-                    table.remove(doc_ids=stale)
-                table.insert_multiple(docs)
-            stamp = datetime.now(UTC).isoformat(timespec="seconds")
-            self._write_meta({**meta, "entries": count, "updated": stamp})
+                storage = AtomicJSONStorage(self.segment_path(index))
+                tables = storage.read() or {}
+                # Every file says which format it is in; slots an append the manifest
+                # never counted left are written over.
+                stamp = tables.get("format") or {"1": {"app": APP, "format": FORMAT_VERSION}}
+                written = {**(tables.get("entries") or {}), **docs}
+                ordered = dict(sorted(written.items(), key=lambda item: int(item[0])))
+                storage.write({**tables, "format": stamp, "entries": ordered})
+            when = datetime.now(UTC).isoformat(timespec="seconds")
+            self._write_meta({**meta, **(meta_update or {}), "entries": count, "updated": when})
         except BaseException:
             self._meta = None
             raise
@@ -465,13 +525,159 @@ class CampaignFiles:
             if isinstance(entry, ActionRecorded):
                 self.positions[entry.action_id] = n
 
+    # -- entries set aside (core.set_aside) ----------------------------------------------
+    def set_aside(self, first: int, reason: str) -> Path:
+        """Move log entries ``first`` to the last counted into a set-aside file (never
+        deleted), and have the log end before them: the campaign goes on as it stood
+        before entry ``first``, its next actions taking none of their ids. The file that
+        holds them. Lock held. Each step is one atomic write, in an order a crash leaves
+        whole: the file; then the manifest (its count, the file's record, the ids taken,
+        and that the log is being trimmed); then the log trimmed and the manifest again."""
+        self.lock.verify()
+        meta = self.meta()
+        count = int(meta["entries"])
+        raws, unreadable = self._lenient_entries(first, count)
+        where = self.folder / set_aside_files.FOLDER
+        if not os.path.lexists(where):
+            make_folder(where)  # the GM's alone, as every file in it
+        real_folder(where)
+        path = where / f"{set_aside_files.stamp()}-entry-{first}.json"
+        k = 1
+        while os.path.lexists(path):
+            k += 1
+            path = where / f"{set_aside_files.stamp()}-entry-{first}-{k}.json"
+        data = set_aside_files.document(str(meta["name"]), first, count, reason, raws, unreadable)
+        write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1))
+        reserve = set_aside_files.reserve_of(raws, self.reserved())
+        record = {"file": str(path.relative_to(self.folder)), "from": first, "to": count}
+        self._write_meta(
+            {
+                **meta,
+                "entries": first,
+                "reserved": reserve.json(),
+                "set_aside": [*set_aside_files.records(meta), {**record, "back": 0}],
+                "trimming": [first, count],
+                "updated": datetime.now(UTC).isoformat(timespec="seconds"),
+            }
+        )
+        if snapshot.covered(self) > first:
+            snapshot.remove(self)  # it holds what was set aside
+        self._finish_trimming()
+        return path
+
+    def plain_log(self, first: int, count: int) -> bool:
+        """Whether the log's folder and the segments holding entries ``first`` to
+        ``count - 1`` are plain (a folder, files, none too big, or missing): entries in
+        them that do not load can be set aside. A link or anything else is damage, never
+        read, moved or written through."""
+        try:
+            real_folder(self.folder / LOG)
+            for index in range(first // SEGMENT_SIZE, (count - 1) // SEGMENT_SIZE + 1):
+                path = self.segment_path(index)
+                if not os.path.lexists(path):
+                    continue
+                found = os.lstat(path)
+                if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_FILE_BYTES:
+                    return False
+        except (StoreError, OSError):
+            return False
+        return True
+
+    def _lenient_entries(self, first: int, count: int) -> tuple[list[Any], dict[str, bytes]]:
+        """Entries ``first`` to ``count - 1`` as saved, None for one that cannot be read,
+        and the bytes of each segment that cannot be (by its name in the log folder)."""
+        raws: list[Any] = []
+        unreadable: dict[str, bytes] = {}
+        segments: dict[int, dict[int, Any] | None] = {}
+        for n in range(first, count):
+            index, slot = divmod(n, SEGMENT_SIZE)
+            if index not in segments:
+                try:
+                    segments[index] = self.segment_docs(index)
+                except StoreError:
+                    segments[index] = None
+                    path = self.segment_path(index)
+                    with contextlib.suppress(StoreError, OSError):
+                        unreadable[path.name] = read_bytes(path) or b""
+            doc = (segments[index] or {}).get(slot + 1)
+            raws.append(doc.get("entry") if isinstance(doc, dict) else None)
+        return raws, unreadable
+
+    def _finish_trimming(self) -> None:
+        """Take out of the log the entries a set-aside moved out (``trimming`` in the
+        manifest: until it is gone, they are not mistaken for damage)."""
+        meta = self.meta()
+        trimming = meta.get("trimming")
+        if trimming is None:
+            return
+        count = int(meta["entries"])
+        last = count // SEGMENT_SIZE
+        real_folder(self.folder / LOG)  # never through a link
+        try:
+            names = os.listdir(self.folder / LOG)
+        except FileNotFoundError:
+            names = []
+        for name in names:
+            match = SEGMENT_NAME.fullmatch(name)
+            index = int(match.group(1)) if match else -1
+            if index > last or (index == last and count % SEGMENT_SIZE == 0):
+                (self.folder / LOG / name).unlink()  # a link's own name, if one
+            elif index == last:
+                path = self.segment_path(index)
+                tables = AtomicJSONStorage(path).read() or {}
+                entries = tables.get("entries") or {}
+                kept = {k: v for k, v in entries.items() if int(k) <= count % SEGMENT_SIZE}
+                if kept != entries:
+                    AtomicJSONStorage(path).write({**tables, "entries": kept})
+        with contextlib.suppress(OSError):
+            fsync_path(self.folder / LOG)
+        rest = {k: v for k, v in meta.items() if k != "trimming"}
+        self._write_meta(rest)
+
+    def repair(self) -> tuple[int, int, BadEntry | None]:
+        """Bring back the entries set aside that now load, in order, stopping at the
+        first that still fails (lock held): how many came back, how many are still set
+        aside, and the first that still fails (None when none did)."""
+        campaign = self.load()  # sets aside what no longer loads first
+        meta = self.meta()
+        kept = set_aside_files.records(meta)
+        back: list[Entry] = []
+        failed: BadEntry | None = None
+        updated = [dict(r) for r in kept]
+        for record in updated:
+            if failed is not None or record["back"] >= record["to"] - record["from"]:
+                continue
+            path = self.folder / record["file"]
+            try:
+                data = set_aside_files.read_document(path)
+            except StoreError as error:
+                failed = BadEntry(self.slug, record["from"] + record["back"], 0, str(error))
+                break
+            for item in data["entries"][record["back"] : record["to"] - record["from"]]:
+                raw = item.get("entry") if isinstance(item, dict) else None
+                n = campaign.entries
+                where = (
+                    f"{path}: set-aside entry {item.get('n') if isinstance(item, dict) else '?'}"
+                )
+                try:
+                    if not isinstance(raw, dict):
+                        raise BadSave(f"{where}: could not be read from the log")
+                    back.append(replay_entry(where, n, raw, campaign))
+                except BadSave as error:
+                    failed = BadEntry(self.slug, n, 0, str(error), path)
+                    break
+                record["back"] += 1
+        if back:
+            self.append(back, {"set_aside": updated})
+        still = set_aside_files.waiting(self.meta())
+        return len(back), still, failed
+
     def _write_meta(self, meta: dict[str, Any]) -> None:
         """Write the manifest; only once it is on disk does this object go by it."""
-        from tinydb.table import Document
-
         self.lock.verify()
-        table = _db(self.manifest_path).table("manifest")
-        table.upsert(Document(meta, doc_id=1))
+        # One write, the whole file (TinyDB's layout: the table "manifest", document 1):
+        # cut short, the old manifest or none, never an empty table.
+        AtomicJSONStorage(self.manifest_path).write({"manifest": {"1": meta}})
         self._meta = meta
 
     def clean_temporary_files(self) -> None:
@@ -482,6 +688,10 @@ class CampaignFiles:
             for tmp in folder.glob(f"{TMP_PREFIX}*"):
                 with contextlib.suppress(OSError):
                     tmp.unlink()
+
+
+def _pair(value: Any) -> TypeGuard[list[int]]:
+    return isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)
 
 
 def _unfinished(folder: Path) -> bool:

@@ -213,6 +213,27 @@ class TussleApp(Looks, KeysInOrder):
             self._following = self.set_interval(POLL_SECONDS, self._follow, name="follow")
         self.sub_title = f"{campaign.name} · {campaign.system}"
         self.back_to_contest()
+        self._tell_what_opening_found(files)
+
+    def _tell_what_opening_found(self, files: CampaignFiles) -> None:
+        """A log entry that did not load (set aside, or shown up to it read-only), and a
+        snapshot that was not used: said once, as the campaign opens."""
+        if files.bad_entry is not None:
+            self.notify(
+                files.bad_entry.message(),
+                title="Opened as it stood before a damaged entry",
+                severity="warning",
+                markup=False,
+                timeout=30,
+            )
+        elif files.snapshot_problem is not None and "(stale)" not in files.snapshot_problem:
+            self.notify(
+                f"{files.snapshot_problem}: the campaign was read from its log instead "
+                "(nothing is lost; the snapshot is written again).",
+                title="Snapshot not used",
+                markup=False,
+                timeout=10,
+            )
 
     def _back_up(self, files: CampaignFiles) -> None:
         """A rotating backup at the start of each session (tussle restore lists them)."""

@@ -33,6 +33,8 @@ class Follower:
         self.stamp: tuple[int, int] | None = None
         self.identity: tuple[object, ...] = ()
         self.problem = ""
+        # A log entry that does not load: shown up to it (the GM's dashboard sets it aside).
+        self.warning = ""
         if campaign is not None:  # already loaded from these files: follow from there
             with contextlib.suppress(StoreError, OSError):  # if so, the first poll reads all
                 self.identity = self._identity(CampaignFiles(folder).meta())
@@ -64,12 +66,16 @@ class Follower:
                 or meta["entries"] < self.campaign.entries
             )
             before = None if self.campaign is None else self.campaign.entries
-            self.campaign = files.load() if fresh else files.load(into=self.campaign)
+            loaded = files.load() if fresh else files.load(into=self.campaign)
+            # Read up to a bad entry, the campaign is made again: from the start, then.
+            fresh = fresh or loaded is not self.campaign
+            self.campaign = loaded
             self.identity = identity
         except (StoreError, OSError) as error:
             self.problem = f"cannot read the save ({error}): showing the last good state"
             return "problem"
         self.stamp, self.problem = stamp, ""
+        self.warning = "" if files.bad_entry is None else files.bad_entry.message()
         if fresh:
             return "fresh"
         return "same" if self.campaign.entries == before else "more"

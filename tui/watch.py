@@ -186,6 +186,8 @@ class WatchApp(App[None]):
         status = self.query_one("#status", Static)
         if self.problem:
             status.update(f"[b $error]⚠ {e(self.problem)}[/]")
+        elif self.follower.warning:  # shown up to a log entry that does not load
+            status.update(f"[b $warning]⚠ {e(self.follower.warning)}[/]")
         else:
             name = self.campaign.name if self.campaign is not None else self.folder.name
             status.update(f"following {e(name)} · updated {self.updated} · q leaves")
