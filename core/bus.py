@@ -8,18 +8,30 @@ With one exception, when the disk itself fails (full, read-only): the action is 
 memory and applied, published as :class:`Unsaved` so the screen can say so, and saved
 again (in order, before anything newer) every ``retry_seconds`` until the disk takes it.
 Nothing already saved is touched by a failed save.
+
+Given ``on_backup``, the bus also backs the campaign up (:mod:`core.backup`): when it
+starts, before it saves anything (once the first command comes, or half a second after
+it starts, so the backup never delays the first frame), and each time a session start is
+saved; in a thread, the commands waiting until it is done.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from core.campaign import ActionRecorded, Campaign, Entry
+from core.campaign import ActionRecorded, Campaign, Entry, SessionStarted
 from core.errors import RuleError
 from core.model import Command
 from core.store import CampaignFiles, StoreError
+
+if TYPE_CHECKING:
+    from core.backup import BackupResult
+
+BACKUP_DELAY = 0.5  # seconds the backup at the start waits for a first command
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +91,17 @@ class Bus:
     """Commands in, notices out, in order."""
 
     def __init__(
-        self, campaign: Campaign, files: CampaignFiles | None, retry_seconds: float = 2.0
+        self,
+        campaign: Campaign,
+        files: CampaignFiles | None,
+        retry_seconds: float = 2.0,
+        on_backup: Callable[[BackupResult], None] | None = None,
     ) -> None:
         self.campaign = campaign
         self.files = files
         self.retry_seconds = retry_seconds
+        # Backups are made (see the module's docstring) only when someone hears of them.
+        self.on_backup = on_backup
         self.unsaved: list[Entry] = []
         self._queue: asyncio.Queue[Command] = asyncio.Queue()
         self._subscribers: list[Subscriber] = []
@@ -133,7 +151,22 @@ class Bus:
         files = self.files
         if files is not None and not self.unsaved and files.snapshot_due(self.campaign, now):
             await asyncio.to_thread(files.keep_snapshot, self.campaign, now)
+        if isinstance(entry, ActionRecorded) and not self.unsaved:
+            for event in entry.events:
+                if isinstance(event, SessionStarted):
+                    from core.backup import session_started
+
+                    await self._back_up(session_started(event.number))
         return applied
+
+    async def _back_up(self, why: str) -> None:
+        """Back up the campaign as saved (in a thread), and say how it went."""
+        if self.files is None or self.on_backup is None:
+            return
+        from core.backup import backup
+
+        result = await asyncio.to_thread(backup, self.files, why=why)
+        self.on_backup(result)
 
     async def retry(self) -> bool:
         """Try the unsaved entries again; True when nothing is left unsaved."""
@@ -144,6 +177,15 @@ class Bus:
     async def run(self) -> None:
         """The consumer: handle commands one at a time, forever; while something is
         unsaved, retry it whenever no command came for ``retry_seconds``."""
+        if self.on_backup is not None:  # the campaign as opened, before anything is saved
+            first: Command | None = None
+            with contextlib.suppress(TimeoutError):
+                first = await asyncio.wait_for(self._queue.get(), BACKUP_DELAY)
+            from core.backup import OPENED
+
+            await self._back_up(OPENED)
+            if first is not None:
+                await self._handle_counted(first)
         while True:
             if self.unsaved:
                 try:
@@ -153,11 +195,15 @@ class Bus:
                     continue
             else:
                 command = await self._queue.get()
-            try:
-                await self.handle(command)
-            finally:
-                self.handled += 1
-                self._queue.task_done()
+            await self._handle_counted(command)
+
+    async def _handle_counted(self, command: Command) -> None:
+        """:meth:`handle` a command taken from the queue, and count it as handled."""
+        try:
+            await self.handle(command)
+        finally:
+            self.handled += 1
+            self._queue.task_done()
 
     async def drain(self) -> None:
         """Wait until every queued command has been handled."""

@@ -392,7 +392,10 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def _list(title: str, slug: str, backups: list[Backup], folder: Path) -> None:
     if not backups:
-        _tell(f'no backups of "{title}" yet (one is made each time the dashboard opens it)')
+        _tell(
+            f'no backups of "{title}" yet (one is made each time the dashboard opens it, '
+            "and at each session start)"
+        )
         return
     _tell(f'backups of "{title}" in {folder}, newest first:')
     width = len(str(len(backups)))

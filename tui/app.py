@@ -10,7 +10,7 @@ import os
 from collections.abc import Coroutine, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -43,6 +43,9 @@ from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.screens.quick_roll import tell_roll
 from tui.widgets.keybar import keys_of, pretty_key
+
+if TYPE_CHECKING:
+    from core.backup import BackupResult
 
 
 class BusNotice(Message):
@@ -201,9 +204,9 @@ class TussleApp(Looks, KeysInOrder):
             return
         self.files, self._campaign, self.read_only = files, campaign, read_only
         if not read_only:
-            # After the first frame: a backup is never a reason to wait for the screen.
-            self.set_timer(0.5, lambda: self._back_up(files))
-            self.bus = Bus(campaign, files)
+            # The bus backs the campaign up, in a thread, before it saves anything (and at
+            # each session start): a backup is never a reason to wait for the screen.
+            self.bus = Bus(campaign, files, on_backup=self._backed_up)
             self._sent = 0  # commands sent to this bus (it counts those it handled)
             self.bus.subscribe(self._forward)
             self.run_worker(self.bus.run(), group="bus", exclusive=True, name="bus")
@@ -235,16 +238,12 @@ class TussleApp(Looks, KeysInOrder):
                 timeout=10,
             )
 
-    def _back_up(self, files: CampaignFiles) -> None:
-        """A rotating backup at the start of each session (tussle restore lists them)."""
-        from core.backup import backup
-
-        if self.files is not files:
-            return  # another campaign was opened meanwhile
-
-        result = backup(files)
+    def _backed_up(self, result: BackupResult) -> None:
+        """What the bus's backup (at opening, at each session start) found worth saying."""
         if result.problem:
             self.notify(result.problem, title="No backup made", severity="warning", timeout=8)
+        if result.damage:
+            self.notify(result.damage, title="Damaged save?", severity="error", timeout=15)
 
     def _offer_read_only(self, slug: str, error: CampaignLocked) -> None:
         from tui.fields import Answers, Field

@@ -199,7 +199,8 @@ def test_a_campaign_never_backed_up_says_so(
     seed(saves)
     assert tussle(saves, "restore", "Seed") == 0
     assert capsys.readouterr().out == (
-        'no backups of "Seed" yet (one is made each time the dashboard opens it)\n'
+        'no backups of "Seed" yet (one is made each time the dashboard opens it, '
+        "and at each session start)\n"
     )
 
 
