@@ -415,6 +415,10 @@ class AdvantageCreated(Event):
     boost: bool
     forfeit_side: str | None
     lost_helper: str | None
+    # A new aspect placed on a participant is theirs: a fate point paid to invoke it goes
+    # to them (rules §1.4.1, SRD: "This includes advantages created on your character").
+    # None: placed on the scene (or an event saved before owners were kept).
+    owner: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -578,6 +582,7 @@ class FateRules:
             side=side,
             gainer=gainer,
             new_aspect=existing is None and gainer is not None,
+            owner=cmd.on if existing is None else None,
             boost=existing.boost if existing is not None else outcome == "tie",
             forfeit_side=forfeit_side,
             lost_helper=lost_helper,
@@ -813,6 +818,7 @@ class FateRules:
                         free_invokes=adv.free_invokes,
                         holder=event.gainer,
                         boost=event.boost,
+                        owner=event.owner,
                     )
                 )
             else:
