@@ -13,9 +13,10 @@ line), DEL (U+007F) and C1 (U+0080-U+009F: U+009B is a one-character CSI to some
 terminals); lone surrogates, which no terminal can be sent at all (printing one raises);
 and the invisible formatting characters that make a name look like another or reorder
 the text around it: the bidirectional embeddings, overrides, isolates and marks
-(U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), and the zero-width space, word
-joiner and invisible operators, and the byte order mark (U+200B, U+2060-U+2064, U+FEFF).
-The zero-width joiner and non-joiner (U+200C, U+200D) stay: scripts and emoji need them.
+(U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C), and the zero-width space, the
+invisible operators and the byte order mark (U+200B, U+2061-U+2064, U+FEFF). The
+zero-width joiner and non-joiner (U+200C, U+200D) stay: scripts and emoji need them; so
+does the word joiner (U+2060), which the dashboard writes itself (tui.widgets.lines).
 Everything else a GM may type, however unusual, is a name.
 
 A name is also bounded: :data:`MAX_TEXT` characters at most, checked at entry with the
@@ -29,7 +30,7 @@ import re
 from collections.abc import Callable
 
 # One character class for all of them; ``visible`` and ``first_control`` share it.
-_INVISIBLE = "\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+_INVISIBLE = "\u061c\u200b\u200e\u200f\u202a-\u202e\u2061-\u2064\u2066-\u2069\ufeff"
 _CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
 
 # The longest name (or any one line of text a GM types: an aspect, a twist, a skill

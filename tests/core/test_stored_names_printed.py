@@ -55,7 +55,7 @@ def test_bidi_overrides_and_zero_width_characters_are_written_out() -> None:
     # "Cynere" with a right-to-left override: shown reversed, as another name would be.
     assert visible("Cyn\u202eerE") == "Cyn\\u202eerE"
     assert visible("Cyn\u200bere") == "Cyn\\u200bere"  # looks like "Cynere"
-    for char in "\u061c\u200b\u200e\u200f\u202a\u202e\u2060\u2066\u2069\ufeff":
+    for char in "\u061c\u200b\u200e\u200f\u202a\u202e\u2061\u2066\u2069\ufeff":
         assert is_control(char)
         problem = control_problem(f"Ter{char}an", "Name")  # and refused at entry
         assert problem is not None and "control character" in problem
