@@ -25,6 +25,7 @@ from tui.draft import (
     typed_text,
 )
 from tui.fields import Answers, Field, FieldError, Follow, Options
+from tui.key_hints import key_of
 from tui.screens.contest_corrections import CorrectingContest
 from tui.systems import view
 from tui.systems.common import e
@@ -126,6 +127,14 @@ class KeypadContest(CorrectingContest):
         if self.correcting:
             self.notify(f"Exchange {self.correcting[0]} is left as it was.", timeout=3)
             self._end_correction()  # the keypad as it was before C
+        elif self.draft.empty:  # Esc never does nothing without saying why (issue 24)
+            self.notify(
+                "The keypad is empty: Esc has nothing to clear. "
+                f"{key_of(self, 'roster', 'w')}: roster · {key_of(self, 'new_contest', 'n')}: "
+                f"new contest · {key_of(self, 'campaigns', 'c')}: campaigns",
+                title="Nothing to clear",
+                timeout=4,
+            )
         else:
             self.draft.clear()
         self.refresh_keypad()
