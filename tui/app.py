@@ -37,7 +37,7 @@ from core.text import visible, visible_lines
 from tui.config import Settings
 from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
-from tui.host import Host
+from tui.host import Host, Step
 from tui.keys_in_order import KeysInOrder
 from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
 from tui.screens.contest import ContestScreen, draft_lines
@@ -54,6 +54,9 @@ class BusNotice(Message):
     def __init__(self, notice: Notice) -> None:
         super().__init__()
         self.notice = notice
+
+
+TRAIL_LENGTH = 50  # steps kept for Esc: enough for an evening of to and fro
 
 
 class TussleApp(Looks, KeysInOrder):
@@ -95,6 +98,8 @@ class TussleApp(Looks, KeysInOrder):
         self.show_odds = True  # d hides them: some tables prefer not to know
         self._campaign: Campaign | None = None
         self._sent = 0  # commands sent to the bus (it counts those it handled)
+        # Where Esc goes back to: the main screens shown before this one, oldest first.
+        self.trail: list[Step] = []
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """The bus's drain while it has commands a key sent still to handle."""
@@ -203,6 +208,7 @@ class TussleApp(Looks, KeysInOrder):
             self.open_campaigns()
             return
         self.files, self._campaign, self.read_only = files, campaign, read_only
+        self.trail = []  # Esc from its first screen: the campaigns (see back)
         if not read_only:
             # The bus backs the campaign up, in a thread, before it saves anything (and at
             # each session start): a backup is never a reason to wait for the screen.
@@ -215,7 +221,7 @@ class TussleApp(Looks, KeysInOrder):
             self.follower = Follower(files.folder, campaign)
             self._following = self.set_interval(POLL_SECONDS, self._follow, name="follow")
         self.sub_title = f"{campaign.name} · {campaign.system}"
-        self.back_to_contest()
+        self.back_to_contest(remember=False)  # Esc there: the campaigns (see back)
         self._tell_what_opening_found(files)
 
     def _tell_what_opening_found(self, files: CampaignFiles) -> None:
@@ -302,7 +308,7 @@ class TussleApp(Looks, KeysInOrder):
         if isinstance(main, ContestScreen):
             latest = self.campaign.latest_contest
             if change == "fresh" or latest is None or latest.contest_id != main.contest_id:
-                self.back_to_contest()  # a new contest, or this one undone away
+                self.back_to_contest(remember=False)  # a new contest, or this one undone
                 return
         from core.bus import Saved
 
@@ -330,8 +336,9 @@ class TussleApp(Looks, KeysInOrder):
         self._sent += 1
 
     # -- screens --------------------------------------------------------------------------
-    def _show(self, screen: Screen[None]) -> None:
-        """Make ``screen`` the one main screen (over Textual's default one)."""
+    def _show(self, screen: Screen[None], remember: bool = True) -> None:
+        """Make ``screen`` the one main screen (over Textual's default one); the one it
+        replaces goes on the trail Esc goes back along (unless ``remember`` is False)."""
         for shown in self.screen_stack:  # leaving a contest keeps its keypad
             if isinstance(shown, ContestScreen):
                 shown.keep()
@@ -339,29 +346,93 @@ class TussleApp(Looks, KeysInOrder):
             self.pop_screen()
         if len(self.screen_stack) <= 1:
             self.push_screen(screen)
-        else:
-            self.switch_screen(screen)
+            return
+        if remember:
+            step = self._step_of(self.screen)
+            if step is not None:
+                self.trail = [*self.trail, step][-TRAIL_LENGTH:]
+        self.switch_screen(screen)
 
-    def back_to_contest(self) -> None:
-        latest = self.campaign.latest_contest
-        if latest is not None:
-            self._show(ContestScreen.of(latest.state.system)(latest.contest_id))
-        elif self.campaign.roster:
-            self.open_setup()
+    def _step_of(self, screen: Screen[Any]) -> Step | None:
+        """How to show ``screen`` again, for Esc."""
+        if isinstance(screen, ContestScreen):
+            return Step("contest", self._contest_screen)
+        step = getattr(screen, "step", None)  # roster, setup, campaigns
+        return step() if callable(step) else None
+
+    def back(self) -> None:
+        """Esc: back one step, to the main screen shown before this one. With none left,
+        a campaign's screens go back to the campaigns, and the campaigns to the campaign
+        open; with no campaign open, the GM is told why nothing happens."""
+        while self.trail:
+            step = self.trail.pop()
+            screen = step.make()
+            if screen is not None:
+                self._show(screen, remember=False)
+                return
+        from tui.screens.campaigns import CampaignScreen
+
+        if not isinstance(self.screen, CampaignScreen):
+            self._show(CampaignScreen(), remember=False)
+        elif self._campaign is not None:
+            self._show(self._first_screen(), remember=False)
         else:
-            self.open_roster()
+            self.notify(
+                "No campaign is open, so there is nothing to go back to: Enter opens the "
+                "highlighted campaign, n makes a new one, q quits.",
+                title="Nowhere back",
+            )
+
+    def _contest_screen(self) -> Screen[None] | None:
+        """The latest contest's screen (None when the campaign has no contest)."""
+        if self._campaign is None:
+            return None
+        latest = self._campaign.latest_contest
+        if latest is None:
+            return None
+        return ContestScreen.of(latest.state.system)(latest.contest_id)
+
+    def _first_screen(self) -> Screen[None]:
+        """What a campaign opens on: its latest contest, else the setup of one, else (an
+        empty roster) the roster."""
+        screen = self._contest_screen()
+        if screen is not None:
+            return screen
+        if self.campaign.roster:
+            from tui.screens.setup import SetupScreen
+
+            return SetupScreen.of(self.campaign.system)()
+        from tui.screens.roster import RosterScreen
+
+        return RosterScreen()
+
+    def back_to_contest(self, remember: bool = True) -> None:
+        self._show(self._first_screen(), remember)
+
+    def _no_campaign(self) -> bool:
+        """True (and the GM told why) when no campaign is open for a roster or a setup."""
+        if self._campaign is not None:
+            return False
+        self.notify(
+            "No campaign is open: Enter opens the highlighted one, n makes a new one.",
+            title="No campaign open",
+            severity="warning",
+        )
+        return True
 
     # The other screens load when first asked for: start-up is measured.
     def open_roster(self) -> None:
         from tui.screens.roster import RosterScreen
 
-        self._show(RosterScreen())
+        if not self._no_campaign():
+            self._show(RosterScreen())
 
     def open_setup(self, like: ContestRecord | None = None) -> None:
         """The contest setup screen: empty, or with ``like``'s sides, options and aspects."""
         from tui.screens.setup import SetupScreen
 
-        self._show(SetupScreen.of(self.campaign.system)(like))
+        if not self._no_campaign():
+            self._show(SetupScreen.of(self.campaign.system)(like))
 
     def open_campaigns(self) -> None:
         from tui.screens.campaigns import CampaignScreen
@@ -384,6 +455,8 @@ class TussleApp(Looks, KeysInOrder):
             )
             if started or (isinstance(self.screen, ContestScreen) and not on_contest):
                 self.back_to_contest()
+                if started:  # the setup it came from is done with: Esc never brings it back
+                    self.trail = [step for step in self.trail if step.kind != "setup"]
                 return
         for screen in self.screen_stack:
             handler = getattr(screen, "notice", None)

@@ -7,9 +7,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol, cast
 
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from core.bus import Bus
 from core.campaign import Campaign, ContestRecord
@@ -41,7 +44,11 @@ class Host(Protocol):
 
     def create_campaign(self, name: str, system: str) -> None: ...
 
-    def back_to_contest(self) -> None: ...
+    def back_to_contest(self, remember: bool = True) -> None: ...
+
+    def back(self) -> None:
+        """Esc: the main screen shown before this one (or the GM told why not)."""
+        ...
 
     def open_roster(self) -> None: ...
 
@@ -59,6 +66,15 @@ class Host(Protocol):
         severity: SeverityLevel = "information",
         timeout: float | None = None,
     ) -> None: ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """A main screen left for another, as Esc brings it back: ``make`` builds it again
+    (None when it cannot be shown any more: its campaign closed, its contest undone)."""
+
+    kind: str  # "contest", "roster", "setup", "campaigns"
+    make: Callable[[], Screen[None] | None]
 
 
 def host(app: object) -> Host:

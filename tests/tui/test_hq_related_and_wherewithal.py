@@ -129,9 +129,10 @@ async def test_a_failed_wherewithal_keeps_the_character_out(saves: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await new_setup(pilot)
         await keys(pilot, "a", "enter", "a", "right", "enter")
-        # w on Kai's row: Sword 15 against 14; Kai rolls 18 (a failure), the resistance 3
-        # (a success): Kai's minor defeat. He is out of this contest.
-        await keys(pilot, "w")
+        # w on Kai's row (the first: the highlight is on the one just added): Sword 15
+        # against 14; Kai rolls 18 (a failure), the resistance 3 (a success): Kai's minor
+        # defeat. He is out of this contest.
+        await keys(pilot, "up", "w")
         assert isinstance(app.screen, FormScreen)
         await keys(pilot, "tab", "tab")
         await write(pilot, "18")

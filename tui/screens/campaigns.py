@@ -3,6 +3,8 @@ rename, archive or delete the highlighted one (core.manage does the work)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +16,8 @@ from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import DEFAULT_SYSTEM, SYSTEM_NAMES, system_title
 from core.store import CampaignFiles, StoreError
 from core.text import visible
-from tui.host import Host, host
+from tui.host import Host, Step, host
+from tui.key_hints import key_of
 from tui.screens.forms import Answers, Field, FieldError, FormScreen
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
@@ -52,6 +55,10 @@ class CampaignScreen(Screen[None]):
         Binding(
             "A", "show_archived", "Show or hide archived", id="campaigns.show_archived", show=False
         ),
+        # The open campaign's roster and a new contest in it (n here is a new campaign).
+        Binding("w", "roster", "Roster", id="campaigns.roster", show=False),
+        Binding("N", "new_contest", "New contest", id="campaigns.new_contest", show=False),
+        Binding("escape", "back", "Back", id="campaigns.back", show=False),
         Binding("q", "quit", "Quit", id="campaigns.quit"),
     ]
 
@@ -64,9 +71,12 @@ class CampaignScreen(Screen[None]):
     def tussle(self) -> Host:
         return host(self.app)
 
+    DEFAULT_CSS = "CampaignScreen #campaigns-where { padding: 0 1; color: $text-muted; }"
+
     def compose(self) -> ComposeResult:
         yield Static("[b]Campaigns[/b] · Enter opens · n makes a new one", id="title")
         yield OptionList(id="campaign-list")
+        yield Static(id="campaigns-where", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -124,7 +134,22 @@ class CampaignScreen(Screen[None]):
         elif archived:
             title += f" · {archived} archived (A shows them)"
         self.query_one("#title", Static).update(title)
+        self.query_one("#campaigns-where", Static).update(self.where())
         listing.focus()
+
+    def where(self) -> str:
+        """The saves folder listed, and the ways back to the campaign open."""
+        folder = self.tussle.saves.folder.absolute()
+        home = Path.home()
+        shown = f"~/{folder.relative_to(home)}" if folder.is_relative_to(home) else str(folder)
+        line = f"In {visible(shown)}"
+        if self.tussle.files is not None:
+            line += (
+                f" · {key_of(self, 'campaigns.roster', 'w')}: roster"
+                f" · {key_of(self, 'campaigns.new_contest', 'N')}: new contest"
+                f" · {key_of(self, 'campaigns.back', 'Esc')}: back"
+            )
+        return line
 
     def _current_slug(self) -> str | None:
         listing = self.query_one(OptionList)
@@ -313,6 +338,19 @@ class CampaignScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
+
+    def action_roster(self) -> None:
+        self.tussle.open_roster()
+
+    def action_new_contest(self) -> None:
+        self.tussle.open_setup()
+
+    def action_back(self) -> None:
+        self.tussle.back()
+
+    def step(self) -> Step:
+        """How Esc comes back here."""
+        return Step("campaigns", CampaignScreen)
 
     async def action_quit(self) -> None:
         await self.tussle.action_quit()

@@ -29,7 +29,7 @@ from core.campaign import (
 )
 from core.errors import RuleError
 from tui.fields import whole_field
-from tui.host import Host, host
+from tui.host import Host, Step, host
 from tui.key_hints import key_of
 from tui.screens import quick_roll, roster_import
 from tui.screens.forms import Answers, Field, FormScreen, blame
@@ -78,6 +78,7 @@ class RosterScreen(Screen[None]):
         Binding("u", "app.undo", "Undo", id="roster.undo", show=False),
         Binding("U,ctrl+y", "app.redo", "Redo", id="roster.redo", show=False),
         Binding("n", "new_contest", "New contest", id="roster.new_contest", show=False),
+        Binding("c", "campaigns", "Campaigns", id="roster.campaigns", show=False),
         quick_roll.binding("roster."),  # ctrl+r: a roll outside the contests
         Binding("escape", "back", "Back", id="roster.back"),
     ]
@@ -118,6 +119,7 @@ class RosterScreen(Screen[None]):
         self.query_one("#title", Static).update(
             f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}"
             f" · {key_of(self, 'roster.new_contest', 'n')} sets up a contest"
+            f" · {key_of(self, 'roster.campaigns', 'c')} campaigns"
             f" · {key_of(self, 'roster.import', 'I')} imports"
             f" · {key_of(self, 'roster.undo', 'u')} undoes"
         )
@@ -334,8 +336,16 @@ class RosterScreen(Screen[None]):
     def action_quick_roll(self) -> None:
         quick_roll.ask_quick_roll(self)
 
+    def action_campaigns(self) -> None:
+        self.tussle.open_campaigns()
+
     def action_back(self) -> None:
-        self.tussle.back_to_contest()
+        self.tussle.back()
+
+    def step(self) -> Step:
+        """How Esc comes back here."""
+        tussle = self.tussle
+        return Step("roster", lambda: RosterScreen() if tussle.files is not None else None)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
+from copy import deepcopy
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Label, Static
+from textual.widgets import DataTable, Input, Label, Static
 
 from core.campaign import StartContest
 from core.errors import RuleError
@@ -25,11 +27,12 @@ from core.setup import (
     typed_rating,
 )
 from core.sheet import find_sheet
-from tui.host import Host, host
+from tui.host import Host, Step, host
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
 from tui.systems.common import e
 from tui.systems.setup_part import SetupActions, SetupPart
+from tui.widgets.choice import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import data_cell
 
@@ -52,8 +55,27 @@ KEYS = [
     Binding("f5,g", "start", "Start", id="setup.start"),
     Binding("H", "hide", "Hide from players", id="setup.hide"),
     Binding("T", "tussle_rolls", "Who rolls", id="setup.tussle_rolls"),
+    Binding("e", "edit", "Edit participant", id="setup.edit", show=False),
+    Binding("u", "undo", "Undo", id="setup.undo", show=False),
+    Binding("U,ctrl+y", "redo", "Redo", id="setup.redo", show=False),
+    # w as on every screen; W where the system takes w (HeroQuest's wherewithal).
+    Binding("w", "roster", "Roster", id="setup.roster", show=False),
+    Binding("c", "campaigns", "Campaigns", id="setup.campaigns", show=False),
     Binding("escape", "back", "Back", id="setup.back"),
 ]
+# What the screen holds that its undo takes back (u), each copied as it stood.
+STATE = (
+    "picks",
+    "options",
+    "option_answers",
+    "situation",
+    "cleared",
+    "notes",
+    "tussle_rolls",
+    "hidden",
+    "hidden_aspects",
+    "secret",
+)
 
 
 class SetupScreen(Screen[None]):
@@ -78,6 +100,33 @@ class SetupScreen(Screen[None]):
         self.secret = False
         if like is not None:
             self._copy(like)
+        # The setup as each change left it (u goes back one, U forward again).
+        self.undone: list[dict[str, Any]] = []
+        self.redone: list[dict[str, Any]] = []
+        self.shown: dict[str, Any] | None = None  # as last painted
+
+    def state(self) -> dict[str, Any]:
+        """What the GM has set up so far, copied (undo and Esc bring it back)."""
+        return {name: deepcopy(getattr(self, name)) for name in STATE}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        for name in STATE:
+            setattr(self, name, deepcopy(state[name]))
+
+    def step(self) -> Step:
+        """How Esc comes back here: the same participants, options and undo."""
+        kept, undone, redone = self.state(), list(self.undone), list(self.redone)
+        tussle, kind = self.tussle, type(self)
+
+        def again() -> SetupScreen | None:
+            if tussle.files is None:
+                return None
+            screen = kind()
+            screen.restore(kept)
+            screen.undone, screen.redone = undone, redone
+            return screen
+
+        return Step("setup", again)
 
     def _copy(self, like: ContestRecord) -> None:
         """The next contest with the same sides: each roster character rolls the same
@@ -146,12 +195,22 @@ class SetupScreen(Screen[None]):
         self.reload()
         self.query_one(DataTable).focus()
 
-    def reload(self) -> None:
+    def reload(self, row: int | None = None) -> None:
+        """Paint the setup again, the highlight on ``row`` (default: where it was). A
+        change since the last paint is one step for u to take back."""
+        now = self.state()
+        if self.shown is not None and now != self.shown:
+            self.undone.append(self.shown)
+            self.redone.clear()
+        self.shown = now
         table = self.query_one(DataTable)
+        at = table.cursor_row if row is None else row
         table.clear()
         for pick in self.picks:
             name = pick.character + (" · hidden" if pick.character in self.hidden else "")
             table.add_row(*(data_cell(x) for x in (name, pick.side, self.rolls(pick))))
+        if self.picks:
+            table.move_cursor(row=min(max(at, 0), len(self.picks) - 1))
         system = self.tussle.campaign.system
         try:
             opts = " · ".join(describe_options(system, self.options))
@@ -162,7 +221,7 @@ class SetupScreen(Screen[None]):
             f"[b]Dice[/b]: {e(self.dice_line())} (T to change)",
             f"[b]Hidden from the players[/b]: {e(self.hidden_line())} (H: the highlighted one)",
             "Sides: participants with the same side are a team (one roll, teamwork).",
-            "a adds a participant · d removes · o options · F5 or g starts",
+            "a adds · e edits · d removes · u undoes · o options · F5 or g starts",
         ]
         lines[3:3] = [e(note) for note in self.notes]
         if self.part.situation_aspects:
@@ -215,20 +274,64 @@ class SetupScreen(Screen[None]):
     def action_add(self) -> None:
         """A participant from the roster, rolling one of their own skills, abilities or
         targets (the first on their sheet by default), or a rating typed for this
-        contest only ("Other"), or the system's rating for no relevant skill."""
-        system = self.tussle.campaign.system
-        roster = self.tussle.campaign.roster
-        free = [n for n in roster if n not in {p.character for p in self.picks}]
+        contest only ("Other"), or the system's rating for no relevant skill. The
+        highlight goes to them (so d removes the one just added)."""
+        taken = {p.character for p in self.picks}
+        free = [n for n in self.tussle.campaign.roster if n not in taken]
         if not free:
             self.notify("Everyone on the roster is in the contest: add characters with w.")
             return
-        names = tuple((n, n) for n in free)
+
+        def done(pick: Pick | None) -> None:
+            if pick is not None:
+                self.picks.append(pick)
+                self.reload(row=len(self.picks) - 1)
+
+        self._ask("Add a participant", free, None, done)
+
+    def action_edit(self) -> None:
+        """The highlighted participant's form, as added: another character, rating or
+        side replaces them in their row."""
+        if not self.picks:
+            self.notify("Nobody to edit yet: a adds a participant.")
+            return
+        row = min(max(self.query_one(DataTable).cursor_row, 0), len(self.picks) - 1)
+        old = self.picks[row]
+        taken = {p.character for p in self.picks} - {old.character}
+        names = [n for n in self.tussle.campaign.roster if n not in taken]
+        if old.character not in names:  # a resistance, a built target: not on the roster
+            names.insert(0, old.character)
+
+        def done(pick: Pick | None) -> None:
+            if pick is not None and pick != old and old in self.picks:
+                at = self.picks.index(old)
+                self.picks[at] = pick
+                if pick.character != old.character and old.character in self.hidden:
+                    self.hidden.discard(old.character)
+                    self.hidden.add(pick.character)
+                self.cleared.discard(old.character)
+                self.reload(row=at)
+
+        self._ask(f"Edit {old.character}", names, old, done)
+
+    @on(DataTable.RowSelected)
+    def _selected(self) -> None:
+        """Enter on a row (the table takes the key before the screen's binding)."""
+        self.action_edit()
+
+    def _ask(
+        self, title: str, names: list[str], old: Pick | None, done: Callable[[Pick | None], None]
+    ) -> None:
+        system = self.tussle.campaign.system
+        roster = self.tussle.campaign.roster
         part = self.part
         extra = (  # Other last: ← from the first of their own reaches it
             (part.no_skill, ""),
             (f"Other: type a rating ({part.typed_example})", OTHER),
         )
-        by_name = {n: (*own_ratings(system, roster[n]), *extra) for n in free}
+        by_name = {
+            n: (*(own_ratings(system, roster[n]) if n in roster else ()), *extra) for n in names
+        }
 
         def parse(a: Answers) -> Pick:
             name = a["character"]
@@ -238,30 +341,35 @@ class SetupScreen(Screen[None]):
             with blame("typed"):
                 return Pick(character=name, side=side, value=typed_rating(system, a["typed"]))
 
-        def done(pick: Pick | None) -> None:
-            if pick is not None:
-                self.picks.append(pick)
-                self.reload()
-
-        first = by_name[free[0]][0][1]
+        character = names[0] if old is None else old.character
+        rating, typed = by_name[character][0][1], ""
+        if old is not None and old.value is not None:
+            rating, typed = OTHER, typed_back(system, old.value)
+        elif old is not None:
+            known = {value for _, value in by_name[character]}
+            rating = old.rating if old.rating in known else ""
+        side = "" if old is None or old.side == old.character else old.side
         self.app.push_screen(
-            FormScreen(
-                "Add a participant",
+            ParticipantForm(
+                title,
                 [
-                    Field("character", "Character", free[0], names),
+                    Field("character", "Character", character, tuple((n, n) for n in names)),
                     Field(
                         "rating",
                         "Rolls (their own; ←/→ for another, or Other to type one)",
-                        first,
+                        rating,
                         follows="character",
                         choices_by=by_name,
                     ),
                     Field(
                         "typed",
                         f"Rating for this contest only ({part.typed_example})",
+                        typed,
                         shown_when=("rating", OTHER),
                     ),
-                    Field("side", "Side (blank: their own; same side = a team)", required=False),
+                    Field(
+                        "side", "Side (blank: their own; same side = a team)", side, required=False
+                    ),
                 ],
                 parse=parse,
             ),
@@ -277,10 +385,14 @@ class SetupScreen(Screen[None]):
 
     def action_remove(self) -> None:
         table = self.query_one(DataTable)
-        if self.picks:
-            gone = self.picks.pop(min(table.cursor_row, len(self.picks) - 1))
-            self.hidden.discard(gone.character)
-            self.reload()
+        if not self.picks:
+            self.notify("Nobody to remove: a adds a participant.")
+            return
+        gone = self.picks.pop(min(max(table.cursor_row, 0), len(self.picks) - 1))
+        self.hidden.discard(gone.character)
+        self.cleared.discard(gone.character)
+        self.reload()
+        self.notify(f"{gone.character} is out of the contest (u brings them back).", timeout=3)
 
     def action_hide(self) -> None:
         """Hide the highlighted participant's numbers from the players (or show them
@@ -297,8 +409,7 @@ class SetupScreen(Screen[None]):
         else:
             self.hidden.add(name)
             self.notify(f"{name}'s numbers will be hidden from the players.", timeout=3)
-        self.reload()
-        table.move_cursor(row=row)
+        self.reload(row=row)
 
     def action_options(self) -> None:
         part = self.part
@@ -426,8 +537,36 @@ class SetupScreen(Screen[None]):
 
         self.app.push_screen(FormScreen("Who rolls", fields), done)
 
+    def action_undo(self) -> None:
+        """Take back the last change to this setup (a participant added, edited or
+        removed, the options, the aspects, who rolls, what is hidden)."""
+        self._travel(self.undone, self.redone, "Undone", "Nothing to undo in this setup.")
+
+    def action_redo(self) -> None:
+        self._travel(self.redone, self.undone, "Redone", "Nothing to redo in this setup.")
+
+    def _travel(
+        self, source: list[dict[str, Any]], other: list[dict[str, Any]], verb: str, none: str
+    ) -> None:
+        if not source:
+            self.notify(none, timeout=3)
+            return
+        now = self.state()
+        other.append(now)
+        back = source.pop()
+        self.restore(back)
+        self.shown = back  # not a change of its own
+        self.reload()
+        self.notify(f"{verb}: {what_changed(now, back)}", timeout=3)
+
+    def action_roster(self) -> None:
+        self.tussle.open_roster()
+
+    def action_campaigns(self) -> None:
+        self.tussle.open_campaigns()
+
     def action_back(self) -> None:
-        self.tussle.back_to_contest()
+        self.tussle.back()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
@@ -444,8 +583,11 @@ def _screen_class(system: str) -> type[SetupScreen]:
     lost = [k.binding.id for k in part.keys if k.after not in known]
     if lost:
         raise ValueError(f"keys placed after no key of the setup screen: {lost}")
+    taken = {key for k in part.keys for key in k.binding.key.split(",")}
     keys: list[Binding] = []
     for own in KEYS:
+        if own.id == "setup.roster" and "w" in taken:
+            own = replace(own, key="W")
         keys.append(own)
         keys += [k.binding for k in part.keys if k.after == own.id]
 
@@ -460,3 +602,67 @@ def _screen_class(system: str) -> type[SetupScreen]:
         **{f"action_{k.binding.action}": action(k.run) for k in part.keys},
     }
     return type(f"{system.capitalize()}SetupScreen", (SetupScreen,), namespace)
+
+
+def typed_back(system: str, value: int) -> str:
+    """``value`` as the GM would type it for this contest only (read back the same)."""
+    for text in (rating_label(system, value), str(value), f"{value:+d}"):
+        try:
+            if typed_rating(system, text) == value:
+                return text
+        except (RuleError, ValueError):
+            continue
+    return str(value)
+
+
+def what_changed(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """What going from ``before`` to ``after`` changes, in a few words."""
+    was = {p.character: p for p in before["picks"]}
+    now = {p.character: p for p in after["picks"]}
+    said = [f"{n} added" for n in now if n not in was]
+    said += [f"{n} removed" for n in was if n not in now]
+    said += [f"{n} changed" for n in now if n in was and now[n] != was[n]]
+    if not said and [p.character for p in before["picks"]] != [p.character for p in after["picks"]]:
+        said.append("the order of the participants")
+    names = {
+        "options": "the rule options",
+        "situation": "the situation aspects",
+        "tussle_rolls": "who rolls",
+        "hidden": "what is hidden",
+        "hidden_aspects": "what is hidden",
+        "secret": "what is hidden",
+        "cleared": "the check before the contest",
+    }
+    for key, words in names.items():
+        if before[key] != after[key] and words not in said:
+            said.append(words)
+    return ", ".join(said) or "the setup"
+
+
+class ParticipantForm(FormScreen[Pick]):
+    """The participant form, whose Character line says what they will roll: a letter
+    picks a character by initial and with them their first rating, and the GM sees it
+    where they typed it (``Landon · Fight Fair (+2)``), not only on the line below."""
+
+    def on_mount(self) -> None:
+        self.names = list(self.query_one("#f-character", Choice).options)
+        self._say_rating()
+
+    @on(Choice.Changed)
+    @on(Input.Changed, "#f-typed")
+    def _changed(self) -> None:
+        self._say_rating()
+
+    def _say_rating(self) -> None:
+        character = self.query_one("#f-character", Choice)
+        rating = self.query_one("#f-rating", Choice)
+        if not rating.options:
+            return
+        label, value = rating.options[rating.index]
+        if value == OTHER:
+            typed = self.query_one("#f-typed", Input).value.strip()
+            label = f"{typed}, for this contest only" if typed else "a rating typed below"
+        chosen = character.value
+        options = [(f"{n} · {label}" if v == chosen else n, v) for n, v in self.names]
+        if options != character.options:
+            character.set_options(options, chosen)

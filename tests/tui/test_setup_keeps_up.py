@@ -1,0 +1,152 @@
+"""Contest setup keeps up with the GM (issue 24, item 10): the highlight follows the
+participant just added (so d removes that one, not the first), a row is edited with e or
+Enter, u takes back the last change to the setup (U puts it back), and the Character
+field says what the character will roll: a letter picks a character by initial and with
+them their first skill, which the GM did not see (Landon rolled Fight when Athletics was
+meant). By key presses only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from core.campaign import Character
+from core.setup import Pick
+from tests.tui.conftest import keys, new_app, seed_campaign, write
+from tui.app import TussleApp
+from tui.screens.forms import FormScreen
+from tui.screens.setup import SetupScreen
+from tui.widgets.choice import Choice
+
+CYNERE = Character(name="Cynere", ratings={"Athletics": 4})
+TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3})
+LANDON = Character(name="Landon", ratings={"Fight": 2, "Athletics": 3})
+
+
+async def fresh_setup(pilot: Pilot[None]) -> SetupScreen:
+    await keys(pilot)
+    await keys(pilot, "n")
+    screen = pilot.app.screen
+    assert isinstance(screen, SetupScreen) and not screen.picks
+    return screen
+
+
+def new(saves: Path) -> TussleApp:
+    seed_campaign(
+        saves,
+        "Friday Fate",
+        "fate",
+        [CYNERE, TERAN, LANDON],
+        [
+            Pick(character="Cynere", side="Cynere", rating="Athletics"),
+            Pick(character="Teran", side="Teran", rating="Lore"),
+        ],
+    )
+    return new_app(saves, "Friday Fate")
+
+
+def rows(setup: SetupScreen) -> list[str]:
+    return [p.character for p in setup.picks]
+
+
+def highlighted(setup: SetupScreen) -> str:
+    return setup.picks[setup.query_one(DataTable).cursor_row].character
+
+
+def shown(app: TussleApp, key: str) -> str:
+    """What a choice of the open form shows."""
+    assert isinstance(app.screen, FormScreen)
+    choice = app.screen.query_one(f"#f-{key}", Choice)
+    return choice.options[choice.index][0]
+
+
+async def test_the_highlight_follows_the_participant_just_added(saves: Path) -> None:
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await fresh_setup(pilot)
+        await keys(pilot, "a", "enter")  # the first free: Cynere
+        await keys(pilot, "a", "enter")  # then Teran
+        assert rows(setup) == ["Cynere", "Teran"]
+        assert highlighted(setup) == "Teran"
+        await keys(pilot, "d")  # the one just added goes, not the first
+        assert rows(setup) == ["Cynere"]
+
+
+async def test_a_row_is_edited_with_e_or_enter(saves: Path) -> None:
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await fresh_setup(pilot)
+        await keys(pilot, "a", "t", "enter")  # Teran, his Lore
+        await keys(pilot, "a", "l", "tab", "left", "enter")  # Landon, his Fight
+        assert setup.picks == [
+            Pick(character="Teran", side="Teran", rating="Lore"),
+            Pick(character="Landon", side="Landon", rating="Fight"),
+        ]
+        await keys(pilot, "e")  # Landon's row (just added): the form as he was added
+        assert isinstance(app.screen, FormScreen)
+        assert shown(app, "character").startswith("Landon")
+        assert shown(app, "rating") == "Fight Fair (+2)"
+        await keys(pilot, "tab", "right", "enter")  # Athletics instead
+        assert setup.picks[1] == Pick(character="Landon", side="Landon", rating="Athletics")
+        assert len(setup.picks) == 2 and highlighted(setup) == "Landon"
+        # Enter on a row edits it too: Teran joins Landon's side.
+        await keys(pilot, "up", "enter")
+        assert isinstance(app.screen, FormScreen)
+        assert shown(app, "character").startswith("Teran")
+        await keys(pilot, "tab", "tab")
+        await write(pilot, "Landon")
+        await keys(pilot, "enter")
+        assert setup.picks[0] == Pick(character="Teran", side="Landon", rating="Lore")
+        assert len(setup.picks) == 2
+
+
+async def test_u_takes_back_the_last_change_to_the_setup(saves: Path) -> None:
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await fresh_setup(pilot)
+        await keys(pilot, "u")
+        assert rows(setup) == []  # nothing to undo: said, and nothing else undone
+        assert len(app.campaign.contests) == 1
+        await keys(pilot, "a", "enter", "a", "enter", "a", "enter")
+        assert rows(setup) == ["Cynere", "Teran", "Landon"]
+        await keys(pilot, "up", "d")  # Teran out
+        assert rows(setup) == ["Cynere", "Landon"]
+        await keys(pilot, "u")  # Teran back, in his place
+        assert rows(setup) == ["Cynere", "Teran", "Landon"]
+        await keys(pilot, "u")  # Landon's adding taken back
+        assert rows(setup) == ["Cynere", "Teran"]
+        await keys(pilot, "U")  # and put back
+        assert rows(setup) == ["Cynere", "Teran", "Landon"]
+        # A rule option is a change too: Fate's victories needed, from 3 (the default).
+        await keys(pilot, "o")
+        assert isinstance(app.screen, FormScreen)
+        order = [f.key for f in app.screen.fields]
+        await keys(pilot, *["tab"] * order.index("victories_needed"))
+        await keys(pilot, "backspace")
+        await write(pilot, "5")
+        await keys(pilot, "enter")
+        assert setup.options.get("victories_needed") == 5
+        await keys(pilot, "u")
+        assert "victories_needed" not in setup.options
+        assert rows(setup) == ["Cynere", "Teran", "Landon"]
+
+
+async def test_the_character_field_says_what_a_letter_picked_them_to_roll(saves: Path) -> None:
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fresh_setup(pilot)
+        await keys(pilot, "a")
+        assert shown(app, "character") == "Cynere · Athletics Great (+4)"
+        await keys(pilot, "t")  # Teran, his Lore
+        assert shown(app, "character") == "Teran · Lore Good (+3)"
+        await keys(pilot, "l")  # by initial: Landon, who has no Lore: his first skill
+        assert shown(app, "character") == "Landon · Fight Fair (+2)"
+        await keys(pilot, "tab", "right")  # his Athletics: the Character line follows
+        assert shown(app, "character") == "Landon · Athletics Good (+3)"
+        await keys(pilot, "right", "right")  # Other: a rating typed for this contest
+        assert shown(app, "character") == "Landon · a rating typed below"
+        await keys(pilot, "tab")
+        await write(pilot, "Superb")
+        assert shown(app, "character") == "Landon · Superb, for this contest only"
