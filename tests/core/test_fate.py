@@ -135,8 +135,9 @@ def test_f6_successful_advantage_puts_aspect_on_teran_with_one_free_invoke_for_c
         cynere_teran(),
         CreateAdvantage(by="Cynere", aspect="Mud in the Eyes", on="Teran", result=4, opposition=3),
     )
+    # Placed on Teran, it is Teran's (a point paid to invoke it goes to him: issue 24).
     assert c.aspect("Mud in the Eyes") == Aspect(
-        name="Mud in the Eyes", free_invokes=1, holder="Cynere"
+        name="Mud in the Eyes", free_invokes=1, holder="Cynere", owner="Teran"
     )
     assert c.rolling_sides == ("Cynere", "Teran")  # both still roll
 
@@ -162,7 +163,7 @@ def test_f7_condensed_cost_keeps_the_roll_and_gives_teran_a_free_invoke() -> Non
         CreateAdvantage(by="Cynere", aspect="Mud in the Eyes", on="Teran", result=4, opposition=5),
     )
     assert c.aspect("Mud in the Eyes") == Aspect(
-        name="Mud in the Eyes", free_invokes=1, holder="Teran"
+        name="Mud in the Eyes", free_invokes=1, holder="Teran", owner="Teran"
     )
     assert c.rolling_sides == ("Cynere", "Teran")
 
@@ -175,7 +176,9 @@ def test_f8_tied_advantage_gives_a_boost_that_leaves_play_once_used() -> None:
         RollDice(who="Teran", faces=dice(0)),
     )
     boost = c.aspect("Off Balance")
-    assert boost == Aspect(name="Off Balance", free_invokes=1, holder="Cynere", boost=True)
+    assert boost == Aspect(
+        name="Off Balance", free_invokes=1, holder="Cynere", boost=True, owner="Teran"
+    )
     c, _ = play(c, InvokeAspect(by="Cynere", aspect="Off Balance", free=True))
     assert c.aspect("Off Balance") is None  # F20: gone after its free use
     assert c.total("Cynere") == 4 + 0 + 2

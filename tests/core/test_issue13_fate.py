@@ -102,11 +102,11 @@ def test_cost_failure_on_your_own_side_gives_the_invoke_to_the_first_other_side(
         options=FateOptions(failed_advantage="cost"),
     )
     c, _ = play(c, CreateAdvantage(by="Ana", aspect="Dazzled", on="Ana", result=0, opposition=2))
-    assert c.aspect("Dazzled") == Aspect(name="Dazzled", free_invokes=1, holder="Bo")
+    assert c.aspect("Dazzled") == Aspect(name="Dazzled", free_invokes=1, holder="Bo", owner="Ana")
     assert c.rolling_sides == ("Ana", "Bo", "Cy")  # cost: Ana keeps her roll
     # On Cy, the invoke goes to Cy's side.
     c, _ = play(c, CreateAdvantage(by="Ana", aspect="Glare", on="Cy", result=0, opposition=2))
-    assert c.aspect("Glare") == Aspect(name="Glare", free_invokes=1, holder="Cy")
+    assert c.aspect("Glare") == Aspect(name="Glare", free_invokes=1, holder="Cy", owner="Cy")
 
 
 SCENARIO: dict[str, Any] = {
