@@ -481,22 +481,30 @@ class HQContest(Contest):
     def extended_result(self) -> tuple[int, dict[str, str]] | None:
         """An extended contest's final victory level and consequences (rules §2.8.6, the
         rising-action method, as scenario.md settles it), or None while it has no winner
-        (or is not extended): the difference is what the winning side lodged less the
-        most any other side lodged."""
+        (or is not extended). Every side but the winner loses, each by its own difference:
+        what the winning side lodged less what that side lodged, and its participants
+        take that difference's state; the victory level follows the closest loser (the
+        smallest difference), and at 1 the winners are hurt too."""
         if not self.options.extended or self.winner is None:
             return None
-        points = self.resolution_points
-        difference = points.get(self.winner, 0) - max(
-            (v for side, v in points.items() if side != self.winner), default=0
-        )
         if self.options.consequences == "climactic":
             losers = [p.name for p in self.participants if p.side != self.winner]
             return climactic(
                 {p.name: self.against.get(p.name, 0) for p in self.participants}, losers
             )
-        victory, state = rising_action(difference)
-        consequences = {p.name: state for p in self.participants if p.side != self.winner}
-        if max(difference, 1) == 1:
+        points = self.resolution_points
+        won = points.get(self.winner, 0)
+        differences = {
+            side: max(won - points.get(side, 0), 1) for side in self.sides if side != self.winner
+        }
+        closest = min(differences.values(), default=1)
+        victory, _ = rising_action(closest)
+        consequences = {
+            p.name: rising_action(differences[p.side])[1]
+            for p in self.participants
+            if p.side in differences
+        }
+        if closest == 1:
             consequences.update(
                 {p.name: "hurt" for p in self.participants if p.side == self.winner}
             )
