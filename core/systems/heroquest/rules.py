@@ -362,6 +362,11 @@ class HQOptions:
     # An extended contest's consequences (rules §2.8.6-7): "rising" action by the final
     # difference, or "climactic" by the points each character had scored against them.
     consequences: Literal["rising", "climactic"] = "rising"
+    # HQ2's optional rule: a major or complete victory in the contest of wherewithal
+    # (rules §2.6) waives the injury's automatic bump down for the contest it let the
+    # character into. ``waived`` names those who won it so (the setup records them).
+    wherewithal_waiver: bool = False
+    waived: tuple[str, ...] = ()
 
     @property
     def chain(self) -> bool:

@@ -17,6 +17,7 @@ from core.model import Command, Contest, Event, Participant, ResolveExchange, Ro
 from core.sheet import Change, Demo, Pick, options
 from core.systems.heroquest.rules import (
     BENEFITS,
+    MAJOR,
     VICTORIES,
     ExchangeResolved,
     HQContest,
@@ -58,6 +59,8 @@ def describe_options(opts: Mapping[str, Any]) -> list[str]:
     )
     ties = "ties: lower roll wins" if h.tie_break == "low" else "ties: higher roll wins"
     out = [kind, ties, f"augments against {h.augment_base}"]
+    if h.wherewithal_waiver:
+        out.append("a major or complete wherewithal victory waives the injury's bump down")
     if h.extended:  # §2.8.6-7
         out.append(
             f"consequences: {'climactic' if h.consequences == 'climactic' else 'rising action'}"
@@ -188,9 +191,12 @@ def build_contest(
     opts: Mapping[str, Any],
     situation_aspects: Sequence[str],
 ) -> Contest:
+    h = options(HQOptions, opts)
     participants = []
     for p, c in chosen:
         left, bumps = condition(c, p.rating)  # what earlier contests left
+        if h.wherewithal_waiver and c.name in h.waived:
+            bumps = 0  # HQ2's optional rule: waived by a major or complete wherewithal
         participants.append(
             HQParticipant(
                 name=c.name,
@@ -202,7 +208,13 @@ def build_contest(
                 bumps_down=bumps,
             )
         )
-    return new_contest(participants, options(HQOptions, opts))
+    return new_contest(participants, h)
+
+
+def waives_bump(victory: int | None) -> bool:
+    """Whether a wherewithal victory this large waives the injury's bump down under
+    HQ2's optional rule: a major or a complete one."""
+    return victory is not None and victory >= MAJOR
 
 
 def rolled(participant: Participant) -> int:

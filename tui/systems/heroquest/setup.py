@@ -14,13 +14,15 @@ from core.setup import Pick
 from core.systems.heroquest.rules import VICTORIES, HQOptions, format_rating, parse_rating
 from core.systems.heroquest.sheet import (
     RESISTANCE_CLASSES,
+    augment_base,
     base_resistance,
     injured,
     resistance,
+    waives_bump,
     wherewithal,
 )
 from tui.fields import Answers, Field, FieldError, blame, whole_field
-from tui.systems.setup_part import SetupActions, SetupKey, SetupPart
+from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
 
 # -- the contest setup -----------------------------------------------------------------------
 
@@ -30,9 +32,21 @@ def _options_from(a: Answers) -> dict[str, Any]:
         "chained": a["kind"] == "chained",
         "extended": a["kind"] == "extended",
         "tie_break": a["tie_break"],
-        "augment_base": whole_field(a, "augment_base", of=HQOptions),
+        # Blank: the augment resistance for the sessions played (§2.5), set at the start.
+        **(
+            {"augment_base": whole_field(a, "augment_base", of=HQOptions)}
+            if a.get("augment_base", "").strip()
+            else {}
+        ),
         "consequences": a.get("consequences") or "rising",
+        "wherewithal_waiver": a.get("wherewithal_waiver") == "yes",
     }
+
+
+def _sessions(screen: SetupActions) -> int:
+    """The sessions played, this one included (the campaign's count; at least 1)."""
+    sessions = screen.tussle.campaign.settings.get("sessions", 1)
+    return sessions if isinstance(sessions, int) and sessions >= 1 else 1
 
 
 def _resistance(screen: SetupActions) -> None:
@@ -73,13 +87,12 @@ def _wherewithal_form(screen: SetupActions, pick: Pick, then: Callable[[bool], N
     (``then(False)``). Escape leaves everything as it was."""
     campaign = screen.tussle.campaign
     character = campaign.roster[pick.character]
-    sessions = campaign.settings.get("sessions", 1)
-    played = sessions if isinstance(sessions, int) and sessions >= 1 else 1
+    played = _sessions(screen)
     abilities = tuple((f"{n} {format_rating(v)}", n) for n, v in character.ratings.items())
     choices = (*abilities, ("No relevant ability: 6", ""))
     tie_break = str(screen.options.get("tie_break", "low"))
 
-    def parse(a: Answers) -> tuple[bool, str]:
+    def parse(a: Answers) -> tuple[bool, str, bool]:
         with blame("resistance"):
             value = parse_rating(a["resistance"].strip())
         rolls = []
@@ -107,15 +120,25 @@ def _wherewithal_form(screen: SetupActions, pick: Pick, then: Callable[[bool], N
             f"{format_rating(e.targets[who])} rolled {rolls[0]} against "
             f"{format_rating(value)} rolled {rolls[1]}: {result}"
         )
-        return won, words + (" (may take part)" if won else ": out of this contest")
+        waive = won and bool(screen.options.get("wherewithal_waiver")) and waives_bump(e.victory)
+        if not won:
+            return won, words + ": out of this contest", waive
+        return (
+            won,
+            words + (" (may take part, no bump down)" if waive else " (may take part)"),
+            waive,
+        )
 
-    def done(result: tuple[bool, str]) -> None:
-        won, words = result
+    def done(result: tuple[bool, str, bool]) -> None:
+        won, words, waive = result
         screen.notes.append(words)
         if won:
             screen.cleared.add(character.name)
         else:
             screen.picks[:] = [p for p in screen.picks if p.character != character.name]
+        if waive:  # HQ2's optional rule: this contest without the injury's bump down
+            waived = tuple(screen.options.get("waived", ()))
+            screen.options["waived"] = (*waived, character.name)
         screen.notify(words)
         screen.reload()
         then(won)
@@ -154,7 +177,9 @@ def _wherewithal(screen: SetupActions) -> None:
 
 def _before_start(screen: SetupActions, go: Callable[[], None]) -> None:
     """Each injured participant not yet let in rolls wherewithal first; then the contest
-    starts with those who won (if two sides are left)."""
+    starts with those who won (if two sides are left). An augment base the GM left
+    blank is the table's for the sessions played (rules §2.5)."""
+    screen.options.setdefault("augment_base", augment_base(_sessions(screen)))
     roster = screen.tussle.campaign.roster
     waiting = [
         p
@@ -189,7 +214,11 @@ SETUP = SetupPart(
             "low",
             (("the low roll", "low"), ("the high roll", "high")),
         ),
-        Field("augment_base", "Augment base", "14"),
+        Field(
+            "augment_base",
+            "Augment base (blank: by sessions played, rules §2.5)",
+            required=False,
+        ),
         Field(
             "consequences",
             "Extended contest's consequences (rules §2.8.6-7)",
@@ -198,6 +227,12 @@ SETUP = SetupPart(
                 ("rising action: by the final difference", "rising"),
                 ("climactic: by the points against each", "climactic"),
             ),
+        ),
+        Field(
+            "wherewithal_waiver",
+            "A major or complete wherewithal victory waives the bump down (HQ2 option)",
+            "no",
+            YES_NO,
         ),
     ),
     options_from=_options_from,
