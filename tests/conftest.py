@@ -3,7 +3,12 @@ get a temporary folder."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -49,6 +54,67 @@ def config_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     return folder
 
 
+# -- a memory-backed tmp_path (issue 25) ----------------------------------------------------
+#
+# Every save is fsynced (core/disk.py), and on a real disk that is most of what a test
+# that plays a campaign costs: creating the three demos takes 140 ms on disk, 9 ms in
+# memory. So each test's ``tmp_path`` (and the ``saves`` folder in it) is a folder in
+# /dev/shm (tmpfs: fsync returns at once; everything else, renames, locks, links, modes,
+# behaves as on disk). Real fsync is kept where it is what is tested: the end-to-end
+# tests (the real tussle, as a GM runs it), the crash test and the store's atomic writes
+# (REAL_DISK below, or a test marked ``real_disk``). Without a writable /dev/shm, every
+# test is on disk. Module fixtures (tmp_path_factory) stay on disk; what tests make with
+# tempfile goes to memory (see _memory_tempdir).
+MEMORY = Path("/dev/shm")
+REAL_DISK = ("tests/e2e/", "tests/core/test_crash.py", "tests/core/test_store.py")
+
+
+def _on_real_disk(item: pytest.Item) -> bool:
+    where = Path(str(item.path)).relative_to(Path(__file__).parent.parent).as_posix()
+    return where.startswith(REAL_DISK) or item.get_closest_marker("real_disk") is not None
+
+
+def _memory_usable() -> bool:
+    return MEMORY.is_dir() and os.access(MEMORY, os.W_OK | os.X_OK)
+
+
+def _memory_tempdir() -> None:
+    """Folders tests make with :mod:`tempfile` (the round-trip properties make one per
+    example) in memory too: this process's own folder in /dev/shm, removed at exit. The
+    code under test always names its folder (``dir=``), so it is not moved."""
+    if not _memory_usable():
+        return
+    folder = tempfile.mkdtemp(prefix=f"tussle-tests-{os.getpid()}-", dir=MEMORY)
+    tempfile.tempdir = folder
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # and in pytest_unconfigure:
+    # an xdist worker leaves without running atexit's handlers
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = tempfile.tempdir
+    if folder and Path(folder).parent == MEMORY and Path(folder).name.startswith("tussle-tests-"):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_memory_tempdir()
+
+
+@pytest.fixture
+def tmp_path(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
+    """This test's own empty folder: in memory, or on disk where real fsync is tested."""
+    if _on_real_disk(request.node) or not _memory_usable():
+        name = re.sub(r"[\W]", "_", request.node.name)[:30]
+        yield tmp_path_factory.mktemp(name, numbered=True)
+        return
+    folder = Path(tempfile.mkdtemp(prefix="tussle-test-", dir=MEMORY))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
 def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "saves"
@@ -57,8 +123,88 @@ def saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+# -- the day-to-day loop and the map from code to its tests (issue 25, item 4) ---------------
+#
+# ``-m "not slow"`` leaves out what takes long: what builds or installs something (marked
+# in its module), the real tussle in tmux, the races and crashes of many processes, the
+# long campaigns, the fuzzers and the Pilot state machine. Listed here, by path or test
+# name, so one place says what the quick loop leaves out; CI runs everything.
+SLOW = (
+    "tests/e2e/",
+    "tests/core/test_saves_race.py",
+    "tests/core/test_crash.py",
+    "tests/core/test_record_long.py",
+    "tests/core/test_resolve_fuzz.py",
+    "tests/core/test_saves_fuzz.py",
+    "tests/core/test_store.py::test_a_saved_campaign_loads_back_equal",
+    "tests/core/test_transfer.py::test_export_then_import_gives_an_equal_campaign",
+    "tests/core/test_limits.py::test_what_the_campaign_accepts_reloads",
+    "tests/tui/test_contest_machine.py",
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--for",
+        action="append",
+        default=[],
+        metavar="FILE",
+        dest="tests_for",
+        help="only the test modules that import FILE (core/disk.py, tui/watch.py, or a "
+        "package folder such as core/systems/fate); repeat for more than one",
+    )
+
+
+def _module_of(path: str) -> str:
+    """``core/disk.py`` -> ``core.disk``; ``core/systems/fate/`` -> ``core.systems.fate``."""
+    name = path.strip().removesuffix(".py").removesuffix("/").removesuffix("/__init__")
+    return name.replace("/", ".")
+
+
+def _imports(source: Path) -> set[str]:
+    """Every module ``source`` imports (``from a import b``: ``a`` and ``a.b``), lazy
+    imports inside functions included. Read, not run: cheap for every test file."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source.read_bytes(), str(source))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``--for FILE``: a test module that does not import FILE's module is not
+    collected (its tests are not for that file)."""
+    wanted = [_module_of(f) for f in config.getoption("tests_for")]
+    if (
+        not wanted
+        or collection_path.suffix != ".py"
+        or not collection_path.name.startswith("test_")
+    ):
+        return None
+    imported = _imports(collection_path)
+    related = any(i == w or i.startswith(f"{w}.") for w in wanted for i in imported)
+    return None if related else True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow = pytest.mark.slow
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(slow)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # Part of the normal run (and CI's); `-m "not slow"` leaves them out while iterating.
     config.addinivalue_line(
-        "markers", "slow: builds or installs something (tests/e2e/test_wheel.py: a few seconds)"
+        "markers",
+        "slow: takes long (SLOW in tests/conftest.py) or builds or installs something "
+        "(tests/e2e/test_wheel.py)",
+    )
+    config.addinivalue_line(
+        "markers", "real_disk: its tmp_path is on disk, not in memory (real fsync is tested)"
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,10 @@ pytestmark = pytest.mark.xdist_group("snapshot")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
-    saves = tmp_path_factory.mktemp("saves")
+def built() -> tuple[Path, object]:
+    # In memory (tests/conftest.py: tempfile's folder is in /dev/shm): 600 exchanges
+    # appended one by one are 600 fsyncs on a disk, and the snapshot is not about them.
+    saves = Path(tempfile.mkdtemp(prefix="saves-"))
     files, campaign = fate_campaign(saves, 600, "Long", per_contest=100)
     assert campaign.entries == ENTRIES
     return files.folder, state(campaign)
