@@ -20,6 +20,7 @@ this against ``score_exchange`` on every combination of dice for two to five sid
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -107,22 +108,23 @@ def fate_exchange_counts(options: FateOptions, specs: tuple[Spec, ...]) -> Excha
                 none += c
         return ExchangeCounts(denominator=den, one=tuple(one), two=tuple(two), tie=tie, none=none)
 
-    lo = min(min(d) for d, _ in dists)
-    hi = max(max(d) for d, _ in dists)
-    span = range(lo - 1, hi + 1)
-    # cdf[i][m - lo + 1]: side i's throws with total <= m.
+    # The totals some side can reach, in order: at most nine a rolling side, however far
+    # apart the skills (a span from the lowest to the highest would grow with the
+    # ratings: a skill of 10^9 took gigabytes).
+    grid = sorted({t for dist, _ in dists for t in dist})
+    # cdf[i][j]: side i's throws with total <= grid[j - 1] (j = 0: below them all).
     cdf: list[list[int]] = []
     for dist, _ in dists:
-        run, row = 0, []
-        for m in span:
+        run, row = 0, [0]
+        for m in grid:
             run += dist.get(m, 0)
             row.append(run)
         cdf.append(row)
-    # others[i][j]: throws of every side but i with all totals <= lo - 1 + j.
+    # others[i][j]: throws of every side but i with all totals <= grid[j - 1].
     others: list[list[int]] = []
     for i in range(k):
         row = []
-        for j in range(len(span)):
+        for j in range(len(grid) + 1):
             product = 1
             for o in range(k):
                 if o != i:
@@ -132,11 +134,11 @@ def fate_exchange_counts(options: FateOptions, specs: tuple[Spec, ...]) -> Excha
     for i, (dist, _) in enumerate(dists):
         below = others[i]
         for t, c in dist.items():
-            for j in range(1, t - lo + 1):  # the best other total m = lo - 1 + j < t
+            for j in range(1, bisect_left(grid, t) + 1):  # the best other total grid[j-1] < t
                 ways = below[j] - below[j - 1]
                 if not ways:
                     continue
-                v, twist = _fate_outcome(options, t, lo - 1 + j)
+                v, twist = _fate_outcome(options, t, grid[j - 1])
                 if v == 1:
                     one[i] += c * ways
                 elif v == 2:
@@ -148,8 +150,8 @@ def fate_exchange_counts(options: FateOptions, specs: tuple[Spec, ...]) -> Excha
     denominator = 1
     for _, den in dists:
         denominator *= den
-    for j in range(1, len(span)):
-        m = lo - 1 + j
+    for j in range(1, len(grid) + 1):
+        m = grid[j - 1]
         best_is_m = 1
         best_below = 1
         for o in range(k):
