@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
@@ -137,6 +138,35 @@ def tussle(saves: Path, *argv: str) -> int:
     from tui.cli import main
 
     return main(["--saves", str(saves), *argv])
+
+
+def in_process(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``tussle ARGV`` run in this process, as ``subprocess.run(..., capture_output=True,
+    text=True)`` would report it: its exit code, what it printed. For the command-line
+    behaviour (issue 25: an interpreter started per call cost more than the call); what
+    needs a process of its own (its imports, a console script, a kill) keeps one."""
+    import contextlib
+    import io
+
+    from tui.cli import main
+
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
+    given = io.TextIOWrapper(io.BytesIO((stdin or "").encode()), encoding="utf-8")
+    old_stdin = sys.stdin
+    sys.stdin = given
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            try:
+                code = main(list(argv))
+            except SystemExit as exit:  # argparse's usage errors
+                code = exit.code if isinstance(exit.code, int) else 1
+    finally:
+        sys.stdin = old_stdin
+    return subprocess.CompletedProcess(
+        ["tussle", *argv], code, out.getvalue().decode(), err.getvalue().decode()
+    )
 
 
 def manifest_doc(files: CampaignFiles) -> dict[str, Any]:
