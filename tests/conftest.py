@@ -54,6 +54,16 @@ def config_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
     return folder
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test's own data folder (XDG_DATA_HOME), empty: where the saves are by
+    default when the folder Tussle starts from has no ./saves (core.store.saves_folder),
+    so no test reads or writes the GM's real ~/.local/share/tussle."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder
+
+
 # -- a memory-backed tmp_path (issue 25) ----------------------------------------------------
 #
 # Every save is fsynced (core/disk.py), and on a real disk that is most of what a test

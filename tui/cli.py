@@ -49,8 +49,35 @@ def loading_for_good() -> Iterator[None]:
             gc.enable()
 
 
+def close_match(args: argparse.Namespace) -> str | None:
+    """``tussle open NAME`` for a campaign that does not exist, beside one whose name is
+    close (``friday fate`` beside ``Friday Fate``): why it is refused, naming that one;
+    ``--new`` makes NAME all the same. None when there is nothing to say."""
+    if args.campaign is None or getattr(args, "new", False):
+        return None
+    from core.store import Saves, close_names, saves_folder
+    from core.text import visible
+
+    saves = Saves(saves_folder(args.saves))
+    if not saves.folder.is_dir() or saves.find(args.campaign) is not None:
+        return None
+    names = [info.name for info in saves.campaigns() if info.problem is None]
+    close = close_names(names, args.campaign)
+    if not close:
+        return None
+    import shlex
+
+    offered = " or ".join(f'"{visible(n)}"' for n in close)
+    first = shlex.quote(visible(close[0]))
+    return (
+        f'tussle: no campaign called "{visible(args.campaign)}", but there is {offered}: '
+        f"open it with  tussle open {first}  (or add --new to make "
+        f'"{visible(args.campaign)}" beside it)'
+    )
+
+
 def cmd_dashboard(args: argparse.Namespace) -> int:
-    conflict = system_conflict(args)
+    conflict = system_conflict(args) or close_match(args)
     if conflict is not None:
         print(conflict, file=sys.stderr)
         return EXIT_INVALID
@@ -137,8 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--saves",
         metavar="DIR",
-        help="the saves folder, which must exist (default: $TUSSLE_SAVES or ./saves, "
-        "created when first used, with three demo campaigns)",
+        help="the saves folder, which must exist (default: $TUSSLE_SAVES, else ./saves "
+        "when there is one, else ~/.local/share/tussle/saves ($XDG_DATA_HOME), created "
+        "when first used, with three demo campaigns)",
     )
     parser.add_argument(
         "--mkdir",
@@ -202,6 +230,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SYSTEM",
         help=f"its rule system, for a new campaign: {', '.join(BUILT_IN)} or a plug-in's "
         f"(default: {DEFAULT_SYSTEM}); an existing campaign must be of that system",
+    )
+    opener.add_argument(
+        "--new",
+        action="store_true",
+        help="make a new campaign NAME even beside one whose name is close to it "
+        '("friday fate" beside "Friday Fate"; without it, that is refused)',
     )
     opener.set_defaults(func=cmd_dashboard)
 

@@ -3,7 +3,7 @@
 
 * ``--saves DIR`` must name a folder that exists: a typo made a new folder with three demo
   campaigns, which looked like the GM's campaigns were lost. ``--mkdir`` creates it, empty.
-  The default folder (``$TUSSLE_SAVES`` or ``./saves``) is still made when first used,
+  The default folder (``$TUSSLE_SAVES``, ``./saves`` or the data folder) is made when first used,
   with the demos (tests/e2e/test_saves_in_tmux.py: the dashboard).
 * ``open NAME --system S`` on a campaign of another system opened it anyway.
 
@@ -122,11 +122,15 @@ def test_mkdir_that_cannot_make_the_folder_exits_1(tmp_path: Path) -> None:
     assert done.stderr.count("\n") == 1
 
 
-def test_commands_that_only_read_never_make_the_default_folder(tmp_path: Path) -> None:
+def test_commands_that_only_read_never_make_the_default_folder(
+    tmp_path: Path, data_home: Path
+) -> None:
+    # From a folder with no ./saves, the default is the GM's data folder (XDG_DATA_HOME).
     done = tussle("check", FATE_DEMO, cwd=tmp_path)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == f'no campaign called "{FATE_DEMO}" in saves\n'
-    assert everything_under(tmp_path) == []
+    default = data_home / "tussle" / "saves"
+    assert done.stderr == f'no campaign called "{FATE_DEMO}" in {default}\n'
+    assert everything_under(tmp_path) == [] and everything_under(data_home) == []
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ def names(saves: Path) -> list[str]:
 
 
 def test_the_default_saves_folder_is_made_with_the_demos(tmp_path: Path) -> None:
+    (tmp_path / "saves").mkdir()  # a folder with ./saves (a clone has one): used, as ever
     terminal, status = Terminal(), tmp_path / "status"
     try:
         terminal.start(in_folder(tmp_path), {}, status)  # no --saves, no TUSSLE_SAVES
@@ -58,6 +59,7 @@ def test_a_folder_made_with_mkdir_opens_empty_on_the_campaign_screen(tmp_path: P
 
 def test_open_with_the_campaigns_own_system_opens_it(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
+    saves.mkdir()  # ./saves: the default folder when there is one
     terminal, status = Terminal(), tmp_path / "status"
     try:
         terminal.start(in_folder(tmp_path), {}, status)  # makes the demos

@@ -202,9 +202,12 @@ def test_every_module_of_the_source_is_in_the_wheel_and_imports(installed: Insta
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-def test_the_dashboard_draws_its_first_frame_in_a_terminal(installed: Installed) -> None:
-    """A new GM's first run: ``tussle`` in a folder of its own makes ./saves with the
-    demos and opens the Fate one. The styles (package data) must be in the wheel too."""
+def test_the_dashboard_draws_its_first_frame_in_a_terminal(
+    installed: Installed, data_home: Path
+) -> None:
+    """A new GM's first run: ``tussle`` in a folder of its own (no ./saves there) makes
+    the saves folder in the GM's data folder with the demos and opens the Fate one. The
+    styles (package data) must be in the wheel too."""
     status = installed.work / "status"
     # The tmux server passes the tests' environment to the pane: unset any PYTHON* there.
     unset = [a for k in clean_env() if k.startswith("PYTHON") for a in ("-u", k)]
@@ -218,4 +221,5 @@ def test_the_dashboard_draws_its_first_frame_in_a_terminal(installed: Installed)
         assert wait_for_file(status) == "0"
     finally:
         terminal.kill()
-    assert (installed.work / "saves").is_dir()
+    assert (data_home / "tussle" / "saves").is_dir()
+    assert not (installed.work / "saves").exists()
