@@ -30,7 +30,7 @@ from typing import Any, Protocol, cast
 
 from core.campaign_log import Character, ImportCharacters
 from core.errors import RuleError
-from core.limits import SIZE
+from core.limits import SIZE, field_problem, fields_of, size_problem
 from core.rules import SYSTEM_NAMES, system_title
 from core.sheet import roster_file_module
 from core.text import control_problem, visible, written_out
@@ -121,7 +121,7 @@ def whole(value: Any, place: str, minimum: int | None = None) -> int:
     if abs(number) > SIZE:
         raise Refused(place, f"{_shown(value)} is out of range")
     if minimum is not None and number < minimum:
-        raise Refused(place, f"{number} is below {minimum}")
+        raise Refused(place, f"must be at least {minimum}, got {number}")
     return number
 
 
@@ -270,7 +270,7 @@ def _json(content: str) -> Any:
 def _read_json(data: Any, system: str, own: RosterFormat) -> list[Arrival]:
     found = own.read_foreign(data)
     if found is not None:
-        return found
+        return [replace(a, character=within_limits(a.character, a.character.name)) for a in found]
     for other in SYSTEM_NAMES:  # a file another system reads: say so, naming both
         if other == system:
             continue
@@ -330,8 +330,25 @@ def _read_toml(content: str, system: str, own: RosterFormat) -> list[Arrival]:
             raise Refused(f"{place} kind", f'{_shown(kind)} is not "pc" or "npc"')
         rest = {k: v for k, v in entry.items() if k not in ("name", "kind")}
         fields = own.from_table(rest, place)
-        arrivals.append(Arrival(Character(name=name, kind=kind, **fields)))
+        arrivals.append(Arrival(within_limits(Character(name=name, kind=kind, **fields), place)))
     return arrivals
+
+
+def within_limits(character: Character, place: str) -> Character:
+    """``character`` when each of its numbers is within the limit declared on its field
+    (core.limits: what the forms, decide and the loader take); else :class:`Refused`
+    naming the field, so a file never brings in what the campaign would refuse."""
+    for key in fields_of(Character):
+        value = getattr(character, key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            problem = field_problem(Character, key, value)
+            if problem is not None:
+                raise Refused(f"{place} {key}", problem)
+    for rating, value in character.ratings.items():
+        problem = size_problem(value)
+        if problem is not None:
+            raise Refused(f"{place} {rating}", problem)
+    return character
 
 
 def read_files(

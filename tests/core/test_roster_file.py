@@ -408,9 +408,45 @@ def test_read_files_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text('[[characters]]\nname = "X"\nrefresh = -1\n')
     with pytest.raises(
-        RosterFileError, match=r"bad\.toml: character 1 \(\"X\"\) refresh: -1 is below 0"
+        RosterFileError,
+        match=r"bad\.toml: character 1 \(\"X\"\) refresh: must be at least 0, got -1",
     ):
         read_files([bad], "fate", {}, replace=False)
+
+
+@pytest.mark.parametrize(
+    ("system", "line", "problem"),
+    [
+        # The limits declared on the roster's Character (core.limits), in their words.
+        ("fate", "fate_points = -3", "fate_points: must be at least 0, got -3"),
+        ("heroquest", "hero_points = -1", "hero_points: must be at least 0, got -1"),
+        ("forge", "multiplier = 0", "multiplier: must be at least 1, got 0"),
+        ("forge", "armor = -5", "armor: must be at least 0, got -5"),
+    ],
+)
+def test_a_roster_file_is_held_to_the_limits_the_forms_hold(
+    system: str, line: str, problem: str
+) -> None:
+    text = f'[[characters]]\nname = "X"\n{line}\n'
+    with pytest.raises(Refused, match=problem):
+        read_bytes(text.encode(), system)
+
+
+def test_a_fari_sheet_with_negative_fate_points_is_refused_naming_the_character() -> None:
+    """A foreign file goes through the same check as a TOML roster: Cynere's Fari sheet
+    with her fate point counter at -2."""
+    data = json.loads((D / "fari-v3-cynere.json").read_text())
+    counters = [
+        block
+        for page in data["pages"]
+        for section in page["sections"]
+        for block in section["blocks"]
+        if block.get("meta", {}).get("isMainPointCounter")
+    ]
+    assert len(counters) == 1, "the sheet has one main point counter: her fate points"
+    counters[0]["value"] = "-2"
+    with pytest.raises(Refused, match=r"must be at least 0, got -2"):
+        read_bytes(json.dumps(data).encode(), "fate")
 
 
 # -- the round trip: a Hypothesis property over all three systems -------------------------
