@@ -138,18 +138,19 @@ class CampaignScreen(Screen[None]):
         listing.focus()
 
     def where(self) -> str:
-        """The saves folder listed, and the ways back to the campaign open."""
+        """The ways back to the campaign open, and the saves folder listed."""
         folder = self.tussle.saves.folder.absolute()
         home = Path.home()
         shown = f"~/{folder.relative_to(home)}" if folder.is_relative_to(home) else str(folder)
-        line = f"In {visible(shown)}"
+        lines = [f"Saves folder: {visible(shown)}"]
         if self.tussle.files is not None:
-            line += (
-                f" · {key_of(self, 'campaigns.roster', 'w')}: roster"
+            lines.insert(
+                0,
+                f"{key_of(self, 'campaigns.roster', 'w')}: roster"
                 f" · {key_of(self, 'campaigns.new_contest', 'N')}: new contest"
-                f" · {key_of(self, 'campaigns.back', 'Esc')}: back"
+                f" · {key_of(self, 'campaigns.back', 'Esc')}: back",
             )
-        return line
+        return "\n".join(lines)
 
     def _current_slug(self) -> str | None:
         listing = self.query_one(OptionList)

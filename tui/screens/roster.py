@@ -81,6 +81,7 @@ class RosterScreen(Screen[None]):
         Binding("c", "campaigns", "Campaigns", id="roster.campaigns", show=False),
         quick_roll.binding("roster."),  # ctrl+r: a roll outside the contests
         Binding("escape", "back", "Back", id="roster.back"),
+        Binding("q", "quit", "Quit", id="roster.quit", show=False),
     ]
 
     def __init__(self) -> None:
@@ -341,6 +342,9 @@ class RosterScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.tussle.back()
+
+    async def action_quit(self) -> None:
+        await self.tussle.action_quit()
 
     def step(self) -> Step:
         """How Esc comes back here."""

@@ -62,6 +62,7 @@ KEYS = [
     Binding("w", "roster", "Roster", id="setup.roster", show=False),
     Binding("c", "campaigns", "Campaigns", id="setup.campaigns", show=False),
     Binding("escape", "back", "Back", id="setup.back"),
+    Binding("q", "quit", "Quit", id="setup.quit", show=False),
 ]
 # What the screen holds that its undo takes back (u), each copied as it stood.
 STATE = (
@@ -567,6 +568,9 @@ class SetupScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.tussle.back()
+
+    async def action_quit(self) -> None:
+        await self.tussle.action_quit()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
