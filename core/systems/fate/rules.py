@@ -643,7 +643,8 @@ class FateRules:
             if aspect.boost:
                 raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
             if (on, aspect.name) in c.open.paid:
-                raise RuleError(f'"{aspect.name}" has already been paid for on {on}\'s roll')
+                whose = f"{on}'" if on.endswith("s") else f"{on}'s"  # Heroes' roll
+                raise RuleError(f'"{aspect.name}" has already been paid for on {whose} roll')
             if cmd.pool:
                 self._check_pool(c, invoker.name)
             elif invoker.fate_points < 1:
