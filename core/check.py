@@ -116,6 +116,7 @@ def replay_checked(
 
     :class:`LogStops` (a ``BadSave``) for the first entry that does not load: the caller
     may replay again ``upto`` it, for the campaign as it stood before."""
+    files.refuse_unfinished_restore()
     campaign = files.empty()
     actions = campaign.actions = LazyActions(snapshot.log_reader(files))
     actions.reserved = files.reserved()

@@ -142,13 +142,13 @@ def _saves(args: argparse.Namespace) -> Path:
 def find_campaign(saves: Path, name: str) -> CampaignFiles | None:
     """The campaign called ``name`` (or in folder ``name``); failing that, a damaged one
     in the folder ``name`` maps to, whose manifest cannot say what it is called."""
-    from core.store import CampaignFiles, Saves, safe_name
+    from core.store import CampaignFiles, Saves, creation_cut_short, safe_name
 
     found = Saves(saves).find(name)
     if found is not None:
         return found
     folder = saves / safe_name(name)
-    if folder.is_dir():
+    if folder.is_dir() and not creation_cut_short(folder):  # that is no campaign yet
         files = CampaignFiles(folder)
         if not files.manifest_path.exists() or files.info().problem is not None:
             return files
@@ -217,6 +217,9 @@ def _repair(files: CampaignFiles) -> int:
         opened = files.bad_entry  # what this opening set aside first
     except StoreError as error:
         _say(str(error))
+        return EXIT_DAMAGED
+    except OSError as exc:  # a full disk: nothing was brought back
+        _say(f"{files.folder}: not repaired ({exc.strerror or exc}); nothing changed")
         return EXIT_DAMAGED
     finally:
         files.lock.release()

@@ -271,9 +271,12 @@ class CampaignFiles:
             last = docs
         self.check_tail(count, last if count % SEGMENT_SIZE else None)
 
-    def segment_docs(self, index: int) -> dict[int, dict[str, Any]] | None:
+    def segment_docs(self, index: int, past: bool = False) -> dict[int, dict[str, Any]] | None:
         """Segment ``index``'s documents by slot (1 to SEGMENT_SIZE), None for a missing
-        or empty file; ``BadSave`` for one that is not a log segment of this format."""
+        or empty file; ``BadSave`` for one that is not a log segment of this format.
+        ``past``: a segment past the manifest's count, where a file with its format but
+        no entries yet is what an older Tussle's save cut short left (issue 30, item 1):
+        no entries, not damage."""
         path = self.segment_path(index)
         tables = AtomicJSONStorage(path).read()  # one read: format and entries
         if tables is None:
@@ -288,6 +291,8 @@ class CampaignFiles:
                 f"({FORMAT_VERSION}); upgrade Tussle to open it"
             )
         table = tables.get("entries")
+        if table is None and past and set(tables) == {"format"}:
+            return {}
         if table is None:
             raise BadSave(f"{path}: not a Tussle log segment (no entries table)")
         return {int(k): v for k, v in table.items() if 1 <= int(k) <= SEGMENT_SIZE}
@@ -311,7 +316,8 @@ class CampaignFiles:
             raise StoreError(f"{self.folder / LOG}: cannot be read ({exc.strerror})") from None
         found = sorted(int(match.group(1)) for match in map(SEGMENT_NAME.fullmatch, names) if match)
         for index in (i for i in found if i >= first):
-            slots = docs if index == first and docs is not None else self.segment_docs(index)
+            past = index * SEGMENT_SIZE >= count  # none of it counts: maybe a save cut short
+            slots = docs if index == first and docs is not None else self.segment_docs(index, past)
             for slot, doc in sorted((slots or {}).items()):
                 n = index * SEGMENT_SIZE + slot - 1
                 base = doc.get("base", count) if isinstance(doc, dict) else count
@@ -325,6 +331,18 @@ class CampaignFiles:
                         "next save would overwrite it; tussle restore "
                         f"{self.slug} puts a backup back"
                     )
+
+    def refuse_unfinished_restore(self) -> None:
+        """``BadSave`` for a campaign whose restore was cut short (issue 30, item 6): its
+        manifest counts no entry while the log is replaced, which is neither the campaign
+        before nor the backup, and must not pass for an empty campaign."""
+        chosen = self.meta().get(RESTORING)
+        if chosen:
+            raise BadSave(
+                f"{self.manifest_path}: a restore of backup {visible(str(chosen))} was cut "
+                f"short; `tussle restore {self.slug}` lists the backups (the campaign as "
+                "it was before is one of them) and puts the one you choose back"
+            )
 
     def _count_on_disk(self) -> int | None:
         """The manifest's count as on disk now (a writer may have saved since ours was
@@ -343,8 +361,13 @@ class CampaignFiles:
         campaign loaded from these files before), only the entries saved since are read
         and applied. Writes the snapshot again when it is due (and the lock held)."""
         self.bad_entry = None
+        self.refuse_unfinished_restore()
         if self.lock.held:
-            self._finish_trimming()
+            try:
+                self._finish_trimming()
+            except (OSError, StoreError) as error:  # the leftovers are known: not damage
+                self._meta = None
+                log.warning("%s: the log is trimmed later (%s)", self.folder, _why(error))
         count = int(self.meta()["entries"])
         campaign = into or self._from_snapshot() or self.empty()
         try:
@@ -353,7 +376,17 @@ class CampaignFiles:
             n = campaign.entries  # an entry counts once applied whole: this one did not
             if n >= count or not self.plain_log(n, count):
                 raise  # the log past the count, a link: damage, not an entry's problem
-            kept_in = self.set_aside(n, str(problem)) if self.lock.held else None
+            kept_in = None
+            if self.lock.held:
+                try:
+                    kept_in = self.set_aside(n, str(problem))
+                except (OSError, StoreError) as error:  # a full or read-only disk
+                    self._meta = None
+                    # Saving after the bad entry would write over what is set aside.
+                    raise ReadOnlySaves(
+                        f"{self.folder}: log entry {n} does not load, and it could not be "
+                        f"set aside ({_why(error)})"
+                    ) from None
             # It may be half applied: the campaign again, to the entry before it (and
             # with the ids of those set aside taken).
             campaign = self._from_snapshot(upto=n) or self.empty()
@@ -690,6 +723,10 @@ class CampaignFiles:
                     tmp.unlink()
 
 
+def _why(error: BaseException) -> str:
+    return str(getattr(error, "strerror", None) or error)
+
+
 def _pair(value: Any) -> TypeGuard[list[int]]:
     return isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)
 
@@ -709,6 +746,12 @@ def _unfinished(folder: Path) -> bool:
         )
     except OSError:
         return False
+
+
+def creation_cut_short(folder: Path) -> bool:
+    """A campaign folder whose creation was cut short before its manifest: no campaign
+    (issue 30, item 2), and the name is free."""
+    return _unfinished(folder)
 
 
 def _looks_like_a_campaign(folder: Path) -> bool:

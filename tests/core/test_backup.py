@@ -299,9 +299,11 @@ def test_a_restore_that_fails_midway_leaves_a_sound_campaign_never_a_mix(
     monkeypatch.setattr(core.backup, "write_atomically", full_disk_on_the_log)
     with pytest.raises(OSError, match="No space left"):
         restore(CampaignFiles(files.folder), seven)
-    # The manifest counted nothing while the log was being replaced: an empty campaign,
-    # not seven entries of one state read through the other's manifest...
-    assert CampaignFiles(files.folder).load().entries == 0
+    # The manifest counted nothing while the log was being replaced: neither state, so
+    # the campaign is refused, naming the restore cut short (issue 30, item 6), never
+    # shown as an empty campaign nor as one state read through the other's manifest...
+    with pytest.raises(BadSave, match=r"a restore of backup .* was cut short"):
+        CampaignFiles(files.folder).load()
     # ...and both states are in backups: the one restored, and the one it replaced.
     assert [b.entries for b in list_backups(saves, "seed")] == [8, 7]
 
