@@ -1,8 +1,25 @@
-"""``tussle serve NAME``: the players' view in web browsers (textual-serve).
+"""``tussle serve NAME``: the players' view in web browsers.
 
-Each browser that opens the page gets a process of its own, ``tussle watch NAME``,
-reading the campaign's files as any watcher does (no lock, no writes): nothing the GM
-runs is shared, and what a browser sends reaches only its own watcher (``q`` ends it).
+textual-serve serves the page (its HTML, and the terminal it draws in JavaScript). The
+websocket behind it is Tussle's own (:class:`Seat`): each browser that opens the page gets
+a process of its own, ``tussle watch NAME`` under Textual's web driver, reading the
+campaign's files as any watcher does (no lock, no writes); nothing the GM runs is shared,
+and what a browser sends reaches only its own watcher (``q`` ends it).
+
+A seat ends with its browser: when the websocket closes, whenever that is (the page still
+loading, say), its watcher is asked to quit and its stdin closed (a watcher leaves when
+its stdin hangs up: :mod:`tui.terminal`); one still there after a grace period gets
+SIGTERM, then SIGKILL, and is always waited for (no zombie). When ``serve`` stops, every
+seat ends the same way; when it is killed outright, each watcher's stdin hangs up.
+(textual-serve's own seats wait for ever on a watcher that does not quit, and run it
+through a shell: the seats here replace them, through ``Server.handle_websocket``.)
+
+What a browser may ask is bounded. A websocket opened by another site's page is refused
+(403): its ``Origin`` must be an address of this server, so a web page the GM visits
+cannot read the players' view. Listening on the loopback address, a request must name a
+loopback host or ``--public-url``'s (a page of another site whose name it made point at
+127.0.0.1 is refused too). The terminal's size is kept within :data:`MAX_SIZE`.
+
 Anyone who can reach the address can watch: there is no password. So it listens on
 127.0.0.1 unless ``--host`` says otherwise; ``--public-url`` is the address browsers use
 when a proxy stands in front (an https one, say).
@@ -10,11 +27,278 @@ when a proxy stands in front (an https one, say).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import ipaddress
+import json
+import os
 import shlex
+import signal
 import sys
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from core.store import Saves, saves_folder
 from tui.share import tussle_path, watch_command
+
+if TYPE_CHECKING:
+    from aiohttp import web
+    from textual_serve.server import Server
+
+# The largest terminal a browser may ask for (width, height), and the smallest: a
+# 20000x20000 one once made a 3.4 GB watcher. A size out of bounds is brought within them.
+MAX_SIZE = (500, 200)
+MIN_SIZE = (1, 1)
+DEFAULT_SIZE = (80, 24)  # when the browser's page says none, or nothing that is a number
+# How long a watcher asked to quit has before SIGTERM, and then before SIGKILL.
+GRACE_SECONDS = 3.0
+# What Textual's web driver writes once it runs: the packets follow it.
+READY = b"__GANGLION__\n"
+
+
+def bounded(value: object, low: int, high: int, default: int) -> int:
+    """``value`` (a number, or its text) brought within ``low`` and ``high``; ``default``
+    for what is no whole number."""
+    if not isinstance(value, int | float | str):
+        return default
+    try:
+        number = int(value)
+    except (ValueError, OverflowError):
+        return default
+    return min(max(number, low), high)
+
+
+def terminal_size(width: object, height: object) -> tuple[int, int]:
+    """The size a browser asked for, within :data:`MIN_SIZE` and :data:`MAX_SIZE`."""
+    return (
+        bounded(width, MIN_SIZE[0], MAX_SIZE[0], DEFAULT_SIZE[0]),
+        bounded(height, MIN_SIZE[1], MAX_SIZE[1], DEFAULT_SIZE[1]),
+    )
+
+
+def is_loopback(hostname: str) -> bool:
+    if hostname.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(hostname).is_loopback
+    except ValueError:
+        return False
+
+
+def packet(kind: bytes, payload: bytes) -> bytes:
+    """One packet for Textual's web driver: its kind (``D`` keys, ``M`` meta), its size
+    in four bytes, its bytes."""
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def meta(**fields: object) -> bytes:
+    return packet(b"M", json.dumps(fields).encode())
+
+
+class Seat:
+    """One browser's watcher: its process, and the bytes between it and the websocket."""
+
+    def __init__(self, command: list[str], websocket: web.WebSocketResponse) -> None:
+        self.command = command
+        self.websocket = websocket
+        self.process: asyncio.subprocess.Process | None = None
+
+    def environment(self, size: tuple[int, int]) -> dict[str, str]:
+        """The watcher's environment: Textual's web driver, at the browser's size."""
+        return {
+            **os.environ,
+            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_FPS": "60",
+            "TEXTUAL_COLOR_SYSTEM": "truecolor",
+            "TERM_PROGRAM": "textual",
+            "COLUMNS": str(size[0]),
+            "ROWS": str(size[1]),
+        }
+
+    async def run(self, size: tuple[int, int]) -> None:
+        """The watcher, from the browser's arrival until it leaves or the watcher ends;
+        ended in any case (cancelled included) before this returns."""
+        process = self.process = await asyncio.create_subprocess_exec(
+            *self.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=self.environment(size),
+            start_new_session=True,  # its own process group: the signals reach it alone
+        )
+        reading = asyncio.create_task(self.to_browser(process))
+        try:
+            listening = asyncio.create_task(self.from_browser(process))
+            try:
+                await asyncio.wait({reading, listening}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                listening.cancel()
+                await asyncio.gather(listening, return_exceptions=True)
+        finally:
+            # Its output is still read while it ends: a watcher blocked writing to a
+            # full pipe could not quit.
+            await self.end()
+            await asyncio.gather(reading, return_exceptions=True)
+            await self.websocket.close()
+
+    async def to_browser(self, process: asyncio.subprocess.Process) -> None:
+        """What the watcher draws, to the browser, until its output ends. Once the
+        browser has left, it is read all the same, and dropped."""
+        stdout = process.stdout
+        assert stdout is not None
+        try:
+            while (line := await stdout.readline()) and line != READY:
+                pass  # anything before the web driver runs is not for the browser
+            while True:
+                head = await stdout.readexactly(5)
+                payload = await stdout.readexactly(int.from_bytes(head[1:], "big"))
+                if head[:1] == b"D":
+                    await self.send(payload)
+                elif head[:1] == b"M" and json.loads(payload).get("type") == "exit":
+                    await self.websocket.close()  # the watcher ends ("q")
+        except (asyncio.IncompleteReadError, ValueError, ConnectionError):
+            return  # its output ended (or made no sense): the watcher is gone
+
+    async def send(self, payload: bytes) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):  # the browser left
+            await self.websocket.send_bytes(payload)
+
+    async def from_browser(self, process: asyncio.subprocess.Process) -> None:
+        """What the browser sends, to the watcher, until the browser leaves: keys, its
+        terminal's new size (bounded), focus and blur; a ping is answered. Anything else
+        is ignored."""
+        from aiohttp import WSMsgType
+
+        stdin = process.stdin
+        assert stdin is not None
+        async for message in self.websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, data = json.loads(message.data)[:2]
+            except (ValueError, TypeError, KeyError):
+                continue
+            if kind == "stdin" and isinstance(data, str):
+                sent = packet(b"D", data.encode())
+            elif kind == "resize" and isinstance(data, dict):
+                width, height = terminal_size(data.get("width"), data.get("height"))
+                sent = meta(type="resize", width=width, height=height)
+            elif kind in ("focus", "blur"):
+                sent = meta(type=kind)
+            elif kind == "ping":
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await self.websocket.send_json(["pong", data])
+                continue
+            else:
+                continue
+            try:
+                stdin.write(sent)
+                await stdin.drain()
+            except (ConnectionError, RuntimeError):
+                return  # the watcher is gone
+
+    async def end(self) -> None:
+        """The watcher ended: asked to quit, its stdin closed; after a grace period,
+        SIGTERM; after another, SIGKILL. Waited for in any case."""
+        process = self.process
+        if process is None:
+            return
+        stdin = process.stdin
+        if process.returncode is None and stdin is not None and not stdin.is_closing():
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                stdin.write(meta(type="quit"))
+            stdin.close()
+        for stop in (None, signal.SIGTERM, signal.SIGKILL):
+            if stop is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, stop)  # its group: start_new_session
+            try:
+                await asyncio.wait_for(asyncio.shield(process.wait()), GRACE_SECONDS)
+                return
+            except TimeoutError:
+                continue
+        await process.wait()
+
+
+def make_server(
+    command: list[str],
+    host: str,
+    port: int,
+    title: str,
+    public_url: str | None,
+) -> Server:
+    """textual-serve's server, with Tussle's seats and their bounds (see the module's
+    docstring); made here so that textual-serve is imported only when serving."""
+    from aiohttp import web
+    from textual_serve.server import Server
+
+    class SeatServer(Server):
+        def __init__(self) -> None:
+            super().__init__(
+                shlex.join(command), host=host, port=port, title=title, public_url=public_url
+            )
+            self.seats: set[Seat] = set()
+            public = urlsplit(self.public_url)
+            self.public_origin = f"{public.scheme}://{public.netloc}".lower()
+            self.public_host = (public.hostname or "").lower()
+            self.loopback = is_loopback(host)
+
+        def known_host(self, request: web.Request) -> bool:
+            """Listening on the loopback address: a request names a loopback host or the
+            public URL's. Listening on a network: any name it gives this machine."""
+            if not self.loopback:
+                return True
+            hostname = urlsplit(f"//{request.host}").hostname or ""
+            return is_loopback(hostname) or hostname == self.public_host
+
+        def same_origin(self, request: web.Request) -> bool:
+            """The websocket is opened by this server's page: its ``Origin`` is the
+            address the browser used for this server (the request's host, the public URL,
+            or a loopback name with this port). A request without one comes from no web
+            page (browsers always send it)."""
+            origin = request.headers.get("Origin")
+            if origin is None:
+                return True
+            parts = urlsplit(origin.lower())
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                return False
+            if parts.netloc == request.host.lower():
+                return True
+            if f"{parts.scheme}://{parts.netloc}" == self.public_origin:
+                return True
+            try:
+                origin_port = parts.port or (443 if parts.scheme == "https" else 80)
+            except ValueError:
+                return False
+            return self.loopback and is_loopback(parts.hostname) and origin_port == self.port
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            if not self.known_host(request):
+                raise web.HTTPForbidden(text="(serve): not this server's address\n")
+            response: web.StreamResponse = await super().handle_index(request)
+            return response
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if not (self.known_host(request) and self.same_origin(request)):
+                raise web.HTTPForbidden(text="(serve): a page of another site\n")
+            size = terminal_size(
+                request.query.get("width", DEFAULT_SIZE[0]),
+                request.query.get("height", DEFAULT_SIZE[1]),
+            )
+            websocket = web.WebSocketResponse(heartbeat=15)
+            await websocket.prepare(request)
+            seat = Seat(command, websocket)
+            self.seats.add(seat)
+            try:
+                await seat.run(size)
+            finally:
+                self.seats.discard(seat)
+            return websocket
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """``serve`` stops: every seat's watcher ends (and so does its websocket)."""
+            await asyncio.gather(*(seat.end() for seat in list(self.seats)))
+
+    return SeatServer()
 
 
 def serve(
@@ -33,16 +317,14 @@ def serve(
         print(f"(serve): --port {port}: a port is 1 to 65535", file=sys.stderr)
         return 2
     try:
-        from textual_serve.server import Server
+        import textual_serve.server  # noqa: F401
     except ImportError:
         print(
             "(serve): textual-serve is not installed (pip install textual-serve)", file=sys.stderr
         )
         return 2
-    command = shlex.join(watch_command(tussle_path(), saves, name))
-    server = Server(
-        command, host=host, port=port, title=f"{name} · players' view", public_url=public_url
-    )
+    command = watch_command(tussle_path(), saves, name)
+    server = make_server(command, host, port, f"{name} · players' view", public_url)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(
             f"(serve): listening on {host}: anyone who reaches it sees the players' view, "

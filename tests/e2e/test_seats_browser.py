@@ -45,13 +45,22 @@ def saved_knife_fight(saves: Path) -> None:
     Saves(saves).create(NAME, "fate").append(entries)
 
 
-async def seat(url: str, until: str, size: tuple[int, int] = (100, 30)) -> str:
-    """What a browser's terminal receives over the websocket (as text, escapes out),
+async def raw_seat(
+    url: str,
+    until: str,
+    size: tuple[int | str, int | str] = (100, 30),
+    headers: dict[str, str] | None = None,
+) -> str:
+    """What a browser's terminal receives over the websocket (as text, escapes kept),
     once it holds ``until``; the websocket stays open until then."""
     width, height = size
     received = b""
     address = f"{url}/ws?width={width}&height={height}"
-    async with aiohttp.ClientSession() as session, session.ws_connect(address) as ws:
+    async with (
+        asyncio.timeout(60),  # the websocket's opening and closing included
+        aiohttp.ClientSession() as session,
+        session.ws_connect(address, headers=headers) as ws,
+    ):
         await ws.send_json(["resize", {"width": width, "height": height}])
         deadline = time.monotonic() + 30
         while until not in ESCAPES.sub("", received.decode("utf-8", "replace")):
@@ -64,7 +73,17 @@ async def seat(url: str, until: str, size: tuple[int, int] = (100, 30)) -> str:
                 received += message.data.encode()
             else:
                 raise AssertionError(f"the websocket closed: {message}")
-    return ESCAPES.sub("", received.decode("utf-8", "replace"))
+    return received.decode("utf-8", "replace")
+
+
+async def seat(
+    url: str,
+    until: str,
+    size: tuple[int, int] = (100, 30),
+    headers: dict[str, str] | None = None,
+) -> str:
+    """What a browser's terminal shows (as text, escapes out), once it holds ``until``."""
+    return ESCAPES.sub("", await raw_seat(url, until, size, headers))
 
 
 def test_each_browser_gets_a_watcher_of_its_own_and_no_secret(tmp_path: Path) -> None:
@@ -151,3 +170,92 @@ def test_a_real_browser_opens_a_seat(tmp_path: Path) -> None:
             browser.wait()
     finally:
         served.stop()
+
+
+# -- what a seat may ask for (issue 30, item 9) ---------------------------------------------
+
+MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
+
+
+def drawn_size(raw: str) -> tuple[int, int]:
+    """The columns and rows a terminal's screen took to draw ``raw``: the farthest cell
+    written after each cursor move (Textual moves to each line's start, then writes it)."""
+    width = height = 0
+    moves = list(MOVE.finditer(raw))
+    for move, after in zip(moves, [*moves[1:], None], strict=True):
+        row, column = int(move[1]), int(move[2])
+        text = ESCAPES.sub("", raw[move.end() : after.start() if after else len(raw)])
+        text = text.replace("\r", "").replace("\n", "")  # a line ends with a newline
+        height = max(height, row)
+        width = max(width, column - 1 + len(text))
+    return width, height
+
+
+@pytest.mark.parametrize("asked", [(20000, 20000), (600, 300)], ids=["20000x20000", "600x300"])
+def test_a_browser_gets_a_terminal_of_at_most_500x200(
+    asked: tuple[int, int], tmp_path: Path
+) -> None:
+    saves = tmp_path / "saves"
+    saved_knife_fight(saves)
+    served = Served(saves, tmp_path / "serve.log")
+    try:
+        asyncio.run(page(served.url))
+        # Asked for in the page's address and again in a resize, as a browser does.
+        raw = asyncio.run(raw_seat(served.url, "Exchange 2: Sly Vasquez wins", asked))
+        assert drawn_size(raw) == (500, 200)
+    finally:
+        served.stop()
+    assert watchers(saves) == 0
+
+
+async def handshake(url: str, headers: dict[str, str]) -> int:
+    """The status a websocket's opening gets with these headers (101: opened)."""
+    async with aiohttp.ClientSession() as session:
+        try:
+            async with session.ws_connect(f"{url}/ws", headers=headers) as ws:
+                await ws.close()
+                return 101
+        except aiohttp.WSServerHandshakeError as error:
+            return error.status
+
+
+async def index_status(url: str, headers: dict[str, str]) -> int:
+    async with aiohttp.ClientSession() as session, session.get(url, headers=headers) as got:
+        return got.status
+
+
+def test_a_page_of_another_site_cannot_open_a_seat(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saved_knife_fight(saves)
+    served = Served(saves, tmp_path / "serve.log")
+    port = served.port
+    try:
+        asyncio.run(page(served.url))
+        others = [
+            "http://evil.example",
+            f"http://evil.example:{port}",
+            f"http://127.0.0.1.evil.example:{port}",
+            f"http://127.0.0.1:{port + 1}",  # another program of this machine
+            f"https://127.0.0.1:{port}@evil.example",
+            "null",  # a sandboxed frame, a file
+        ]
+        for origin in others:
+            assert asyncio.run(handshake(served.url, {"Origin": origin})) == 403, origin
+        # A site whose own name it made point at 127.0.0.1 (DNS rebinding): its page's
+        # origin and the host it asks for agree, and are neither this machine's nor the
+        # public URL's.
+        rebound = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
+        assert asyncio.run(handshake(served.url, rebound)) == 403
+        assert asyncio.run(index_status(served.url, {"Host": f"evil.example:{port}"})) == 403
+        assert watchers(saves) == 0  # nothing was started for them
+
+        # The page served here, at the address the browser used: 127.0.0.1, or localhost.
+        for origin in (served.url, f"http://localhost:{port}", f"http://LOCALHOST:{port}"):
+            shown = asyncio.run(
+                seat(served.url, "Exchange 2: Sly Vasquez wins", headers={"Origin": origin})
+            )
+            assert "Cynere: ++00 → Fantastic (+6)" in shown
+        local = {"Host": f"localhost:{port}", "Origin": f"http://localhost:{port}"}
+        assert asyncio.run(handshake(served.url, local)) == 101
+    finally:
+        assert served.stop() == 0, served.log.read_text()

@@ -9,9 +9,11 @@ start ten at a time: a two-core machine starts ten Textual apps in a few seconds
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
 import os
 import selectors
+import shutil
 import signal
 import struct
 import subprocess
@@ -20,11 +22,12 @@ import time
 from functools import partial
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from core.demo import create_demos
 from core.store import Saves
-from tests.e2e.seats import wait_until, watchers
+from tests.e2e.seats import Served, page, wait_until, watcher_pids, watchers, zombies_of
 from tests.helpers import clean_env, tussle_command
 
 CAMPAIGN = "Fate demo"
@@ -176,3 +179,156 @@ def test_twenty_watchers_whose_terminal_goes_without_a_sighup_end(demos: Path) -
     finally:
         for seat in seats:
             seat.close()
+
+
+# -- browser seats ------------------------------------------------------------------------
+
+
+def served(saves: Path, tmp_path: Path) -> Served:
+    server = Served(saves, tmp_path / "serve.log", CAMPAIGN)
+    asyncio.run(page(server.url))
+    return server
+
+
+async def first_frame(ws: aiohttp.ClientWebSocketResponse) -> None:
+    """Read the seat until its watcher has drawn the contest: it runs."""
+    received = b""
+    deadline = time.monotonic() + 30
+    while SHOWN not in received:
+        message = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+        assert message.type == aiohttp.WSMsgType.BINARY, message
+        received += message.data
+
+
+def no_watcher_left(saves: Path, server: Served, what: str) -> None:
+    """Wait until no watcher reads ``saves``; say how long it took; none left, and no
+    zombie of ``serve`` (while it runs)."""
+    taken = wait_until(lambda: watchers(saves) == 0)
+    print(f"{what}: no watcher left {taken:.2f} s after")
+    assert watchers(saves) == 0
+    if server.process.poll() is None:
+        assert zombies_of(server.process.pid) == []
+
+
+def test_browsers_that_leave_while_their_page_loads_leave_no_watcher(
+    demos: Path, tmp_path: Path
+) -> None:
+    server = served(demos, tmp_path)
+
+    async def visit(session: aiohttp.ClientSession, stay: float, drop: bool) -> None:
+        """A page that opens its websocket and leaves ``stay`` seconds later, while its
+        watcher starts: closing the websocket, or dropping the connection outright."""
+        ws = await session.ws_connect(f"{server.url}/ws?width=100&height=30")
+        await ws.send_json(["resize", {"width": 100, "height": 30}])
+        await asyncio.sleep(stay)
+        if drop:
+            assert ws._response is not None  # aiohttp's client has no public abort
+            connection = ws._response.connection
+            assert connection is not None and connection.transport is not None
+            connection.transport.abort()
+        else:
+            await ws.close()
+
+    async def visits() -> None:
+        async with aiohttp.ClientSession() as session:
+            stays = (0.0, 0.1, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
+            await asyncio.gather(
+                *(visit(session, stay, drop) for stay in stays for drop in (False, True))
+            )
+
+    try:
+        asyncio.run(visits())
+        no_watcher_left(demos, server, "16 browsers that left while their page loaded")
+        assert server.process.poll() is None  # serve itself goes on
+    finally:
+        assert server.stop() == 0, server.log.read_text()
+
+
+def test_a_watcher_that_does_not_answer_is_ended_all_the_same(demos: Path, tmp_path: Path) -> None:
+    server = served(demos, tmp_path)
+    stuck: list[int] = []
+
+    async def leave_a_stuck_watcher() -> None:
+        async with aiohttp.ClientSession() as session:
+            ws = await session.ws_connect(f"{server.url}/ws?width=100&height=30")
+            await first_frame(ws)
+            stuck.extend(watcher_pids(demos))
+            for pid in stuck:
+                os.kill(pid, signal.SIGSTOP)  # it answers nothing, not even SIGTERM
+            await ws.close()
+
+    try:
+        asyncio.run(leave_a_stuck_watcher())
+        assert len(stuck) == 1
+        no_watcher_left(demos, server, "a watcher stopped, its browser gone")
+    finally:
+        for pid in stuck:
+            if pid in watcher_pids(demos):
+                os.kill(pid, signal.SIGKILL)
+        server.stop()
+
+
+@pytest.mark.parametrize(
+    "how", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda how: how.name
+)
+def test_serve_ending_ends_every_watcher_it_started(
+    how: signal.Signals, demos: Path, tmp_path: Path
+) -> None:
+    server = served(demos, tmp_path)
+    counted: list[int] = []
+
+    async def two_seats_then_serve_ends() -> None:
+        async with aiohttp.ClientSession() as session:
+            sockets = [await session.ws_connect(f"{server.url}/ws") for _ in range(2)]
+            await asyncio.gather(*(first_frame(ws) for ws in sockets))
+            counted.append(watchers(demos))
+            server.process.send_signal(how)  # the GM's Ctrl+C, terminal closed, kill -9
+            await asyncio.to_thread(server.process.wait, 30)
+            for ws in sockets:
+                await ws.close()
+
+    try:
+        asyncio.run(two_seats_then_serve_ends())
+        assert counted == [2]
+        no_watcher_left(demos, server, f"serve ended by {how.name}")
+        if how == signal.SIGTERM:
+            assert server.process.returncode == 0
+    finally:
+        for pid in watcher_pids(demos):
+            os.kill(pid, signal.SIGKILL)
+        if server.process.poll() is None:
+            server.stop()
+
+
+BROWSER = next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no headless browser (chromium) is installed")
+def test_a_real_browser_that_leaves_while_its_page_loads_leaves_no_watcher(
+    demos: Path, tmp_path: Path
+) -> None:
+    assert BROWSER is not None
+    server = served(demos, tmp_path)
+    try:
+        for stay in (0.5, 1.0, 2.0, 3.0, 5.0):
+            browser = subprocess.Popen(
+                [
+                    BROWSER,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    f"--user-data-dir={tmp_path / f'browser-{stay}'}",
+                    server.url,
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=clean_env(),
+            )
+            time.sleep(stay)
+            browser.kill()  # the tab, the window, the browser: gone at once
+            browser.wait()
+        no_watcher_left(demos, server, "5 real browsers killed while their page loaded")
+    finally:
+        assert server.stop() == 0, server.log.read_text()
