@@ -69,6 +69,7 @@ def _no_command(parser: argparse.ArgumentParser) -> Any:
 @_guarded
 def cmd_roster_import(args: argparse.Namespace) -> int:
     from core.errors import RuleError
+    from core.log_guard import covered_at_opening, refuse_damaged, remember
     from core.roster_file import RosterFileError, read_files, report
     from core.store import CampaignLocked, StoreError, saves_folder
 
@@ -87,7 +88,9 @@ def cmd_roster_import(args: argparse.Namespace) -> int:
         return EXIT_DAMAGED
     try:
         files.clean_temporary_files()
+        covered = covered_at_opening(files)
         campaign = files.load()
+        sums = refuse_damaged(files, covered)  # nothing written after a history gone
         try:
             found = read_files(
                 [Path(f) for f in args.files], campaign.system, campaign.roster, args.replace
@@ -98,6 +101,7 @@ def cmd_roster_import(args: argparse.Namespace) -> int:
             return EXIT_INVALID
         before = dict(campaign.roster)
         files.append([entry])
+        remember(files, sums)
         campaign.apply(entry)
     except (StoreError, OSError) as error:
         _say(f"nothing imported: {error}")

@@ -384,6 +384,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     except (StoreError, OSError) as error:
         _say(f"not restored: {error}")
         return EXIT_DAMAGED
+    from core.log_guard import remember
+
+    remember(CampaignFiles(files.folder))  # checked as it was restored: sound
     _tell(f'restored "{title}" to its backup of {_local(chosen.when)} ({_count(chosen.entries)})')
     if done.before is not None and done.before != chosen:
         _tell(

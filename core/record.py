@@ -14,6 +14,7 @@ from pathlib import Path
 
 from core.campaign import AddCharacter, Entry, Play, StartContest, WriteBack
 from core.errors import RuleError
+from core.log_guard import covered_at_opening, refuse_damaged, remember
 from core.model import Command
 from core.scenario import Resolution
 from core.sheet import find_sheet
@@ -40,14 +41,17 @@ def record(
 
     Returns once every entry is on disk. ``RuleError`` when the campaign plays another
     system; :class:`~core.store.CampaignLocked` when its lock stays taken for ``wait``
-    seconds; other :class:`~core.store.StoreError` for damaged files.
+    seconds; other :class:`~core.store.StoreError` for damaged files, the log the
+    snapshot covers included (:mod:`core.log_guard`).
     """
     system = resolution.start.system
     files = saves.find_or_create(name, system)
     files.lock.acquire(name, wait=wait, what=HOLDER)
     try:
         files.clean_temporary_files()
+        covered = covered_at_opening(files)
         campaign = files.load()
+        sums = refuse_damaged(files, covered)  # nothing written after a history gone
         if campaign.system != system:
             raise RuleError(f'campaign "{name}" plays {campaign.system}, the scenario {system}')
         entries: list[Entry] = []
@@ -66,6 +70,7 @@ def record(
         if campaign.contest(contest_id).state.finished:  # as the dashboard does at the end
             do(WriteBack(contest_id=contest_id))
         files.append(entries)
+        remember(files, sums)
         files.keep_snapshot(campaign)
         bad = files.bad_entry  # set aside by this opening: the contest goes after
         notice = None if bad is None else bad.message()

@@ -83,6 +83,7 @@ def test_everything_a_campaign_writes_is_the_gms_alone(umask: int, tmp_path: Pat
     assert remember_theme("nord", config / "tussle" / "config.toml") is None
 
     assert (saves / "copy" / "manifest.json").is_file()
+    assert (saves / ".backups" / "long" / "sound.json").is_file()
     assert (config / "tussle" / "config.toml").is_file()
     assert open_to_others(saves, config) == []
 
