@@ -171,12 +171,14 @@ def share(
         (players_tmux, f"-S {path}"),
         *((["tmux", "-S", str(p)], f"-S {p}") for p in own.values()),
     ]
-    for tmux, shown in servers:
-        if _running(tmux):
-            return _error(
-                f"a tmux server is running on socket {socket} already (a table set "
-                f"earlier?): attach to it, or end it with  tmux {shown} kill-server"
-            )
+    if _running(gm_tmux):
+        return _error(
+            f"a tmux server is running on socket {socket} already (a table set "
+            f"earlier?): attach to it, or end it with  tmux -L {socket} kill-server"
+        )
+    up = [(tmux, shown) for tmux, shown in servers[1:] if _running(tmux)]
+    if up:  # the GM quit, the players' view stayed: take the table up again
+        return _again(name, saves, socket, up)
     problem = _own_folder(path.parent, shared=bool(players))
     if problem is not None:
         return _error(problem)
@@ -207,6 +209,47 @@ def share(
             for user, p in own.items()
         )
         + f"and everything stops with  {stops}"
+    )
+    return 0
+
+
+def _watching(tmux: list[str]) -> str | None:
+    """The command a players' server's window runs, as share gave it (None: unread)."""
+    done = subprocess.run(
+        [*tmux, "display-message", "-p", "-t", "players", "#{pane_start_command}"],
+        capture_output=True,
+        text=True,
+    )
+    try:
+        words = shlex.split(done.stdout.strip())  # tmux shows it quoted, as one word
+    except ValueError:
+        return None
+    return words[0] if done.returncode == 0 and len(words) == 1 else None
+
+
+def _again(name: str, saves: Path, socket: str, up: list[tuple[list[str], str]]) -> int:
+    """``share`` after the GM quit (issue 24, item 17): the players' servers outlive the
+    dashboard. When those still up show this campaign, the table is taken up again: the
+    GM's dashboard alone, the players staying attached. Else they are another table's,
+    and are left alone."""
+    tussle = tussle_path()
+    watcher = "exec " + shlex.join(watch_command(tussle, saves, name))
+    for tmux, shown in up:
+        if _watching(tmux) != watcher:
+            return _error(
+                f"a players' view of another table is still up on socket {socket}: end "
+                f"it with  tmux {shown} kill-server, or share on another --socket"
+            )
+    done = subprocess.run(gm_command(name, saves, tussle, socket), capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"(share): tmux -L {socket} new-session …: {done.stderr.strip()}", file=sys.stderr)
+        return 1
+    print(
+        f"The players' view of {name} was still up, and stays (the players need do "
+        "nothing). The GM's dashboard is back; the GM attaches with\n"
+        f"    tmux -L {socket} attach -t gm\n"
+        f"(tussle open {shlex.quote(name)} in any terminal of the GM's is enough too: the "
+        "players' view follows the saves, whichever dashboard writes them)"
     )
     return 0
 
