@@ -247,7 +247,10 @@ def make_server(
             public URL's. Listening on a network: any name it gives this machine."""
             if not self.loopback:
                 return True
-            hostname = urlsplit(f"//{request.host}").hostname or ""
+            try:
+                hostname = urlsplit(f"//{request.host}").hostname or ""
+            except ValueError:  # no host name at all ("[")
+                return False
             return is_loopback(hostname) or hostname == self.public_host
 
         def same_origin(self, request: web.Request) -> bool:
@@ -258,18 +261,19 @@ def make_server(
             origin = request.headers.get("Origin")
             if origin is None:
                 return True
-            parts = urlsplit(origin.lower())
-            if parts.scheme not in ("http", "https") or not parts.hostname:
+            try:
+                parts = urlsplit(origin.lower())
+                hostname, port = parts.hostname, parts.port
+            except ValueError:  # no address at all ("http://[", a port of 99999)
+                return False
+            if parts.scheme not in ("http", "https") or not hostname:
                 return False
             if parts.netloc == request.host.lower():
                 return True
             if f"{parts.scheme}://{parts.netloc}" == self.public_origin:
                 return True
-            try:
-                origin_port = parts.port or (443 if parts.scheme == "https" else 80)
-            except ValueError:
-                return False
-            return self.loopback and is_loopback(parts.hostname) and origin_port == self.port
+            port = port or (443 if parts.scheme == "https" else 80)
+            return self.loopback and is_loopback(hostname) and port == self.port
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             if not self.known_host(request):

@@ -238,6 +238,8 @@ def test_a_page_of_another_site_cannot_open_a_seat(tmp_path: Path) -> None:
             f"http://127.0.0.1:{port + 1}",  # another program of this machine
             f"https://127.0.0.1:{port}@evil.example",
             "null",  # a sandboxed frame, a file
+            "http://[::1",  # no address at all
+            f"http://127.0.0.1:{port}0000",
         ]
         for origin in others:
             assert asyncio.run(handshake(served.url, {"Origin": origin})) == 403, origin
@@ -247,6 +249,7 @@ def test_a_page_of_another_site_cannot_open_a_seat(tmp_path: Path) -> None:
         rebound = {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}
         assert asyncio.run(handshake(served.url, rebound)) == 403
         assert asyncio.run(index_status(served.url, {"Host": f"evil.example:{port}"})) == 403
+        assert asyncio.run(index_status(served.url, {"Host": "["})) == 403
         assert watchers(saves) == 0  # nothing was started for them
 
         # The page served here, at the address the browser used: 127.0.0.1, or localhost.
