@@ -304,11 +304,12 @@ def make_folder(path: Path) -> None:
 
 def make_private(folder: Path) -> None:
     """Take the group's and others' bits off ``folder`` (one made by an older Tussle
-    under the umask), when it is ours; never raises: nothing else depends on it."""
+    under the umask), when it is ours; the owner's stay as they are (a folder made
+    read-only stays so). Never raises: nothing else depends on it."""
     with contextlib.suppress(OSError):
         info = os.lstat(folder)
         if stat.S_ISDIR(info.st_mode) and info.st_mode & 0o077 and info.st_uid == os.geteuid():
-            os.chmod(folder, stat.S_IMODE(info.st_mode) & ~0o077 | PRIVATE_FOLDER)
+            os.chmod(folder, stat.S_IMODE(info.st_mode) & ~0o077)
 
 
 def fsync_path(path: Path) -> None:

@@ -20,6 +20,7 @@ import pytest
 from core.backup import backup
 from core.bench import exchange_action, fate_campaign, fate_scenario
 from core.cli import check_saves
+from core.store import ReadOnlySaves
 from tests.helpers import seed, tussle
 
 UMASKS = [0o022, 0o000]
@@ -113,3 +114,19 @@ def test_a_campaign_an_older_tussle_wrote_is_made_private_when_opened(
         files.lock.release()
     assert stat.S_IMODE(os.stat(files.manifest_path).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(files.segment_path(0)).st_mode) == 0o600
+
+
+def test_a_read_only_campaign_folder_loses_only_the_others_bits(umask: int, tmp_path: Path) -> None:
+    """Made private, not writable: a folder the GM made read-only (0555) stays so for its
+    owner (0500), so Tussle still opens it read-only."""
+    files, _ = seed(tmp_path / "saves")
+    os.chmod(files.folder, 0o555)
+    try:
+        files.lock.acquire("Seed", what="a test")  # (as root, a read-only folder is let in)
+        files.lock.release()
+    except ReadOnlySaves:
+        pass  # as any other user: refused for writing, and made private all the same
+    finally:
+        mode = stat.S_IMODE(os.stat(files.folder).st_mode)
+        os.chmod(files.folder, 0o700)
+    assert mode == 0o500
