@@ -16,7 +16,7 @@ from core.systems import forge
 from core.systems.forge import sheet as forge_sheet
 from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
-from tui.fields import Answers, Field, FieldError, blame, whole, whole_field
+from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
 from tui.systems.roster_part import RosterPart
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -275,7 +275,7 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
 ROSTER = RosterPart(
     ratings_label="Targets (Brawling 50)",
     rating_text=lambda value: f"{value}%",
-    parse_rating=whole,  # 4, +4, -1
+    parse_rating=forge_sheet.typed_rating,  # 50, 50%: as everywhere (issue 24)
     state=_state,
     fields=_fields,
     changes=_changes,

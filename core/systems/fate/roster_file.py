@@ -24,17 +24,8 @@ from typing import Any
 from core.campaign_log import Character
 from core.errors import RuleError
 from core.roster_file import Arrival, Refused, known, ratings, texts, whole
-from core.systems.fate.rules import LADDER, signed
-
-
-def typed_rating(text: str) -> int:
-    """A skill as written: a number (``4``, ``"+4"``) or a ladder name (``"Great"``)."""
-    word = text.strip()
-    names = {name.lower(): value for value, name in LADDER.items()}
-    if word.lower() in names:
-        return names[word.lower()]
-    return whole(word, "")
-
+from core.systems.fate.rules import signed
+from core.systems.fate.sheet import typed_rating  # the one reading of a rating
 
 KEYS = ("skills", "aspects", "fate_points", "refresh")
 FOREIGN = "Fari character files and Foundry VTT “Fate Core Official” actors"

@@ -4,6 +4,7 @@ refresh, compels outside a contest, and the costs the summary lists."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -11,6 +12,7 @@ from typing import Any
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
+from core.limits import size_problem
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
 from core.systems.fate.rules import (
@@ -36,24 +38,29 @@ def rating_label(value: int) -> str:
 
 
 def typed_rating(text: str) -> int:
-    """A ladder name or number: "Great", "+4", "-1", "Legendary+2"."""
-    return difficulty(text)
-
-
-def difficulty(text: str) -> int:
-    """A passive difficulty by ladder name or number: "Great", "+4", "-1", "Legendary+2"."""
+    """A rating as anybody types or writes it, the one reading every layer uses (the
+    roster's form and files, the setup, difficulties, quick rolls, an advantage's total):
+    a ladder name ("Great", any case), "Legendary+2", or a number ("+4", "-1", "−1")."""
     word = text.strip()
     names = {name.lower(): value for value, name in LADDER.items()}
     if word.lower() in names:
         return names[word.lower()]
-    if word.lower().startswith("legendary+") and word[10:].isdigit():
+    if word.lower().startswith("legendary+") and word[10:].isdigit() and len(word) < 20:
         return 8 + int(word[10:])
-    try:
-        return int(word.replace("−", "-"))
-    except ValueError:
-        raise RuleError(
-            f'"{text}" is neither a ladder name (Fair, Great...) nor a number'
-        ) from None
+    written = word.replace("−", "-")
+    if re.fullmatch(r"[+-]?\d{1,12}", written):
+        value = int(written)
+        problem = size_problem(value)
+        if problem is None:
+            return value
+        raise RuleError(f'"{text}": {problem}')
+    raise RuleError(f'"{text}" is neither a ladder name (Fair, Great...) nor a number')
+
+
+def difficulty(text: str) -> int:
+    """A passive difficulty by ladder name or number: "Great", "+4", "-1", "Legendary+2"
+    (:func:`typed_rating`)."""
+    return typed_rating(text)
 
 
 def describe_options(opts: Mapping[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from core.campaign_log import Character
 from core.roster_file import Arrival, known, ratings, whole
+from core.systems.forge.sheet import typed_rating  # the one reading of a target
 
 FOREIGN = ""
 KEYS = (
@@ -23,17 +24,14 @@ KEYS = (
 )
 
 
-def _target(written: str) -> int:
-    """A target: ``50`` or ``"50%"``."""
-    return whole(written.strip().removesuffix("%"), "")
-
-
 def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
     known(entries, KEYS, place)
     maximum, capacity = entries.get("max_damage"), entries.get("armor_capacity")
     pool = entries.get("trauma_pool")
     return {
-        "ratings": ratings(entries.get("targets", {}), f"{place} targets", _target, "a target"),
+        "ratings": ratings(
+            entries.get("targets", {}), f"{place} targets", typed_rating, "a target"
+        ),
         "multiplier": whole(entries.get("multiplier", 1), f"{place} multiplier", 1),
         "max_damage": None if maximum is None else whole(maximum, f"{place} max_damage", 0),
         "armor": whole(entries.get("armor", 0), f"{place} armor", 0),

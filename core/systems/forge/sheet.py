@@ -4,12 +4,14 @@ used: §3.4), the costs the summary lists, and the target-building tables (§3.2
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
+from core.limits import size_problem
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, options
 from core.systems.forge.rules import (
@@ -31,11 +33,17 @@ def rating_label(value: int) -> str:
 
 
 def typed_rating(text: str) -> int:
-    """A target: a whole number (``50``, ``50%``)."""
-    try:
-        return int(text.strip().removesuffix("%").strip())
-    except ValueError:
-        raise RuleError(f'"{text}" is not a target: write a whole number (like 50)') from None
+    """A target as anybody types or writes it, the one reading every layer uses (the
+    roster's form and files, the setup): a whole number, with or without a percent sign
+    (``50``, ``50%``, ``-10``)."""
+    written = text.strip().removesuffix("%").strip().replace("−", "-")
+    if re.fullmatch(r"[+-]?\d{1,12}", written):
+        value = int(written)
+        problem = size_problem(value)
+        if problem is None:
+            return value
+        raise RuleError(f'"{text}": {problem}')
+    raise RuleError(f'"{text}" is not a target: write a whole number (like 50 or 50%)')
 
 
 def describe_options(opts: Mapping[str, Any]) -> list[str]:

@@ -7,7 +7,8 @@ from typing import Any
 
 from core.campaign import CampaignState, Character
 from core.systems import fate
-from tui.fields import Answers, Field, whole, whole_field
+from core.systems.fate import sheet as fate_sheet
+from tui.fields import Answers, Field, whole_field
 from tui.systems.roster_part import RosterPart
 
 # -- the roster ------------------------------------------------------------------------------
@@ -44,7 +45,7 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
 ROSTER = RosterPart(
     ratings_label="Skills (Athletics 4, Lore 3)",
     rating_text=fate.signed,
-    parse_rating=whole,  # 4, +4, -1
+    parse_rating=fate_sheet.typed_rating,  # 4, +4, -1, Great: as everywhere (issue 24)
     state=_state,
     fields=_fields,
     changes=_changes,

@@ -1,0 +1,55 @@
+"""Issue 24, item 11: one reading of ratings everywhere. The Fate ladder's words (rules
+§1.1: Great is +4, Good +3, Legendary +8, above it "Legendary+2" is +10) and a FORGE
+target's percent sign ("60%" is a target of 60, rules §3.2: everything is on a 100 scale)
+are taken by the roster's form as they are by roster files, the setup and difficulties:
+one parser per system, in its sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.errors import RuleError
+from core.roster_file import read_bytes
+from core.systems.fate import roster_file as fate_file
+from core.systems.fate import sheet as fate_sheet
+from core.systems.forge import sheet as forge_sheet
+from tui.screens.roster import parse_ratings
+from tui.systems.fate.roster import ROSTER as FATE_ROSTER
+from tui.systems.forge import ROSTER as FORGE_ROSTER
+
+
+def test_the_fate_character_form_takes_ladder_words() -> None:
+    typed = "Athletics Great, Lore +3, Will Legendary+2, Fight great"
+    assert parse_ratings(FATE_ROSTER, typed) == {
+        "Athletics": 4,
+        "Lore": 3,
+        "Will": 10,
+        "Fight": 4,
+    }
+
+
+def test_the_forge_character_form_takes_a_percent_sign() -> None:
+    assert parse_ratings(FORGE_ROSTER, "Brawling 60%, Shooting 45") == {
+        "Brawling": 60,
+        "Shooting": 45,
+    }
+
+
+def test_a_fate_roster_file_reads_what_the_form_reads() -> None:
+    raw = b'[[characters]]\nname = "Cynere"\n[characters.skills]\nWill = "Legendary+2"\n'
+    (arrival,) = read_bytes(raw, "fate", "cynere.toml")
+    assert arrival.character.ratings == {"Will": 10}
+
+
+def test_every_layer_calls_the_one_parser() -> None:
+    assert FATE_ROSTER.parse_rating is fate_sheet.typed_rating
+    assert fate_file.typed_rating is fate_sheet.typed_rating
+    assert FORGE_ROSTER.parse_rating is forge_sheet.typed_rating
+    assert fate_sheet.difficulty("Great") == fate_sheet.typed_rating("Great") == 4
+
+
+def test_a_number_past_every_limit_is_refused_in_words() -> None:
+    with pytest.raises(RuleError, match="at most"):
+        fate_sheet.typed_rating("9" * 12)
+    with pytest.raises(RuleError, match="not a target"):
+        forge_sheet.typed_rating("Great")
