@@ -4,9 +4,17 @@ lazy reads all do to an entry as saved (core.store re-exports these names)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
-from core.campaign import ActionRecorded, ActionRedone, ActionUndone, Campaign, Entry
+from core.campaign import (
+    ActionRecorded,
+    ActionRedone,
+    ActionUndone,
+    Campaign,
+    Entry,
+    SessionStarted,
+)
 from core.codec import CodecError, decode
 from core.disk import BadSave
 from core.limits import SIZE, size_problem
@@ -66,10 +74,14 @@ def _sound(value: Any) -> bool:
     return True
 
 
-def replay_entry(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> Entry:
+def replay_entry(
+    where: str, n: int, raw: dict[str, Any], campaign: Campaign, derive: bool = False
+) -> Entry:
     """Check, decode and apply log entry ``n`` to ``campaign``: what opening, checking and
     importing all do, so what one takes the others take. ``BadSave`` naming ``where`` (a
-    file, or an import's source) and the entry when it does not fit."""
+    file, or an import's source) and the entry when it does not fit. ``derive`` (an
+    import): the entry's events are the engine's own, worked out again from its command
+    (:func:`rederived`); the entry as applied is returned."""
     problem = number_problem(raw)
     if problem is not None:
         raise BadSave(f"{where}: log entry {n}: {problem}")
@@ -79,6 +91,8 @@ def replay_entry(where: str, n: int, raw: dict[str, Any], campaign: Campaign) ->
             raise TypeError(f"a {type(entry).__name__} is an event, not a log entry")
         if isinstance(entry, ActionRecorded) and entry.action_id in campaign.actions:
             raise ValueError(f"action {entry.action_id} is recorded twice")
+        if derive:
+            entry = rederived(entry, campaign)
         campaign.apply(entry)
     except CodecError as exc:
         if not exc.path:
@@ -88,3 +102,22 @@ def replay_entry(where: str, n: int, raw: dict[str, Any], campaign: Campaign) ->
     except REPLAY_ERRORS as exc:
         raise BadSave(f"{where}: log entry {n} does not replay: {exc}") from None
     return entry
+
+
+def rederived(entry: Entry, campaign: Campaign) -> Entry:
+    """``entry`` as the engine makes it on ``campaign`` now: an action's events worked out
+    again from its command (its dice are in it), keeping the file's action id and times.
+    What a file says happened is never trusted (an export can say "Mallory won, 999
+    victories" beside dice that say otherwise). An undo or redo is checked as it applies
+    (it must name the action the campaign would take back or put back). ``RuleError`` (a
+    ``ValueError``) when the rules refuse the command."""
+    if isinstance(entry, ActionUndone | ActionRedone):
+        return entry
+    derived = campaign.decide(entry.command)
+    assert isinstance(derived, ActionRecorded)
+    times = [e.at for e in entry.events if isinstance(e, SessionStarted)]
+    events = tuple(
+        replace(e, at=times[0] if times else entry.at) if isinstance(e, SessionStarted) else e
+        for e in derived.events
+    )
+    return replace(entry, events=events)

@@ -35,10 +35,11 @@ from core.campaign import (
     Entry,
     now,
 )
-from core.check import load_checked, replay
+from core.check import load_checked
 from core.codec import TAG, encode
 from core.disk import MAX_DEPTH, entry_problem, too_deep
 from core.migrate import upgrade_log
+from core.replay import replay_entry
 from core.rules import find_system
 from core.store import (
     BadSave,
@@ -226,8 +227,8 @@ def read_export(data: bytes, source: str) -> Export:
     campaign = Campaign(name=name, system=system, settings=settings)
     # A log of an older campaign format is brought up to this one's, as opening does.
     upgrade_log(system, doc["campaign_format"], log)
-    try:
-        entries = replay(source, log, campaign)
+    try:  # each action's events the engine's own, never the file's (core.replay)
+        entries = [replay_entry(source, n, raw, campaign, derive=True) for n, raw in enumerate(log)]
     except BadSave as error:
         raise TransferError(str(error)) from None
     return Export(campaign, entries)

@@ -324,6 +324,43 @@ BROKEN = [
 ]
 
 
+def forged(node: Any, tag: str, **changes: Any) -> int:
+    """Set ``changes`` on every object tagged ``tag`` inside ``node``; how many."""
+    count = 0
+    if isinstance(node, dict):
+        if node.get("@") == tag:
+            node.update(changes)
+            count += 1
+        for value in node.values():
+            count += forged(value, tag, **changes)
+    elif isinstance(node, list):
+        for value in node:
+            count += forged(value, tag, **changes)
+    return count
+
+
+def test_an_import_works_out_each_exchange_from_its_dice_not_from_the_file(
+    tmp_path: Path,
+) -> None:
+    """The seed's first exchange: Cynere (Athletics +4) rolls 0000, +4; Teran (Lore +3)
+    rolls -000, +2: Cynere wins by two shifts, one victory (Fate Core: a success, not
+    style). The second: Cynere -000, +3, against Teran +000, +4: Teran by one, one
+    victory. An export whose events say Teran won the first with 999 victories imports
+    with the engine's own account of the dice: 1 to 1 (issue 30, item 7)."""
+    data = export_of_seed(tmp_path / "source")
+    assert forged(data["log"][3], "fate.ExchangeResolved", winner="Teran", victories=999) == 1
+    path = tmp_path / "forged.json"
+    path.write_text(to_text(data))
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    assert tussle(saves, "import", str(path), "--as", "Forged") == 0
+    imported = Saves(saves).find("Forged")
+    assert imported is not None
+    race = imported.load().contests["c1"]
+    assert dict(race.state.victories) == {"Cynere": 1, "Teran": 1}
+    assert [(e.winner, e.victories) for e in race.exchanges] == [("Cynere", 1), ("Teran", 1)]
+
+
 @pytest.mark.parametrize("kind", BROKEN)
 def test_a_bad_export_is_exit_2_naming_the_file_and_nothing_is_made(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
