@@ -122,6 +122,7 @@ class CampaignInfo:
     updated: str
     problem: str | None = None
     missing_system: bool = False  # the problem: its rule system's plug-in is not installed
+    set_aside: int = 0  # log entries set aside that are not back (core.set_aside)
 
 
 class CampaignFiles:
@@ -222,6 +223,7 @@ class CampaignFiles:
             str(meta["system"]),
             int(meta["entries"]),
             str(meta.get("updated", "")),
+            set_aside=set_aside_files.waiting(meta),
         )
 
     def segment_path(self, index: int) -> Path:

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from core.campaign import AddCharacter, Character
 from core.store import CampaignFiles, Saves
@@ -49,6 +50,31 @@ async def test_the_dashboard_opens_before_the_bad_entry_sets_it_aside_and_says_s
     (kept,) = (files.folder / "set-aside").iterdir()
     assert json.loads(kept.read_text())["from"] == 2
     assert CampaignFiles(files.folder).load().entries == 2  # and it opens clean now
+
+
+async def test_the_campaign_list_says_what_is_set_aside_and_how_to_bring_it_back(
+    saves: Path,
+) -> None:
+    files, _ = seed(saves)
+    spoil_the_race(files)
+    opened = CampaignFiles(files.folder)
+    opened.lock.acquire("Seed")
+    opened.load()  # as the dashboard or --record would: entries 2 to 6 set aside
+    opened.lock.release()
+    app = new_app(saves, "Seed")
+    async with app.run_test(size=(120, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3000):  # up to 30 s: the contest screen's first odds, then leave it
+            if all(w.is_finished for w in app.workers if w.group == "odds"):
+                break
+            await pilot.pause(0.01)
+        await pilot.press("c")
+        await settle(pilot)
+        listing = app.screen.query_one(OptionList)
+        lines = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        (seed_line,) = [line for line in lines if line.startswith("Seed")]
+        assert "2 actions" in seed_line
+        assert "5 set aside (tussle check seed --repair)" in seed_line
 
 
 async def test_a_damaged_snapshot_is_said_and_the_log_replayed(saves: Path) -> None:

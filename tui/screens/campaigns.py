@@ -111,6 +111,8 @@ class CampaignScreen(Screen[None]):
             else:
                 title = system_title(info.system)
                 mark = " · archived" if item.archived else ""
+                if info.set_aside:  # core.set_aside: kept, waiting for check --repair
+                    mark += f" · {info.set_aside} set aside (tussle check {e(info.slug)} --repair)"
                 listing.add_option(
                     Option(
                         f"{e(info.name)}  [dim]{title} · {info.entries} actions{mark}[/]",
