@@ -213,11 +213,12 @@ def make_backup(
     saves = files.folder.parent
     root = backups_folder(saves, files.slug)
     existing = list_backups(saves, files.slug)
+    make_private(saves / BACKUPS)  # one an older Tussle made under the umask
+    make_private(root)
+    _unshare(existing, files.folder, root)
     if existing and _bytes_or_none(existing[0].folder / MANIFEST) == manifest:
         return BackupResult(existing[0], created=False, removed=_removed(saves, files, keep))
     make_folder(root)
-    make_private(saves / BACKUPS)  # one an older Tussle made under the umask
-    make_private(root)
     _clear_leftovers(root)
     segments = _segments(files.folder)
     damage = _changed_full_segments(manifest, segments, existing[0] if existing else None)
@@ -230,6 +231,36 @@ def make_backup(
     made = _copy_into(root, manifest, segments, why)
     removed = () if damage is not None else _removed(saves, files, keep)
     return BackupResult(made, created=True, removed=removed, damage=damage)
+
+
+def _unshare(backups: list[Backup], folder: Path, root: Path) -> None:
+    """An older Tussle's backups hard linked the campaign's own full log segments: each
+    file of a backup that is still one of the campaign's is made a link to the shared copy
+    of its bytes instead (a copy of its own where the disk cannot link), so that damage to
+    the campaign reaches none of them."""
+    live: set[tuple[int, int]] = set()
+    with contextlib.suppress(OSError):
+        for name in os.listdir(folder / LOG):
+            info = os.lstat(folder / LOG / name)
+            if SEGMENT_NAME.fullmatch(name) and stat.S_ISREG(info.st_mode):
+                live.add((info.st_dev, info.st_ino))
+    if not live:
+        return
+    for old in backups:
+        log_folder = old.folder / LOG
+        if log_folder.is_symlink() or not log_folder.is_dir():
+            continue
+        for path in sorted(log_folder.iterdir()):
+            info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) not in live:
+                continue
+            data = read_bytes(path) or b""
+            segment = _Segment(path.name, data, hashlib.sha256(data).hexdigest())
+            work = log_folder / f"{TMP_PREFIX}{path.name}"
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(work)
+            _place(root, segment, work)
+            os.replace(work, path)
 
 
 def _removed(saves: Path, files: CampaignFiles, keep: int | None) -> tuple[Path, ...]:

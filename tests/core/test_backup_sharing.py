@@ -201,3 +201,27 @@ def test_check_names_a_damaged_backup_and_a_full_segment_changed_since_the_newes
         f"{made.stamp}, though no save writes a full log segment again: it may be "
         "damaged (tussle restore shared puts a backup back)",
     ]
+
+
+def test_an_older_tussles_backups_are_unlinked_from_the_campaign(tmp_path: Path) -> None:
+    """A backup made as Tussle made them before (its full segments hard links to the
+    campaign's own) is made independent by the next backup: its files keep their bytes,
+    and a byte changed in the campaign no longer reaches them."""
+    files, _ = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    old = tmp_path / ".backups" / "shared" / "20250101T000000.000000Z"
+    (old / "log").mkdir(parents=True)
+    (old / "manifest.json").write_bytes(files.manifest_path.read_bytes())
+    for name in ("000000.json", "000001.json"):
+        os.link(files.folder / "log" / name, old / "log" / name)
+    (old / "log" / "000002.json").write_bytes(files.segment_path(2).read_bytes())
+    kept = {p.name: p.read_bytes() for p in (old / "log").iterdir()}
+
+    assert not backup(files).created  # nothing changed since: no new backup...
+    for name in ("000000.json", "000001.json"):  # ...but the old one is a copy now
+        assert inode(old / "log" / name) != inode(files.folder / "log" / name)
+    assert {p.name: p.read_bytes() for p in (old / "log").iterdir()} == kept
+    live = files.segment_path(0)
+    flip_a_byte(live, a_letter_in(live))
+    assert (old / "log" / "000000.json").read_bytes() == kept["000000.json"]
+    restore(CampaignFiles(files.folder), list_backups(tmp_path, "shared")[-1])
+    assert check_campaign(CampaignFiles(files.folder)).entries == 245
