@@ -270,7 +270,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _exported_up_to(files: CampaignFiles) -> int:
     """Exit 0, or 1 saying so when the export stops before a log entry that does not
-    load (the campaign as it stood before it was written)."""
+    load (the campaign as it stood before it was written). Entries set aside, which the
+    export leaves out, are said as check says them."""
+    from core.set_aside import summary
+
+    aside = summary(files.meta(), files.slug)
+    if aside is not None:
+        _say(f"warning: {aside}")
     if files.bad_entry is None:
         return 0
     _say(f"exported up to log entry {files.bad_entry.n} only. {files.bad_entry.message()}")

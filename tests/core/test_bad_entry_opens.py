@@ -148,6 +148,20 @@ def test_opening_with_the_lock_sets_the_bad_entry_and_those_after_aside(
     assert any(f"{7 - n} log entr" in w and "--repair" in w for w in report.warnings)
 
 
+def test_export_after_a_set_aside_says_what_it_leaves_out(
+    saves: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files, _ = seed(saves)
+    spoil(files, LAST)
+    opened = locked(files)
+    opened.load()  # the redo set aside
+    opened.lock.release()
+    assert tussle(saves, "export", "Seed", "-o", str(tmp_path / "seed.json")) == 0
+    err = capsys.readouterr().err
+    assert "1 log entry set aside" in err and "tussle check seed --repair" in err
+    assert len(json.loads((tmp_path / "seed.json").read_text())["log"]) == 6
+
+
 def test_new_actions_after_a_set_aside_take_none_of_its_ids(saves: Path) -> None:
     files, _ = seed(saves)
     spoil(files, MIDDLE)  # set aside: actions 3, 4, 5 and the contest c1
