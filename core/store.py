@@ -576,13 +576,17 @@ class CampaignFiles:
         if not os.path.lexists(where):
             make_folder(where)  # the GM's alone, as every file in it
         real_folder(where)
-        path = where / f"{set_aside_files.stamp()}-entry-{first}.json"
-        k = 1
-        while os.path.lexists(path):
-            k += 1
-            path = where / f"{set_aside_files.stamp()}-entry-{first}-{k}.json"
-        data = set_aside_files.document(str(meta["name"]), first, count, reason, raws, unreadable)
-        write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1))
+        path = self._set_aside_before(where, meta, first, count, raws)
+        if path is None:  # not already there from an opening cut short: written now
+            path = where / f"{set_aside_files.stamp()}-entry-{first}.json"
+            k = 1
+            while os.path.lexists(path):
+                k += 1
+                path = where / f"{set_aside_files.stamp()}-entry-{first}-{k}.json"
+            data = set_aside_files.document(
+                str(meta["name"]), first, count, reason, raws, unreadable
+            )
+            write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1))
         reserve = set_aside_files.reserve_of(raws, self.reserved())
         record = {"file": str(path.relative_to(self.folder)), "from": first, "to": count}
         self._write_meta(
@@ -617,6 +621,24 @@ class CampaignFiles:
         except (StoreError, OSError):
             return False
         return True
+
+    def _set_aside_before(
+        self, where: Path, meta: dict[str, Any], first: int, count: int, raws: list[Any]
+    ) -> Path | None:
+        """A set-aside file the manifest does not record yet that holds these very
+        entries: written by an opening cut before its manifest (used again, not copied)."""
+        recorded = {r["file"] for r in set_aside_files.records(meta)}
+        for path in sorted(where.glob(f"*-entry-{first}*.json")):
+            if str(path.relative_to(self.folder)) in recorded:
+                continue
+            try:
+                data = set_aside_files.read_document(path)
+            except StoreError:
+                continue
+            same = [e.get("entry") if isinstance(e, dict) else e for e in data["entries"]]
+            if (data.get("from"), data.get("to"), same) == (first, count, raws):
+                return path
+        return None
 
     def _lenient_entries(self, first: int, count: int) -> tuple[list[Any], dict[str, bytes]]:
         """Entries ``first`` to ``count - 1`` as saved, None for one that cannot be read,

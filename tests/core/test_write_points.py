@@ -186,6 +186,7 @@ def test_setting_entries_aside_cut_at_any_write_loses_nothing(
         campaign, _ = opened(files.folder)
         assert campaign.entries == 2, cut
         assert set_aside_entries(files) == whole, cut
+        assert len(list((files.folder / "set-aside").iterdir())) == 1, cut  # one copy
         assert tussle(folder, "check", "Seed") == 0, cut
     capsys.readouterr()
 
