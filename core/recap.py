@@ -126,6 +126,18 @@ def _extras(record: ContestRecord, secrets: Secrets) -> list[str]:
     return lines
 
 
+def _consequences(record: ContestRecord) -> list[str]:
+    """What a contest scored as a whole leaves (a HeroQuest extended contest's final
+    consequences, rules §2.8.6-7: its exchanges leave none), as the write-back takes
+    it; nothing for a contest whose exchanges say it all."""
+    final = getattr(record.state, "extended_result", None)
+    result = final() if callable(final) else None
+    if not result:
+        return []
+    states = ", ".join(f"{name} {state}" for name, state in result[1].items()) or "nobody"
+    return [f"**Consequences:** {markdown_text(states)}", ""]
+
+
 def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: bool = False) -> str:
     """The recap as Markdown, from ``since`` (default: the last session).
 
@@ -160,6 +172,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
         else:
             result = f"still open after exchange {state.n}"
         out += [f"**Result:** {result}", ""]
+        out += _consequences(record)
     rolls = _rolls(campaign, since)
     if rolls and out[-1]:
         out.append("")

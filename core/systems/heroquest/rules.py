@@ -751,6 +751,10 @@ class ExchangeResolved(ExchangeEvent):
     gambits: tuple[str, ...] = ()
     defensive: tuple[str, ...] = ()
     boost: BoostResult | None = None
+    # An extended contest's exchange: its ``consequence`` and ``benefit`` are a simple
+    # contest's, which never apply here (rules §2.8: the final difference decides them).
+    # False in an exchange saved before this was kept.
+    extended: bool = False
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -1042,6 +1046,7 @@ class HeroQuestRules:
             leave=c.open.leave,
             totals=dict(c.resolution_points),
             chain=c.options.chain,
+            extended=c.options.extended,
         )
 
     def _resolve_simple(self, c: HQContest) -> ExchangeResolved:
@@ -1178,6 +1183,7 @@ class HeroQuestRules:
             leave=o.leave,
             totals=totals,
             chain=c.options.chain,
+            extended=c.options.extended,
             gambits=o.gambits,
             defensive=o.defensive,
             boost=o.boost,
@@ -1440,7 +1446,10 @@ def _result(e: ExchangeResolved) -> str:
 
 
 def _effects(e: ExchangeResolved) -> list[list[str | Part]]:
-    """States of adversity and lingering benefits the exchange left, one line."""
+    """States of adversity and lingering benefits the exchange left, one line; none in
+    an extended contest, where only the final difference leaves any (rules §2.8.6-7)."""
+    if e.extended:
+        return []
     parts: list[list[str | Part]] = [[f"{name} {state}"] for name, state in e.consequence.items()]
     parts += [[f"{name} ", secret(f"+{b}", name), " benefit"] for name, b in e.benefit.items() if b]
     if not parts:

@@ -37,7 +37,13 @@ def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
 
 
 def adversity(record: ContestRecord) -> dict[str, str]:
-    """Each participant's latest state of adversity in this contest."""
+    """Each participant's latest state of adversity in this contest: in an extended
+    contest, none until it ends, then the final consequences (rules §2.8.6-7: the
+    exchanges themselves leave none)."""
+    state = own_contest(record.state)
+    if state.options.extended:
+        final = state.extended_result()
+        return {} if final is None else dict(final[1])
     found: dict[str, str] = {}
     for event in record.exchanges:
         if isinstance(event, hq.ExchangeResolved):
