@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 
 from core.aftermath import final_score
 from core.campaign import ActionRecorded, Campaign, ContestRecord, secrets_of
+from core.model import Event
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system
 from core.text import visible
@@ -93,11 +94,19 @@ def _sides(record: ContestRecord) -> str:
     return " vs ".join(parts)
 
 
-def _extras(record: ContestRecord, secrets: Secrets) -> list[str]:
-    """Twists, aspects created and points spent, read off the exchanges; hidden aspects
-    left out, a hidden participant's points spent as ``??``."""
+def _extras(record: ContestRecord, secrets: Secrets, events: Sequence[Event] = ()) -> list[str]:
+    """Twists, aspects created and points spent, read off the exchanges, and the GM's
+    pool paid outside an invoke (``P``: a refused compel, a stunt), read off the
+    contest's ``events``; hidden aspects left out, a hidden participant's points spent
+    as ``??``."""
     created: list[str] = []
     spent: Counter[tuple[str, str]] = Counter()
+    pool = find_system(record.state.system).gm_pool
+    paid = type(pool.paid(1)) if pool is not None else None  # the pool's payment event
+    for event in events:
+        if paid is not None and isinstance(event, paid):
+            paid_for = getattr(event, "by", "") or "the GM"
+            spent[paid_for, "fate points from the GM's pool"] += getattr(event, "count", 1)
     for event in record.exchanges:
         twist = getattr(event, "twist", None)
         if twist and getattr(event, "new_twist", False) and not secrets.aspect(twist):
@@ -163,7 +172,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
             out.append(f"### {head}")
             out += [f"- {line.strip()}" for line in rest]
             out.append("")
-        out += _extras(record, hidden)
+        out += _extras(record, hidden, campaign.contest_log(record.contest_id)[1])
         if state.finished:
             won = f"{markdown_text(state.winner)} won" if state.winner else ""
             result = f"{won}{final_score(record)}" if state.winner else "no winner"
