@@ -16,7 +16,14 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 
 from core.aftermath import final_score
-from core.campaign import ActionRecorded, Campaign, ContestRecord, secrets_of
+from core.campaign import (
+    ActionRecorded,
+    Campaign,
+    ContestRecord,
+    Played,
+    PoolSpent,
+    secrets_of,
+)
 from core.model import Event
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system
@@ -66,10 +73,39 @@ def contests_since(campaign: Campaign, since: datetime | None) -> list[ContestRe
     contests they touched are read: the cost grows with the actions of the period asked
     for, never with contests times actions (a campaign of 5,000 contests took minutes
     when each contest looked through every action)."""
-    if since is None:
-        return list(campaign.contests.values())
+    return _since(campaign, since)[0]
+
+
+def _since(
+    campaign: Campaign, since: datetime | None
+) -> tuple[list[ContestRecord], dict[str, list[Event]]]:
+    """:func:`contests_since`, and the GM's pool payments outside an invoke (``P``) in
+    force in each of those contests, found in the same one pass over the actions (each
+    action read once: a second look through a contest's actions doubled the reads)."""
+    pool = find_system(campaign.system).gm_pool
+    paid = type(pool.paid(1)) if pool is not None else None  # the pool's payment event
+    payments: dict[str, list[Event]] = {}
     touched: set[str] = set()
+    in_force: dict[str, set[int]] = {}
+
+    def payments_of(action: ActionRecorded) -> None:
+        for event in action.events:
+            contest_id = getattr(event, "contest_id", None)
+            if not isinstance(contest_id, str) or contest_id not in campaign.contests:
+                continue
+            if contest_id not in in_force:
+                in_force[contest_id] = set(campaign.contests[contest_id].actions)
+            if action.action_id not in in_force[contest_id] or pool is None:
+                continue
+            if isinstance(event, Played) and paid is not None and isinstance(event.event, paid):
+                payments.setdefault(contest_id, []).insert(0, event.event)
+            elif isinstance(event, PoolSpent):  # an old log's
+                payments.setdefault(contest_id, []).insert(0, pool.paid(event.count))
+
     for action, when in _newest_first(campaign):
+        if since is None:
+            payments_of(action)
+            continue
         if when is None:
             continue
         if when >= since:
@@ -78,9 +114,12 @@ def contests_since(campaign: Campaign, since: datetime | None) -> list[ContestRe
                 for event in action.events
                 if isinstance(contest_id := getattr(event, "contest_id", None), str)
             )
+            payments_of(action)
         elif since - when > SESSION_GAP:
             break
-    return [campaign.contests[c] for c in campaign.contests if c in touched]
+    if since is None:
+        return list(campaign.contests.values()), payments
+    return [campaign.contests[c] for c in campaign.contests if c in touched], payments
 
 
 def _sides(record: ContestRecord) -> str:
@@ -96,17 +135,14 @@ def _sides(record: ContestRecord) -> str:
 
 def _extras(record: ContestRecord, secrets: Secrets, events: Sequence[Event] = ()) -> list[str]:
     """Twists, aspects created and points spent, read off the exchanges, and the GM's
-    pool paid outside an invoke (``P``: a refused compel, a stunt), read off the
-    contest's ``events``; hidden aspects left out, a hidden participant's points spent
+    pool paid outside an invoke (``P``: a refused compel, a stunt): the pool's payment
+    ``events``; hidden aspects left out, a hidden participant's points spent
     as ``??``."""
     created: list[str] = []
     spent: Counter[tuple[str, str]] = Counter()
-    pool = find_system(record.state.system).gm_pool
-    paid = type(pool.paid(1)) if pool is not None else None  # the pool's payment event
-    for event in events:
-        if paid is not None and isinstance(event, paid):
-            paid_for = getattr(event, "by", "") or "the GM"
-            spent[paid_for, "fate points from the GM's pool"] += getattr(event, "count", 1)
+    for event in events:  # the pool's payments outside an invoke
+        paid_for = getattr(event, "by", "") or "the GM"
+        spent[paid_for, "fate points from the GM's pool"] += getattr(event, "count", 1)
     for event in record.exchanges:
         twist = getattr(event, "twist", None)
         if twist and getattr(event, "new_twist", False) and not secrets.aspect(twist):
@@ -157,7 +193,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
     rules = find_system(campaign.system)
     when = since.date().isoformat() if since is not None else "all sessions"
     out = [f"# {markdown_text(campaign.name)}: recap", "", f"*{rules.title} · {when}*", ""]
-    records = contests_since(campaign, since)
+    records, payments = _since(campaign, since)
     left_out = 0 if secrets else sum(r.secret for r in records)
     records = [r for r in records if secrets or not r.secret]
     if not records and not left_out:
@@ -172,7 +208,7 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
             out.append(f"### {head}")
             out += [f"- {line.strip()}" for line in rest]
             out.append("")
-        out += _extras(record, hidden, campaign.contest_log(record.contest_id)[1])
+        out += _extras(record, hidden, payments.get(record.contest_id, ()))
         if state.finished:
             won = f"{markdown_text(state.winner)} won" if state.winner else ""
             result = f"{won}{final_score(record)}" if state.winner else "no winner"
