@@ -590,8 +590,8 @@ def _screen_class(system: str) -> type[SetupScreen]:
     taken = {key for k in part.keys for key in k.binding.key.split(",")}
     keys: list[Binding] = []
     for own in KEYS:
-        if own.id == "setup.roster" and "w" in taken:
-            own = replace(own, key="W")
+        if own.id == "setup.roster" and "w" in taken:  # its own id: one key, one meaning
+            own = replace(own, key="W", id="setup.roster_capital")
         keys.append(own)
         keys += [k.binding for k in part.keys if k.after == own.id]
 
