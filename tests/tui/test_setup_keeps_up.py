@@ -150,3 +150,32 @@ async def test_the_character_field_says_what_a_letter_picked_them_to_roll(saves:
         await keys(pilot, "tab")
         await write(pilot, "Superb")
         assert shown(app, "character") == "Landon · Superb, for this contest only"
+
+
+async def test_a_resistance_from_the_table_is_highlighted_once_added(saves: Path) -> None:
+    # HeroQuest's r adds a participant too (a door, a storm): d then removes it.
+    kai = Character(name="Kai", ratings={"Sword": 15})
+    ghoul = Character(name="Ghoul", kind="npc", ratings={"Claws": 14})
+    seed_campaign(
+        saves,
+        "Ghost Road",
+        "heroquest",
+        [kai, ghoul],
+        [
+            Pick(character="Kai", side="Kai", rating="Sword"),
+            Pick(character="Ghoul", side="Ghoul", rating="Claws"),
+        ],
+    )
+    app = new_app(saves, "Ghost Road")
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await fresh_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter")
+        await keys(pilot, "up")  # the highlight on Kai, the first
+        assert highlighted(setup) == "Kai"
+        await keys(pilot, "r")
+        await write(pilot, "Storm")
+        await keys(pilot, "enter")
+        assert rows(setup) == ["Kai", "Ghoul", "Storm"]
+        assert highlighted(setup) == "Storm"
+        await keys(pilot, "d")
+        assert rows(setup) == ["Kai", "Ghoul"]

@@ -200,9 +200,12 @@ class SetupScreen(Screen[None]):
         """Paint the setup again, the highlight on ``row`` (default: where it was). A
         change since the last paint is one step for u to take back."""
         now = self.state()
-        if self.shown is not None and now != self.shown:
-            self.undone.append(self.shown)
+        before = self.shown
+        if before is not None and now != before:
+            self.undone.append(before)
             self.redone.clear()
+            if row is None and now["picks"][:-1] == before["picks"] != now["picks"]:
+                row = len(self.picks) - 1  # one added (a resistance, a built target too)
         self.shown = now
         table = self.query_one(DataTable)
         at = table.cursor_row if row is None else row
