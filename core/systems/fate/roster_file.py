@@ -134,11 +134,21 @@ def _skill(value: Any, place: str) -> int | None:
 
 
 def _fari_sections(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
-    """Each section with its place: ``page "Character", section "Skills"``; either
-    layout, or both mixed in one file."""
+    """Each section with its place: ``page "Character", section "Skills"``; every
+    layout Fari wrote, or several mixed in one file: a page's ``sections`` as a list
+    (version 3), as ``{left, right}`` columns (version 4), or ``rows`` of ``columns``
+    (later versions)."""
     for p, page in enumerate(data["pages"], start=1):
         page_place = f"page {_label(page, p)}"
-        sections = list(_list(page.get("sections", []), page_place))
+        written = page.get("sections", [])
+        if isinstance(written, dict):  # version 4: {"left": [...], "right": [...]}
+            sections = [
+                section
+                for side in ("left", "right")
+                for section in _list(written.get(side, []), f"{page_place}, {side}")
+            ]
+        else:
+            sections = list(_list(written, page_place))
         for row in _list(page.get("rows", []), page_place):
             for column in _list(_dict(row, page_place).get("columns", []), page_place):
                 sections += _list(_dict(column, page_place).get("sections", []), page_place)
@@ -166,6 +176,18 @@ def _dict(value: Any, place: str) -> dict[str, Any]:
 
 
 def _fari(data: Mapping[str, Any]) -> Arrival:
+    """A Fari character; a file refused says the Fari version it was written by."""
+    try:
+        return _fari_character(data)
+    except Refused as error:
+        version = data.get("version")
+        if version is None or isinstance(version, dict | list):
+            raise
+        seen = _cut(_plain(str(version)))
+        raise Refused(error.place, f"{error.reason} (a Fari file of version {seen})") from None
+
+
+def _fari_character(data: Mapping[str, Any]) -> Arrival:
     name = _name(data, "")
     skills: dict[str, int] = {}
     aspects: list[str] = []
