@@ -115,6 +115,10 @@ class WatchApp(App[None]):
         # What the players were last shown, as text: "updated" moves only when it
         # changes, never for what the GM does inside a secret (the clock would tell).
         self.seen: list[str] = []
+        # The odds beside each side, worked out in a thread for the state they are of
+        # (never while painting: a long solve would leave the view blank).
+        self.odds_state: object = None
+        self.odds_cells: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -259,18 +263,40 @@ class WatchApp(App[None]):
 
     def odds(self, record: ContestRecord) -> dict[str, str]:
         """The odds beside each side, only where the GM lets the players see them, and
-        none while a participant's numbers are hidden (the odds would give them away)."""
-        from tui.odds_view import odds_cells, players_may_see
+        none while a participant's numbers are hidden (the odds would give them away).
+        Those of the state shown once worked out; a new state's are asked of a thread
+        (:meth:`work_out_odds`), and shown when they come."""
+        from tui.odds_view import players_may_see
 
         if self.campaign is None or not players_may_see(record, self.campaign.settings):
             return {}
+        if self.odds_state is not record.state:
+            self.odds_state, self.odds_cells = record.state, {}
+            state = record.state
+            self.run_worker(
+                lambda: self.work_out_odds(state),
+                thread=True,
+                exclusive=True,
+                group="odds",
+                exit_on_error=False,
+            )
+        return self.odds_cells
+
+    def work_out_odds(self, state: object) -> None:
+        """In a thread: the odds of ``state``, handed to the view when done."""
         from core.odds import odds_for
+        from tui.odds_view import odds_cells
 
         try:
-            cells, _ = odds_cells(odds_for(record.state), record.state)
+            cells, _ = odds_cells(odds_for(state), state)  # type: ignore[arg-type]
         except Exception:  # odds are a help: a problem computing them shows none
-            return {}
-        return cells
+            cells = {}
+        self.call_from_thread(self.odds_came, state, cells)
+
+    def odds_came(self, state: object, cells: dict[str, str]) -> None:
+        if state is self.odds_state:  # not a state shown before this one
+            self.odds_cells = cells
+            self.paint()
 
     @staticmethod
     def points(campaign: Campaign, record: ContestRecord) -> list[str]:

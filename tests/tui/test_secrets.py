@@ -55,6 +55,8 @@ async def poll(pilot: Pilot[None], app: WatchApp) -> None:
     app.poll()
     await pilot.pause()
     await pilot.pause()
+    await app.workers.wait_for_complete()  # the odds, worked out in a thread
+    await pilot.pause()
 
 
 async def gm_does(pilot: Pilot[None], app: WatchApp, files: CampaignFiles, *commands: Any) -> None:

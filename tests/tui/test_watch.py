@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from core.demo import create_demos
@@ -22,6 +23,8 @@ def shown(app: WatchApp, selector: str) -> str:
 
 async def poll(pilot: Pilot[None], app: WatchApp) -> None:
     app.poll()
+    await pilot.pause()
+    await app.workers.wait_for_complete()  # the odds, worked out in a thread
     await pilot.pause()
 
 
@@ -103,3 +106,41 @@ async def test_the_players_see_the_odds_only_when_the_gm_allows_it(saves: Path) 
         await pilot.pause()
         shown = [str(s.visual) for s in app.query(".odds")]
         assert len(shown) == 2 and all("next" in s for s in shown)
+
+
+async def test_the_view_is_painted_while_its_odds_are_still_being_worked_out(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The odds come from a thread, never from painting (issue 30, item 8): a solve that
+    takes long (here: held until the test lets it go) leaves the contest on screen, its
+    odds blank until they come."""
+    import threading
+
+    import core.odds
+    from core.campaign import ChangeSettings
+    from core.store import CampaignFiles
+
+    create_demos(Saves(saves))
+    folder = saves / "fate-demo"
+    files = CampaignFiles(folder)
+    campaign = files.load()
+    files.append([campaign.decide(ChangeSettings(changes={"players_see_odds": True}))])
+    go_on = threading.Event()
+    real = core.odds.odds_for
+
+    def slow(*args: object, **kwargs: object) -> object:
+        assert go_on.wait(60), "the test never let the odds go"
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(core.odds, "odds_for", slow)
+    app = WatchApp(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.poll()
+        await pilot.pause()
+        assert "The race across the mud" in shown(app, "#title")
+        assert [str(s.visual) for s in app.query(".odds")] == ["", ""]
+        go_on.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        odds = [str(s.visual) for s in app.query(".odds")]
+        assert len(odds) == 2 and all("next" in s for s in odds)
