@@ -138,8 +138,11 @@ def test_killing_tussle_resolve_record_mid_write_loses_no_recorded_contest(
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+        # Every third run is left to finish (however busy the machine: no clock decides
+        # whether a run is done); the others are killed at a random moment, wherever
+        # that moment falls in their work.
         try:
-            code = run.wait(timeout=rng.uniform(0.1, 0.8))
+            code = run.wait(timeout=120 if trial % 3 == 0 else rng.uniform(0.1, 0.8))
         except subprocess.TimeoutExpired:
             run.send_signal(signal.SIGKILL)
             code = run.wait(timeout=30)
@@ -150,4 +153,4 @@ def test_killing_tussle_resolve_record_mid_write_loses_no_recorded_contest(
             titles = [r.title for r in files.load().contests.values()]
             assert set(finished) <= set(titles)  # every run that said "done" is there
             assert len(titles) == len(set(titles))
-    assert finished, "some runs should finish within their time"
+    assert len(finished) >= 5, "every run left to finish finished and was recorded"
