@@ -39,12 +39,21 @@ def _when(action: ActionRecorded) -> datetime | None:
         return None
 
 
+RELEASE_EVERY = 256  # actions read back from the log, let go of as the recap goes
+
+
 def _newest_first(campaign: Campaign) -> Iterator[tuple[ActionRecorded, datetime | None]]:
     """Each action with its time, the newest first (by id: each is stamped when it is
-    decided, so a later id has a later time; only a clock set back could say otherwise)."""
-    for action_id in sorted(campaign.actions, reverse=True):
+    decided, so a later id has a later time; only a clock set back could say otherwise).
+    Actions read back from the log (core.lazy) are let go of as it goes: a recap of a
+    long session keeps a few hundred in memory, not all of them (which made the
+    collector's passes, and so the recap, grow faster than the session)."""
+    release = getattr(campaign.actions, "release", None)
+    for n, action_id in enumerate(sorted(campaign.actions, reverse=True), 1):
         action = campaign.actions[action_id]
         yield action, _when(action)
+        if release is not None and n % RELEASE_EVERY == 0:
+            release()
 
 
 def last_session_start(campaign: Campaign) -> datetime | None:
@@ -77,11 +86,14 @@ def contests_since(campaign: Campaign, since: datetime | None) -> list[ContestRe
 
 
 def _since(
-    campaign: Campaign, since: datetime | None
-) -> tuple[list[ContestRecord], dict[str, list[Event]]]:
+    campaign: Campaign, since: datetime | None, session: bool = False
+) -> tuple[list[ContestRecord], dict[str, list[Event]], datetime | None]:
     """:func:`contests_since`, and the GM's pool payments outside an invoke (``P``) in
     force in each of those contests, found in the same one pass over the actions (each
-    action read once: a second look through a contest's actions doubled the reads)."""
+    action read once: a second look through a contest's actions doubled the reads); and
+    ``since``. With ``session`` (and no ``since``), since the last session's start
+    (:func:`last_session_start`'s, without a session the GM marked), found in that same
+    pass: the actions back to the last long gap are the session's."""
     pool = find_system(campaign.system).gm_pool
     paid = type(pool.paid(1)) if pool is not None else None  # the pool's payment event
     payments: dict[str, list[Event]] = {}
@@ -102,24 +114,32 @@ def _since(
             elif isinstance(event, PoolSpent):  # an old log's
                 payments.setdefault(contest_id, []).insert(0, pool.paid(event.count))
 
+    start = since
     for action, when in _newest_first(campaign):
-        if since is None:
+        if since is None and not session:
             payments_of(action)
             continue
         if when is None:
             continue
-        if when >= since:
-            touched.update(
-                contest_id
-                for event in action.events
-                if isinstance(contest_id := getattr(event, "contest_id", None), str)
-            )
-            payments_of(action)
-        elif since - when > SESSION_GAP:
-            break
-    if since is None:
-        return list(campaign.contests.values()), payments
-    return [campaign.contests[c] for c in campaign.contests if c in touched], payments
+        if since is None:  # the last session: back to the last long gap
+            if start is not None and start - when > SESSION_GAP:
+                break
+            start = when if start is None else min(start, when)
+        elif when < since:
+            if since - when > SESSION_GAP:
+                break
+            continue
+        touched.update(
+            contest_id
+            for event in action.events
+            if isinstance(contest_id := getattr(event, "contest_id", None), str)
+        )
+        payments_of(action)
+    if start is None and session:  # no action has a time: every contest, as without
+        return _since(campaign, None)
+    if start is None:
+        return list(campaign.contests.values()), payments, None
+    return [campaign.contests[c] for c in campaign.contests if c in touched], payments, start
 
 
 def _sides(record: ContestRecord) -> str:
@@ -189,11 +209,13 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
     What the GM hides from the players stays out of it unless ``secrets``: a secret
     contest is left out (a last line counts them), a hidden participant's numbers and a
     hidden aspect's name are ``??`` (each system's ``describe``, :mod:`core.redact`)."""
-    since = since if since is not None else last_session_start(campaign)
+    if since is None and campaign.sessions:
+        since = last_session_start(campaign)  # as the GM marked it
+    # Without a start, the last session's is found in the pass that finds its contests.
+    records, payments, since = _since(campaign, since, session=since is None)
     rules = find_system(campaign.system)
     when = since.date().isoformat() if since is not None else "all sessions"
     out = [f"# {markdown_text(campaign.name)}: recap", "", f"*{rules.title} · {when}*", ""]
-    records, payments = _since(campaign, since)
     left_out = 0 if secrets else sum(r.secret for r in records)
     records = [r for r in records if secrets or not r.secret]
     if not records and not left_out:

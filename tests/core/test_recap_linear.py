@@ -65,3 +65,32 @@ def test_the_recap_since_a_time_still_finds_every_contest_played_since(tmp_path:
         "## Race 2",
         "## Race 3",
     ]
+
+
+class ReleasedActions(CountedActions):
+    """Actions that, like a campaign's read back from the log (core.lazy), can be let
+    go of: how many are held since the last release, at most."""
+
+    held = 0
+    most = 0
+
+    def __getitem__(self, key: int) -> ActionRecorded:
+        ReleasedActions.held += 1
+        ReleasedActions.most = max(ReleasedActions.most, ReleasedActions.held)
+        return super().__getitem__(key)
+
+    def release(self) -> None:
+        ReleasedActions.held = 0
+
+
+def test_the_last_sessions_recap_reads_each_action_once_and_holds_few(tmp_path: Path) -> None:
+    # 300 contests of 2 exchanges: 2 characters + 300 starts + 600 exchanges, all now:
+    # one session of 902 actions, and its start found in the pass that finds its contests.
+    _, campaign = fate_campaign(tmp_path, 600, "Session", per_contest=2)
+    actions: Any = ReleasedActions(campaign.actions)
+    campaign.actions = actions
+    CountedActions.reads = 0
+    text = recap_markdown(campaign)
+    assert text.count("\n## Race ") == 300
+    assert CountedActions.reads == 902  # once each (twice when the start was looked for first)
+    assert ReleasedActions.most <= 256  # let go of as it went, not all 902 held
