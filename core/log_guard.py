@@ -83,6 +83,8 @@ def remember(files: CampaignFiles, sums: dict[str, str] | None = None) -> None:
     """Keep the sha256 of every full log segment as sound (``sums``: those already
     worked out); call it once a write is on disk, or after a whole check. Never raises:
     without it, the next write only checks more."""
+    if getattr(files, "bad_entry", None) is not None:
+        return  # this opening set an entry aside: nothing is taken as sound from it
     try:
         full = int(files.meta()["entries"]) // SEGMENT_SIZE
         known = dict(sums or {})
