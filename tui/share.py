@@ -262,8 +262,10 @@ def authorized_keys(saves_arg: str | None, name: str, keyfile: str) -> int:
     saves = saves_folder(saves_arg).resolve()
     if Saves(saves).find(name) is None:
         return _error(f'no campaign "{name}"')
-    try:
-        text = Path(keyfile).read_text(encoding="utf-8")
+    from core.named_files import SETTINGS_BYTES, read_named
+
+    try:  # a file (never a pipe, which would stop here), no larger than a settings file
+        text = read_named(Path(keyfile), SETTINGS_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return _error(f"cannot read {keyfile}: {getattr(error, 'strerror', None) or error}")
     keys = [line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"]
