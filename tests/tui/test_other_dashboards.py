@@ -67,7 +67,8 @@ async def test_heroquest_group_contest(saves: Path) -> None:
         await write(pilot, "Tripitaka v Ghoul 14 13, Sandy v Ghoul 1 9")
         await keys(pilot, "enter", "enter")
         log = text(app, "#log")
-        assert "Exchange 1 (group, Heroes 2, Ghouls 1 RP): Heroes win, marginal (1 RP)" in log
+        assert "Exchange 1, group: Heroes win, marginal (1 RP)" in log
+        assert "Pairs' points: Heroes 2, Ghouls 1" in log
         assert "Tripitaka v Ghoul: Ghoul, marginal (1 RP)" in log
         assert "Sandy v Ghoul: Sandy, minor (2 RP)" in log
         assert "Heroes wins" in text(app, "#scoreboard")

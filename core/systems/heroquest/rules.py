@@ -452,10 +452,25 @@ class HQContest(Contest):
                 return p
         raise UnknownName(f'no participant "{name}"')
 
+    def named(self, name: str) -> HQParticipant:
+        """The participant a GM names: exactly, or else the only one whose name matches
+        whatever the case ("ghoul king" for "Ghoul King"); ``UnknownName`` otherwise,
+        naming those who take part."""
+        typed = name.strip()
+        for p in self.participants:
+            if p.name == typed:
+                return p
+        found = [p for p in self.participants if p.name.casefold() == typed.casefold()]
+        if len(found) == 1:
+            return found[0]
+        names = ", ".join(p.name for p in self.participants)
+        raise UnknownName(f'no participant "{name}" (taking part: {names})')
+
     @property
     def parties(self) -> tuple[str, ...]:
         """The open exchange's parties: its two, its pairs' members, or (before anything
-        fixes them) the two participants of a two-participant contest."""
+        fixes them) the two participants of a two-participant contest, and with more the
+        previous exchange's two (remembered until the GM names others)."""
         o = self.open
         if o.kind == "simple":
             return o.parties
@@ -463,7 +478,7 @@ class HQContest(Contest):
             return tuple(dict.fromkeys(n for p in o.pairs for n in (p.a, p.b)))
         if len(self.participants) == 2:
             return tuple(p.name for p in self.participants)
-        return ()
+        return self.last_parties if len(self.last_parties) == 2 else ()
 
     def pairs_as_a(self, name: str) -> int:
         return sum(1 for p in self.open.pairs if p.a == name)
@@ -798,7 +813,7 @@ class HeroQuestRules:
 
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, HQContest)
-        if not c.resolution_points:  # a simple or chained contest keeps no count
+        if not c.options.chain or not c.resolution_points:  # a simple contest: its level
             return None
         return {s: c.resolution_points.get(s, 0) for s in c.sides}, "resolution points"
 
@@ -839,7 +854,7 @@ class HeroQuestRules:
     def _set_parties(c: HQContest, cmd: SetParties) -> PartiesSet:
         if c.open.kind:
             raise OutOfTurn("this exchange's parties are already set")
-        a, b = c.hq_participant(cmd.a), c.hq_participant(cmd.b)
+        a, b = c.named(cmd.a), c.named(cmd.b)
         if a.side == b.side:
             raise RuleError(f"{a.name} and {b.name} are both on side {a.side}")
         return PartiesSet(a=a.name, b=b.name)
@@ -850,18 +865,25 @@ class HeroQuestRules:
             raise OutOfTurn("this exchange's parties are already set")
         if not cmd.pairs:
             raise RuleError("a group exchange needs at least one pair")
-        for i, pair in enumerate(cmd.pairs):
-            check_pair(c, cmd.pairs[:i], pair)
-        return PairsSet(pairs=cmd.pairs)
+        pairs = tuple(
+            replace(pair, a=c.named(pair.a).name, b=c.named(pair.b).name) for pair in cmd.pairs
+        )
+        for i, pair in enumerate(pairs):
+            check_pair(c, pairs[:i], pair)
+        return PairsSet(pairs=pairs)
 
     @staticmethod
     def _start_simple(c: HQContest) -> tuple[Event, ...]:
-        """With two participants an exchange needs no SetParties: the first action
-        names both of them."""
-        if c.open.kind or len(c.participants) != 2:
+        """An exchange needs no SetParties with two participants (the first action names
+        both of them), nor with more after an exchange of two (the same two again)."""
+        if c.open.kind:
             return ()
-        a, b = (p.name for p in c.participants)
-        return (PartiesSet(a=a, b=b),)
+        if len(c.participants) == 2:
+            a, b = (p.name for p in c.participants)
+            return (PartiesSet(a=a, b=b),)
+        if len(c.last_parties) == 2:
+            return (PartiesSet(a=c.last_parties[0], b=c.last_parties[1]),)
+        return ()
 
     @staticmethod
     def _require_party(c: HQContest, name: str, parties: tuple[str, ...]) -> HQParticipant:
@@ -1343,8 +1365,10 @@ class HeroQuestRules:
             lines = [[f"Exchange {e.n}: {_result(e)}"]]
             lines.extend(["  ", *_roll_text(e, name)] for name in e.parties)
         else:
+            # The pairs' points decide the group's level (§2.7); the level's own
+            # resolution points are what a chain lodges: two counts, said apart.
             score = ", ".join(f"{s} {p}" for s, p in e.side_points.items())
-            lines = [[f"Exchange {e.n} (group, {score} RP): {_result(e)}"]]
+            lines = [[f"Exchange {e.n}, group: {_result(e)}"], [f"  Pairs' points: {score}"]]
         lines.extend(_effects(e))
         for p in e.pairs:
             outcome = (

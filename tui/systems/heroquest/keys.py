@@ -226,6 +226,16 @@ def _parties(screen: ContestActions) -> None:
     )
 
 
+def example_pairs(state: hq.HQContest) -> str:
+    """The pairs' example, in this contest's names: each of the first side against the
+    first of the second (``Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9``)."""
+    sides = state.sides
+    first = [p.name for p in state.participants if p.side == sides[0]]
+    other = next(p.name for p in state.participants if p.side != sides[0])
+    rolls = ("14 13", "5 9")
+    return ", ".join(f"{a} v {other} {rolls[i % 2]}" for i, a in enumerate(first[:2]))
+
+
 def _group(screen: ContestActions) -> None:
     def command(a: Answers) -> Command:
         with blame("pairs"):
@@ -236,8 +246,8 @@ def _group(screen: ContestActions) -> None:
         [
             Field(
                 "pairs",
-                "Pairs with their d20s: A v B 14 13, C v B 5 9",
-                placeholder="Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9",
+                "Pairs with their d20s (names in any case): A v B 14 13, C v B 5 9",
+                placeholder=example_pairs(own_contest(screen.state)),
             )
         ],
         command,
