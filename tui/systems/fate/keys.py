@@ -8,8 +8,9 @@ from textual.binding import Binding
 from core.dice import parse_fate_dice
 from core.model import Command, Contest
 from core.systems import fate
+from core.systems.fate.sheet import typed_rating
 from tui.draft import dice_kind, preview
-from tui.fields import Answers, Field, Follow, Options, blame, whole
+from tui.fields import Answers, Field, Follow, Options, blame
 from tui.systems.common import e
 from tui.systems.fate.panes import own_contest
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -166,6 +167,13 @@ def _invoke(screen: ContestActions) -> None:
     )
 
 
+def _rating(a: Answers, key: str) -> int:
+    """A total or an opposition, read as a rating is everywhere (issue 24, item 11): a
+    ladder word (``Great``) or a number (``+4``)."""
+    with blame(key):
+        return typed_rating(a[key])
+
+
 def _advantage(screen: ContestActions) -> None:
     names = screen.names()
     screen.ask(
@@ -181,8 +189,8 @@ def _advantage(screen: ContestActions) -> None:
             by=a["by"],
             aspect=a["aspect"],
             on=a["on"] or None,
-            result=whole(a["result"], "result"),
-            opposition=whole(a["opposition"], "opposition"),
+            result=_rating(a, "result"),
+            opposition=_rating(a, "opposition"),
         ),
     )
 
