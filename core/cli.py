@@ -22,13 +22,15 @@ EXIT_BUG = 70
 
 
 def _read_input(path: str) -> bytes:
+    from pathlib import Path
+
+    from core.named_files import SCENARIO_BYTES, read_named, read_stream
     from core.scenario import ScenarioError
 
-    try:
+    try:  # a file (never a pipe, which would stop here), of a bounded size
         if path == "-":
-            return sys.stdin.buffer.read()
-        with open(path, "rb") as handle:
-            return handle.read()
+            return read_stream(sys.stdin.buffer, SCENARIO_BYTES)
+        return read_named(Path(path), SCENARIO_BYTES)
     except OSError as exc:
         raise ScenarioError("(file)", exc.strerror or str(exc)) from None
 

@@ -1,5 +1,5 @@
-"""Files a user names (the settings file, a roster file, an export to import): read so
-that nothing named can stop Tussle.
+"""Files a user names (the settings file, a roster file, an export to import, a scenario,
+a key file): read so that nothing named can stop Tussle.
 
 A path may name a pipe (a FIFO: opening it to read waits for a writer, for ever), a
 device (``/dev/zero`` never ends), a folder, or a file far larger than any Tussle reads.
@@ -21,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import IO, Any
 
-from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, too_deep
+from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, too_deep
 
 # The bounds, one per kind of file. A settings file is a few lines; a roster file
 # becomes one log entry (one action: u takes it back), so one larger than an entry may
@@ -29,6 +29,7 @@ from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, too_deep
 SETTINGS_BYTES = 1 << 20
 ROSTER_BYTES = MAX_ENTRY_BYTES
 EXPORT_BYTES = 1 << 30
+SCENARIO_BYTES = MAX_FILE_BYTES  # tussle resolve and odds: a contest, as large as a save
 
 
 def _kind(mode: int) -> str:
@@ -101,6 +102,7 @@ def read_toml(text: str) -> dict[str, Any]:
 __all__ = [
     "EXPORT_BYTES",
     "ROSTER_BYTES",
+    "SCENARIO_BYTES",
     "SETTINGS_BYTES",
     "read_named",
     "read_stream",

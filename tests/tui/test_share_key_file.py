@@ -1,6 +1,6 @@
-"""``tussle share --ssh-key FILE`` reads the key file only if it is a file (issue 30,
-item 12: no path a user names is opened in a way that can block): a pipe was waited on
-for ever."""
+"""``tussle share --ssh-key FILE``, ``resolve FILE`` and ``odds FILE`` read the file only
+if it is one (issue 30, item 12: no path a user names is opened in a way that can block):
+a pipe was waited on for ever."""
 
 from __future__ import annotations
 
@@ -32,3 +32,22 @@ def test_a_pipe_for_a_key_file_is_refused_at_once(
     finally:
         timer.cancel()
     assert capsys.readouterr().err == (f"(share): cannot read {fifo}: a pipe (FIFO), not a file\n")
+
+
+@pytest.mark.parametrize("command", ["resolve", "odds"])
+def test_a_pipe_for_a_scenario_is_refused_at_once(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.helpers import tussle
+
+    (tmp_path / "saves").mkdir()
+    fifo = tmp_path / "race.json"
+    os.mkfifo(fifo)
+    timer = threading.Timer(30, lambda: os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)))
+    timer.daemon = True
+    timer.start()
+    try:
+        assert tussle(tmp_path / "saves", command, str(fifo)) == 2
+    finally:
+        timer.cancel()
+    assert "a pipe (FIFO), not a file" in capsys.readouterr().err
