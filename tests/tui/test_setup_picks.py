@@ -170,7 +170,11 @@ async def test_setup_says_its_options_and_who_rolls_in_words(saves: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await setup_of(pilot)
         summary = text(app, "#setup-summary")
-        assert "simple contest · ties: lower roll wins · augments against 14" in summary
+        # The augment base left blank: the table's for the sessions played (issue 24).
+        assert (
+            "simple contest · ties: lower roll wins · augments against the base for the "
+            "sessions played" in summary
+        )
         assert "Dice: the table rolls for everyone (T to change)" in summary
         assert "True" not in summary and "False" not in summary
         await keys(pilot, "o", "right", "tab", "right", "enter")  # chained, ties high

@@ -58,7 +58,10 @@ def describe_options(opts: Mapping[str, Any]) -> list[str]:
         else "simple contest"
     )
     ties = "ties: lower roll wins" if h.tie_break == "low" else "ties: higher roll wins"
-    out = [kind, ties, f"augments against {h.augment_base}"]
+    # Left out, the augment base is the table's for the sessions played (§2.5), set as
+    # the contest starts.
+    base = h.augment_base if "augment_base" in opts else "the base for the sessions played"
+    out = [kind, ties, f"augments against {base}"]
     if h.wherewithal_waiver:
         out.append("a major or complete wherewithal victory waives the injury's bump down")
     if h.extended:  # §2.8.6-7
