@@ -456,9 +456,15 @@ class ContestMachine(RuleBasedStateMachine):
         )
     )
     def keypad_keys(self, keys: list[str]) -> None:
-        """Dice, moves, erasing, Tussle's rolls, clearing: nothing is committed."""
+        """Dice, moves, erasing, Tussle's rolls, clearing: nothing is committed. Esc
+        leaving a correction that changed something asks first (issue 24, item 7): y."""
         before = self.facts()
-        self.press(*keys)
+        for key in keys:
+            self.press(key)
+            if isinstance(self.app.screen, ConfirmScreen):
+                assert key == "escape" and self.screen.correcting is not None
+                self.press("y")
+                assert self.screen.correcting is None
         if keys:
             self.forget_keypad()
         self.nothing_added(before)
@@ -493,12 +499,25 @@ class ContestMachine(RuleBasedStateMachine):
         """Enter, whatever the keypad holds (a finished contest: its summary)."""
         self.commit(twist, confirm)
 
-    @precondition(lambda self: self.can_undo())
+    @precondition(lambda self: self.screen.correcting is not None)
+    @rule(leave=st.booleans())
+    def undo_in_a_correction(self, leave: bool) -> None:
+        """u while correcting takes back the correction's last change, never an action
+        in the log; with none left it asks whether to leave the correction (issue 24,
+        item 7)."""
+        before = self.facts()
+        self.press("u")
+        if isinstance(self.app.screen, ConfirmScreen):
+            self.press("y" if leave else "n")
+            assert (self.screen.correcting is None) == leave
+        self.forget_keypad()
+        self.nothing_added(before)
+
+    @precondition(lambda self: self.can_undo() and self.screen.correcting is None)
     @rule()
     def undo(self) -> None:
         before = self.facts()
         self.typed_before_undo = dict(self.screen.draft.typed)
-        was_correcting = self.screen.correcting is not None
         action = self.campaign.actions[before.done[-1]]
         self.press("u")
         after = self.facts()
@@ -506,9 +525,7 @@ class ContestMachine(RuleBasedStateMachine):
         assert after.undone == (*before.undone, before.done[-1])
         assert after.exchanges <= before.exchanges or not isinstance(action.command, Play)
         command = action.command
-        if was_correcting:  # the undo ends the correction: the keypad is what it was before C
-            self.forget_keypad()
-        elif isinstance(command, Play) and command.contest_id == self.screen.contest_id:
+        if isinstance(command, Play) and command.contest_id == self.screen.contest_id:
             if not self.on_keypad:
                 self.under_keypad = dict(self.typed_before_undo)
             self.on_keypad.append(action.action_id)  # its commands are back on the keypad
@@ -658,7 +675,15 @@ class ContestMachine(RuleBasedStateMachine):
                 self.forget_keypad()
             elif effect == "extra":
                 draft = self.screen.draft
-                assert len(draft.extras) == len(extras_before) + 1, (
+                replaces = self.screen.part.replaces  # an advantage entered again
+                took_a_place = replaces is not None and any(
+                    replaces(waiting, now)
+                    for waiting in extras_before
+                    for now in draft.extras
+                    if now is not waiting
+                )
+                added = len(extras_before) + (0 if took_a_place else 1)
+                assert len(draft.extras) == added, (
                     f"the form closed but its action is not on the keypad: {draft.extras}"
                 )
                 assert draft.typed == typed_before

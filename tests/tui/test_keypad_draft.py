@@ -120,7 +120,10 @@ async def test_undo_during_a_correction_takes_the_reopened_exchange_off(saves: P
         await keys(pilot, "C", "backspace", "1", "enter")  # correct exchange 1
         assert "Correcting exchange 1" in app.screen.query_one("#keypad").border_title
         assert "[-][-][-][0]" in keypad(app)
-        await keys(pilot, "u")  # takes back exchange 2: the correction cannot go on
+        # u inside a correction takes back its changes, never an action in the log: with
+        # none made, it asks whether to leave the correction (y); then u takes back
+        # exchange 2 (issue 24, item 7).
+        await keys(pilot, "u", "y", "u")
         screen = app.screen
         assert isinstance(screen, ContestScreen) and screen.correcting is None
         assert "[-][-][-][0]" not in keypad(app)  # exchange 1 is in the log: not typed
@@ -237,9 +240,9 @@ async def test_a_d100_digit_that_makes_no_face_is_refused_with_a_reason(saves: P
     app = new_app(saves, "Knives")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await keys(pilot, "0")
-        assert "no face 0" in keypad(app) and "05 is 5" in keypad(app)
-        await keys(pilot, "1", "0", "5")
+        await keys(pilot, "0")  # a d100's tens die: 0 then 5 is 5 (issue 24, item 12)
+        assert "no face" not in keypad(app) and "[  0]" in keypad(app)
+        await keys(pilot, "backspace", "1", "0", "5")
         assert "no face 105" in keypad(app)
         assert any("no face 105" in n for n in notices(app))
         await keys(pilot, "0")  # 100 is a face

@@ -56,6 +56,7 @@ KEYS = [
     Binding("u", "undo", "Undo", id="undo"),
     Binding("U,ctrl+y", "redo", "Redo", id="redo", show=False),
     Binding("m", "modifier", "Modifier", id="modifier", show=False),
+    Binding("delete", "take_off", "Take an action off the keypad", id="take_off", show=False),
     quick_roll.binding(),  # ctrl+r: a roll outside the contest (tui.screens.quick_roll)
     Binding("b", "more_log", "Earlier", id="more_log", show=False),
     Binding("pageup", "log_page(-1)", "Log: scroll up", id="log_up", show=False),
@@ -99,6 +100,17 @@ class ContestScreen(KeypadContest):
         """The contest screen for ``system``'s contests: its keys and their actions."""
         return _screen_class(system)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A system's key that means nothing in this contest (HeroQuest's leave outside
+        a chain, FORGE's dodge or absorb outside combat) is left out of the footer and
+        the palette, and does nothing."""
+        if self.contest_id not in self.tussle.campaign.contests:
+            return True  # undone: the app is taking this screen away
+        for key in self.part.keys:
+            if key.binding.action == action and key.applies is not None:
+                return key.applies(self.state)
+        return True
+
     def on_mount(self) -> None:
         self.query_one("#participants").border_title = "Participants"
         self.query_one("#aspects").border_title = view(self.record.state.system).ASPECTS_TITLE
@@ -133,7 +145,7 @@ class ContestScreen(KeypadContest):
         if isinstance(notice, Rejected):
             self.sending = False
             self.message = f"[b $error]{e(notice.error)}[/]"
-            self.notify(str(notice.error), title=notice.error.title, severity="error")
+            self.keypad_toast(str(notice.error), title=notice.error.title)
             self.refresh_keypad()
             return
         if not isinstance(notice, Applied) or self.contest_id not in self.tussle.campaign.contests:
@@ -243,7 +255,12 @@ class ContestScreen(KeypadContest):
     # -- the screen's own actions ------------------------------------------------------------
     def action_undo(self) -> None:
         """Take back the last GM action (the app's undo, as on every screen). The keypad
-        learns what came back when the bus answers: an Enter typed before that waits."""
+        learns what came back when the bus answers: an Enter typed before that waits.
+        While correcting an exchange, u takes back the correction's last change instead
+        (with none left, it asks whether to leave the correction)."""
+        if self.correcting:
+            self.undo_in_correction()
+            return
         self._expect_answer()
         self.tussle.send(Undo())
 

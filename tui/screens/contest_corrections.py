@@ -13,12 +13,16 @@ from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from tui.draft import Draft, dice_kind, typed_text
 from tui.fields import Answers, Field, blame, whole
 from tui.key_hints import key_of
-from tui.screens.contest_paint import PaintedContest
+from tui.screens.contest_paint import DraftNow, PaintedContest, draft_now
 from tui.systems.common import e
 
 
 class CorrectingContest(PaintedContest):
     """The contest screen's corrections, and the keypad given back an old exchange."""
+
+    # While correcting: the keypad after C, then after each change made to it, oldest
+    # first. u inside a correction takes back its last change, never a committed action.
+    correction_steps: tuple[DraftNow, ...] = ()
 
     def action_correct(self) -> None:
         """Correct an old exchange: its commands come back onto the keypad, played on the
@@ -50,7 +54,8 @@ class CorrectingContest(PaintedContest):
             n, state, commands = reopened
             self.correcting = (n, state)
             self.restore_draft(commands)
-            self.refresh_keypad()
+            self.correction_steps = ()
+            self.refresh_keypad()  # notes the keypad as C left it: the first step
 
         from tui.screens.forms import FormScreen
 
@@ -106,6 +111,65 @@ class CorrectingContest(PaintedContest):
     def _end_correction(self) -> None:
         """Leave a correction in progress: its draft (an exchange in the log already)
         goes, and the keypad holds again what it held before C."""
+        self.correction_steps = ()
         if self.correcting:
             self.correcting = None
             self.draft = self.draft.before or Draft()
+
+    # -- u and Esc inside a correction ---------------------------------------------------
+    def note_correction_step(self) -> None:
+        """(After each repaint of the keypad.) A correction's keypad that changed since
+        its last step is a new step."""
+        if not self.correcting:
+            return
+        now = draft_now(self.draft)
+        if not self.correction_steps or self.correction_steps[-1] != now:
+            self.correction_steps = (*self.correction_steps, now)
+
+    def undo_in_correction(self) -> None:
+        """u while correcting: the correction's last change goes (a die, an action); with
+        none left, leaving the correction is asked, as q asks."""
+        if len(self.correction_steps) < 2:
+            self.leave_correction(asked_by="undo")
+            return
+        self.correction_steps = self.correction_steps[:-1]
+        typed, sources, extras, end_after = self.correction_steps[-1]
+        self.draft.typed, self.draft.sources = dict(typed), dict(sources)
+        self.draft.extras, self.draft.end_after = list(extras), end_after
+        self.notify("The correction's last change is taken back.", timeout=3)
+        self.refresh_keypad()
+
+    def leave_correction(self, asked_by: str = "escape") -> None:
+        """Leave the correction in progress, keeping the exchange as it was: asked first
+        when the keypad has changes (as q asks), and when u asked (it undoes nothing)."""
+        if not self.correcting:
+            return
+        n = self.correcting[0]
+        changed = len(self.correction_steps) > 1
+
+        def left(yes: bool | None = True) -> None:
+            if yes and self.correcting and self.correcting[0] == n:
+                self.notify(f"Exchange {n} is left as it was.", timeout=3)
+                self._end_correction()  # the keypad as it was before C
+                self.refresh_keypad()
+
+        if not changed and asked_by == "escape":
+            left()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        lines = [f"Exchange {n} stays as it is in the log."]
+        if changed:
+            lines.append("The changes made to it on the keypad are lost.")
+        else:
+            lines.append("Nothing was changed yet: there is nothing in it to take back.")
+        lines += ["", "Undo (u) takes back committed actions once the correction is left."]
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Leave the correction of exchange {n}?",
+                lines,
+                "Enter or y: leave it",
+                "Esc or n: go on correcting",
+            ),
+            left,
+        )

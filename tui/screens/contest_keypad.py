@@ -15,12 +15,12 @@ from dataclasses import replace
 from core.campaign import Play
 from core.errors import BadDice, RuleError
 from core.model import Command
+from tui import views
 from tui.draft import (
     commit_commands,
     dice_kind,
     faces_of,
     preview,
-    try_extra,
     type_face,
     typed_text,
 )
@@ -64,7 +64,7 @@ class KeypadContest(CorrectingContest):
             text, complete = type_face(kind, self.draft.typed.get(who, ""), key)
         except BadDice as error:  # a face no die has: said, never dropped in silence
             self.message = f"[b $error]{e(f'{who}: {error}')}[/]"
-            self.notify(f"{who}: {error}", title=error.title, severity="error", timeout=4)
+            self.keypad_toast(f"{who}: {error}", title=error.title, timeout=4)
             self.refresh_keypad()
             return
         self.draft.typed[who] = text
@@ -125,8 +125,8 @@ class KeypadContest(CorrectingContest):
 
     def action_keypad_clear(self) -> None:
         if self.correcting:
-            self.notify(f"Exchange {self.correcting[0]} is left as it was.", timeout=3)
-            self._end_correction()  # the keypad as it was before C
+            self.leave_correction()  # asked first when the correction changed something
+            return
         elif self.draft.empty:  # Esc never does nothing without saying why (issue 24)
             self.notify(
                 "The keypad is empty: Esc has nothing to clear. "
@@ -192,12 +192,74 @@ class KeypadContest(CorrectingContest):
 
     # -- actions -------------------------------------------------------------------------
     def add_extra(self, command: Command) -> None:
+        extras, replaced = self._with(command)
         try:
-            try_extra(self.state, self.draft, command)
+            self._check(extras)
         except RuleError as error:
             self.message = f"[b $error]{e(error)}[/]"
-            self.notify(str(error), title=error.title, severity="error")
+            self.keypad_toast(str(error), title=error.title)
+        else:
+            self.draft.extras = extras
+            if replaced:
+                self.notify("It takes the place of the one waiting on the keypad.", timeout=4)
         self.refresh_keypad()
+
+    def _with(self, command: Command) -> tuple[list[Command], bool]:
+        """The actions waiting once ``command`` joins them, and whether it took the place
+        of one (the system says which: an advantage entered again, not a second one)."""
+        replaces = view(self.state.system).SCREEN.replaces
+        extras = list(self.draft.extras)
+        for i, waiting in enumerate(extras):
+            if replaces is not None and replaces(waiting, command):
+                extras[i] = command
+                return extras, True
+        return [*extras, command], False
+
+    def _check(self, extras: list[Command]) -> None:
+        """RuleError unless the contest takes the keypad's dice with ``extras`` (a pure
+        check: the draft itself is left as it is)."""
+        trial = replace(self.draft, typed=dict(self.draft.typed), sources=dict(self.draft.sources))
+        trial.extras = extras
+        preview(self.state, trial, strict=True)
+
+    def action_take_off(self) -> None:
+        """Take one action waiting on the keypad off it, alone: the others, and the dice,
+        stay (Backspace takes back dice, Esc everything)."""
+        from tui.widgets.lines import to_content
+
+        system = self.state.system
+        waiting = [
+            (to_content(views.describe_extra(system, c)).plain, str(i))
+            for i, c in enumerate(self.draft.extras)
+        ]
+        if self.draft.end_after:
+            waiting.append(("End the contest after this stage", "end"))
+        if not waiting:
+            self.notify(
+                "No action waits on the keypad (Backspace takes back dice).",
+                title="Nothing to take off",
+                timeout=4,
+            )
+            return
+        extras = list(self.draft.extras)
+
+        def chosen(answers: Answers | None) -> None:
+            if answers is None:
+                return
+            what = answers["what"]
+            if what == "end":
+                self.draft.end_after = False
+            else:
+                gone = extras[int(what)]
+                self.draft.extras = [c for c in self.draft.extras if c is not gone]
+            self.refresh_keypad()
+
+        self.form(
+            "Take an action off the keypad",
+            [Field("what", "Which", waiting[-1][1], tuple(waiting))],
+            "The other actions and the dice stay. Enter: take it off · Esc: keep it",
+            chosen,
+        )
 
     def ask(
         self,
@@ -218,14 +280,8 @@ class KeypadContest(CorrectingContest):
 
         def parse(answers: Answers) -> Command:
             command = then(answers)
-            trial = replace(
-                self.draft,
-                typed=dict(self.draft.typed),
-                sources=dict(self.draft.sources),
-                extras=list(self.draft.extras),
-            )
             try:
-                try_extra(self.state, trial, command)  # a pure check: the draft is a copy
+                self._check(self._with(command)[0])  # a pure check: the draft is kept
             except RuleError as error:
                 raise FieldError(rule_field, str(error)) from error
             return command

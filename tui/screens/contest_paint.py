@@ -14,7 +14,7 @@ from textual.screen import Screen
 
 from core.campaign import ContestRecord
 from core.errors import RuleError
-from core.model import Contest
+from core.model import Command, Contest
 from tui import views
 from tui.draft import Draft, dice_kind, preview, typed_text
 from tui.host import Host, host
@@ -26,6 +26,14 @@ from tui.widgets.exchange_log import PAGE, ExchangeLog
 from tui.widgets.keybar import KeyBar
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
+
+# The keypad's draft as it stands (the dice by roller, their sources, the actions waiting,
+# a FORGE end), to tell when it changed: a correction's steps, a toast's cause.
+DraftNow = tuple[dict[str, str], dict[str, str], list[Command], bool]
+
+
+def draft_now(draft: Draft) -> DraftNow:
+    return dict(draft.typed), dict(draft.sources), list(draft.extras), draft.end_after
 
 
 class PaintedContest(Screen[None]):
@@ -43,6 +51,12 @@ class PaintedContest(Screen[None]):
         # (what the keypad plays on instead of the contest as it stands).
         self.correcting: tuple[int, Contest] | None = None
         self.sending = False  # an exchange is on its way to the log: Enter waits for it
+        # The keypad as it stood when a toast about it (a refusal) was shown: the toast
+        # goes as soon as the keypad changes, with its cause.
+        self.toasted: DraftNow | None = None
+        # A line for the keypad's verdict (a quick roll's outcome) and the keypad it was
+        # said beside: it stays there until the keypad changes.
+        self.aside: tuple[str, DraftNow] | None = None
 
     @property
     def tussle(self) -> Host:
@@ -148,10 +162,32 @@ class PaintedContest(Screen[None]):
         if shown.error:
             verdict = f"[b $error]{e(shown.error)}[/]"
         else:
-            verdict = self.message or system.verdict(shown, self.draft)
+            if self.aside is not None and self.aside[1] != draft_now(self.draft):
+                self.aside = None
+            aside = self.aside[0] if self.aside is not None else ""
+            verdict = self.message or aside or system.verdict(shown, self.draft)
         self.message = ""
         keypad.show(rows, extras, verdict)
+        if self.toasted is not None and self.toasted != draft_now(self.draft):
+            self.toasted = None
+            self.app.clear_notifications()  # what it said no longer holds
+        self.note_correction_step()
         self._odds_for(shown.state)
+
+    def say_aside(self, markup: str) -> None:
+        """``markup`` on the keypad's verdict line, where it stays until the keypad
+        changes (a toast would cover the keypad)."""
+        self.aside = (markup, draft_now(self.draft))
+        self.refresh_keypad()
+
+    def keypad_toast(self, message: str, title: str, timeout: float | None = None) -> None:
+        """A refusal of what is on the keypad, as a toast that lasts while the keypad
+        stays as it is (the verdict line says it too, until the next repaint)."""
+        self.notify(message, title=title, severity="error", timeout=timeout)
+        self.toasted = draft_now(self.draft)
+
+    def note_correction_step(self) -> None:
+        """(The corrections' layer notes each change a correction makes.)"""
 
     def _roll_for_tussle(self, slots: list[str]) -> bool:
         """Roll for the rollers set up as "Tussle rolls" that have no dice yet."""

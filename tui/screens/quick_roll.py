@@ -89,4 +89,12 @@ def tell_roll(app: App[None], entry: ActionRecorded | ActionUndone | ActionRedon
 
     dice = f"{dice_text(rolled.faces)} → " if rolled.faces else ""
     lines = [f"{rolled.expression}: {dice}{rolled.outcome}", *rolled.details, rolled.chance]
-    tussle.notify("\n".join(line for line in lines if line), title="Quick roll", timeout=20)
+    lines = [line for line in lines if line]
+    from tui.screens.contest_paint import PaintedContest
+    from tui.systems.common import e
+
+    screen = app.screen
+    if isinstance(screen, PaintedContest):  # on the keypad's verdict line, not over it
+        screen.say_aside(f"[b]Quick roll[/b] {e(' · '.join(lines))}")
+        return
+    tussle.notify("\n".join(lines), title="Quick roll", timeout=20)

@@ -204,7 +204,12 @@ def _end(screen: ContestActions) -> None:
 SCREEN = ScreenPart(
     keys=(
         Key("modifier", Binding("o", "roles", "Roles", id="roles"), _roles),
-        Key("modifier", Binding("x", "reaction", "Dodge/absorb", id="reaction"), _reaction),
+        Key(
+            "modifier",
+            Binding("x", "reaction", "Dodge/absorb", id="reaction"),
+            _reaction,
+            applies=lambda state: _own(state).options.combat,  # reactions are combat's
+        ),
         Key("modifier", Binding("e", "end", "End", id="end"), _end),
     ),
 )

@@ -87,17 +87,24 @@ class ContestActions(Protocol):
 class Key:
     """One of a system's keys: its ``binding`` (its action names ``run``), placed in the
     screen's list of keys right after the screen's own binding whose id is ``after``
-    (the order the footer, the help screen and the command palette show)."""
+    (the order the footer, the help screen and the command palette show). ``applies``:
+    whether the key means anything in this contest (else the footer and the palette
+    leave it out, and it does nothing): HeroQuest's leave in a chain only."""
 
     after: str
     binding: Binding
     run: Callable[[ContestActions], None]
+    applies: Callable[[Contest], bool] | None = None
 
 
 @dataclass(frozen=True)
 class ScreenPart:
     """A system's keys on the contest screen, and whom the modifier form (``m``, every
-    system's) offers: ``modifier_choices`` of the contest, or else its participants."""
+    system's) offers: ``modifier_choices`` of the contest, or else its participants.
+    ``replaces(waiting, new)``: whether ``new``, put on the keypad, takes the place of
+    the action ``waiting`` there rather than going beside it (Fate: an advantage entered
+    again by its creator on the same aspect, fixed in a correction, is not a second one)."""
 
     keys: Sequence[Key] = ()
     modifier_choices: Callable[[Contest], Options] | None = None
+    replaces: Callable[[Command, Command], bool] | None = None

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from core.dice import parse_fate_dice
+from core.dice import fate_glyphs, parse_fate_dice
 from core.model import Command, Contest
 from core.systems import fate
 from core.systems.fate.sheet import typed_rating
 from tui.draft import dice_kind, preview
-from tui.fields import Answers, Field, Follow, Options, blame
+from tui.fields import Answers, Field, FieldError, Follow, Options, blame
 from tui.systems.common import e
 from tui.systems.fate.panes import own_contest
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -175,23 +175,60 @@ def _rating(a: Answers, key: str) -> int:
 
 
 def _advantage(screen: ContestActions) -> None:
+    """Who creates what, on whom, against what; the total typed, or worked out from the
+    creator's skill and the dice, typed as on the keypad or rolled by Tussle."""
     names = screen.names()
+    state = own_contest(screen.state)
+    skills = {p.name: p.skill for p in state.participants}
+
+    def command(a: Answers) -> Command:
+        opposition = _rating(a, "opposition")
+        if a["result"]:
+            if a["dice"]:
+                raise FieldError("dice", "Either the total or the dice: the total has them")
+            result = _rating(a, "result")
+        else:
+            with blame("dice"):
+                faces = (
+                    parse_fate_dice(a["dice"].replace("=", "+"))
+                    if a["dice"]
+                    else screen.tussle.dice.roll(dice_kind(screen.state))
+                )
+            result = skills.get(a["by"], 0) + sum(faces)
+            how = "rolled" if a["dice"] else "rolls (Tussle)"
+            screen.message = (
+                f"{e(a['by'])} {how} {fate_glyphs(faces)}: "
+                f"{fate.signed(skills.get(a['by'], 0))} + {sum(faces)} = {fate.signed(result)}"
+            )
+        return fate.CreateAdvantage(
+            by=a["by"],
+            aspect=a["aspect"],
+            on=a["on"] or None,
+            result=result,
+            opposition=opposition,
+        )
+
     screen.ask(
         "Create an advantage (before the rolls)",
         [
             Field("by", "Who creates it", names[0][1], names),
             Field("aspect", "Aspect"),
             Field("on", "Placed on", "", (("(the scene)", ""), *names), required=False),
-            Field("result", "Their total (skill + dice + bonuses)"),
+            Field(
+                "result",
+                "Their total (blank: skill + the dice below)",
+                placeholder="skill + dice",
+                required=False,
+            ),
             Field("opposition", "Opposition (defence or difficulty)"),
+            Field(
+                "dice",
+                "Their dice, like +0-0 (blank, with no total: Tussle rolls)",
+                placeholder="Tussle rolls",
+                required=False,
+            ),
         ],
-        lambda a: fate.CreateAdvantage(
-            by=a["by"],
-            aspect=a["aspect"],
-            on=a["on"] or None,
-            result=_rating(a, "result"),
-            opposition=_rating(a, "opposition"),
-        ),
+        command,
     )
 
 
@@ -258,4 +295,9 @@ SCREEN = ScreenPart(
         ),
     ),
     modifier_choices=lambda state: tuple((s, s) for s in state.sides),  # a side's roll
+    replaces=lambda waiting, new: (
+        isinstance(waiting, fate.CreateAdvantage)
+        and isinstance(new, fate.CreateAdvantage)
+        and (waiting.by, waiting.aspect) == (new.by, new.aspect)
+    ),
 )

@@ -7,7 +7,7 @@ from collections.abc import Collection
 from typing import Any
 
 from core.campaign import ContestRecord
-from core.dice import DiceKind
+from core.dice import DiceKind, fate_glyphs
 from core.model import Contest
 from core.redact import HIDDEN
 from core.systems import fate
@@ -102,6 +102,10 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
                 shifts = total - (state.options.difficulty or 0)
                 text += f" · {fate.signed(shifts)} shifts"
         dice = "".join(f"[{ch}]" for ch in typed) + "[ ]" * (4 - len(typed))
+        rolled = state.open.dice.get(side)
+        if rolled is not None and fate_glyphs(rolled) != typed:  # an invoke rerolled them
+            dice = "".join(f"[{ch}]" for ch in fate_glyphs(rolled))
+            text += f" [dim](rerolled: {typed} before)[/]"
         out.append(KeypadRow(side, dice, text, i == draft.cursor))
     return out
 

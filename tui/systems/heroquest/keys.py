@@ -272,7 +272,12 @@ SCREEN = ScreenPart(
         Key("modifier", Binding("h", "hero_point", "Hero pt", id="hero_point"), _hero_point),
         Key("modifier", Binding("g", "augment", "Augment", id="augment", show=False), _augment),
         Key("modifier", Binding("s", "stretch", "Stretch", id="stretch", show=False), _stretch),
-        Key("modifier", Binding("l", "leave", "Leave", id="leave"), _leave),
+        Key(
+            "modifier",
+            Binding("l", "leave", "Leave", id="leave"),
+            _leave,
+            applies=lambda state: own_contest(state).options.chain,  # §2.8: a chain's
+        ),
         Key("modifier", Binding("p", "parties", "Parties", id="parties", show=False), _parties),
         Key("modifier", Binding("G", "group", "Group", id="group", show=False), _group),
         Key("modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit),

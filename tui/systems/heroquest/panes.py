@@ -134,8 +134,11 @@ def verdict(preview: Preview, draft: Draft) -> str:
     if out.winner is None:
         return "⇒ [b]a tie[/b]"
     winner, loser = parties if out.winner == "a" else parties[::-1]
+    victory = hq.VICTORIES[out.victory]
+    if not state.options.chain:  # resolution points count only in a chain (§2.8)
+        return f"⇒ [b]{e(winner)}[/b] would win: {victory}"
     points = state.lodged(winner, loser, out.victory)  # gambits, defensive responses
-    return f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({points} RP)"
+    return f"⇒ [b]{e(winner)}[/b] would win: {victory} ({points} RP)"
 
 
 def twist_pending(state: Contest) -> bool:
