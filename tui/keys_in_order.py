@@ -17,6 +17,7 @@ aside, the queue's waiters): Textual is pinned to that minor version.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Coroutine
 from typing import Any
@@ -34,6 +35,16 @@ from textual.timer import Timer
 # mount; past that (a widget that never stops posting), the next key goes anyway.
 KEY_SETTLE_ROUNDS = 40
 KEY_GUARD_SECONDS = 1.0
+# Letters (and spaces) typed together this many in a row are text, not keys: a name
+# meant for a prompt ("Twist A"), not w (roster) then i (invoke).
+TEXT_RUN = 3
+
+
+def _letter(event: events.Key | events.Paste) -> bool:
+    character = event.character if isinstance(event, events.Key) else None
+    return (
+        character is not None and len(character) == 1 and (character.isalpha() or character == " ")
+    )
 
 
 def _waiting(pump: MessagePump) -> bool:
@@ -65,6 +76,14 @@ class KeysInOrder(App[None]):
         self._key_round = 0  # the look at the screen a key waits on (stale ones ignored)
         self._key_guard: Timer | None = None
         self._draining: asyncio.Task[None] | None = None  # a key waiting on the app
+        # The keys of the burst the key in hand belongs to (keys typed together: each
+        # came while the one before was in hand), those sent so far; whether the key in
+        # hand is a letter inside text typed in that burst; letters a screen refused so.
+        self._burst: list[events.Key | events.Paste] = []
+        self._text_in_hand = False
+        self._text_refused: list[tuple[str, str]] = []  # (the text, the letter)
+        self._text_run = ""  # the text the key in hand is a letter of
+        self._refused_key: events.Key | None = None
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """What to wait for before the next key, beyond the screen (None: nothing)."""
@@ -85,9 +104,48 @@ class KeysInOrder(App[None]):
                 self._held_keys.append(event)
                 return
             self._key_in_hand = True
+            self._burst = []  # a key typed alone starts a burst
             await self._send_key(event)
             return
         await super().on_event(event)
+
+    # Typing meant for a prompt that did not appear (a tie's twist, when the exchange was
+    # no tie) must not land in a screen's keys: "Twist A" opened the roster (w), and the
+    # dice after it renamed a character there (issue 24, item 20). A screen whose keys
+    # are letters asks :meth:`typing_text` in its ``check_action`` and refuses the key.
+    def typing_text(self) -> bool:
+        """Whether the key in hand is a letter (or space) inside text typed in one burst
+        (three or more letters and spaces in a row), after the first of them: the first
+        may open the prompt the rest is for (``a`` then a name, typed fast)."""
+        return self._text_in_hand
+
+    def refuse_text_key(self) -> None:
+        """A screen did not take the letter in hand as a key (:meth:`typing_text`): the
+        GM is told once the burst is over, with all the letters refused."""
+        event = self._burst[-1] if self._burst else None
+        if not self._text_in_hand or not isinstance(event, events.Key) or not event.character:
+            return
+        if event is not self._refused_key:  # asked once per binding the key matches
+            self._refused_key = event
+            self._text_refused.append((self._text_run, event.character))
+
+    def _is_text(self, event: events.Key | events.Paste) -> bool:
+        if not _letter(event):
+            return False
+        keys = [*self._burst, *self._held_keys]
+        here = len(self._burst) - 1
+        start = here
+        while start > 0 and _letter(keys[start - 1]):
+            start -= 1
+        end = here
+        while end + 1 < len(keys) and _letter(keys[end + 1]):
+            end += 1
+        if end - start + 1 < TEXT_RUN or here == start:
+            return False
+        self._text_run = "".join(
+            k.character or "" for k in keys[start : end + 1] if isinstance(k, events.Key)
+        )
+        return True
 
     async def _send_key(self, event: events.Key | events.Paste) -> None:
         """Textual's own handling of ``event``, then a wait for the screen to finish with
@@ -96,6 +154,8 @@ class KeysInOrder(App[None]):
         if self._key_guard is not None:
             self._key_guard.stop()
         self._key_guard = self.set_timer(KEY_GUARD_SECONDS, self._next_key, name="key guard")
+        self._burst.append(event)
+        self._text_in_hand = self._is_text(event)
         try:
             with self.prevent(*event._prevent):
                 await super().on_event(event)
@@ -159,7 +219,25 @@ class KeysInOrder(App[None]):
         if self._key_guard is not None:
             self._key_guard.stop()
             self._key_guard = None
+        self._text_in_hand = False
         if not self._held_keys:
             self._key_in_hand = False
+            self._tell_text_refused()
             return
         await self._send_key(self._held_keys.popleft())
+
+    def _tell_text_refused(self) -> None:
+        if not self._text_refused:
+            return
+        refused, self._text_refused = self._text_refused, []
+        texts = ", ".join(dict.fromkeys(f'"{text}"' for text, _ in refused))
+        letters = ", ".join(dict.fromkeys(letter for _, letter in refused))
+        self.notify(
+            f"{texts} was typed with no prompt open to take it: its letters ({letters}) "
+            "were not taken as keys here.",
+            title="Typed text left aside",
+            severity="warning",
+            timeout=6,
+        )
+        with contextlib.suppress(Exception):  # no screen (closing): no footer
+            self.screen.refresh_bindings()  # the footer, asked while a letter was refused

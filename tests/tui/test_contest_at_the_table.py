@@ -335,3 +335,52 @@ async def test_a_quick_roll_on_the_contest_screen_shows_on_the_keypad_not_over_i
         assert "Quick roll 4dF+3 vs 2: ++++" in keypad, keypad
         assert "5 shifts" in keypad, keypad
         assert not any("Quick roll" in t or "4dF+3" in t for t in toasts(app)), toasts(app)
+
+
+# -- item 20: text for a prompt that did not appear -----------------------------------------
+CHARACTERS = {"enter": "\r", "space": " ", "plus": "+", "minus": "-"}
+
+
+async def at_once(pilot: Pilot[None], *names: str) -> None:
+    """Every key in the app's queue before it handles the first (a burst: typed fast,
+    over a slow link, or pasted), then wait for all."""
+    from textual.events import Key
+
+    for name in names:
+        pilot.app.post_message(Key(name, CHARACTERS.get(name, name)))
+    await settle(pilot)
+
+
+TWIST_THEN_DICE = ("enter", "T", "w", "i", "s", "t", "space", "A", "enter", "plus", "plus")
+
+
+async def test_a_twist_name_typed_when_no_tie_came_is_no_key(saves: Path) -> None:
+    """Cynere 0000 (+4) against Teran 0000 (+3): no tie, so Enter commits and no twist
+    prompt comes. The "Twist A" typed after it for that prompt opens nothing (w was the
+    roster), renames nobody; the dice after it go on the keypad, and the GM is told."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await at_once(pilot, *"0" * 8, *TWIST_THEN_DICE, *"0" * 6)
+        assert type(app.screen).__name__ == "FateContestScreen", app.screen_stack
+        assert list(app.campaign.roster) == ["Cynere", "Teran the Swift"]
+        record = next(iter(app.campaign.contests.values()))
+        assert len(record.exchanges) == 1
+        assert app.screen.draft.typed == {  # type: ignore[attr-defined]
+            "Cynere": "++00",
+            "Teran the Swift": "0000",
+        }
+        assert any('"Twist A" was typed with no prompt' in t for t in toasts(app)), toasts(app)
+
+
+async def test_a_twist_prompt_that_appears_takes_the_name_typed_after_it(saves: Path) -> None:
+    """Cynere -000 (+3) against Teran 0000 (+3): a tie. Enter asks for the twist; the
+    name typed in the same burst is the twist's, whole."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await at_once(pilot, "minus", *"0" * 7, *TWIST_THEN_DICE)
+        record = next(iter(app.campaign.contests.values()))
+        assert len(record.exchanges) == 1
+        assert any(a.name == "Twist A" for a in record.state.aspects)
+        assert app.screen.draft.typed == {"Cynere": "++"}  # type: ignore[attr-defined]

@@ -103,7 +103,14 @@ class ContestScreen(KeypadContest):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A system's key that means nothing in this contest (HeroQuest's leave outside
         a chain, FORGE's dodge or absorb outside combat) is left out of the footer and
-        the palette, and does nothing."""
+        the palette, and does nothing. A letter inside text typed in one burst (a name
+        for a prompt that did not appear: tui.keys_in_order) is no key here."""
+        from tui.keys_in_order import KeysInOrder
+
+        app = self.app
+        if isinstance(app, KeysInOrder) and app.typing_text():
+            app.refuse_text_key()  # text for a prompt that is not there: never a key
+            return False
         if self.contest_id not in self.tussle.campaign.contests:
             return True  # undone: the app is taking this screen away
         for key in self.part.keys:
