@@ -55,6 +55,11 @@ def highlighted(setup: SetupScreen) -> str:
     return setup.picks[setup.query_one(DataTable).cursor_row].character
 
 
+def said(app: TussleApp) -> str:
+    """The last notification."""
+    return str(list(app._notifications)[-1].message)
+
+
 def shown(app: TussleApp, key: str) -> str:
     """What a choice of the open form shows."""
     assert isinstance(app.screen, FormScreen)
@@ -115,10 +120,13 @@ async def test_u_takes_back_the_last_change_to_the_setup(saves: Path) -> None:
         assert rows(setup) == ["Cynere", "Landon"]
         await keys(pilot, "u")  # Teran back, in his place
         assert rows(setup) == ["Cynere", "Teran", "Landon"]
+        assert said(app) == "Undone: Teran removed"
         await keys(pilot, "u")  # Landon's adding taken back
         assert rows(setup) == ["Cynere", "Teran"]
+        assert said(app) == "Undone: Landon added"
         await keys(pilot, "U")  # and put back
         assert rows(setup) == ["Cynere", "Teran", "Landon"]
+        assert said(app) == "Redone: Landon added"
         # A rule option is a change too: Fate's victories needed, from 3 (the default).
         await keys(pilot, "o")
         assert isinstance(app.screen, FormScreen)

@@ -561,7 +561,10 @@ class SetupScreen(Screen[None]):
         self.restore(back)
         self.shown = back  # not a change of its own
         self.reload()
-        self.notify(f"{verb}: {what_changed(now, back)}", timeout=3)
+        # The change taken back (undo: from the state restored to the one left) or put
+        # back (redo: from the one left to the one restored), as it was made.
+        change = what_changed(back, now) if source is self.undone else what_changed(now, back)
+        self.notify(f"{verb}: {change}", timeout=3)
 
     def action_roster(self) -> None:
         self.tussle.open_roster()
