@@ -56,9 +56,9 @@ class BadEntry:
         )
         if self.kept_in is None:
             return (
-                f"{head} Opening it in the dashboard sets {moved} aside in a file of their "
-                f"own (nothing is deleted); `tussle check {self.slug} --repair` then tries "
-                "them again."
+                f"{head} `tussle check {self.slug} --repair` (or opening it in the "
+                f"dashboard) sets {moved} aside in a file of their own, nothing deleted, "
+                "and tries them again."
             )
         return (
             f"{head} {moved[0].upper()}{moved[1:]} {'are' if later else 'is'} set aside, "

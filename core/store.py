@@ -695,7 +695,10 @@ class CampaignFiles:
         """Bring back the entries set aside that now load, in order, stopping at the
         first that still fails (lock held): how many came back, how many are still set
         aside, and the first that still fails (None when none did)."""
-        campaign = self.load()  # sets aside what no longer loads first
+        # Every entry read again, none taken from the snapshot (which may cover one that
+        # no longer loads): what no longer loads is set aside first.
+        snapshot.remove(self)
+        campaign = self.load()
         meta = self.meta()
         kept = set_aside_files.records(meta)
         back: list[Entry] = []

@@ -21,7 +21,7 @@ import pytest
 from core.campaign import AddCharacter, Character, StartContest
 from core.check import check_campaign
 from core.export_stream import write_export
-from core.store import CampaignFiles
+from core.store import CampaignFiles, Saves
 from tests.helpers import SCENARIOS, act, files_of, manifest_doc, seed, seed_race, tussle
 
 MIDDLE, LAST = 2, 6  # the race's start, the redo
@@ -223,6 +223,28 @@ def test_repair_brings_back_the_entries_that_now_load_in_order(
     assert len(repaired.contests["c1"].exchanges) == 2
     assert path.exists()  # the file is kept
     assert tussle(saves, "check", "Seed") == 0
+
+
+def test_repair_sets_aside_a_bad_entry_the_snapshot_covers(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = Saves(saves).create("Crowd", "fate")
+    campaign = files.load()
+    files.lock.acquire("Crowd")
+    for n in range(210):
+        act(campaign, files, AddCharacter(character=Character(name=f"C{n:03d}")))
+    files.load()  # the snapshot, covering all 210
+    files.lock.release()
+    data = json.loads(files.segment_path(1).read_text())
+    data["entries"]["1"]["entry"]["@"] = "ActionForeseen"  # entry 100, under the snapshot
+    files.segment_path(1).write_text(json.dumps(data))
+    assert tussle(saves, "check", "Crowd") == 1
+    assert "Log entry 100 does not load" in capsys.readouterr().err
+    # Nothing loads it: all 110 from there are set aside, and the campaign is sound.
+    assert tussle(saves, "check", "Crowd", "--repair") == 1
+    assert "110 log entries still set aside" in capsys.readouterr().out
+    assert tussle(saves, "check", "Crowd") == 0
+    assert CampaignFiles(files.folder).load().entries == 100
 
 
 def test_repair_stops_at_the_first_entry_that_still_fails(
