@@ -199,7 +199,7 @@ async def test_a_fate_advantage_with_a_total_of_five_in_words_is_refused(saves: 
         await fill(pilot, "aspect", "Off Balance")
         await fill(pilot, "result", "five")
         await fill(pilot, "opposition", "2")
-        await refused(pilot, "result", '"five" is not a whole number')
+        await refused(pilot, "result", '"five" is neither a ladder name')  # nor a number
         await fill(pilot, "result", "5")
         await accepted(pilot)
         screen = app.screen
