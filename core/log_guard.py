@@ -6,20 +6,25 @@ gone.
 
 An opening from the snapshot (:mod:`core.snapshot`) reads the segment holding the
 snapshot's last entry and those after it; the full segments before are trusted. Here each
-of those is hashed and its sha256 compared with the one it had when last found sound, kept
-in ``<saves>/.backups/<slug>/sound.json`` (the campaign's own corner of the saves, with its
-backups):
+of those is compared with what was kept of it when it was last found sound, in
+``<saves>/.backups/<slug>/sound.json`` (the campaign's own corner of the saves, with its
+backups): its sha256, and the file's identity then (inode, size, modification and change
+times).
 
-* the same sha256: sound (a full segment is never written again by a save);
-* another: its bytes changed. The whole log is checked, as ``tussle check`` does, and the
-  write refused when it fails;
-* none kept for that segment: it is read and each of its entries decoded; and when no sum
-  is kept at all (the first write since this Tussle, or since ``sound.json`` went), the
-  whole log is checked once instead.
+* the same identity: not written since (any write, a copy over it, a rename into place
+  change the change time, which no tool sets back), so not read;
+* another identity: the file is hashed. The same sha256: sound. Another: its bytes
+  changed, which no save does: the whole log is checked, as ``tussle check`` does, and
+  the write refused when it fails;
+* nothing kept for that segment: it is read and each of its entries decoded; and when
+  nothing is kept at all (the first write since this Tussle, or since ``sound.json``
+  went), the whole log is checked once instead.
 
-Once the write is on disk, the sums of every full segment are kept. Costs: hashing the log
-(about 30 ms for 50,000 exchanges), and a whole check only the first time or after a
-change (seconds to a minute on a long campaign).
+Once the write is on disk, what is known of every full segment is kept. Costs: a
+``stat`` a segment (a millisecond or two for 50,000 exchanges), and a whole check only the
+first time or after a change (seconds to a minute on a long campaign). A byte a failing
+disk changes with no write is not seen here; the backups hash every segment (each opening
+and session start of the dashboard) and say so.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+from dataclasses import dataclass
 
 from core import snapshot
 from core.backup import backups_folder
@@ -47,28 +54,57 @@ def covered_at_opening(files: CampaignFiles) -> int:
     return snapshot.covered(files)
 
 
-def refuse_damaged(files: CampaignFiles, covered: int) -> dict[str, str]:
+@dataclass(frozen=True, slots=True)
+class Sound:
+    """What is kept of a segment found sound: its sha256, and the file's identity then
+    (inode, size, modification and change times, in ns). A file with the same identity
+    has not been written since (an editor, a sync tool, a copy over it all change its
+    change time, which nothing can set back), so it is not read again."""
+
+    digest: str
+    identity: tuple[int, ...] = ()
+
+
+Sums = dict[str, Sound]
+
+
+def _identity(info: os.stat_result) -> tuple[int, ...]:
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def refuse_damaged(files: CampaignFiles, covered: int) -> Sums:
     """``BadSave`` saying where, and that nothing was written, when the full segments the
     snapshot covered at this opening (``covered``, from :func:`covered_at_opening`) are
-    not sound; else their sha256 by segment file name (for :func:`remember`). Call it
-    after ``files.load()`` and before writing anything."""
+    not sound; else what is known of them (for :func:`remember`). Call it after
+    ``files.load()`` and before writing anything."""
     if files.snapshot_problem is not None:  # not opened from it: every entry was read
         return {}
-    sums: dict[str, str] = {}
+    sums: Sums = {}
     unknown: list[int] = []
     known = _known(files)
     changed = False
     for index in range(max(0, covered - 1) // SEGMENT_SIZE):
         path = files.segment_path(index)
+        kept = (known or {}).get(path.name)
         try:
-            data = read_bytes(path)
+            info = os.lstat(path)
+        except FileNotFoundError:
+            raise BadSave(_refusal(files, f"{path}: missing")) from None
+        except OSError as error:
+            raise StoreError(f"{path}: cannot be read ({error.strerror})") from None
+        if kept is not None and kept.identity == _identity(info):
+            sums[path.name] = kept  # not written since it was found sound
+            continue
+        try:
+            data = read_bytes(path)  # BadSave for a link, a folder, a pipe...
         except BadSave as error:
             raise BadSave(_refusal(files, str(error))) from None
         if data is None:
             raise BadSave(_refusal(files, f"{path}: missing"))
-        sums[path.name] = digest = hashlib.sha256(data).hexdigest()
-        if known is None or known.get(path.name) != digest:
-            changed = changed or (known is not None and path.name in known)
+        digest = hashlib.sha256(data).hexdigest()
+        sums[path.name] = Sound(digest, _identity(info))
+        if kept is None or kept.digest != digest:
+            changed = changed or kept is not None
             unknown.append(index)
     if known is None or changed:
         if sums:
@@ -79,30 +115,35 @@ def refuse_damaged(files: CampaignFiles, covered: int) -> dict[str, str]:
     return sums
 
 
-def remember(files: CampaignFiles, sums: dict[str, str] | None = None) -> None:
-    """Keep the sha256 of every full log segment as sound (``sums``: those already
-    worked out); call it once a write is on disk, or after a whole check. Never raises:
+def remember(files: CampaignFiles, sums: Sums | None = None) -> None:
+    """Keep what is known of every full log segment as sound (``sums``: those already
+    looked at); call it once a write is on disk, or after a restore. Never raises:
     without it, the next write only checks more."""
     if getattr(files, "bad_entry", None) is not None:
         return  # this opening set an entry aside: nothing is taken as sound from it
     try:
         full = int(files.meta()["entries"]) // SEGMENT_SIZE
+        before = _known(files) or {}
         known = dict(sums or {})
         for index in range(full):
             path = files.segment_path(index)
             if path.name not in known:
+                info = os.lstat(path)
                 data = read_bytes(path)
                 if data is None:
                     return
-                known[path.name] = hashlib.sha256(data).hexdigest()
+                known[path.name] = Sound(hashlib.sha256(data).hexdigest(), _identity(info))
         wanted = {files.segment_path(i).name for i in range(full)}
+        known = {k: v for k, v in sorted(known.items()) if k in wanted}
+        if known == before:
+            return  # nothing new: not written again
         root = backups_folder(files.folder.parent, files.slug)
         make_folder(root)
         text = json.dumps(
             {
                 "app": "tussle",
                 "kind": "sound log segments",
-                "segments": {k: v for k, v in sorted(known.items()) if k in wanted},
+                "segments": {k: [v.digest, *v.identity] for k, v in known.items()},
             },
             indent=1,
         )
@@ -111,8 +152,8 @@ def remember(files: CampaignFiles, sums: dict[str, str] | None = None) -> None:
         log.warning("%s: the sums of its sound log segments not kept (%s)", files.folder, error)
 
 
-def _known(files: CampaignFiles) -> dict[str, str] | None:
-    """The sums kept as sound, None when none are (or they cannot be read)."""
+def _known(files: CampaignFiles) -> Sums | None:
+    """What is kept as sound, None when nothing is (or it cannot be read)."""
     path = backups_folder(files.folder.parent, files.slug) / SOUND
     try:
         data = parse_json(read_bytes(path) or b"", path)
@@ -121,7 +162,16 @@ def _known(files: CampaignFiles) -> dict[str, str] | None:
     segments = data.get("segments") if isinstance(data, dict) else None
     if not isinstance(segments, dict):
         return None
-    return {k: v for k, v in segments.items() if isinstance(k, str) and isinstance(v, str)}
+    known: Sums = {}
+    for name, kept in segments.items():
+        if (
+            isinstance(kept, list)
+            and kept
+            and isinstance(kept[0], str)
+            and all(type(n) is int for n in kept[1:])
+        ):
+            known[name] = Sound(kept[0], tuple(kept[1:]))
+    return known
 
 
 def _check_whole(files: CampaignFiles) -> None:

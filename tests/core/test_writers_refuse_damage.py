@@ -17,9 +17,11 @@ import random
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import core.log_guard
 from core import snapshot
 from core.bench import fate_campaign, fate_scenario
 from core.store import CampaignFiles
@@ -166,3 +168,31 @@ def test_a_byte_changed_that_the_log_still_replays_with_is_no_refusal(tmp_path: 
     path.write_bytes(bytes(data))
     assert record(saves, tmp_path, 1) == 0
     assert os.path.exists(saves / ".backups" / "shared" / "sound.json")
+
+
+def test_a_segment_found_sound_and_not_written_since_is_not_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What keeps --record into a long campaign as quick as into a new one: the segments
+    the last write found sound are looked at (stat), not read, while nothing wrote them."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    files = long_campaign(saves)
+    assert record(saves, tmp_path, 0) == 0  # the first: checked, and kept as sound
+    read: list[Path] = []
+    real = core.log_guard.read_bytes
+
+    def counted(path: Path, *args: Any) -> bytes | None:
+        read.append(path)
+        return real(path, *args)
+
+    monkeypatch.setattr(core.log_guard, "read_bytes", counted)
+    assert record(saves, tmp_path, 1) == 0
+    assert [p for p in read if p.parent == files.folder / "log"] == []
+    # Rewritten with the same bytes (a sync tool, a copy back): read again, and sound.
+    path = files.segment_path(0)
+    data = path.read_bytes()
+    path.unlink()
+    path.write_bytes(data)
+    assert record(saves, tmp_path, 2) == 0
+    assert [p for p in read if p.parent == files.folder / "log"] == [path]
