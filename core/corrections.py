@@ -62,9 +62,10 @@ def _line(rules: object, exchanges: Sequence[ExchangeEvent], k: int) -> str:
 
 
 def _ending(state: Contest) -> str:
+    after = f"after {state.n} exchange{'s' if state.n != 1 else ''}"  # not "1 exchanges"
     if not state.finished:
-        return f"not over after {state.n} exchanges"
-    return f"{state.winner or 'nobody'} wins after {state.n} exchanges"
+        return f"not over {after}"
+    return f"{state.winner or 'nobody'} wins {after}"
 
 
 def exchange_commands(

@@ -384,3 +384,36 @@ async def test_a_twist_prompt_that_appears_takes_the_name_typed_after_it(saves: 
         assert len(record.exchanges) == 1
         assert any(a.name == "Twist A" for a in record.state.aspects)
         assert app.screen.draft.typed == {"Cynere": "++"}  # type: ignore[attr-defined]
+
+
+# -- item 22: counts in words ----------------------------------------------------------------
+async def test_a_correction_and_the_campaigns_count_one_in_the_singular(saves: Path) -> None:
+    """One exchange played (Cynere ++++ against ----: two victories of three, not over):
+    the correction's question says "after 1 exchange"; the campaign made of one action
+    (a new campaign with nothing but its start) says "1 action"."""
+    from tests.tui.screen_text import screen_text
+    from tui.screens.confirm import ConfirmScreen
+
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, *"++++", *["minus"] * 4, "enter")
+        await keys(pilot, "C", "enter", "backspace", "minus", "enter")
+        assert isinstance(app.screen, ConfirmScreen)
+        shown = "\n".join(screen_text(app))
+        assert "Result: not over after 1 exchange" in shown, shown
+        assert "1 exchanges" not in shown
+    from core.campaign import AddCharacter, Campaign, Character
+    from core.store import Saves
+    from tests.helpers import act
+
+    files = Saves(saves).create("Lonely", "fate")
+    act(
+        Campaign(name="Lonely", system="fate"), files, AddCharacter(character=Character(name="Zed"))
+    )
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "c")  # the campaigns
+        lonely = next(line for line in screen_text(app) if "Lonely" in line)
+        assert "· 1 action" in lonely and "1 actions" not in lonely, lonely
