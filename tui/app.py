@@ -42,6 +42,7 @@ from tui.keys_in_order import KeysInOrder
 from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.screens.quick_roll import tell_roll
+from tui.terminal import HANG_UP_SECONDS, STDIN, hung_up
 from tui.widgets.keybar import keys_of, pretty_key
 
 if TYPE_CHECKING:
@@ -75,8 +76,12 @@ class TussleApp(Looks, KeysInOrder):
         ansi_color: bool = False,
         demos: bool = True,
         settings: Settings | None = None,
+        stdin: int | None = None,
     ) -> None:
+        """``stdin``: the file descriptor whose hang-up ends the dashboard (``tussle``:
+        its stdin); None for none (a test's app, which has no terminal of its own)."""
         super().__init__(ansi_color=ansi_color)
+        self.stdin = stdin
         self.sixteen_colours = ansi_color
         # The GM's keys and theme (tui.looks), unless the CLI read them first.
         self.settings = settings if settings is not None else read_settings(self.BINDINGS)
@@ -133,6 +138,8 @@ class TussleApp(Looks, KeysInOrder):
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.apply_settings(self.sixteen_colours)
+        if self.stdin is not None:
+            self.set_interval(HANG_UP_SECONDS, self._leave_when_hung_up, name="hang-up")
         if self.demos and not self.saves.campaigns():
             from core.demo import create_demos
 
@@ -145,6 +152,15 @@ class TussleApp(Looks, KeysInOrder):
             self.call_later(self.open_campaigns)
         else:
             self.call_later(self.open_campaign, slug)
+
+    def _leave_when_hung_up(self) -> None:
+        """The GM's terminal is gone, and no SIGHUP came (``nohup tussle``, a dropped
+        connection): the dashboard ends as a SIGHUP would end it, the campaign's lock
+        released, instead of spinning on its stdin's end (:mod:`tui.terminal`)."""
+        if self.stdin is not None and hung_up(self.stdin):
+            self.stdin = None
+            self.close_campaign()
+            self.exit()
 
     def _first_campaign(self) -> str | None:
         if self.start_with is not None:
@@ -556,6 +572,7 @@ def make_app(
     ansi_color: bool = False,
     demos: bool = True,
     settings: Settings | None = None,
+    stdin: int | None = None,
 ) -> TussleApp:
     """The one factory the CLI and the tests share."""
     return TussleApp(
@@ -566,6 +583,7 @@ def make_app(
         ansi_color=ansi_color,
         demos=demos,
         settings=settings,
+        stdin=stdin,
     )
 
 
@@ -580,6 +598,7 @@ def run(args: argparse.Namespace) -> int:
         # into one named with --saves, made by --mkdir or not.
         demos=args.saves is None,
         settings=settings,
+        stdin=STDIN,  # its hang-up ends the dashboard
     )
     app.run()
     return 0

@@ -8,7 +8,9 @@ EOF", still open upstream). Stdin is at its end when there never was a terminal
 went away without a SIGHUP reaching the program (a dropped SSH connection). So, without
 touching Textual: a screen refuses to start without a terminal (:func:`has_terminal`), and
 one that runs leaves when its stdin hangs up (:func:`hung_up`, asked a few times a
-second). Imports nothing of Textual: the commands ask before loading it.
+second): the players' view, and the GM's dashboard (started with SIGHUP ignored,
+``nohup tussle``, it used to spin holding the campaign's lock). Imports nothing of
+Textual: the commands ask before loading it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import select
 from collections.abc import Mapping
 
 STDIN = 0
+HANG_UP_SECONDS = 0.2  # how often a screen asks whether its terminal is still there
 
 
 def has_terminal(environ: Mapping[str, str] = os.environ, fd: int = STDIN) -> bool:
