@@ -20,18 +20,31 @@ cannot read the players' view. Listening on the loopback address, a request must
 loopback host or ``--public-url``'s (a page of another site whose name it made point at
 127.0.0.1 is refused too). The terminal's size is kept within :data:`MAX_SIZE`.
 
-Anyone who can reach the address can watch: there is no password. So it listens on
-127.0.0.1 unless ``--host`` says otherwise; ``--public-url`` is the address browsers use
-when a proxy stands in front (an https one, say).
+Each table has a secret link (issue 24, item 23): a random key made when ``serve``
+starts, in the page's path (``/KEY/``) and its websocket's (``/KEY/ws``), shown on the
+line ``serve`` starts with. Without it (``/``, ``/ws``, another key) a request gets 403,
+and nothing is started. It listens on 127.0.0.1 unless ``--host`` says otherwise;
+``--public-url`` is the address browsers use when a proxy stands in front (an https
+one, say).
+
+The page is Tussle's own (:data:`PAGE`): textual-serve's links a font from the internet
+(fonts.googleapis.com). Everything this one names comes from this server (textual-serve's
+script, its terminal's CSS and the Roboto Mono font files that ship in its package,
+under ``/static``), and its Content-Security-Policy lets the browser fetch nothing from
+anywhere else: an offline table works. It sets the page's width to the device's, so a
+phone shows a terminal of 40 columns or so, not a tiny wide one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import html
 import ipaddress
 import json
 import os
+import secrets
 import shlex
 import signal
 import sys
@@ -54,6 +67,99 @@ DEFAULT_SIZE = (80, 24)  # when the browser's page says none, or nothing that is
 GRACE_SECONDS = 3.0
 # What Textual's web driver writes once it runs: the packets follow it.
 READY = b"__GANGLION__\n"
+# The bytes of randomness in a table's key: 128 bits, 22 characters in the link.
+KEY_BYTES = 16
+# What the page lets the browser fetch, and from where: this server alone ('self' takes
+# in its websocket too). Its inline script and style are the page's own.
+CONTENT_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+# The page: textual-serve's, with the font served here and not fetched from Google, a
+# viewport for phones, and no intro picture. Filled in by :func:`page`.
+PAGE = """<!DOCTYPE html>
+<html>
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="referrer" content="no-referrer" />
+    <title>{title}</title>
+    <link rel="stylesheet" href="{static}css/xterm.css" />
+    <script src="{static}js/textual.js"></script>
+    <style>
+      @font-face {{
+        font-family: "Roboto Mono";
+        src: url("{static}fonts/RobotoMono-VariableFont_wght.ttf") format("truetype");
+        font-style: normal;
+      }}
+      @font-face {{
+        font-family: "Roboto Mono";
+        src: url("{static}fonts/RobotoMono-Italic-VariableFont_wght.ttf") format("truetype");
+        font-style: italic;
+      }}
+      body {{ background: #0c181f; margin: 0; }}
+      .dialog-container {{
+        position: absolute; width: 100vw; height: 100vh; display: flex;
+        align-items: center; justify-content: center; z-index: 10;
+      }}
+      .intro {{
+        max-width: 90vw; padding: 32px; font-size: 16px; z-index: 20;
+        font-family: "Roboto Mono", monospace; text-align: center;
+        color: rgba(255, 255, 255, 0.95); background-color: #12232d;
+      }}
+      body.-first-byte .intro-dialog {{ display: none; }}
+      body .textual-terminal {{ opacity: 0; }}
+      body.-first-byte .textual-terminal {{ opacity: 1; }}
+      body button {{
+        padding: 16px 32px; background-color: #5e0ba7; color: rgba(255, 255, 255, 0.95);
+        border: none; font-family: "Roboto Mono", monospace; margin: 16px auto 0;
+        display: block;
+      }}
+      .closed-dialog {{ display: none; }}
+      body.-closed .closed-dialog {{ display: flex; }}
+      #start {{ display: none; }}
+    </style>
+    <script>
+      function refresh() {{ window.location.reload(); }}
+    </script>
+  </head>
+  <body>
+    <div class="dialog-container intro-dialog">
+      <div class="intro">{title}</div>
+    </div>
+    <div class="dialog-container closed-dialog">
+      <div class="intro">
+        <div>The seat ended.</div>
+        <button type="button" onclick="refresh()">Sit again</button>
+      </div>
+    </div>
+    <div id="start"></div>
+    <div
+      id="terminal"
+      class="textual-terminal"
+      data-session-websocket-url="{websocket}"
+      data-font-size="{font_size}"
+    ></div>
+  </body>
+</html>
+"""
+
+
+def new_key() -> str:
+    """A table's secret key: random, and safe in a URL's path."""
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def page(title: str, static: str, websocket: str, font_size: int) -> str:
+    """The seat's HTML: its script, CSS and fonts from ``static`` (this server's
+    ``/static/``), its terminal on ``websocket``."""
+    return PAGE.format(
+        title=html.escape(title, quote=False),
+        static=html.escape(static),
+        websocket=html.escape(websocket),
+        font_size=font_size,
+    )
 
 
 def bounded(value: object, low: int, high: int, default: int) -> int:
@@ -225,9 +331,11 @@ def make_server(
     port: int,
     title: str,
     public_url: str | None,
+    key: str,
 ) -> Server:
-    """textual-serve's server, with Tussle's seats and their bounds (see the module's
-    docstring); made here so that textual-serve is imported only when serving."""
+    """textual-serve's server, with Tussle's page, seats and their bounds (see the
+    module's docstring), reached at ``/KEY/`` alone; made here so that textual-serve is
+    imported only when serving."""
     from aiohttp import web
     from textual_serve.server import Server
 
@@ -236,6 +344,8 @@ def make_server(
             super().__init__(
                 shlex.join(command), host=host, port=port, title=title, public_url=public_url
             )
+            self.public_url = self.public_url.rstrip("/")
+            self.key = key
             self.seats: set[Seat] = set()
             public = urlsplit(self.public_url)
             self.public_origin = f"{public.scheme}://{public.netloc}".lower()
@@ -275,15 +385,60 @@ def make_server(
             port = port or (443 if parts.scheme == "https" else 80)
             return self.loopback and is_loopback(hostname) and port == self.port
 
+        @property
+        def link(self) -> str:
+            """The table's secret link: the page, at its key."""
+            return f"{self.public_url}/{self.key}/"
+
+        def keyed(self, request: web.Request) -> bool:
+            """The request names this table's key (``/KEY/``, ``/KEY/ws``)."""
+            given = request.match_info.get("key", "")
+            return hmac.compare_digest(given.encode(), self.key.encode())
+
+        async def on_startup(self, app: web.Application) -> None:
+            """The table's routes, at its key (textual-serve's ``/`` and ``/ws`` stay,
+            and refuse), and the line that gives the GM the link."""
+            app.router.add_get("/{key}", self.handle_slash)
+            app.router.add_get("/{key}/", self.handle_index)
+            app.router.add_get("/{key}/ws", self.handle_websocket)
+            print(f"Serving {title} at", flush=True)
+            print(f"    {self.link}", flush=True)
+            print(
+                "Give that link to the players: without its key, the page and its seats "
+                "are refused. Ctrl+C stops.",
+                flush=True,
+            )
+
+        async def handle_slash(self, request: web.Request) -> web.StreamResponse:
+            """``/KEY`` is ``/KEY/`` (only there does the page's own address end)."""
+            if not (self.known_host(request) and self.keyed(request)):
+                raise web.HTTPForbidden(text="(serve): this table's link is needed\n")
+            raise web.HTTPFound(self.link)
+
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             if not self.known_host(request):
                 raise web.HTTPForbidden(text="(serve): not this server's address\n")
-            response: web.StreamResponse = await super().handle_index(request)
-            return response
+            if not self.keyed(request):
+                raise web.HTTPForbidden(text="(serve): this table's link is needed\n")
+            scheme = "wss" if self.public_url.startswith("https") else "ws"
+            websocket = f"{scheme}:{self.public_url.split(':', 1)[1]}/{self.key}/ws"
+            font_size = bounded(request.query.get("fontsize"), 8, 48, 16)
+            text = page(title, f"{self.public_url}/static/", websocket, font_size)
+            return web.Response(
+                text=text,
+                content_type="text/html",
+                headers={
+                    "Content-Security-Policy": CONTENT_POLICY,
+                    "Referrer-Policy": "no-referrer",  # the key stays in this page
+                    "Cache-Control": "no-store",
+                },
+            )
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not (self.known_host(request) and self.same_origin(request)):
                 raise web.HTTPForbidden(text="(serve): a page of another site\n")
+            if not self.keyed(request):
+                raise web.HTTPForbidden(text="(serve): this table's link is needed\n")
             size = terminal_size(
                 request.query.get("width", DEFAULT_SIZE[0]),
                 request.query.get("height", DEFAULT_SIZE[1]),
@@ -328,11 +483,11 @@ def serve(
         )
         return 2
     command = watch_command(tussle_path(), saves, name)
-    server = make_server(command, host, port, f"{name} · players' view", public_url)
+    server = make_server(command, host, port, f"{name} · players' view", public_url, new_key())
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(
-            f"(serve): listening on {host}: anyone who reaches it sees the players' view, "
-            "with no password",
+            f"(serve): listening on {host}: anyone who reaches it with the link sees the "
+            "players' view (over plain http, anyone on the way can read the link)",
             file=sys.stderr,
             flush=True,
         )

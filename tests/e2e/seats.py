@@ -5,6 +5,7 @@ socket's path, running ``share`` with sockets of the test's own, and reading a s
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 import socket
 import subprocess
@@ -128,12 +129,19 @@ def wait_until(done: Callable[[], bool], seconds: float = 30.0) -> float:
     return time.monotonic() - start
 
 
+# The table's link on serve's start line: http://127.0.0.1:PORT/KEY/.
+LINK = re.compile(r"^    (http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]+/)$", re.MULTILINE)
+
+
 class Served:
-    """``tussle serve`` on a free port of 127.0.0.1, stopped (SIGTERM) at the end."""
+    """``tussle serve`` on a free port of 127.0.0.1, stopped (SIGTERM) at the end.
+    ``url`` is the table's secret link (without its last slash: ``url + "/ws"`` is the
+    websocket), as the line ``serve`` starts with gives it; ``origin`` is the server's."""
 
     def __init__(self, saves: Path, log: Path, name: str = NAME) -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self._url = ""
         self.log = log
         self.process = subprocess.Popen(
             [*tussle_command(), "--saves", str(saves), "serve", name, "--port", str(self.port)],
@@ -142,6 +150,20 @@ class Served:
             stdin=subprocess.DEVNULL,
             env=clean_env(),
         )
+
+    @property
+    def url(self) -> str:
+        """The link ``serve`` printed (waited for: it prints it once it listens)."""
+        deadline = time.monotonic() + 30
+        while not self._url:
+            found = LINK.search(self.log.read_text())
+            if found is not None:
+                self._url = found[1].rstrip("/")
+            elif time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"serve gave no link: {self.log.read_text()}")
+            else:
+                time.sleep(0.1)
+        return self._url
 
     def stop(self, how: signal.Signals = signal.SIGTERM) -> int:
         self.process.send_signal(how)
