@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import DEFAULT_SYSTEM, SYSTEM_NAMES, system_title
-from core.store import CampaignFiles, StoreError
+from core.store import CampaignFiles, StoreError, close_names
 from core.text import visible
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
@@ -194,9 +194,22 @@ class CampaignScreen(Screen[None]):
     def action_new(self) -> None:
         systems = tuple((system_title(s), s) for s in SYSTEM_NAMES)
 
+        warned: list[str] = []  # a name close to one there, said once: Enter again makes it
+
         def free_name(answers: Answers) -> Answers:
-            if self.tussle.saves.find(answers["name"]) is not None:
-                raise FieldError("name", f'a campaign called "{answers["name"]}" already exists')
+            name = answers["name"]
+            if self.tussle.saves.find(name) is not None:
+                raise FieldError("name", f'a campaign called "{name}" already exists')
+            names = [i.name for i in self.tussle.saves.campaigns() if i.problem is None]
+            close = close_names(names, name)
+            if close and name not in warned:
+                warned.append(name)
+                offered = " or ".join(f'"{n}"' for n in close)
+                raise FieldError(
+                    "name",
+                    f'there is {offered} already: Enter again makes "{name}" beside it, '
+                    "Esc keeps to the list",
+                )
             return answers
 
         def made(answers: Answers | None) -> None:
