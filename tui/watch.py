@@ -16,6 +16,7 @@ within a second (:mod:`tui.terminal` says why Textual alone would spin there ins
 
 from __future__ import annotations
 
+import textwrap
 from datetime import datetime
 from pathlib import Path
 
@@ -48,23 +49,54 @@ def score_of(record: ContestRecord) -> dict[str, int]:
     return tally[0] if tally is not None else {side: 0 for side in state.sides}
 
 
-def fitting(lines: list[str], width: int, height: int) -> list[str]:
-    """The last of ``lines`` that fit ``height`` rows of ``width`` columns (a line longer
-    than the width takes more rows): the newest exchange always shows, and "…" first
-    says earlier lines were left out. All of them while the size is unknown (0)."""
+def more_note(left_out: int, cut: bool) -> str:
+    """What the view says when exchanges do not fit its pane."""
+    if left_out and cut:
+        more = "1 more exchange" if left_out == 1 else f"{left_out} more exchanges"
+        return f"{more} and the rest of this one: make the window larger"
+    if left_out:
+        more = "1 more exchange" if left_out == 1 else f"{left_out} more exchanges"
+        return f"{more}: make the window larger"
+    return "The rest of this exchange: make the window larger" if cut else ""
+
+
+def fitting(exchanges: list[list[str]], width: int, height: int) -> tuple[str, list[str]]:
+    """The lines of the newest ``exchanges`` (each a list of lines, oldest first) that
+    fit ``height`` rows of ``width`` columns (a line longer than the width wraps, at
+    spaces, onto more rows), and a note that says how many were left out ("" when none
+    was): the newest exchanges are kept whole; when even the newest does not fit, its
+    first lines (its verdict first). All of them while the size is unknown (0)."""
+    lines = [line for exchange in exchanges for line in exchange]
     if width <= 0 or height <= 0:
-        return lines
-    rows = [max(1, -(-len(line) // width)) for line in lines]
-    if sum(rows) <= height:
-        return lines
-    kept: list[str] = []
-    used = 1  # the "…" line
-    for line, taken in zip(reversed(lines), reversed(rows), strict=True):
-        if used + taken > height:
+        return "", lines
+
+    def rows(text: str) -> int:  # wrapped at spaces, as the pane wraps it
+        return max(1, len(textwrap.wrap(text, width)))
+
+    if sum(map(rows, lines)) <= height:
+        return "", lines
+    kept: list[list[str]] = []
+    for count, exchange in enumerate(reversed(exchanges)):
+        note = more_note(len(exchanges) - count - 1, cut=False)
+        used = rows(note) + sum(rows(line) for done in kept for line in done)
+        if used + sum(map(rows, exchange)) > height:
             break
-        kept.append(line)
-        used += taken
-    return ["…", *reversed(kept)]
+        kept.insert(0, exchange)
+    if kept:
+        return more_note(len(exchanges) - len(kept), cut=False), [
+            line for exchange in kept for line in exchange
+        ]
+    # Not even the newest fits: its first lines, as many as there is room for.
+    newest = exchanges[-1] if exchanges else []
+    note = more_note(len(exchanges) - 1, cut=True)
+    room = height - rows(note)
+    head: list[str] = []
+    for line in newest:
+        if rows(line) > room:
+            break
+        head.append(line)
+        room -= rows(line)
+    return note, head
 
 
 class WatchApp(App[None]):
@@ -73,9 +105,10 @@ class WatchApp(App[None]):
     TITLE = "Tussle · players' view"
     # From 100x30 up: the score in large digits, the last exchanges and the table side by
     # side. Narrower (-narrow), the table goes under the exchanges; shorter (-short), the
-    # score takes one line. So 60x20, the smallest a players' terminal should be, shows
-    # the whole view (window-size smallest on the players' server: the smallest terminal
-    # sets the size for all).
+    # score takes one line. So 60x20 shows the whole view. Smaller still (a phone's 40
+    # columns, a player's small terminal), the score and the newest exchange show: below
+    # 20 rows (-tiny) the table goes, and the exchanges that do not fit are counted
+    # ("2 more exchanges: make the window larger"), never left out without a word.
     CSS = """
     Screen { layout: vertical; }
     #title { height: auto; max-height: 2; padding: 0 1; background: $panel; text-style: bold; }
@@ -94,8 +127,10 @@ class WatchApp(App[None]):
     Screen.-short .side { height: 1; }
     Screen.-short .side Digits { display: none; }
     Screen.-short .side .odds { display: none; }
+    Screen.-tiny #table { display: none; }
     """
     NARROW, SHORT = 100, 30  # below these, the compact layouts
+    TINY = 20  # below this many rows, the table goes: the last exchanges keep the room
     BINDINGS = [Binding("q", "quit", "Leave", id="watch.quit")]
     # No command palette: its "save screenshot" would write a file as the GM's user,
     # from an SSH seat that gets nothing but this view.
@@ -160,6 +195,7 @@ class WatchApp(App[None]):
         width, height = size or self.size
         self.screen.set_class(width < self.NARROW, "-narrow")
         self.screen.set_class(height < self.SHORT, "-short")
+        self.screen.set_class(height < self.TINY, "-tiny")
 
     @property
     def campaign(self) -> Campaign | None:
@@ -221,14 +257,13 @@ class WatchApp(App[None]):
         self.show("#title", f"{e(record.title)} · {kind}{over}")
         self.paint_score(record)
         rules = find_system(state.system)
-        lines = [
-            line
-            for event in record.exchanges[-(EARLIER + 1) :]
-            for line in rules.describe(event, secrets)
+        exchanges = [
+            list(rules.describe(event, secrets)) for event in record.exchanges[-(EARLIER + 1) :]
         ]
         last = self.query_one("#last", Static)
-        shown = fitting(lines, last.content_size.width, last.content_size.height)
-        self.show("#last", "\n".join(e(line) for line in shown) or "No exchange yet")
+        note, shown = fitting(exchanges, last.content_size.width, last.content_size.height)
+        text = "\n".join(e(line) for line in shown) or "No exchange yet"
+        self.show("#last", f"[i $warning]{e(note)}[/]\n{text}" if note else text)
         table = view(state.system).aspects(state, secrets.aspects, players=True)
         points = self.points(campaign, record)
         self.show("#table", "\n".join([*table, "", *points]))

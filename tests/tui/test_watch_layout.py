@@ -94,19 +94,33 @@ async def test_exchanges_that_do_not_fit_leave_out_the_oldest_and_say_so(saves: 
         await steady(pilot)
         last = str(app.query_one("#last").visual)
         # Three exchanges of three lines do not fit in 60x20's pane: Exchange 1 goes.
-        assert last.startswith("…\n")
+        assert last.startswith("1 more exchange: make the window larger\n")
         assert "Exchange 1:" not in last
         assert last.endswith("Teran the Swift: 0000 → Good (+3)")
 
 
-def test_fitting_keeps_the_newest_lines() -> None:
-    # In 10 columns these take 1, 1, 3, 1 and 1 rows: 7 in all.
-    lines = ["a" * 10, "A" * 10, "b" * 25, "c" * 5, "d" * 8]
-    assert fitting(lines, 10, 0) == lines  # not laid out yet: all
-    assert fitting(lines, 10, 7) == lines
-    assert fitting(lines, 10, 6) == ["…", "b" * 25, "c" * 5, "d" * 8]  # 1 + 3 + 1 + 1
-    assert fitting(lines, 10, 5) == ["…", "c" * 5, "d" * 8]  # b's 3 rows do not fit
-    assert fitting(lines, 10, 2) == ["…", "d" * 8]
+def test_fitting_keeps_the_newest_exchanges_whole() -> None:
+    # In 10 columns these take 1, 1, 3, 1 and 1 rows: 7 in all. In 40, 1 each: ab 2
+    # rows, b 1, cd 2. A note of up to 40 characters takes 1 row at 40 columns.
+    ab, b, cd = ["a" * 10, "A" * 10], ["b" * 25], ["c" * 5, "d" * 8]
+    assert fitting([ab, b, cd], 10, 0) == ("", [*ab, *b, *cd])  # not laid out yet: all
+    assert fitting([ab, b, cd], 10, 7) == ("", [*ab, *b, *cd])
+    assert fitting([ab, b, cd], 40, 5) == ("", [*ab, *b, *cd])
+    # 4 rows: the note, b and cd; 3 rows: the note and cd.
+    assert fitting([ab, b, cd], 40, 4) == ("1 more exchange: make the window larger", [*b, *cd])
+    assert fitting([ab, b, cd], 40, 3) == ("2 more exchanges: make the window larger", cd)
+    # The newest alone does not fit: its first lines, after a note of 2 rows at 40
+    # ("The rest of this exchange: make the" / "window larger").
+    assert fitting([["v", "w", "x", "y"]], 40, 3) == (
+        "The rest of this exchange: make the window larger",
+        ["v"],
+    )
+    # 4 rows: the note ("1 more exchange and the rest of this" / "one: make the window
+    # larger") and v, w.
+    assert fitting([ab, ["v", "w", "x", "y"]], 40, 4) == (
+        "1 more exchange and the rest of this one: make the window larger",
+        ["v", "w"],
+    )
 
 
 async def test_the_watcher_has_no_command_palette(saves: Path) -> None:
