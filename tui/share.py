@@ -9,8 +9,11 @@
   started there (the watcher is the window's command, and ``remain-on-exit off`` ends
   the server when it ends), no key is bound but ``C-b d`` (detach), and tmux reads no
   configuration for it (``-f /dev/null``). So ``C-b )``, ``C-b s`` or ``switch-client``
-  reach nothing: there is no other session. Its window takes the size of the smallest
-  player's terminal (``window-size smallest``), and the view lays itself out from 60x20.
+  reach nothing: there is no other session. Its window takes the size of the largest
+  player's terminal (``window-size largest``): with ``smallest``, one player at 40x12
+  shrank everyone's view to that (issue 24, item 18). A player whose terminal is smaller
+  sees a part of it; the view lays itself out down to a phone's 40 columns, and says
+  how many exchanges it leaves out for lack of room.
 * Other Unix users reach a players' server when the GM names them (``--player USER``):
   each such user has a server of their own (``SOCKET-players-USER``), like the first,
   where tmux 3.3's ``server-access -a USER -r`` lets that user alone in, read-only
@@ -22,8 +25,8 @@
   read-only is not harmless on a shared one: a read-only client may still run
   ``detach-client`` (any client of the server, even with ``-E``: a shell command run by
   that client's own process, as its own user), ``attach -d`` (every other client
-  detached), and its terminal's size counts in ``window-size smallest``. On a player's
-  own server, all that reaches only that player.
+  detached), and its terminal's size counts in the window's. On a player's own server,
+  all that reaches only that player, and the window is that player's size.
 * ``--ssh-key KEYFILE`` sets nothing up: it prints, for each key in the file, the
   ``authorized_keys`` line that gives that key the players' view and nothing else.
 """
@@ -49,7 +52,7 @@ SOCKET_VARIABLE = "TUSSLE_SHARE_SOCKET"
 # Where the players' sockets live: a folder of the GM's, which others may pass through
 # (0711) but not list; tmux's own folder (/tmp/tmux-UID) is 0700.
 PLAYERS_FOLDER_VARIABLE = "TUSSLE_SHARE_FOLDER"
-# The players' window before anyone attaches (then: the smallest player's terminal).
+# The players' window before anyone attaches (then: the largest player's terminal).
 PLAYERS_SIZE = (120, 40)
 # The key types OpenSSH accepts at the start of an authorized_keys line.
 KEY_TYPE = re.compile(r"^(ssh-(rsa|dss|ed25519|ed448)|ecdsa-sha2-\S+|sk-\S+@openssh\.com)$")
@@ -94,7 +97,7 @@ def players_command(
 ) -> list[str]:
     """The players' server: one session whose one window runs the watcher (``exec``: the
     shell tmux starts it with is replaced by it, and no prompt ever shows), no
-    configuration, no key but detach, the window at the smallest player's size, and
+    configuration, no key but detach, the window at the largest player's size, and
     read-only access for each of ``players``."""
     watcher = "exec " + shlex.join(watch_command(tussle, saves, name))
     width, height = PLAYERS_SIZE
@@ -109,7 +112,7 @@ def players_command(
         "tmux", "-S", str(path), "-f", "/dev/null",
         "new-session", "-d", "-s", "players", "-x", str(width), "-y", str(height), watcher,
         ";", "set-option", "-g", "remain-on-exit", "off",
-        ";", "set-option", "-g", "window-size", "smallest",
+        ";", "set-option", "-g", "window-size", "largest",
         ";", "set-option", "-g", "status", "off",
         ";", "set-option", "-g", "mouse", "off",
         ";", "unbind-key", "-a", "-T", "prefix",

@@ -62,7 +62,7 @@ def test_share_sets_two_servers_and_a_read_only_player_sees_the_gms_commit(
         assert b"watch" in argv and not any(a.endswith(b"sh") for a in argv[:1])
         # No key but detach: C-b s, C-b ), C-b : and the rest are unbound there.
         assert players.tmux("list-keys") == "bind-key -T prefix d detach-client\n"
-        assert players.tmux("show-options", "-gv", "window-size") == "smallest\n"
+        assert players.tmux("show-options", "-gv", "window-size") == "largest\n"
         assert players.tmux("show-options", "-gv", "remain-on-exit") == "off\n"
 
         attach(player, path, "-r")
@@ -71,11 +71,13 @@ def test_share_sets_two_servers_and_a_read_only_player_sees_the_gms_commit(
         assert players.tmux("list-clients", "-F", "#{client_readonly} #{session_name}") == (
             "1 players\n"
         )
-        # window-size smallest: the window is the player's size, so they see all of it.
+        # The window is the player's size, so they see all of it.
         assert window_size(players) == "100x30"
         attach(small, path, "-r")
         small.wait_for("Last exchanges")
-        assert window_size(players) == "62x21"
+        # window-size largest: a smaller terminal does not shrink it (tests/e2e/
+        # test_share_sizes.py); the smaller player sees a part of it.
+        assert window_size(players) == "100x30"
         # Where the one server had a gm session next door: C-b ) and C-b s reach nothing,
         # and switch-client finds no GM.
         player.keys("C-b", ")")
