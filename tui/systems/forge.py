@@ -251,13 +251,13 @@ def _fields(c: Character) -> list[Field]:
             "" if c.armor_capacity is None else str(c.armor_capacity),
             required=False,
         ),
+        Field("trauma", "Trauma taken", str(c.trauma), required=False),
         Field(
             "trauma_pool",
             "Trauma pool: Maximum Trauma (blank: not tracked; dying at 0 current)",
             "" if c.trauma_pool is None else str(c.trauma_pool),
             required=False,
         ),
-        Field("trauma", "Trauma taken", str(c.trauma), required=False),
     ]
 
 
