@@ -216,10 +216,6 @@ def make_backup(
     make_private(saves / BACKUPS)  # one an older Tussle made under the umask
     make_private(root)
     _unshare(existing, files.folder, root)
-    if existing and _bytes_or_none(existing[0].folder / MANIFEST) == manifest:
-        return BackupResult(existing[0], created=False, removed=_removed(saves, files, keep))
-    make_folder(root)
-    _clear_leftovers(root)
     segments = _segments(files.folder)
     damage = _changed_full_segments(manifest, segments, existing[0] if existing else None)
     if damage is not None:
@@ -228,6 +224,11 @@ def make_backup(
             "back). No backup was removed"
         )
         log.warning("%s", damage)
+    if existing and _bytes_or_none(existing[0].folder / MANIFEST) == manifest:
+        removed = () if damage is not None else _removed(saves, files, keep)
+        return BackupResult(existing[0], created=False, removed=removed, damage=damage)
+    make_folder(root)
+    _clear_leftovers(root)
     made = _copy_into(root, manifest, segments, why)
     removed = () if damage is not None else _removed(saves, files, keep)
     return BackupResult(made, created=True, removed=removed, damage=damage)

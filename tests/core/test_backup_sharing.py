@@ -225,3 +225,15 @@ def test_an_older_tussles_backups_are_unlinked_from_the_campaign(tmp_path: Path)
     assert (old / "log" / "000000.json").read_bytes() == kept["000000.json"]
     restore(CampaignFiles(files.folder), list_backups(tmp_path, "shared")[-1])
     assert check_campaign(CampaignFiles(files.folder)).entries == 245
+
+
+def test_a_segment_changed_with_nothing_saved_since_is_said_too(tmp_path: Path) -> None:
+    """The campaign opened again with nothing saved (the manifest as backed up): no new
+    copy, but a full segment whose bytes changed is said all the same."""
+    files, _ = fate_campaign(tmp_path, 240, "Shared", per_contest=80)
+    made = make_backup(files).backup
+    live = files.segment_path(1)
+    flip_a_byte(live, a_letter_in(live))
+    result = backup(files, keep=1)
+    assert not result.created and result.backup == made
+    assert result.damage is not None and result.damage.startswith("log/000001.json ")
