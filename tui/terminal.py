@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import select
+import subprocess
 from collections.abc import Mapping
 
 STDIN = 0
@@ -36,3 +37,29 @@ def hung_up(fd: int = STDIN) -> bool:
     poller = select.poll()
     poller.register(fd, 0)  # no event asked for: poll reports hang-ups and errors only
     return bool(poller.poll(0))
+
+
+def clients_take_utf8(environ: Mapping[str, str] = os.environ) -> bool | None:
+    """Inside tmux (``$TMUX``, ``$TMUX_PANE``): whether every client that shows this
+    pane's session takes UTF-8. tmux draws ``_`` for each character past ASCII to a client
+    that does not (its locale said so as it attached: ``LANG=C`` over SSH), whatever this
+    process writes, and no option of the server changes that. None outside tmux, with no
+    client attached, or when tmux cannot say."""
+    pane = environ.get("TMUX_PANE")
+    if not environ.get("TMUX") or not pane:
+        return None
+    try:
+        done = subprocess.run(
+            ["tmux", "list-clients", "-t", pane, "-F", "#{client_utf8}"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            stdin=subprocess.DEVNULL,
+            env=dict(environ),
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    flags = done.stdout.split()
+    if done.returncode != 0 or not flags:
+        return None
+    return all(flag == "1" for flag in flags)

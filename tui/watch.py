@@ -16,6 +16,7 @@ within a second (:mod:`tui.terminal` says why Textual alone would spin there ins
 
 from __future__ import annotations
 
+import os
 import textwrap
 from datetime import datetime
 from pathlib import Path
@@ -32,13 +33,15 @@ from core.redact import HIDDEN
 from core.rules import find_system
 from core.store import Saves, StoreError, saves_folder
 from core.text import visible
+from tui import glyphs
 from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
 from tui.systems.common import e
-from tui.terminal import STDIN, has_terminal, hung_up
+from tui.terminal import STDIN, clients_take_utf8, has_terminal, hung_up
 
 EARLIER = 3  # exchanges shown before the last one
 HANG_UP_SECONDS = 0.2  # how often the view asks whether its terminal is still there
+CLIENTS_SECONDS = 1.0  # in tmux: how often it asks whether every client takes UTF-8
 
 
 def score_of(record: ContestRecord) -> dict[str, int]:
@@ -97,6 +100,13 @@ def fitting(exchanges: list[list[str]], width: int, height: int) -> tuple[str, l
         head.append(line)
         room -= rows(line)
     return note, head
+
+
+def in_tmux_unforced() -> bool:
+    """In a tmux pane, drawing on a terminal (not a browser seat's driver), with no
+    ``TUSSLE_GLYPHS`` that says how: the clients attached say whether UTF-8 will do."""
+    forced = os.environ.get(glyphs.VARIABLE, "").strip().lower() in ("ascii", "unicode")
+    return bool(os.environ.get("TMUX")) and not os.environ.get("TEXTUAL_DRIVER") and not forced
 
 
 class WatchApp(App[None]):
@@ -181,6 +191,29 @@ class WatchApp(App[None]):
         self.set_interval(POLL_SECONDS, self.poll)
         if self.stdin is not None:
             self.set_interval(HANG_UP_SECONDS, self.leave_when_hung_up)
+        if self.stdin is not None and in_tmux_unforced():
+            self.set_interval(CLIENTS_SECONDS, self.ask_the_clients)
+
+    # -- in tmux: drawn for every client (issue 24, item 18) -----------------------------
+    def ask_the_clients(self) -> None:
+        """Whether a client of this tmux session cannot show UTF-8 (asked in a thread):
+        while one is attached, the view draws in ASCII for all (tmux would show that
+        client ``_`` for every pip, arrow and frame), and in UTF-8 again once none is."""
+        self.run_worker(
+            self.clients_glyphs, thread=True, exclusive=True, group="clients", exit_on_error=False
+        )
+
+    def clients_glyphs(self) -> None:
+        every = clients_take_utf8()
+        if every is not None:
+            self.call_from_thread(self.draw_in, "unicode" if every else "ascii")
+
+    def draw_in(self, mode: glyphs.Mode) -> None:
+        if glyphs.mode() != mode:
+            glyphs.use(mode)
+            for widget in self.screen.walk_children():
+                widget.refresh(layout=True)
+            self.screen.refresh(layout=True)
 
     def leave_when_hung_up(self) -> None:
         """The terminal (or ``tussle serve``'s pipe) is gone: nobody is watching."""
