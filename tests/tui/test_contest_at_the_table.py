@@ -417,3 +417,17 @@ async def test_a_correction_and_the_campaigns_count_one_in_the_singular(saves: P
         await keys(pilot, "c")  # the campaigns
         lonely = next(line for line in screen_text(app) if "Lonely" in line)
         assert "· 1 action" in lonely and "1 actions" not in lonely, lonely
+
+
+async def test_a_quick_roll_on_an_ended_contest_is_still_told(saves: Path) -> None:
+    """The keypad of an ended contest shows no verdict line: the roll is a toast there."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "k", "enter", "enter")  # an attack ends the contest
+        await keys(pilot, "ctrl+r")
+        await write(pilot, "4dF+3 vs 2")
+        await keys(pilot, "tab")
+        await write(pilot, "++++")
+        await keys(pilot, "enter")
+        assert any("4dF+3 vs 2: ++++" in t for t in toasts(app)), toasts(app)

@@ -174,6 +174,11 @@ class PaintedContest(Screen[None]):
         self.note_correction_step()
         self._odds_for(shown.state)
 
+    def keypad_open(self) -> bool:
+        """Whether the keypad takes dice (its contest is there and not over)."""
+        contests = self.tussle.campaign.contests
+        return self.contest_id in contests and not self.state.finished
+
     def say_aside(self, markup: str) -> None:
         """``markup`` on the keypad's verdict line, where it stays until the keypad
         changes (a toast would cover the keypad)."""

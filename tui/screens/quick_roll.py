@@ -94,7 +94,7 @@ def tell_roll(app: App[None], entry: ActionRecorded | ActionUndone | ActionRedon
     from tui.systems.common import e
 
     screen = app.screen
-    if isinstance(screen, PaintedContest):  # on the keypad's verdict line, not over it
+    if isinstance(screen, PaintedContest) and screen.keypad_open():  # not over the keypad
         screen.say_aside(f"[b]Quick roll[/b] {e(' · '.join(lines))}")
         return
     tussle.notify("\n".join(lines), title="Quick roll", timeout=20)
