@@ -229,3 +229,21 @@ def test_a_real_browser_fetches_the_page_from_this_server_alone(tmp_path: Path) 
     paths = {urlsplit(url).path for url in asked}
     assert "/static/fonts/RobotoMono-VariableFont_wght.ttf" in paths
     assert f"{urlsplit(link).path}ws" in paths  # the websocket, at the key
+
+
+def test_a_phone_seat_shows_the_score_and_the_last_exchange(tmp_path: Path) -> None:
+    """A phone's browser at the page's own width (its viewport says so) has a terminal
+    of some 40 columns: the score and the newest exchange show there (issue 24, item 23).
+    The knife fight's second exchange: Sly Vasquez wins, Cynere's ++00 on Fight +4 is +6."""
+    saves = tmp_path / "saves"
+    saved_knife_fight(saves)
+    served = Served(saves, tmp_path / "serve.log")
+    try:
+        html = asyncio.run(page(served.url))
+        assert '<meta name="viewport" content="width=device-width, initial-scale=1" />' in html
+        for size in ((40, 16), (40, 30)):
+            shown = asyncio.run(seat(served.url, "Cynere: ++00 → Fantastic (+6)", size))
+            assert "Exchange 2: Sly Vasquez wins" in shown, size
+            assert "Knife fight in the alley" in shown
+    finally:
+        assert served.stop() == 0, served.log.read_text()
