@@ -1,10 +1,11 @@
 """``tussle serve NAME``: the players' view in web browsers.
 
-textual-serve serves the page (its HTML, and the terminal it draws in JavaScript). The
-websocket behind it is Tussle's own (:class:`Seat`): each browser that opens the page gets
-a process of its own, ``tussle watch NAME`` under Textual's web driver, reading the
-campaign's files as any watcher does (no lock, no writes); nothing the GM runs is shared,
-and what a browser sends reaches only its own watcher (``q`` ends it).
+textual-serve serves the terminal the page draws in JavaScript (its script, CSS and
+fonts); the page itself and the websocket behind it are Tussle's own (:class:`Seat`):
+each browser that opens the page gets a process of its own, ``tussle watch NAME`` under
+Textual's web driver, reading the campaign's files as any watcher does (no lock, no
+writes); nothing the GM runs is shared, and what a browser sends reaches only its own
+watcher (``q`` ends it).
 
 A seat ends with its browser: when the websocket closes, whenever that is (the page still
 loading, say), its watcher is asked to quit and its stdin closed (a watcher leaves when
@@ -12,7 +13,8 @@ its stdin hangs up: :mod:`tui.terminal`); one still there after a grace period g
 SIGTERM, then SIGKILL, and is always waited for (no zombie). When ``serve`` stops, every
 seat ends the same way; when it is killed outright, each watcher's stdin hangs up.
 (textual-serve's own seats wait for ever on a watcher that does not quit, and run it
-through a shell: the seats here replace them, through ``Server.handle_websocket``.)
+through a shell: the seats here replace them, through ``Server.handle_websocket``; the
+table's routes are added as the server starts, ``Server.on_startup``.)
 
 What a browser may ask is bounded. A websocket opened by another site's page is refused
 (403): its ``Origin`` must be an address of this server, so a web page the GM visits
