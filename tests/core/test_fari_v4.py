@@ -32,3 +32,11 @@ def test_a_fari_file_refused_names_its_version() -> None:
     data["pages"][0]["sections"]["right"] = "three columns"  # a layout Tussle cannot read
     with pytest.raises((RosterFileError, ValueError), match="a Fari file of version 9"):
         read_bytes(json.dumps(data).encode(), "fate", "landon.json")
+
+
+def test_a_fari_file_in_a_layout_tussle_cannot_read_names_its_version() -> None:
+    data = json.loads((D / "fari-v4-landon.json").read_text())
+    data["version"] = 12
+    data["pages"] = {"layout": "a future one"}  # no list of pages
+    with pytest.raises((RosterFileError, ValueError), match="a Fari file of version 12"):
+        read_bytes(json.dumps(data).encode(), "fate", "landon.json")

@@ -77,6 +77,15 @@ def recognise(data: Any) -> str | None:
 def read_foreign(data: Any) -> list[Arrival] | None:
     if _is_fari(data):
         return [_fari(data)]
+    if isinstance(data, dict) and "fariType" in data:  # Fari's, in a layout not read here
+        version = data.get("version")
+        seen = "" if isinstance(version, dict | list) or version is None else str(version)
+        raise Refused(
+            "pages",
+            f"a Fari file{f' of version {_cut(_plain(seen))}' if seen else ''} in a layout "
+            "Tussle does not read (it reads Fari's versions 3 and 4 and the rows of columns "
+            "after them)",
+        )
     if _is_foundry(data):
         return [_foundry(data, "")]
     if isinstance(data, list) and data and all(_is_foundry(d) for d in data):
