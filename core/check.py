@@ -20,6 +20,7 @@ wrote are: the manifest is older than the log.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -122,9 +123,8 @@ def replay_checked(
     actions.reserved = files.reserved()
     count = int(files.meta()["entries"])
     try:
-        for path, n, raw in files.counted_entries():
-            if upto is not None and n >= upto:
-                break
+        # Never a read past entry ``upto - 1``: the segment after may be what is damaged.
+        for path, n, raw in itertools.islice(files.counted_entries(), upto):
             entry = replay_one(str(path), n, raw, campaign)
             _applied(campaign, actions, entry, n, raw, after, keep, bounded)
     except BadSave as problem:

@@ -404,9 +404,10 @@ class CampaignFiles:
         an undo or redo was among them."""
         costly = False  # an undo or redo replayed: opening again would read back as much
         start = campaign.entries
-        for n, raw in enumerate(self.raw_entries(start), start):
-            if n >= count:
-                break
+        entries: Iterator[dict[str, Any]] = self.raw_entries(start)  # whole: its tail checked
+        if count < int(self.meta()["entries"]):  # never read past: what follows is damaged
+            entries = itertools.islice(entries, count - start)
+        for n, raw in enumerate(entries, start):
             entry = replay_entry(str(self.folder), n, raw, campaign)
             if isinstance(entry, ActionRecorded):
                 self.positions[entry.action_id] = n

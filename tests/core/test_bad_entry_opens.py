@@ -11,6 +11,7 @@ lock) move it and the entries after it into ``set-aside/``, never deleted.
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 from pathlib import Path
@@ -245,6 +246,32 @@ def test_repair_sets_aside_a_bad_entry_the_snapshot_covers(
     assert "110 log entries still set aside" in capsys.readouterr().out
     assert tussle(saves, "check", "Crowd") == 0
     assert CampaignFiles(files.folder).load().entries == 100
+
+
+def test_a_log_segment_that_is_not_json_is_set_aside_as_its_bytes(
+    saves: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = Saves(saves).create("Crowd", "fate")
+    campaign = files.load()
+    files.lock.acquire("Crowd")
+    for n in range(150):  # entries 0-99 in segment 0, 100-149 in segment 1
+        act(campaign, files, AddCharacter(character=Character(name=f"C{n:03d}")))
+    files.lock.release()
+    cut = b'{"format": {"1": {"app": "tussle"}}, "entries": {"1": {"entry": '  # a disk error
+    files.segment_path(1).write_bytes(cut)
+    assert tussle(saves, "check", "Crowd") == 1
+    out = capsys.readouterr().out
+    assert out.startswith('DAMAGED from log entry 100: "Crowd" (crowd): fate, 100 log entries')
+    reader = CampaignFiles(files.folder)
+    assert reader.load().entries == 100
+    opened = locked(files)
+    assert opened.load().entries == 100
+    opened.lock.release()
+    kept = json.loads(next((files.folder / "set-aside").iterdir()).read_text())
+    assert (kept["from"], kept["to"]) == (100, 150)
+    assert all(e["entry"] is None for e in kept["entries"])  # unreadable, but...
+    assert base64.b64decode(kept["unreadable"]["000001.json"]) == cut  # ...kept, byte for byte
+    assert tussle(saves, "check", "Crowd") == 0
 
 
 def test_repair_stops_at_the_first_entry_that_still_fails(

@@ -179,10 +179,12 @@ def test_a_missing_segment_is_named(saves: Path, capsys: pytest.CaptureFixture[s
     files = many_characters(saves, 150)  # entries 0-99 in segment 0, 100-149 in segment 1
     files.segment_path(1).unlink()
     assert tussle(saves, "check", "Crowd") == 1
-    assert capsys.readouterr().err == (
-        f"{files.segment_path(1)}: missing (the manifest counts 150 log entries, "
-        "in 2 segment files)\n"
+    out, err = capsys.readouterr()
+    assert err.startswith(  # the campaign up to it is reported (core.set_aside)
+        f"Log entry 100 does not load ({files.segment_path(1)}: missing (the manifest "
+        "counts 150 log entries, in 2 segment files)); "
     )
+    assert out.startswith('DAMAGED from log entry 100: "Crowd" (crowd): fate, 100 log entries')
 
 
 def test_a_segment_short_of_a_counted_entry_is_named(
@@ -194,8 +196,9 @@ def test_a_segment_short_of_a_counted_entry_is_named(
     del data["entries"]["7"]  # slot 7 of segment 1: entry 106
     path.write_text(json.dumps(data))
     assert tussle(saves, "check", "Crowd") == 1
-    assert capsys.readouterr().err == (
-        f"{path}: log entry 106 is missing (the manifest counts 150)\n"
+    assert capsys.readouterr().err.startswith(
+        f"Log entry 106 does not load ({path}: log entry 106 is missing (the manifest "
+        "counts 150)); "
     )
 
 
@@ -219,7 +222,7 @@ def test_a_damaged_segment_is_named(
     files.segment_path(0).write_bytes(content)
     assert tussle(saves, "check", "Seed") == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{files.segment_path(0)}: {problem}")
+    assert err.startswith(f"Log entry 0 does not load ({files.segment_path(0)}: {problem}")
     assert err.count("\n") == 1
 
 
