@@ -1,4 +1,4 @@
-"""Campaigns on disk, in TinyDB's file layout, under the saves folder.
+"""Campaigns on disk, in TinyDB, under the saves folder (the one module that imports it).
 
 One campaign is a folder named by a safe file name::
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import itertools
 import json
 import logging
@@ -30,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from core import set_aside as set_aside_files
 from core import snapshot
@@ -63,6 +64,10 @@ from core.lazy import Reserve, ReservedActions
 from core.migrate import migrate_if_needed
 from core.replay import REPLAY_ERRORS as REPLAY_ERRORS
 from core.replay import number_problem as number_problem
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
+    from tinydb.table import Document
 from core.replay import replay_entry as replay_entry
 from core.set_aside import BadEntry as BadEntry
 from core.text import refuse_control, visible
@@ -123,6 +128,64 @@ class CampaignInfo:
     problem: str | None = None
     missing_system: bool = False  # the problem: its rule system's plug-in is not installed
     set_aside: int = 0  # log entries set aside that are not back (core.set_aside)
+
+
+# -- TinyDB: the files' layout and the table operations that write them ------------------
+
+
+@contextlib.contextmanager
+def tinydb_file(path: Path, fresh: bool = False) -> Iterator[TinyDB]:
+    """The save at ``path`` as a TinyDB database whose table operations in the block reach
+    the disk in one write, whole, as the block ends (:class:`AtomicJSONStorage`); nothing
+    is written when the block raises. TinyDB writes its file once per table operation: a
+    new segment (its format table, then its entries) cut between the two left a file no
+    reader takes (issue 30, item 1). ``fresh``: the file is written anew, never read.
+
+    TinyDB loads here, when a campaign is first written: reading one (what the dashboard
+    does before its first frame) goes by :class:`AtomicJSONStorage` alone."""
+    from tinydb import TinyDB
+
+    batch = _one_write()(AtomicJSONStorage)
+    db = TinyDB(path, storage=batch)
+    if fresh:
+        batch.pending = {}
+    yield db
+    batch.commit()
+
+
+@functools.cache
+def _one_write() -> type[Any]:
+    """TinyDB middleware that keeps what the table operations write until ``commit``,
+    then writes it in one go (built when first asked: importing TinyDB waits till then)."""
+    from tinydb.middlewares import Middleware
+
+    class OneWrite(Middleware):
+        def __init__(self, storage_cls: Any) -> None:
+            super().__init__(storage_cls)
+            self.pending: dict[str, Any] | None = None
+
+        def read(self) -> dict[str, Any] | None:
+            return self.pending if self.pending is not None else self.storage.read()
+
+        def write(self, data: dict[str, Any]) -> None:
+            self.pending = data
+
+        def commit(self) -> None:
+            if self.pending is not None:
+                self.storage.write(self.pending)
+                self.pending = None
+
+        def close(self) -> None:
+            self.storage.close()
+
+    return OneWrite
+
+
+def document(fields: dict[str, Any], doc_id: int) -> Document:
+    """A TinyDB document with its id (a log entry's slot; the manifest's 1)."""
+    from tinydb.table import Document
+
+    return Document(fields, doc_id=doc_id)
 
 
 class CampaignFiles:
@@ -544,14 +607,14 @@ class CampaignFiles:
                 by_segment.setdefault(index, {})[str(slot + 1)] = doc
                 count += 1
             for index, docs in by_segment.items():
-                storage = AtomicJSONStorage(self.segment_path(index))
-                tables = storage.read() or {}
-                # Every file says which format it is in; slots an append the manifest
-                # never counted left are written over.
-                stamp = tables.get("format") or {"1": {"app": APP, "format": FORMAT_VERSION}}
-                written = {**(tables.get("entries") or {}), **docs}
-                ordered = dict(sorted(written.items(), key=lambda item: int(item[0])))
-                storage.write({**tables, "format": stamp, "entries": ordered})
+                with tinydb_file(self.segment_path(index)) as db:
+                    # Every file says which format it is in; slots an append the
+                    # manifest never counted left are written over.
+                    if not db.table("format"):
+                        db.table("format").insert({"app": APP, "format": FORMAT_VERSION})
+                    table = db.table("entries")
+                    for key, doc in docs.items():
+                        table.upsert(document(doc, int(key)))
             when = datetime.now(UTC).isoformat(timespec="seconds")
             self._write_meta({**meta, **(meta_update or {}), "entries": count, "updated": when})
         except BaseException:
@@ -682,11 +745,11 @@ class CampaignFiles:
                 (self.folder / LOG / name).unlink()  # a link's own name, if one
             elif index == last:
                 path = self.segment_path(index)
-                tables = AtomicJSONStorage(path).read() or {}
-                entries = tables.get("entries") or {}
-                kept = {k: v for k, v in entries.items() if int(k) <= count % SEGMENT_SIZE}
-                if kept != entries:
-                    AtomicJSONStorage(path).write({**tables, "entries": kept})
+                with tinydb_file(path) as db:
+                    table = db.table("entries")
+                    past = [d.doc_id for d in table.all() if d.doc_id > count % SEGMENT_SIZE]
+                    if past:
+                        table.remove(doc_ids=past)
         with contextlib.suppress(OSError):
             fsync_path(self.folder / LOG)
         rest = {k: v for k, v in meta.items() if k != "trimming"}
@@ -736,9 +799,11 @@ class CampaignFiles:
     def _write_meta(self, meta: dict[str, Any]) -> None:
         """Write the manifest; only once it is on disk does this object go by it."""
         self.lock.verify()
-        # One write, the whole file (TinyDB's layout: the table "manifest", document 1):
-        # cut short, the old manifest or none, never an empty table.
-        AtomicJSONStorage(self.manifest_path).write({"manifest": {"1": meta}})
+        # One write, the whole file (the table "manifest", document 1), never read first
+        # (a damaged manifest is written over): cut short, the old manifest, never an
+        # empty table.
+        with tinydb_file(self.manifest_path, fresh=True) as db:
+            db.table("manifest").insert(document(meta, 1))
         self._meta = meta
 
     def clean_temporary_files(self) -> None:
