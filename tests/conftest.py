@@ -95,6 +95,9 @@ def _memory_tempdir() -> None:
     if not _memory_usable():
         return
     folder = tempfile.mkdtemp(prefix=f"tussle-tests-{os.getpid()}-", dir=MEMORY)
+    # As /tmp is (sticky, open to all): a test that hands a folder it made to another
+    # user (tests/e2e/test_seats_users.py: a player's account) must get through this one.
+    os.chmod(folder, 0o1777)
     tempfile.tempdir = folder
     atexit.register(shutil.rmtree, folder, ignore_errors=True)  # and in pytest_unconfigure:
     # an xdist worker leaves without running atexit's handlers
