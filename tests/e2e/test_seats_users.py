@@ -78,13 +78,13 @@ def test_another_user_attaches_to_the_players_view_read_only_and_never_to_the_gm
             f"user {player} (read-only whatever they type, on a server of their own) with\n"
             f"    tmux -S {path} attach\n"
         ) in done.stdout
-        gm.wait_for("Roll keypad", target="gm")
-        players.wait_for("following")
-        common.wait_for("following")
+        gm.wait_for("Roll keypad", target="gm", timeout=60)
+        players.wait_for("following", timeout=60)
+        common.wait_for("following", timeout=60)
 
         # The player attaches WITHOUT -r, as their own user.
         seat.start(["runuser", "-u", player, "--", TMUX, "-S", str(path), "attach"], {})
-        seat.wait_for("Last exchanges")
+        seat.wait_for("Last exchanges", timeout=60)
         assert players.tmux("list-clients", "-F", "#{client_readonly} #{client_user}") == (
             f"1 {player}\n"
         )
@@ -108,7 +108,7 @@ def test_another_user_attaches_to_the_players_view_read_only_and_never_to_the_gm
         # And the player still sees what the GM commits (Cynere ---0 +4 = +1 against
         # Teran 0000 +3 = +3: Teran wins).
         gm.keys_to("gm", "-", "-", "-", "0", "0", "0", "0", "0", "Enter")
-        seen = seat.wait_for("Teran the Swift: 0000 → Good (+3)")
+        seen = seat.wait_for("Teran the Swift: 0000 → Good (+3)", timeout=60)
         assert "Exchange 1: Teran the Swift wins" in seen
     finally:
         for server in (seat, players, common, gm):
@@ -170,13 +170,13 @@ def test_a_player_reaches_no_other_players_seat(
         done = share(saves, socket, tmp_path, folder, "--player", player, "--player", other_player)
         assert done.returncode == 0, done.stderr
         for server in servers:
-            server.wait_for("following")
+            server.wait_for("following", timeout=60)
         their_seat.start(
             ["runuser", "-u", other_player, "--", TMUX, "-S", str(theirs), "attach"], {}
         )
-        their_seat.wait_for("Last exchanges")
+        their_seat.wait_for("Last exchanges", timeout=60)
         seat.start(["runuser", "-u", player, "--", TMUX, "-S", str(mine), "attach"], {})
-        seat.wait_for("following")
+        seat.wait_for("following", timeout=60)
         client = servers[1].tmux("list-clients", "-F", "#{client_name}").strip()
         # Whatever the first player tries, on their server or the other's:
         for command in (
