@@ -244,6 +244,9 @@ class ContestMachine(RuleBasedStateMachine):
         # before the first of them; forgotten once the GM types or commits.
         self.on_keypad: list[int] = []
         self.under_keypad: dict[str, str] | None = None
+        # The undone action the draft under them came back from, if any: once it is in
+        # force again (a redo), that draft gives way in turn, and the model stops predicting.
+        self.under_from: int | None = None
         self.typed_before_undo: dict[str, str] = {}
         self.start_action = self.facts().last_done  # the contest's start: never undone
 
@@ -518,6 +521,7 @@ class ContestMachine(RuleBasedStateMachine):
     def undo(self) -> None:
         before = self.facts()
         self.typed_before_undo = dict(self.screen.draft.typed)
+        came_back_from = self.screen.draft.came_back_from
         action = self.campaign.actions[before.done[-1]]
         self.press("u")
         after = self.facts()
@@ -528,6 +532,7 @@ class ContestMachine(RuleBasedStateMachine):
         if isinstance(command, Play) and command.contest_id == self.screen.contest_id:
             if not self.on_keypad:
                 self.under_keypad = dict(self.typed_before_undo)
+                self.under_from = came_back_from
             self.on_keypad.append(action.action_id)  # its commands are back on the keypad
 
     @precondition(lambda self: bool(self.campaign.undone))
@@ -540,6 +545,8 @@ class ContestMachine(RuleBasedStateMachine):
         assert after.undone == before.undone[:-1]
         while self.on_keypad and self.on_keypad[-1] in self.campaign.done:
             self.on_keypad.pop()  # in the log again: its draft gave way to the one under it
+        if not self.on_keypad and self.under_from in self.campaign.done:
+            self.forget_keypad()  # the draft under them came back from it: gone too
 
     # Forms. Each takes its answers by field: text (with whether it can be read) for
     # inputs, steps to the right for choices.

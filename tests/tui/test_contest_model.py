@@ -123,6 +123,9 @@ class ContestModel(RuleBasedStateMachine):
         # dice undos put back, newest last, and what it held before the first of them.
         self.on_keypad: list[int] = []
         self.under_keypad: dict[str, str] | None = None
+        # The undone action the draft under them came back from, if any: once it is in
+        # force again (a redo), that draft gives way in turn, and the model stops predicting.
+        self.under_from: int | None = None
 
     def teardown(self) -> None:
         self.a_fold_of_the_log_is_the_campaign()
@@ -274,6 +277,7 @@ class ContestModel(RuleBasedStateMachine):
     def the_keypad_never_holds_a_logged_exchange(self) -> None:
         if self.correcting:
             return
+        assert self.draft.came_back_from not in self.campaign.done, "a redone draft stayed"
         assert not [a for a in self.on_keypad if a in self.campaign.done]
         if self.on_keypad:
             command = self.campaign.actions[self.on_keypad[-1]].command
@@ -340,6 +344,7 @@ class ContestModel(RuleBasedStateMachine):
         done, undone = tuple(self.campaign.done), tuple(self.campaign.undone)
         action = self.campaign.actions[done[-1]]
         typed_before = dict(self.draft.typed)
+        came_back_from = self.draft.came_back_from
         exchanges = self.exchanges()
         self.act(Undo())
         self.did.add("undid")
@@ -356,6 +361,7 @@ class ContestModel(RuleBasedStateMachine):
             else:
                 if not self.on_keypad:
                     self.under_keypad = typed_before
+                    self.under_from = came_back_from
                 self.on_keypad.append(action.action_id)
         elif was_correcting:
             self.forget_keypad()
@@ -375,6 +381,8 @@ class ContestModel(RuleBasedStateMachine):
         self.draft = settled(self.draft, self.campaign.done)
         while self.on_keypad and self.on_keypad[-1] in self.campaign.done:
             self.on_keypad.pop()
+        if not self.on_keypad and self.under_from in self.campaign.done:
+            self.forget_keypad()  # the draft under them came back from it: gone too
 
     @precondition(lambda self: self.exchanges() > 0 and not self.correcting)
     @rule(n=st.integers(1, 40))
