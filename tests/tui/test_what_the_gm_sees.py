@@ -487,3 +487,35 @@ async def test_a_secret_contest_of_any_system_shows_its_title_alone(
     assert "T · secret" in shown
     assert not any(c.name in shown for c in roster)
     assert not any(ch.isdigit() for ch in shown)
+
+
+@pytest.mark.parametrize(
+    ("system", "roster", "winner"),
+    [
+        # FORGE: Ana takes stage 1 (58 under 67, Bo's 22 lower), the GM ends it: Ana wins.
+        ("forge", [ANA, BO], "Ana"),
+        # FORGE: ended before any stage, 0-0: the most stage wins are shared, nobody wins.
+        ("forge", [ANA, BO], None),
+    ],
+)
+async def test_the_players_title_says_how_the_contest_ended(
+    saves: Path, system: str, roster: list[Character], winner: str | None
+) -> None:
+    stage = (RollDice(who="Ana", faces=(58,)), RollDice(who="Bo", faces=(22,)), ResolveExchange())
+    commands = (*stage, EndContest()) if winner else (EndContest(),)
+    campaign, entries = with_entries(system, roster, [], *commands)
+    title = (await players_see(saves, campaign, entries)).splitlines()[0]
+    assert title.rstrip().endswith("Ana wins" if winner else "· no winner"), title
+
+
+def test_a_secret_contest_hides_every_participant_side_and_aspect() -> None:
+    # The redaction's own rule (core/redact.py): the whole contest kept secret hides all
+    # of it, whoever and whatever is named, as a defence behind the players' view and the
+    # recap, which never show such a contest's lines at all.
+    from core.redact import Secrets
+
+    everything = Secrets(contest=True)
+    assert everything.participant("Anyone") and everything.side("Any side")
+    assert everything.aspect("Any aspect")
+    nothing = Secrets()
+    assert not (nothing.participant("Anyone") or nothing.side("S") or nothing.aspect("A"))
