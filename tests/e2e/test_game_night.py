@@ -8,6 +8,14 @@ point), fights a FORGE combat and corrects a stage of it, quits with dice typed 
 kept), and starts ``tussle`` again on the same saves. Then ``tussle check`` passes on every
 campaign and each recap lists exactly the exchanges played.
 
+Then the second evening's (issue 24): a FORGE campaign made by ``tussle open NAME --system
+forge`` and filled by ``tussle roster import`` opens on a setup, which ``Esc`` leaves and
+``w``, ``n``, ``c`` take to the roster, a setup and the campaigns; one made on the campaign
+screen (``c n "friday fate" Enter``) the same. On the imported roster a goon with a Trauma
+pool of 10 takes 12 and is dying: the pane says so, and his next roll is refused. Then a
+HeroQuest extended contest on an imported pair is played to its end, and the recap ``M``
+writes gives its real final consequences (the exchanges leave none).
+
 The tests below are the evening's parts, in order, on one module-scoped evening: each
 needs the ones before it. Every die is typed from the keypad, so every result is known:
 the expected totals, victories, points and damage are worked out in the comments from the
@@ -20,6 +28,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +57,8 @@ class Evening:
     gm: Pane | None = None
     players: Pane | None = None
     played: list[str] = field(default_factory=list)  # the parts of the evening done
+    second: Pane | None = None  # the second evening's dashboard (issue 24)
+    second_status: Path | None = None  # where its exit code is written
 
     def after(self, part: str) -> None:
         """A part of the evening starts where ``part`` left it: it must have been played."""
@@ -520,3 +531,249 @@ def test_the_recaps_list_exactly_the_exchanges_played(evening: Evening) -> None:
     assert "Josef won, 2 stages to 1" in forge
     assert headings(recap("HeroQuest demo")) == []  # not played tonight
     evening.played.append("recap")
+
+
+# -- the second evening (issue 24): no dead ends, a FORGE goon dies, an extended contest --------
+#
+# Each part below follows the one before it, after all of the first evening's: a failure of
+# one of them never makes a part above fail.
+
+ALLEY = "Night alley"
+SETUP = "A new contest: who takes part"
+CAMPAIGNS_SCREEN = "Campaigns · Enter opens"
+
+ALLEY_ROSTER = """\
+system = "forge"
+
+[[characters]]
+name = "Mara"
+multiplier = 4
+targets = { Knife = 60 }
+
+[[characters]]
+name = "Goon"
+kind = "npc"
+multiplier = 3
+trauma_pool = 10
+targets = { Brawling = 40 }
+"""
+
+BARROW_ROSTER = """\
+system = "heroquest"
+
+[[characters]]
+name = "Kai"
+abilities = { Spear = 15 }
+
+[[characters]]
+name = "Ghast"
+kind = "npc"
+abilities = { Claws = 15 }
+"""
+
+
+def test_campaigns_from_an_import_and_from_the_campaign_screen_are_no_dead_ends(
+    evening: Evening,
+) -> None:
+    evening.after("recap")
+    # A new FORGE campaign, made by the CLI (tussle open NAME --system forge, quit at once),
+    # then filled by tussle roster import: no contest in it yet.
+    made, status = evening.terminal((80, 24)), evening.folder / "made-status"
+    made.start([str(tussle_script()), "open", ALLEY, "--system", "forge"], evening.env(), status)
+    Pane(made).wait_for(ALLEY)
+    made.keys("q")
+    assert wait_for_file(status) == "0"
+    roster = evening.folder / "alley.toml"
+    roster.write_text(ALLEY_ROSTER, encoding="utf-8")
+    imported = evening.tussle("roster", "import", ALLEY, str(roster))
+    assert imported.returncode == 0, imported.stderr
+
+    night, status = evening.terminal((160, 48)), evening.folder / "second-status"
+    night.start([str(tussle_script()), "open", ALLEY], evening.env(), status)
+    gm = evening.second = Pane(night)
+    evening.second_status = status
+    gm.wait_for(SETUP)  # no contest yet: the setup of one
+    gm.keys("Escape")  # back one step: the campaigns
+    gm.wait_for(CAMPAIGNS_SCREEN)
+    gm.keys("Escape")  # and back to the campaign open
+    gm.wait_for(SETUP)
+    gm.keys("w")  # the roster, with what the import brought
+    gm.wait_for(f"Roster · {ALLEY}", "Mara", "Goon")
+    gm.keys("n")  # a setup
+    gm.wait_for(SETUP)
+    gm.keys("c")  # the campaigns
+    shown = gm.wait_for(CAMPAIGNS_SCREEN)
+    assert ALLEY in shown
+
+    # One made on the campaign screen, as the issue's GM did: c n "friday fate" Enter, an
+    # empty roster. Esc goes back to the campaigns, Esc again to it; n a setup, w the
+    # roster, c the campaigns.
+    gm.keys("n")
+    gm.wait_for("A new campaign")
+    gm.type("friday fate")
+    gm.keys("Enter")
+    gm.wait_for("Roster · friday fate")
+    gm.keys("Escape")
+    gm.wait_for(CAMPAIGNS_SCREEN)
+    gm.keys("Escape")
+    gm.wait_for("Roster · friday fate")
+    gm.keys("n")
+    gm.wait_for(SETUP)
+    gm.keys("w")
+    gm.wait_for("Roster · friday fate")
+    gm.keys("c")
+    shown = gm.wait_for(CAMPAIGNS_SCREEN)
+    assert "friday fate" in shown and ALLEY in shown
+    evening.played.append("no dead ends")
+
+
+def the_second(evening: Evening) -> Pane:
+    assert evening.second is not None
+    return evening.second
+
+
+# The import's FORGE roster: Mara, Knife 60, damage ×4; the Goon (NPC), Brawling 40, ×3, no
+# armor, a Trauma pool (Maximum Trauma) of 10 and none taken: Current Trauma 10.
+
+
+def test_forge_a_goon_with_a_small_trauma_pool_dies(evening: Evening) -> None:
+    evening.after("no dead ends")
+    gm = the_second(evening)
+    gm.pick([*CAMPAIGNS, ALLEY, "friday fate"], ALLEY)
+    gm.keys("Enter")
+    gm.wait_for(SETUP)
+    form = "Add a participant"
+    gm.keys("a")
+    gm.choose(form, "Character", "Mara")
+    gm.choose(form, "Rolls", "Knife")
+    gm.accept(form)
+    gm.keys("a")
+    gm.choose(form, "Character", "Goon")
+    gm.choose(form, "Rolls", "Brawling")
+    gm.accept(form)
+    gm.keys("o")
+    gm.choose("Rule options", "Combat (damage thrown, dodge or absorb)", "yes")
+    gm.accept("Rule options")
+    gm.keys("g")
+    gm.fill("Start the contest", "Title", "The goon in the alley")
+    gm.accept("Start the contest")
+    gm.wait_for(f"The goon in the alley · {ALLEY}", "current trauma 10")
+
+    # Stage 1: Mara acts, 35 ≤ 60 hits: 3 × 4 = 12 damage (§3.4). The Goon's dodge 55 > 40
+    # fails: Mara wins the stage (1–0). No armor: all 12 are trauma, Current Trauma
+    # 10 − 12 = −2 ≤ 0: the Goon is dying, out of the contest, no actions ([I15]).
+    gm.keys("3", "5", "5", "5")
+    on_the_keypad(gm, "[ 35]", "[ 55]")
+    gm.keys("Enter")
+    shown = gm.wait_for(
+        "Stage 1: Mara wins the stage (1–0)", "Goon takes 12: 0 absorbed, 12 trauma"
+    )
+    assert "Goon is dying (current trauma -2)" in shown
+    gm.wait_for("current trauma -2", "dying: out of the contest, no actions")
+    # The next stage: the Goon, dying, would react; Mara 20 ≤ 60 would hit, the Goon's
+    # dodge is typed, and Enter is refused: he takes no actions. Nothing is recorded.
+    gm.keys("2", "0", "5", "0")
+    on_the_keypad(gm, "[ 20]", "[ 50]")
+    gm.keys("Enter")
+    shown = on_the_keypad(gm, "Goon is dying (current trauma -2): out of the contest, no actions")
+    assert "Stage 2:" not in shown
+    # Esc takes the dice off; e ends the combat: Mara won the only stage played.
+    gm.keys("Escape")
+    on_the_keypad(gm, "Mara             [   ]", "Goon             [   ]")
+    gm.keys("e")
+    # (Only "1 stage" is asserted: the keypad says "1 stages", a plural left for its owner.)
+    on_the_keypad(gm, "The contest is over", "Mara won, 1 stage")
+    evening.played.append("forge dying")
+
+
+# The imported HeroQuest pair, on Children of the Grave: Kai (PC), Spear 15; the Ghast
+# (NPC), Claws 15; neither hurt nor helped. An extended contest (rules §2.8, HQ2): each
+# exchange a simple contest whose winner lodges resolution points (the §2.7 table:
+# marginal 1, minor 2, major 3, complete 5); first to 5 wins.
+
+
+def test_heroquest_an_extended_contest_and_its_recaps_consequences(evening: Evening) -> None:
+    evening.after("forge dying")
+    gm = the_second(evening)
+    gm.keys("q")
+    assert evening.second_status is not None
+    assert wait_for_file(evening.second_status) == "0"
+    roster = evening.folder / "barrow.toml"
+    roster.write_text(BARROW_ROSTER, encoding="utf-8")
+    imported = evening.tussle("roster", "import", HEROQUEST, str(roster))
+    assert imported.returncode == 0, imported.stderr
+
+    night, status = evening.terminal((160, 48)), evening.folder / "third-status"
+    night.start([str(tussle_script()), "open", HEROQUEST], evening.env(), status)
+    gm = Pane(night)
+    gm.wait_for(f"Ghouls in the graveyard · {HEROQUEST}")
+    gm.keys("n")
+    gm.wait_for(SETUP)
+    form = "Add a participant"
+    gm.keys("a")
+    gm.choose(form, "Character", "Kai")
+    gm.choose(form, "Rolls", "Spear 15")
+    gm.accept(form)
+    gm.keys("a")
+    gm.choose(form, "Character", "Ghast")
+    gm.choose(form, "Rolls", "Claws 15")
+    gm.accept(form)
+    gm.keys("o")
+    gm.choose("Rule options", "Kind", "extended")
+    gm.accept("Rule options")
+    gm.keys("g")
+    gm.fill("Start the contest", "Title", "The barrow road")
+    gm.accept("Start the contest")
+    gm.wait_for(f"The barrow road · {HEROQUEST}")
+    on_the_keypad(gm, "Kai              [  ]  vs 15", "Ghast            [  ]  vs 15")
+
+    # Exchange 1: Kai 10 ≤ 15 and the Ghast 12 ≤ 15, both successes: equal levels, the
+    # lower roll (Kai's 10) wins, marginal: 1 RP (1–0).
+    gm.keys("1", "0", "1", "2")
+    on_the_keypad(gm, "[10]", "[12]")
+    gm.keys("Enter")
+    gm.wait_for("Exchange 1: Kai wins, marginal (1 RP)")
+    # Exchange 2: Kai 1, a critical; the Ghast 18 > 15, a failure: two levels apart, a
+    # major victory, 3 RP (4–0).
+    gm.keys("1", "Tab", "1", "8")
+    on_the_keypad(gm, "[ 1]", "[18]")
+    gm.keys("Enter")
+    gm.wait_for("Exchange 2: Kai wins, major (3 RP)")
+    # Exchange 3: Kai 11, a success; the Ghast 16, a failure: one level, minor, 2 RP: 6–0,
+    # Kai has reached 5 and wins the contest.
+    gm.keys("1", "1", "1", "6")
+    on_the_keypad(gm, "[11]", "[16]")
+    gm.keys("Enter")
+    shown = gm.wait_for("Exchange 3: Kai wins, minor (2 RP)")
+    on_the_keypad(gm, "Kai won, 6 resolution points to 0")
+    # The final consequences, by the difference of the final scores (§2.8.6, rising-action
+    # table): 6 − 0 = 6, the Ghast injured; the winner is hurt only at a difference of 1.
+    # The exchanges themselves leave none (no simple contest's hurt, impaired or benefit).
+    log = shown[shown.index("Exchange 1: Kai wins") :]
+    assert not re.search(r"hurt|impaired|benefit", log), log
+
+    # M writes the session's recap beside the saves.
+    recaps = evening.saves / "recaps"
+    gm.keys("M")
+
+    def written() -> str:
+        texts = [p.read_text(encoding="utf-8") for p in sorted(recaps.glob("*.md"))]
+        return next((t for t in texts if "The barrow road" in t and "Consequences" in t), "")
+
+    deadline = time.monotonic() + 30
+    while not written() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    recap = written()
+    assert recap, sorted(recaps.glob("*"))
+    barrow = recap[recap.index("The barrow road") :]
+    assert headings(barrow) == [
+        "Exchange 1: Kai wins, marginal (1 RP)",
+        "Exchange 2: Kai wins, major (3 RP)",
+        "Exchange 3: Kai wins, minor (2 RP)",
+    ]
+    assert "Kai won, 6 resolution points to 0" in barrow
+    assert "**Consequences:** Ghast injured" in barrow, barrow
+    assert not re.search(r"hurt|impaired|benefit", barrow), barrow
+    gm.keys("q")
+    assert wait_for_file(status) == "0"
+    evening.played.append("extended")
