@@ -350,7 +350,9 @@ class ContestModel(RuleBasedStateMachine):
         self.did.add("undid")
         assert tuple(self.campaign.done) == done[:-1], "undo takes back the last action only"
         assert tuple(self.campaign.undone) == (*undone, done[-1])
-        assert self.exchanges() <= exchanges
+        # Undoing an exchange takes it back; undoing a correction may bring back exchanges
+        # the corrected contest no longer had (it ended sooner).
+        assert self.exchanges() <= exchanges or not isinstance(action.command, Play)
         was_correcting = self.correcting is not None
         self.end_correction()
         command = action.command
