@@ -175,8 +175,17 @@ def final_score(record: ContestRecord) -> str:
     if counts is not None and state.winner in counts[0]:
         values, unit = counts
         others = [str(v) for s, v in values.items() if s != state.winner]
-        return f", {values[state.winner]} {unit} to {' and '.join(others)}"
+        won = values[state.winner]
+        return f", {won} {counted(unit, won)} to {' and '.join(others)}"
     return find_sheet(state.system).level(record)
+
+
+def counted(unit: str, count: int) -> str:
+    """A system's unit (a plural: ``victories``, ``stages``, ``resolution points``) as
+    ``count`` of it reads: ``1 victory``, ``1 stage``, ``2 stages``."""
+    if count != 1:
+        return unit
+    return unit[:-3] + "y" if unit.endswith("ies") else unit.removesuffix("s")
 
 
 def _standing(record: ContestRecord) -> str:

@@ -636,3 +636,23 @@ def test_reopening_exchange_2_gives_the_contest_after_exchange_1_and_its_command
     campaign.act(WriteBack(contest_id=cid))
     with pytest.raises(RuleError, match="already on the roster"):
         reopen(campaign, cid, 2)
+
+
+def test_one_victory_is_said_in_the_singular() -> None:
+    """First to 1 (Fate Core contests: the first to the victories needed wins). Cynere
+    +4 rolls 0000: +4; Teran +3 rolls 0000: +3. One shift: a success, one victory, and
+    the contest. The summary says "1 victory", not "1 victories"; two say "victories"."""
+    from core.aftermath import counted
+
+    campaign = campaign_with("fate", CYNERE, TERAN)
+    cid = start(campaign, RACE, victories_needed=1)
+    play(campaign, cid, *exchange("0000", "0000"))
+    record = campaign.contest(cid)
+    assert record.state.winner == "Cynere"
+    assert summary(campaign, record).result.startswith("Cynere won, 1 victory to 0")
+    assert [counted(u, n) for u, n in [("victories", 2), ("stages", 1), ("points", 0)]] == [
+        "victories",
+        "stage",
+        "points",
+    ]
+    assert counted("resolution points", 1) == "resolution point"
