@@ -19,71 +19,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from core.campaign import Play
-from core.store import Saves
-from tests.e2e.seats import Served, page, watchers
+from tests.e2e.seats import ESCAPES, Served, page, raw_seat, saved_knife_fight, seat, watchers
 from tests.helpers import (
-    CID,
-    EXCHANGES,
-    HIDE_BLADE,
-    HIDE_SLY,
     NAME,
     clean_env,
-    knife_fight,
     leaks,
 )
-
-# What a terminal makes of the bytes: escape sequences (colours, cursor moves) out.
-ESCAPES = re.compile(
-    r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[@-Z\\-_])"
-)
-
-
-def saved_knife_fight(saves: Path) -> None:
-    campaign, entries = knife_fight(HIDE_SLY, HIDE_BLADE)
-    entries += [campaign.act(Play(contest_id=CID, commands=c)) for c in EXCHANGES]
-    Saves(saves).create(NAME, "fate").append(entries)
-
-
-async def raw_seat(
-    url: str,
-    until: str,
-    size: tuple[int | str, int | str] = (100, 30),
-    headers: dict[str, str] | None = None,
-) -> str:
-    """What a browser's terminal receives over the websocket (as text, escapes kept),
-    once it holds ``until``; the websocket stays open until then."""
-    width, height = size
-    received = b""
-    address = f"{url}/ws?width={width}&height={height}"
-    async with (
-        asyncio.timeout(60),  # the websocket's opening and closing included
-        aiohttp.ClientSession() as session,
-        session.ws_connect(address, headers=headers) as ws,
-    ):
-        await ws.send_json(["resize", {"width": width, "height": height}])
-        deadline = time.monotonic() + 30
-        while until not in ESCAPES.sub("", received.decode("utf-8", "replace")):
-            left = deadline - time.monotonic()
-            assert left > 0, ESCAPES.sub("", received.decode("utf-8", "replace"))
-            message = await ws.receive(timeout=left)
-            if message.type == aiohttp.WSMsgType.BINARY:
-                received += message.data
-            elif message.type == aiohttp.WSMsgType.TEXT:
-                received += message.data.encode()
-            else:
-                raise AssertionError(f"the websocket closed: {message}")
-    return received.decode("utf-8", "replace")
-
-
-async def seat(
-    url: str,
-    until: str,
-    size: tuple[int, int] = (100, 30),
-    headers: dict[str, str] | None = None,
-) -> str:
-    """What a browser's terminal shows (as text, escapes out), once it holds ``until``."""
-    return ESCAPES.sub("", await raw_seat(url, until, size, headers))
 
 
 def test_each_browser_gets_a_watcher_of_its_own_and_no_secret(tmp_path: Path) -> None:

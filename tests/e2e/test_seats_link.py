@@ -22,8 +22,7 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 import pytest
 
-from tests.e2e.seats import Served, page, watchers
-from tests.e2e.test_seats_browser import saved_knife_fight, seat
+from tests.e2e.seats import Served, page, saved_knife_fight, seat, watchers
 from tests.helpers import clean_env
 
 

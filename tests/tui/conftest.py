@@ -7,12 +7,15 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
-from core.campaign import Character
-from core.demo import create_campaign
+from core.campaign import Character, Play
+from core.demo import create_campaign, create_demos
 from core.dice import RandomDice
+from core.model import ResolveExchange, RollDice
 from core.setup import Pick
-from core.store import Saves
+from core.store import CampaignFiles, Saves
+from tests.helpers import fate_dice
 from tui.app import TussleApp, make_app
+from tui.watch import WatchApp
 from tui.widgets.exchange_log import ExchangeLog
 
 
@@ -74,3 +77,33 @@ def seed_campaign(
     create_campaign(
         Saves(saves), name, system, characters, f"{name} contest", picks, options, aspects
     )
+
+
+# -- the players' view (tests/tui/test_watch_layout.py, test_watch_small.py) -----------------
+
+# Cynere (Athletics +4) rolls ++0- (+1): Superb (+5); Teran (Lore +3) 0000: Good (+3).
+# Cynere wins by 2: one victory each time, so after three she has won the race (3-0).
+CYNERE_WINS = (
+    RollDice(who="Cynere", faces=fate_dice("++0-")),
+    RollDice(who="Teran the Swift", faces=fate_dice("0000")),
+    ResolveExchange(),
+)
+
+
+def fate_demo(saves: Path, exchanges: int) -> Path:
+    create_demos(Saves(saves))
+    files = CampaignFiles(saves / "fate-demo")
+    for _ in range(exchanges):
+        campaign = files.load()
+        files.append([campaign.decide(Play(contest_id="c1", commands=CYNERE_WINS))])
+    return files.folder
+
+
+async def steady(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    assert isinstance(app, WatchApp)
+    await pilot.pause()
+    app.updated = "12:00:00"  # the clock would change the picture every run
+    app.paint()
+    await pilot.pause()
+    await pilot.pause()

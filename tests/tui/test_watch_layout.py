@@ -20,42 +20,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from core.campaign import Play
-from core.demo import create_demos
-from core.model import ResolveExchange, RollDice
-from core.store import CampaignFiles, Saves
-from tests.helpers import fate_dice, wait_for_odds
-from tests.tui.conftest import keys, new_app, settle
+from tests.helpers import wait_for_odds
+from tests.tui.conftest import fate_demo, keys, new_app, settle, steady
 from tests.tui.screen_text import screen_text
 from tui import glyphs
 from tui.watch import WatchApp, fitting
-
-# Cynere (Athletics +4) rolls ++0- (+1): Superb (+5); Teran (Lore +3) 0000: Good (+3).
-# Cynere wins by 2: one victory each time, so after three she has won the race (3-0).
-CYNERE_WINS = (
-    RollDice(who="Cynere", faces=fate_dice("++0-")),
-    RollDice(who="Teran the Swift", faces=fate_dice("0000")),
-    ResolveExchange(),
-)
-
-
-def fate_demo(saves: Path, exchanges: int) -> Path:
-    create_demos(Saves(saves))
-    files = CampaignFiles(saves / "fate-demo")
-    for _ in range(exchanges):
-        campaign = files.load()
-        files.append([campaign.decide(Play(contest_id="c1", commands=CYNERE_WINS))])
-    return files.folder
-
-
-async def steady(pilot: Pilot[None]) -> None:
-    app = pilot.app
-    assert isinstance(app, WatchApp)
-    await pilot.pause()
-    app.updated = "12:00:00"  # the clock would change the picture every run
-    app.paint()
-    await pilot.pause()
-    await pilot.pause()
 
 
 @pytest.fixture

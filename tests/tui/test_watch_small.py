@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.conftest import fate_demo, steady
 from tests.tui.screen_text import screen_text
-from tests.tui.test_watch_layout import fate_demo, steady
 from tui.watch import WatchApp
 
 
