@@ -55,7 +55,6 @@ from core.check import check_campaign
 from core.disk import (
     LOG,
     MANIFEST,
-    PRIVATE_FILE,
     TMP_PREFIX,
     BadSave,
     CampaignLock,
@@ -65,6 +64,7 @@ from core.disk import (
     make_private,
     parse_json,
     read_bytes,
+    write_all_private,
     write_atomically,
     write_private,
 )
@@ -377,14 +377,7 @@ def _rewrite(path: Path, data: bytes) -> None:
         os.unlink(path)
         write_private(path, data)
         return
-    fd = os.open(path, os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW)
-    try:
-        os.fchmod(fd, PRIVATE_FILE)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
+    write_all_private(os.open(path, os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW), data)
 
 
 def _bytes_or_none(path: Path) -> bytes | None:

@@ -118,7 +118,7 @@ class AtomicJSONStorage:
         pass
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, for a message."""
     if stat.S_ISLNK(mode):
         return "a link"
@@ -145,7 +145,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
     except OSError as exc:
         raise StoreError(f"{path}: cannot be read ({exc.strerror})") from None
     if not stat.S_ISREG(before.st_mode):
-        raise BadSave(f"{path}: {_kind(before.st_mode)}, not a file (Tussle opens only files)")
+        raise BadSave(f"{path}: {file_kind(before.st_mode)}, not a file (Tussle opens only files)")
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
@@ -157,7 +157,9 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise BadSave(f"{path}: {_kind(info.st_mode)}, not a file (Tussle opens only files)")
+            raise BadSave(
+                f"{path}: {file_kind(info.st_mode)}, not a file (Tussle opens only files)"
+            )
         if info.st_size > limit:
             raise BadSave(f"{path}: {info.st_size} bytes, too large to be a Tussle save")
         chunks: list[bytes] = []
@@ -233,7 +235,7 @@ def real_folder(path: Path) -> None:
         raise StoreError(f"{path}: cannot be read ({exc.strerror})") from None
     if not stat.S_ISDIR(info.st_mode):
         raise BadSave(
-            f"{path}: {_kind(info.st_mode) if not stat.S_ISREG(info.st_mode) else 'a file'}, "
+            f"{path}: {file_kind(info.st_mode) if not stat.S_ISREG(info.st_mode) else 'a file'}, "
             "not a folder (Tussle follows no link in a campaign)"
         )
 
@@ -550,6 +552,12 @@ def write_private(path: Path, data: bytes) -> None:
     :data:`PRIVATE_FILE` mode, not atomically: for copies made in a folder of their own
     that is renamed into place once whole."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, PRIVATE_FILE)
+    write_all_private(fd, data)
+
+
+def write_all_private(fd: int, data: bytes) -> None:
+    """Make the open file ``fd`` the GM's alone (:data:`PRIVATE_FILE`), write all of
+    ``data`` to it, and close it."""
     try:
         os.fchmod(fd, PRIVATE_FILE)
         view = memoryview(data)

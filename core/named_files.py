@@ -21,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import IO, Any
 
-from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, too_deep
+from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, file_kind, too_deep
 
 # The bounds, one per kind of file. A settings file is a few lines; a roster file
 # becomes one log entry (one action: u takes it back), so one larger than an entry may
@@ -30,16 +30,6 @@ SETTINGS_BYTES = 1 << 20
 ROSTER_BYTES = MAX_ENTRY_BYTES
 EXPORT_BYTES = 1 << 30
 SCENARIO_BYTES = MAX_FILE_BYTES  # tussle resolve and odds: a contest, as large as a save
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
 
 
 def too_large(size: int, limit: int) -> OSError:
@@ -57,7 +47,7 @@ def read_named(path: Path, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, f"{_kind(info.st_mode)}, not a file")
+            raise OSError(errno.EINVAL, f"{file_kind(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise too_large(info.st_size, limit)
         chunks: list[bytes] = []
