@@ -428,7 +428,64 @@ def bench_saves(frames: Frames | None = None) -> list[str]:
             f"recap since tomorrow (it reads one action): 100 contests {times[0] * 1000:.1f} "
             f"ms, 1,000 contests {times[1] * 1000:.1f} ms"
         )
-    return [*lines, "", *bench_long(frames)]
+    return [*lines, "", *odds_memory(), "", *bench_long(frames)]
+
+
+def odds_peak(contest: Contest) -> float:
+    """Peak MiB (tracemalloc) of one full update of ``contest``'s odds, caches emptied."""
+    from core import odds
+
+    odds.clear_caches()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        odds.odds_for(contest)
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def odds_memory() -> list[str]:
+    """The odds' memory for the largest ratings every layer accepts (core.limits.SIZE:
+    10^9) beside ordinary ones: it must not grow with the ratings (issue 30, item 8: a
+    Fate skill of 10^9 took gigabytes)."""
+    from core.limits import SIZE
+    from core.systems import heroquest
+
+    def fate_sides(skills: list[int]) -> Contest:
+        names = ["Cynere", "Teran", "Zird"][: len(skills)]
+        return fate.new_contest(
+            [
+                fate.FateParticipant(name=n, side=n, skill=s)
+                for n, s in zip(names, skills, strict=True)
+            ]
+        )
+
+    def hq(a: int, b: int) -> Contest:
+        return heroquest.new_contest(
+            [
+                heroquest.HQParticipant(name="Hero", side="Hero", rating=a),
+                heroquest.HQParticipant(name="Foe", side="Foe", rating=b),
+            ],
+            heroquest.HQOptions(extended=True),
+        )
+
+    cases = [
+        ("Fate, 3 sides", fate_sides([4, 3, 2]), fate_sides([0, SIZE, -SIZE])),
+        ("HeroQuest extended", hq(24, 17), hq(SIZE, 1)),
+    ]
+    lines = [
+        "odds' peak memory, ordinary ratings and the largest accepted (10^9 apart);",
+        "target: the largest at most 1.5x the ordinary",
+    ]
+    for label, ordinary, largest in cases:
+        small, big = odds_peak(ordinary), odds_peak(largest)
+        ratio = big / small if small else 1.0
+        verdict = "ok" if ratio <= 1.5 else "OVER TARGET"
+        lines.append(
+            f"  {label:<22}{small:8.2f} MiB  largest {big:8.2f} MiB  {ratio:5.2f}x  {verdict}"
+        )
+    return lines
 
 
 def odds_contests() -> list[tuple[str, float, Contest]]:
