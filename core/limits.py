@@ -22,6 +22,7 @@ unchanged.
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -46,17 +47,6 @@ class Limit:
         if self.le is not None and value > self.le:
             return f"must be at most {self.le}, got {value}"
         return None
-
-    @property
-    def words(self) -> str:
-        """The limit alone: ``at least 1``, ``from -10 to 20``."""
-        if self.ge is not None and self.le is not None:
-            return f"from {self.ge} to {self.le}"
-        if self.ge is not None:
-            return f"at least {self.ge}"
-        if self.le is not None:
-            return f"at most {self.le}"
-        return f"at most {SIZE} in size"
 
 
 # The limits most fields share: a count (points, invokes, armor, trauma) and a number
@@ -103,7 +93,7 @@ def field_limit(cls: type, name: str) -> Limit | None:
 
 def _options(hint: Any) -> Iterator[Any]:
     origin = get_origin(hint)
-    if origin is Union or (origin is not None and origin.__name__ == "UnionType"):
+    if origin is Union or origin is types.UnionType:
         yield from get_args(hint)
     else:
         yield hint

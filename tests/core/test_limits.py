@@ -88,10 +88,10 @@ def test_a_value_at_its_limit_is_taken(cls: type, name: str, value: int) -> None
     assert field_problem(cls, name, value) is None
 
 
-def test_a_limit_says_itself_in_words() -> None:
-    assert Limit(ge=1).words == "at least 1"
-    assert Limit(ge=-10, le=20).words == "from -10 to 20"
+def test_a_limit_says_what_is_wrong_in_words() -> None:
+    assert Limit(ge=1).problem(0) == "must be at least 1, got 0"
     assert Limit(le=5).problem(6) == "must be at most 5, got 6"
+    assert Limit(ge=-10, le=20).problem(20) is None
     assert field_limit(Character, "armor_capacity") == Limit(ge=0)  # ``Count | None``
     assert field_limit(Character, "name") is None
 
