@@ -9,9 +9,6 @@ ones a GM may have running, and kills both servers afterwards.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,15 +19,6 @@ from tests.e2e.seats import PlayersServer, attach, sessions, share, window_size
 from tests.e2e.tmux import TMUX, Terminal, unique_socket
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-@pytest.fixture
-def folder() -> Iterator[Path]:
-    """A folder for the players' sockets, short (a socket's path holds 107 bytes at
-    most; pytest's tmp_path is long) and removed afterwards."""
-    made = Path(tempfile.mkdtemp(prefix="tussle-share-"))
-    yield made
-    shutil.rmtree(made, ignore_errors=True)
 
 
 def test_share_sets_two_servers_and_a_read_only_player_sees_the_gms_commit(

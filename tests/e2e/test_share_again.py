@@ -9,11 +9,8 @@ Each test has tmux sockets and a players' folder of its own (tests/e2e/seats.py)
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,14 +22,6 @@ from tests.e2e.tmux import TMUX, Terminal, unique_socket
 from tests.helpers import clean_env, tussle_command
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-@pytest.fixture
-def folder() -> Iterator[Path]:
-    """The players' sockets' folder: short (a socket's path holds 107 bytes at most)."""
-    made = Path(tempfile.mkdtemp(prefix="tussle-share-"))
-    yield made
-    shutil.rmtree(made, ignore_errors=True)
 
 
 def test_share_after_the_gm_quit_takes_the_table_up_again(tmp_path: Path, folder: Path) -> None:

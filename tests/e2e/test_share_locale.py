@@ -13,9 +13,6 @@ which in ASCII are made of ``_`` and ``|``), so no ``_`` is expected anywhere.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,13 +23,6 @@ from tests.e2e.seats import PlayersServer, attach, share, wait_until
 from tests.e2e.tmux import TMUX, Terminal, unique_socket
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-@pytest.fixture
-def folder() -> Iterator[Path]:
-    made = Path(tempfile.mkdtemp(prefix="tussle-share-"))
-    yield made
-    shutil.rmtree(made, ignore_errors=True)
 
 
 def test_a_player_without_utf8_reads_the_view_in_ascii(tmp_path: Path, folder: Path) -> None:

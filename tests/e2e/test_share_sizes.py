@@ -7,9 +7,6 @@ Each test gives ``share`` a tmux socket and a folder of its own (tests/e2e/test_
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +17,6 @@ from tests.e2e.seats import PlayersServer, attach, share, window_size
 from tests.e2e.tmux import TMUX, Terminal, unique_socket
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-
-
-@pytest.fixture
-def folder() -> Iterator[Path]:
-    made = Path(tempfile.mkdtemp(prefix="tussle-share-"))
-    yield made
-    shutil.rmtree(made, ignore_errors=True)
 
 
 def test_a_small_player_does_not_shrink_everyones_view(tmp_path: Path, folder: Path) -> None:
