@@ -7,6 +7,7 @@ Ratings are linear values: "4M" = 4 + 20 = 24, "2M2" = 2 + 40 = 42.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -624,7 +625,7 @@ def test_describe_reads_like_the_table_talks() -> None:
     # 4M rolls 3 (success, bumped to critical by the mastery) vs 13 rolling 8 (success):
     # one level better, a minor victory worth 2 RP; the loser impaired, the winner +3.
     assert HEROQUEST.describe(e) == [
-        "Exchange 1: Hero wins, minor (2 RP)",
+        "Exchange 1: Hero wins, minor",  # a simple contest: no resolution points (§2.8)
         "  Hero: 3 vs 4M, critical",
         "  Foe: 8 vs 13, success",
         "  → Foe impaired, Hero +3 benefit",
@@ -653,3 +654,18 @@ def test_commands_events_and_state_survive_the_save_codec() -> None:
     for value, base in [*((cmd, Command) for cmd in commands), *((e, Event) for e in log)]:
         assert decode(encode(value), base) == value
     assert decode(encode(c), Contest) == c
+
+
+def test_resolution_points_are_named_only_where_they_count() -> None:
+    """Rules §2.8: resolution points belong to chained and extended contests. A simple
+    contest's exchange line names its level alone (issue 24, item 22: "marginal (1 RP)"
+    in a simple contest); a chained one keeps its points."""
+    from core.systems.heroquest.rules import _result
+
+    simple = ExchangeResolved(
+        n=1, kind="simple", parties=("Hero", "Foe"), targets={}, rolls={}, levels={},
+        winner="Hero", victory=1, resolution_points=1, lodged_by=None, augments=(),
+        hero_points={}, stretched=(), consequence={}, benefit={},
+    )  # fmt: skip
+    assert _result(simple) == "Hero wins, marginal"
+    assert _result(replace(simple, chain=True)) == "Hero wins, marginal (1 RP)"

@@ -1466,6 +1466,8 @@ def _result(e: ExchangeResolved) -> str:
     if e.winner is None or e.victory is None:
         return "tie"
     verb = "win" if e.kind == "group" else "wins"
+    if e.kind == "simple" and not e.chain:  # resolution points count only in a chain (§2.8)
+        return f"{e.winner} {verb}, {VICTORIES[e.victory]}"
     return f"{e.winner} {verb}, {VICTORIES[e.victory]} ({e.resolution_points} RP)"
 
 
