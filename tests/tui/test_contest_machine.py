@@ -26,11 +26,11 @@ odds are switched off (as ``d`` does): they are worked out in a thread, out of t
 scope, and cost more CPU than everything else.
 
 Run it with ``--hypothesis-show-statistics`` to see how many examples committed an
-exchange. It runs a quarter of the Hypothesis profile's examples (tests/conftest.py): 25
-per system in CI and a plain ``pytest``, 10 with ``HYPOTHESIS_PROFILE=dev``. It checks the
+exchange. It runs 10 examples per system, whatever the Hypothesis profile: it checks the
 wiring; the contract itself is explored headless, by thousands of examples, in
 tests/tui/test_contest_model.py (issue 25: this module was 75% of the dashboard tests'
-time at 200 examples per system).
+time at 200 examples per system, and still the slowest three tests at 25: some 8 s an
+example, most of it Textual drawing the screen after each key).
 """
 
 from __future__ import annotations
@@ -815,13 +815,12 @@ class ForgeMachine(ContestMachine):
 
 
 def machine_settings() -> settings:
-    """A quarter of the profile's examples (tests/conftest.py: 100 in CI and a plain
-    pytest run, so 25 per system; 10 with HYPOTHESIS_PROFILE=dev), each of up to 12 steps.
-    This machine checks the wiring: that the real screen does what the headless model
+    """Ten examples of up to 12 steps, in every profile (tests/conftest.py). This machine
+    checks the wiring: that the real screen does what the headless model
     of the keypad and the campaign (tests/tui/test_contest_model.py, 500 examples per
     system) says; the contract's corners are explored there, at a hundredth of the cost."""
     return settings(
-        max_examples=max(10, settings.default.max_examples // 4),
+        max_examples=10,
         stateful_step_count=12,
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
@@ -833,9 +832,9 @@ def run_machine(machine: type[ContestMachine]) -> None:
     tally.examples = tally.committed = 0
     run_state_machine_as_test(machine, settings=machine_settings())
     print(f"{machine.system}: {tally.committed} of {tally.examples} examples committed an exchange")
-    # Two examples in three start with an exchange; a quarter is a floor no run of this
-    # machine's few examples falls under by chance (a third did, once, with 6 examples).
-    assert tally.committed * 4 >= tally.examples, "too few examples committed an exchange"
+    # Two examples in three start with an exchange: fewer than two of ten (one in five)
+    # happens by chance about once in 3,000 runs, far less often than a broken commit.
+    assert tally.committed * 5 >= tally.examples, "too few examples committed an exchange"
 
 
 def hypothesis_test(test: Callable[[], None]) -> Callable[[], None]:
