@@ -146,15 +146,12 @@ def _written(campaign: CampaignState, record: ContestRecord) -> Iterator[str]:
 
 def _result(record: ContestRecord) -> str:
     state = record.state
-    ended_by = getattr(state, "ended_by", None)
-    if ended_by == "attack":
-        return (
-            "An attack ended the contest: it escalates to a conflict (rules §1.3). "
-            "The contest is kept as it stood."
-        )
-    how = {"leave": ", the other party left", "gm": ", closed by the GM"}.get(ended_by or "", "")
+    rules = find_system(state.system)
+    escalated = rules.escalated(state) if state.finished else None
+    if escalated is not None:
+        return f"{escalated.told} The contest is kept as it stood."
     if state.finished and state.winner is not None:
-        return f"{state.winner} won{final_score(record)}{how}"
+        return f"{state.winner} won{final_score(record)}{rules.ending(state)}"
     score = _standing(record)
     if not state.finished:
         return f"Not over yet ({score})" if score else "Not over yet"

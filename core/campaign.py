@@ -212,7 +212,7 @@ class Campaign(CampaignState):
                     )
                 # A contest is a scene: where the system has a GM's pool, it starts
                 # with what the PCs in it give (Fate: one fate point each).
-                pool = find_system(self.system).gm_pool
+                pool = find_system(self.system).pool
                 pcs = sum(
                     1
                     for p in command.contest.participants
@@ -270,12 +270,11 @@ class Campaign(CampaignState):
 
     def _secret(self, command: ToggleSecret) -> SecretToggled:
         record = self.contest(command.contest_id)
+        aspects = find_system(self.system).aspects(record.state)
         if command.kind == "participant":
             record.state.participant(command.name)  # UnknownName when not in it
-        elif command.kind == "aspect":
-            names = {a.name for a in getattr(record.state, "aspects", ())}
-            if command.name not in names:
-                raise UnknownName(f'no aspect "{command.name}" in "{record.title}"')
+        elif command.kind == "aspect" and command.name not in aspects:
+            raise UnknownName(f'no aspect "{command.name}" in "{record.title}"')
         return SecretToggled(
             contest_id=command.contest_id,
             kind=command.kind,
@@ -312,7 +311,7 @@ def _start_secrets(command: StartContest) -> dict[str, Any]:
     contest = command.contest
     for name in command.secret_participants:
         contest.participant(name)  # UnknownName when not in it
-    aspects = {a.name for a in getattr(contest, "aspects", ())}
+    aspects = find_system(contest.system).aspects(contest)
     for name in command.secret_aspects:
         if name not in aspects:
             raise UnknownName(f'no aspect "{name}" in "{command.title}"')

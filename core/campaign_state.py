@@ -55,7 +55,7 @@ from core.model import Command, Contest, Event, ExchangeEvent
 from core.redact import Secrets
 from core.rules import SYSTEM_NAMES as SYSTEM_NAMES
 from core.rules import find_system
-from core.rules.base import GMPool
+from core.rules.base import Pool
 from core.runs import Ids
 
 # -- the campaign --------------------------------------------------------------------------
@@ -79,11 +79,11 @@ class ContestRecord:
     secret_aspects: set[str] = field(default_factory=set)
 
     @property
-    def gm_pool(self) -> int:
-        """Fate: the GM's fate points left for this scene (kept in the contest's state,
-        where the invokes it pays for are decided)."""
-        pool: int = getattr(self.state, "gm_pool", 0)
-        return pool
+    def pool_left(self) -> int:
+        """What is left of the GM's pool of points for this scene (Fate's fate points),
+        as the system keeps it in the contest's state; 0 where it has no pool."""
+        pool = find_system(self.state.system).pool
+        return 0 if pool is None else pool.left(self.state)
 
     def hidden(self, kind: str, name: str = "") -> bool:
         """Whether the players must not see this participant's numbers or this aspect."""
@@ -267,7 +267,7 @@ class CampaignState:
         is not a PC on the roster as it stands at the start (ad hoc opposition is the
         GM's)."""
         contest = event.contest
-        pool = find_system(contest.system).gm_pool
+        pool = find_system(contest.system).pool
         if pool is None:
             return contest
         npcs = frozenset(
@@ -277,12 +277,12 @@ class CampaignState:
         )
         return pool.scene(contest, event.gm_pool, npcs)
 
-    def _pool(self) -> GMPool:
+    def _pool(self) -> Pool:
         """The GM's pool of the campaign's system; ``RuleError`` where it has none."""
         rules = find_system(self.system)
-        if rules.gm_pool is None:
+        if rules.pool is None:
             raise RuleError(f"{rules.title} has no compels and no GM's pool of points")
-        return rules.gm_pool
+        return rules.pool
 
     def _rename(self, old: str, character: Character) -> None:
         self.roster = _renamed(self.roster, old, character)
@@ -383,16 +383,10 @@ def secrets_of(record: ContestRecord) -> Secrets:
 
 def _aspect_names(record: ContestRecord) -> Iterable[str]:
     """The aspects in play, and those the exchanges named (a boost used up, a twist)."""
-    for aspect in getattr(record.state, "aspects", ()):
-        yield aspect.name
+    rules = find_system(record.state.system)
+    yield from rules.aspects(record.state)
     for event in record.exchanges:
-        twist = getattr(event, "twist", None)
-        if twist:
-            yield twist
-        for advantage in getattr(event, "advantages", ()):
-            yield advantage.aspect
-        for invoke in getattr(event, "invokes", ()):
-            yield invoke.aspect
+        yield from rules.named_aspects(event)
 
 
 def _renamed(

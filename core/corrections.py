@@ -18,7 +18,7 @@ from core.engine import play_until_refused
 from core.errors import RuleError
 from core.model import Command, Contest, ExchangeEvent
 from core.rules import find_system
-from core.rules.base import GMPool
+from core.rules.base import Pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ def reopen(campaign: CampaignState, contest_id: str, n: int) -> tuple[Contest, l
     """Exchange ``n`` as the keypad takes it back to be corrected: the contest just
     before it, and its commands (compels, GM actions of their own, stay where they are)."""
     groups, states = _exchanges(campaign, contest_id, n)
-    pool = find_system(campaign.system).gm_pool
+    pool = find_system(campaign.system).pool
     return states[n - 1], [c for c in groups[n - 1] if not _kept(c, pool)]
 
 
@@ -118,7 +118,7 @@ def _exchanges(
     return groups, states
 
 
-def _kept(command: Command, pool: GMPool | None) -> bool:
+def _kept(command: Command, pool: Pool | None) -> bool:
     # Compels and the GM's pool spent outside an invoke: GM actions of their own.
     return pool is not None and pool.gm_action(command)
 
@@ -129,7 +129,7 @@ def correct(campaign: CampaignState, command: Correct) -> Correction:
     groups, _ = _exchanges(campaign, command.contest_id, command.n)
     # Compels are GM actions of their own, not part of the exchange typed on the keypad:
     # they stay where they were.
-    pool = find_system(campaign.system).gm_pool
+    pool = find_system(campaign.system).pool
     kept = [c for c in groups[command.n - 1] if _kept(c, pool)]
     replacement = [*kept, *(c for c in command.commands if not _kept(c, pool))]
     if replacement == groups[command.n - 1]:

@@ -23,16 +23,11 @@ class UnknownName(RuleError):
     title = "Unknown name"
 
 
-class NoFatePoints(RuleError):
-    """A paid invoke by somebody with no fate points left."""
+class NoPoints(RuleError):
+    """Points spent that the participant (or the GM's pool) does not have; each system
+    names its own kind (Fate's ``NoFatePoints``, HeroQuest's ``NoHeroPoints``)."""
 
-    title = "No fate points"
-
-
-class NoHeroPoints(RuleError):
-    """Hero points spent that the participant does not have."""
-
-    title = "No hero points"
+    title = "No points left"
 
 
 class ContestOver(RuleError):

@@ -94,7 +94,7 @@ def _since(
     ``since``. With ``session`` (and no ``since``), since the last session's start
     (:func:`last_session_start`'s, without a session the GM marked), found in that same
     pass: the actions back to the last long gap are the session's."""
-    pool = find_system(campaign.system).gm_pool
+    pool = find_system(campaign.system).pool
     paid = type(pool.paid(1)) if pool is not None else None  # the pool's payment event
     payments: dict[str, list[Event]] = {}
     touched: set[str] = set()
@@ -154,31 +154,20 @@ def _sides(record: ContestRecord) -> str:
 
 
 def _extras(record: ContestRecord, secrets: Secrets, events: Sequence[Event] = ()) -> list[str]:
-    """Twists, aspects created and points spent, read off the exchanges, and the GM's
-    pool paid outside an invoke (``P``: a refused compel, a stunt): the pool's payment
-    ``events``; hidden aspects left out, a hidden participant's points spent
-    as ``??``."""
+    """What the exchanges created (twists, aspects) and the points they spent, as the
+    system tells them (``created``, ``spent``), and the GM's pool paid outside an invoke
+    (``P``: a refused compel, a stunt): the pool's payment ``events``; hidden aspects
+    left out, a hidden participant's points spent as ``??``."""
+    rules = find_system(record.state.system)
     created: list[str] = []
     spent: Counter[tuple[str, str]] = Counter()
     for event in events:  # the pool's payments outside an invoke
-        paid_for = getattr(event, "by", "") or "the GM"
-        spent[paid_for, "fate points from the GM's pool"] += getattr(event, "count", 1)
+        for who, what, count in rules.spent(event):
+            spent[who, what] += count
     for event in record.exchanges:
-        twist = getattr(event, "twist", None)
-        if twist and getattr(event, "new_twist", False) and not secrets.aspect(twist):
-            created.append(f"{twist} (twist)")
-        for advantage in getattr(event, "advantages", ()):
-            if secrets.aspect(advantage.aspect):
-                continue
-            if advantage.outcome != "fail" or advantage.free_invokes:
-                created.append(f"{advantage.aspect} ({advantage.outcome})")
-        for invoke in getattr(event, "invokes", ()):
-            if getattr(invoke, "pool", False):
-                spent[invoke.by, "fate points from the GM's pool"] += 1
-            elif not invoke.free:
-                spent[invoke.by, "fate points"] += 1
-        for who, count in (getattr(event, "hero_points", None) or {}).items():
-            spent[who, "hero points"] += count
+        created += [label for aspect, label in rules.created(event) if not secrets.aspect(aspect)]
+        for who, what, count in rules.spent(event):
+            spent[who, what] += count
     lines = []
     if created:
         lines.append(f"**Aspects created:** {markdown_text('; '.join(created))}")
@@ -195,11 +184,10 @@ def _consequences(record: ContestRecord) -> list[str]:
     """What a contest scored as a whole leaves (a HeroQuest extended contest's final
     consequences, rules §2.8.6-7: its exchanges leave none), as the write-back takes
     it; nothing for a contest whose exchanges say it all."""
-    final = getattr(record.state, "extended_result", None)
-    result = final() if callable(final) else None
-    if not result:
+    result = find_system(record.state.system).consequences(record.state)
+    if result is None:
         return []
-    states = ", ".join(f"{name} {state}" for name, state in result[1].items()) or "nobody"
+    states = ", ".join(f"{name} {state}" for name, state in result.items()) or "nobody"
     return [f"**Consequences:** {markdown_text(states)}", ""]
 
 
@@ -234,8 +222,9 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
         if state.finished:
             won = f"{markdown_text(state.winner)} won" if state.winner else ""
             result = f"{won}{final_score(record)}" if state.winner else "no winner"
-            if getattr(state, "ended_by", None) == "attack":
-                result = "ended by an attack: the scene became a conflict"
+            escalated = rules.escalated(state)
+            if escalated is not None:
+                result = escalated.told
         else:
             result = f"still open after exchange {state.n}"
         out += [f"**Result:** {result}", ""]

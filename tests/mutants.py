@@ -9,7 +9,7 @@ named for its area, and reports it caught (a test failed) or survived. The worki
 is never touched: others edit it while this runs.
 
     .venv/bin/python -m tests.mutants               # every mutant
-    .venv/bin/python -m tests.mutants keypad-equals watch-hero-points   # some, by name
+    .venv/bin/python -m tests.mutants keypad-equals watch-points   # some, by name
     .venv/bin/python -m tests.mutants --list
 
 A mutant whose text is no longer in its file is reported "stale": the code moved on and
@@ -153,7 +153,7 @@ MUTANTS = [
     Mutant(
         "board-attack",
         "tui/views.py",
-        'if getattr(state, "ended_by", None) == "attack":',
+        "if escalated is not None:",
         "if False:",
         'the "ended by an attack" verdict is gone',
         BOARD,
@@ -168,19 +168,11 @@ MUTANTS = [
     ),
     # -- the players' view ------------------------------------------------------------------
     Mutant(
-        "watch-hero-points",
+        "watch-points",
         "tui/watch.py",
-        "count = HIDDEN if hidden else hero_points.get(p.name, 0)",
-        "count = hero_points.get(p.name, 0)",
-        "a hidden HeroQuest PC's hero points reach the players",
-        PLAYERS,
-    ),
-    Mutant(
-        "watch-fate-points",
-        "tui/watch.py",
-        "count = HIDDEN if hidden else fate_points",
-        "count = fate_points",
-        "a hidden Fate PC's fate points reach the players",
+        'count = HIDDEN if record.hidden("participant", p.name) else points[0]',
+        "count = points[0]",
+        "a hidden PC's points (Fate's fate points, HeroQuest's hero points) reach the players",
         PLAYERS,
     ),
     Mutant(

@@ -36,8 +36,9 @@ def scoreboard(
     label = f"{round_name} {state.n + 1}" if not state.finished else f"After {state.n}"
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
-        if getattr(state, "ended_by", None) == "attack":
-            verdict = "[b reverse] Ended by an attack: now a conflict [/]"
+        escalated = find_system(state.system).escalated(state)
+        if escalated is not None:
+            verdict = f"[b reverse] {e(escalated.short)} [/]"
         label = f"{label}  {verdict}"
     odds_by_side, footer = odds if odds is not None else ({}, "")
     label_width = len(_plain(label))

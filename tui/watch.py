@@ -368,22 +368,19 @@ class WatchApp(App[None]):
 
     @staticmethod
     def points(campaign: Campaign, record: ContestRecord) -> list[str]:
-        """The PCs' fate or hero points, as the contest has them now."""
+        """The PCs' points (fate points, hero points...), as the contest has them now
+        (the system's ``points``)."""
         state = record.state
-        hero_points = getattr(state, "hero_points_left", None)
+        rules = find_system(state.system)
         lines = []
         for p in state.participants:
             character = campaign.roster.get(p.name)
             if character is not None and character.kind == "npc":
                 continue
-            fate_points = getattr(p, "fate_points", None)
-            hidden = record.hidden("participant", p.name)
-            if fate_points is not None:
-                count = HIDDEN if hidden else fate_points
-                lines.append(f"{e(p.name)}: {count} fate points")
-            elif hero_points is not None:
-                count = HIDDEN if hidden else hero_points.get(p.name, 0)
-                lines.append(f"{e(p.name)}: {count} hero points")
+            points = rules.points(state, p.name)
+            if points is not None:
+                count = HIDDEN if record.hidden("participant", p.name) else points[0]
+                lines.append(f"{e(p.name)}: {count} {e(points[1])}")
         return lines
 
 

@@ -1,122 +1,203 @@
-"""The protocol every rule system implements, and the helpers they share."""
+"""The contract every rule system implements (base classes with a default for each hook
+that can have one), and the helpers they share."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol, TypeVar
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from core.dice import DiceKind
 from core.errors import ContestOver, RuleError
 from core.model import Command, Contest, Event, ExchangeEvent
-from core.redact import Secrets
+from core.redact import NO_SECRETS, Secrets
 
 JSON = dict[str, Any]
 C = TypeVar("C", bound=Contest)
 
 
-class GMPool(Protocol):
+class Pool(ABC):
     """A pool of points the GM opens each contest's scene with and spends for the
-    characters the GM plays (Fate's fate points, "The GM's fate points"); a system
-    without one has ``gm_pool = None``."""
+    characters the GM plays (Fate's "The GM's fate points"); a system without one keeps
+    :attr:`RuleSystem.pool` ``None``. A system with one subclasses this and overrides
+    what it needs: the defaults are a pool that starts empty and changes nothing."""
 
     def opening(self, pcs: int) -> int:
         """The pool a contest starts with, given how many PCs of the roster are in it."""
-        ...
+        return 0
 
     def scene(self, contest: Contest, pool: int, npcs: frozenset[str]) -> Contest:
         """``contest`` as a scene: its pool, and the participants the pool pays for."""
-        ...
+        return contest
 
+    def left(self, contest: Contest) -> int:
+        """What is left in the pool of ``contest``'s scene."""
+        return 0
+
+    @abstractmethod
     def award(self, who: str) -> Command:
-        """The command giving ``who`` a point during the contest (a compel accepted)."""
-        ...
+        """The command giving ``who`` a point during the contest (the table's rules say
+        when: Fate's compel accepted)."""
 
+    @abstractmethod
     def pay(self, by: str, reason: str, count: int) -> Command:
         """The command spending ``count`` of the pool outside an invoke, for ``by``."""
-        ...
 
+    @abstractmethod
     def paid(self, count: int) -> Event:
         """The event an old save's campaign-level pool spending stands for."""
-        ...
+
+    def into_pool(self, event: Event) -> bool:
+        """Whether ``event`` (of an :meth:`award`) put the point into the pool rather
+        than on the character (Fate: a compel an NPC accepts); never, by default."""
+        return False
 
     def gm_action(self, command: Command) -> bool:
         """Whether ``command`` is one :meth:`award` or :meth:`pay` makes: a GM action of
         its own, which a correction of the exchange around it keeps where it was."""
-        ...
+        return False
 
 
-class RuleSystem(Protocol):
-    """One game's contest rules; listed in ``core.rules.SYSTEM_NAMES``.
+class Escalated(NamedTuple):
+    """A contest that ended with no result to score, because the scene became something
+    else (Fate: an attack turns it into a conflict): ``short`` for the scoreboard,
+    ``told`` for the summary and the recap."""
+
+    short: str
+    told: str
+
+
+class RuleSystem(ABC):
+    """One game's contest rules; listed in ``core.rules.SYSTEM_NAMES``. A system
+    subclasses this (python-chess's variants are the model): it must say what it is
+    (``name``, ``title``, ``contest_type``, ``dice``), ``decide``, ``evolve`` and
+    ``describe``; every other hook has a default a small system keeps.
 
     ``decide`` and ``evolve`` are the only way a contest changes: the dashboard, undo, the
-    saved log, the players' view and ``tussle resolve`` all go through them.
+    saved log, the players' view and ``tussle resolve`` all go through them. Generic code
+    never reads a system's own fields: it asks through these hooks.
+
+    The module defining a system's saved classes (contests, commands, events) sets
+    ``CODEC_TAG``, the prefix their saved tags carry (``"fate"``: ``fate.FateContest``);
+    core.codec reads it, and a tag once saved must never change (old saves name it).
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     contest_type: ClassVar[type[Contest]]
     dice: ClassVar[DiceKind]  # what one contest roll is: 4dF, a d20, a d100
-    gm_pool: ClassVar[GMPool | None]  # the GM's pool of points, where the system has one
+    pool: ClassVar[Pool | None] = None  # the GM's pool of points, where the system has one
 
+    @abstractmethod
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
         """The events this command causes; ``RuleError`` if the rules forbid it."""
-        ...
 
+    @abstractmethod
     def evolve(self, contest: Contest, event: Event) -> Contest:
         """The contest after one event; never fails for an event ``decide`` produced."""
-        ...
 
-    def rollers(self, contest: Contest) -> list[str]:
-        """Who rolls in the open exchange (sides in Fate, participants elsewhere), in
-        the order the keypad takes their dice; empty while that is not settled."""
-        ...
-
-    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
-        """Each side's count toward winning and what it counts (``victories``,
-        ``resolution points``, ``stages``); None where the contest keeps no count (a
-        HeroQuest simple contest is one roll)."""
-        ...
-
-    def implicit(self, contest: Contest) -> list[Command]:
-        """Commands an exchange takes for granted until the GM types otherwise (FORGE's
-        first stage: who acts against whom), applied before the dice."""
-        ...
-
-    def exchange_json(self, event: ExchangeEvent) -> JSON:
-        """One resolved exchange as ``tussle resolve`` prints it (scenario.md)."""
-        ...
-
-    def final_json(self, contest: Contest) -> JSON:
-        """The keys ``tussle resolve`` adds after the exchanges (score, points left...)."""
-        ...
-
-    def describe(self, event: ExchangeEvent, secrets: Secrets = ...) -> list[str]:
+    @abstractmethod
+    def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         """The exchange log's lines for one resolved exchange, for people: all of it
         for the GM, with ``??`` for what ``secrets`` hide for the players (each system
         marks its hidden values where it writes them, :mod:`core.redact`)."""
-        ...
+
+    def rollers(self, contest: Contest) -> list[str]:
+        """Who rolls in the open exchange (sides in Fate, participants elsewhere), in
+        the order the keypad takes their dice; empty while that is not settled. By
+        default every participant, in order."""
+        return [p.name for p in contest.participants]
+
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        """Each side's count toward winning and what it counts (``victories``,
+        ``resolution points``, ``stages``); None (the default) where the contest keeps
+        no count (a HeroQuest simple contest is one roll)."""
+        return None
+
+    def implicit(self, contest: Contest) -> list[Command]:
+        """Commands an exchange takes for granted until the GM types otherwise (FORGE's
+        first stage: who acts against whom), applied before the dice; none by default."""
+        return []
+
+    def exchange_json(self, event: ExchangeEvent) -> JSON:
+        """One resolved exchange as ``tussle resolve`` prints it (scenario.md); by
+        default its number and its log lines."""
+        return {"n": event.n, "lines": self.describe(event)}
+
+    def final_json(self, contest: Contest) -> JSON:
+        """The keys ``tussle resolve`` adds after the exchanges (score, points left...)."""
+        return {}
+
+    # -- what generic code asks instead of reading a system's fields ---------------------
+
+    def aspects(self, contest: Contest) -> tuple[str, ...]:
+        """The names of the aspects in play (those the GM may hide); none by default."""
+        return ()
+
+    def situation(self, contest: Contest) -> tuple[str, ...]:
+        """The aspects of the scene itself (no character's), which a contest set up like
+        this one starts with again; none by default."""
+        return ()
+
+    def named_aspects(self, event: ExchangeEvent) -> Iterable[str]:
+        """The aspects an exchange names (a twist, an advantage, an invoke's), so a
+        secret contest's redaction hides every one; none by default."""
+        return ()
+
+    def created(self, event: ExchangeEvent) -> Iterable[tuple[str, str]]:
+        """What an exchange created, for the recap: (aspect, how the recap lists it:
+        ``"Muddy Ground (twist)"``); nothing by default."""
+        return ()
+
+    def spent(self, event: Event) -> Iterable[tuple[str, str, int]]:
+        """Points an exchange (or the pool's payment event) spent, for the recap: (who,
+        what: ``"fate points"``, how many); nothing by default."""
+        return ()
+
+    def points(self, contest: Contest, who: str) -> tuple[int, str] | None:
+        """The points ``who`` holds in the contest now, and their word (``(3, "fate
+        points")``), for the players' view; None (the default) where there are none."""
+        return None
+
+    def consequences(self, contest: Contest) -> Mapping[str, str] | None:
+        """What a contest scored as a whole leaves each participant (a HeroQuest
+        extended contest's final states, by name), once it has ended; None (the
+        default) where its exchanges say it all."""
+        return None
+
+    def ending(self, contest: Contest) -> str:
+        """How a finished contest ended, after its winner's name and score (``", the
+        other party left"``); nothing by default."""
+        return ""
+
+    def escalated(self, contest: Contest) -> Escalated | None:
+        """Where the contest ended with no result because the scene became something
+        else, what to say; None (the default) otherwise."""
+        return None
 
 
-class SystemOdds(Protocol):
-    """One system's exact odds, in ``core.rules.<name>_odds`` beside its rules (found by
-    ``core.rules.find_odds``): what ``tussle odds`` prints and the dashboard shows."""
+class SystemOdds(ABC):
+    """One system's exact odds, in ``core/systems/<name>/odds.py`` beside its rules
+    (found by ``core.rules.find_odds``): what ``tussle odds`` prints and the dashboard
+    shows."""
 
+    @abstractmethod
     def odds_json(self, contest: Contest) -> JSON:
         """The odds of the coming exchange and of the contest from here, JSON-ready:
         ``finished``, the score, ``exchange``, ``contest`` and ``note`` (why a null)."""
-        ...
 
+    @abstractmethod
     def score_lines(self, odds: JSON) -> list[str]:
         """``tussle odds --text``: the score's line(s) after the title."""
-        ...
 
+    @abstractmethod
     def exchange_lines(self, exchange: JSON) -> list[str]:
         """``tussle odds --text``: the lines under "Next exchange:"."""
-        ...
 
     def clear_caches(self) -> None:
-        """Forget every memoised count and chain (for a cold measurement)."""
-        ...
+        """Forget every memoised count and chain (for a cold measurement); nothing to
+        forget by default."""
+        return None
 
 
 def own(contest: Contest, kind: type[C]) -> C:

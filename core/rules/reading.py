@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Iterator
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from core.limits import SIZE, field_problem
 from core.model import Command, Contest, Participant
@@ -235,30 +236,33 @@ P = TypeVar("P", bound=Participant)
 Steps = Iterable[tuple[str, Command]]
 
 
-class SystemReader(Protocol):
-    """How one system's scenarios read (see scenario.md): its plug-in's ``scenario``."""
+class SystemReader(ABC):
+    """How one system's scenarios read (see scenario.md): its plug-in's ``scenario``.
+    ``read_contest`` and ``exchange_steps`` are each system's own; a system whose
+    scenarios have no keys of their own at the top and say nothing of the coming
+    exchange keeps the defaults of the rest."""
 
-    top_keys: frozenset[str]  # top-level keys beyond system/options/participants/exchanges
-    exchange_keys: frozenset[str]
+    top_keys: frozenset[str] = frozenset()  # top-level keys beyond system/options/...
+    exchange_keys: frozenset[str] = frozenset()
+    next_keys: frozenset[str] = frozenset()  # ``next``'s: what is known of the coming exchange
 
+    @abstractmethod
     def read_contest(self, root: Node) -> Contest:
         """Options, participants (and aspects), in that order, as the starting contest."""
-        ...
 
+    @abstractmethod
     def exchange_steps(self, ex: Node, current: Callable[[], Contest]) -> Steps:
         """The exchange's commands in order, each with the place a rule error names.
 
         Lazy: ``current()`` is the contest after the commands yielded so far.
         """
-        ...
-
-    next_keys: frozenset[str]  # the keys of ``next``, what is known of the coming exchange
 
     def next_steps(self, node: Node | None, current: Callable[[], Contest]) -> Steps:
         """``next``'s commands for the coming exchange (``tussle odds``), each with the
         place a rule error names; also the commands a missing ``next`` (``None``) implies
-        (the previous exchange's parties...). Lazy, like ``exchange_steps``."""
-        ...
+        (the previous exchange's parties...). Lazy, like ``exchange_steps``. None by
+        default."""
+        return iter(())
 
 
 def read_participants(

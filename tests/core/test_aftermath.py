@@ -505,7 +505,7 @@ def test_a_compel_gives_a_fate_point_on_the_roster_or_in_the_contest_being_playe
     state = campaign.contest(cid).state
     assert isinstance(state, fate.FateContest)
     assert state.fate_participant("Cynere").fate_points == 5
-    assert campaign.contest(cid).gm_pool == 1  # a PC's compel is not paid from the pool
+    assert campaign.contest(cid).pool_left == 1  # a PC's compel is not paid from the pool
     assert campaign.roster["Cynere"].fate_points == 4  # until the results are written
     play(campaign, cid, *exchange("++++", "----"))
     play(campaign, cid, *exchange("++++", "----"))
@@ -522,11 +522,11 @@ def test_a_compel_on_an_npc_in_a_scene_goes_into_the_gm_pool() -> None:
     # you can get more in that scene if they take a compel". So Teran's point is the pool's.
     campaign = campaign_with("fate", CYNERE, TERAN)
     cid = start(campaign, RACE)
-    assert campaign.contest(cid).gm_pool == 1  # one PC in the scene
+    assert campaign.contest(cid).pool_left == 1  # one PC in the scene
     campaign.act(Compel(who="Teran"))
     state = campaign.contest(cid).state
     assert isinstance(state, fate.FateContest)
-    assert campaign.contest(cid).gm_pool == 2
+    assert campaign.contest(cid).pool_left == 2
     assert state.fate_participant("Teran").fate_points == 2  # his own points are unchanged
     play(campaign, cid, *exchange("++++", "----"))
     play(campaign, cid, *exchange("++++", "----"))
@@ -556,14 +556,14 @@ def test_the_gm_pool_starts_each_fate_scene_with_one_point_per_pc() -> None:
     zird = Character(name="Zird", ratings={"Athletics": 1})
     campaign = campaign_with("fate", CYNERE, TERAN, zird)
     cid = start(campaign, [*RACE, Pick(character="Zird", side="Cynere", rating="Athletics")])
-    assert campaign.contest(cid).gm_pool == 2  # Cynere and Zird; Teran is an NPC
+    assert campaign.contest(cid).pool_left == 2  # Cynere and Zird; Teran is an NPC
     campaign.act(SpendFromPool(contest_id=cid))
     campaign.act(SpendFromPool(contest_id=cid))
-    assert campaign.contest(cid).gm_pool == 0
+    assert campaign.contest(cid).pool_left == 0
     with pytest.raises(RuleError, match="pool is empty"):
         campaign.decide(SpendFromPool(contest_id=cid))
     campaign.act(Undo())
-    assert campaign.contest(cid).gm_pool == 1
+    assert campaign.contest(cid).pool_left == 1
 
 
 # -- secrets --------------------------------------------------------------------------------
@@ -607,7 +607,7 @@ def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
     loaded = files.load()
     record, again = campaign.contest(cid), loaded.contest(cid)
     assert again.state == record.state and again.exchanges == record.exchanges
-    assert (again.written, again.secret_participants, again.gm_pool) == (True, {"Teran"}, 1)
+    assert (again.written, again.secret_participants, again.pool_left) == (True, {"Teran"}, 1)
     assert loaded.roster == campaign.roster and loaded.sessions == campaign.sessions
     assert loaded.roster["Cynere"].fate_points == 3  # 3 - 2 spent, refreshed to 3; compel undone
 

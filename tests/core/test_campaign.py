@@ -27,10 +27,11 @@ from core.campaign import (
     Undo,
     UpdateCharacter,
 )
-from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
+from core.errors import OutOfTurn, RuleError, UnknownName
 from core.model import Command, ResolveExchange, RollDice
 from core.systems import fate
 from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect
+from core.systems.fate.rules import NoFatePoints
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_commands, campaign_runs
 
 # Four Fate dice as faces, named by their sum.

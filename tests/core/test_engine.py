@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 
 from core.engine import Run, apply, decide, fold, play, play_until_refused
-from core.errors import ContestOver, NoFatePoints
+from core.errors import ContestOver
 from core.model import Command, ContestEnded, ExchangeEvent, ResolveExchange, RollDice
 from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect, new_contest
+from core.systems.fate.rules import NoFatePoints
 from tests.helpers import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import pytest
 from core.codec import decode, encode
 from core.dice import parse_fate_dice
 from core.engine import apply, fold
-from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
+from core.errors import OutOfTurn, RuleError, UnknownName
 from core.model import Event, ResolveExchange, RollDice
 from core.systems.fate import (
     Aspect,
@@ -29,6 +29,7 @@ from core.systems.fate import (
     score_exchange,
     teamwork,
 )
+from core.systems.fate.rules import NoFatePoints
 
 
 def dice(total: int) -> tuple[int, ...]:

@@ -27,10 +27,11 @@ from core.campaign import (
     Undo,
     WriteBack,
 )
-from core.errors import NoFatePoints, RuleError
+from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
 from core.systems import fate
+from core.systems.fate.rules import NoFatePoints
 
 F = {"+": 1, "0": 0, "-": -1}
 
@@ -82,13 +83,13 @@ POOL_INVOKE = fate.InvokeAspect(by="Teran", aspect="Muddy Ground", pool=True)
 
 def test_two_pcs_make_a_pool_of_two_and_an_npc_invoke_paid_from_it_adds_two() -> None:
     campaign = scene()
-    assert campaign.contest("c1").gm_pool == 2  # Cynere and Zird are PCs, Teran an NPC
+    assert campaign.contest("c1").pool_left == 2  # Cynere and Zird are PCs, Teran an NPC
     # Cynere leads at Great (+4), Zird (Average) helps: +5; Teran Good (+3).
     play(campaign, *rolls("0000", "+000"))
     assert state(campaign).total("Teran") == 4
     play(campaign, POOL_INVOKE)
     assert state(campaign).total("Teran") == 6  # +2
-    assert campaign.contest("c1").gm_pool == 1
+    assert campaign.contest("c1").pool_left == 1
     assert state(campaign).fate_participant("Teran").fate_points == 0  # not his to pay
     play(campaign, ResolveExchange())
     [resolved] = campaign.contest("c1").exchanges
@@ -103,9 +104,9 @@ def test_two_pcs_make_a_pool_of_two_and_an_npc_invoke_paid_from_it_adds_two() ->
 
 def test_an_empty_pool_refuses_the_invoke_and_changes_nothing() -> None:
     campaign = scene(zird=False, aspects=("Muddy Ground", "Slick Cobbles"))
-    assert campaign.contest("c1").gm_pool == 1  # Cynere alone
+    assert campaign.contest("c1").pool_left == 1  # Cynere alone
     play(campaign, *rolls("0000", "0000"), POOL_INVOKE)
-    assert campaign.contest("c1").gm_pool == 0
+    assert campaign.contest("c1").pool_left == 0
     before = (state(campaign), campaign.entries, dict(campaign.actions))
     second = fate.InvokeAspect(by="Teran", aspect="Slick Cobbles", pool=True)
     with pytest.raises(NoFatePoints, match="the GM's fate point pool is empty"):
@@ -121,7 +122,7 @@ def test_a_pc_may_not_pay_from_the_gm_pool() -> None:
     mine = fate.InvokeAspect(by="Cynere", aspect="Muddy Ground", pool=True)
     with pytest.raises(RuleError, match="Cynere is a PC: the GM's pool pays only for NPCs"):
         campaign.decide(Play(contest_id="c1", commands=(mine,)))
-    assert campaign.contest("c1").gm_pool == 2
+    assert campaign.contest("c1").pool_left == 2
 
 
 def test_an_npc_without_points_is_told_the_pool_can_pay() -> None:
@@ -179,7 +180,7 @@ def test_spend_from_pool_outside_an_invoke_is_for_an_npc_and_is_counted() -> Non
     campaign = scene()
     refuse = SpendFromPool(contest_id="c1", by="Teran", reason="refuses a compel")
     campaign.act(refuse)
-    assert campaign.contest("c1").gm_pool == 1
+    assert campaign.contest("c1").pool_left == 1
     with pytest.raises(RuleError, match="Cynere is a PC"):
         campaign.decide(SpendFromPool(contest_id="c1", by="Cynere", reason="a stunt"))
     costs = summary(campaign, campaign.contest("c1")).costs
@@ -189,20 +190,20 @@ def test_spend_from_pool_outside_an_invoke_is_for_an_npc_and_is_counted() -> Non
     campaign.act(
         Correct(contest_id="c1", n=1, commands=(*rolls("+000", "0000"), ResolveExchange()))
     )
-    assert campaign.contest("c1").gm_pool == 1
+    assert campaign.contest("c1").pool_left == 1
     campaign.act(Undo())
     campaign.act(Undo())
     campaign.act(Undo())
-    assert campaign.contest("c1").gm_pool == 2
+    assert campaign.contest("c1").pool_left == 2
 
 
 def test_a_correction_replays_pool_invokes_against_the_pool() -> None:
     campaign = scene(zird=False)
     play(campaign, *rolls("0000", "0000"), POOL_INVOKE, ResolveExchange())
-    assert campaign.contest("c1").gm_pool == 0
+    assert campaign.contest("c1").pool_left == 0
     fixed = (*rolls("+000", "0000"), POOL_INVOKE, ResolveExchange())
     campaign.act(Correct(contest_id="c1", n=1, commands=fixed))
-    assert campaign.contest("c1").gm_pool == 0  # paid once, not twice
+    assert campaign.contest("c1").pool_left == 0  # paid once, not twice
     twice = (*rolls("+000", "0000"), POOL_INVOKE, POOL_INVOKE, ResolveExchange())
     with pytest.raises(RuleError):
         campaign.decide(Correct(contest_id="c1", n=1, commands=twice))
@@ -218,7 +219,7 @@ def test_pool_payments_save_and_load_back_the_same(tmp_path: Path) -> None:
     files.append([campaign.actions[i] for i in sorted(campaign.actions)])
     loaded = files.load()
     assert loaded.contest("c1").state == campaign.contest("c1").state
-    assert loaded.contest("c1").gm_pool == 0
+    assert loaded.contest("c1").pool_left == 0
 
 
 def test_an_old_log_spending_the_pool_still_counts() -> None:
@@ -230,13 +231,13 @@ def test_an_old_log_spending_the_pool_still_counts() -> None:
         events=(PoolSpent(contest_id="c1", count=1),),
     )
     campaign.apply(old)
-    assert campaign.contest("c1").gm_pool == 1
+    assert campaign.contest("c1").pool_left == 1
     play(campaign, *rolls("0000", "0000"), POOL_INVOKE)
-    assert campaign.contest("c1").gm_pool == 0
+    assert campaign.contest("c1").pool_left == 0
     campaign.act(Undo())  # the contest is folded again from its log: the old spending stays
-    assert campaign.contest("c1").gm_pool == 1
+    assert campaign.contest("c1").pool_left == 1
     campaign.act(Undo())
-    assert campaign.contest("c1").gm_pool == 2
+    assert campaign.contest("c1").pool_left == 2
 
 
 def test_a_scenario_file_has_no_pool_key() -> None:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 
 from core.engine import apply, fold
-from core.errors import ContestOver, NoHeroPoints, OutOfTurn, RuleError, UnknownName
+from core.errors import ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import ContestEnded, Event, ResolveExchange, RollDice, SetModifier
 from core.systems.heroquest import (
     COMPLETE,
@@ -47,6 +47,7 @@ from core.systems.heroquest import (
     parse_rating,
     simple_contest,
 )
+from core.systems.heroquest.rules import NoHeroPoints
 from tests.strategies import parties, tie_breaks
 
 

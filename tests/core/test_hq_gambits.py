@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from core.engine import apply
-from core.errors import NoHeroPoints, RuleError
+from core.errors import RuleError
 from core.rules import find_system
 from core.scenario import ScenarioError, resolve
 from core.systems.heroquest import (
@@ -37,6 +37,7 @@ from core.systems.heroquest import (
     new_contest,
 )
 from core.systems.heroquest.odds import heroquest_contest_odds
+from core.systems.heroquest.rules import NoHeroPoints
 
 # -- the points lodged ------------------------------------------------------------------------
 

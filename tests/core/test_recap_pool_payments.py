@@ -26,6 +26,6 @@ def test_a_pool_payment_outside_an_invoke_is_in_the_recap() -> None:
     contest = build_contest("fate", campaign.roster, picks, {})
     campaign.act(StartContest(title="The race", contest=contest))
     campaign.act(SpendFromPool(contest_id="c1", by="Teran", reason="refuses a compel"))
-    assert campaign.contest("c1").gm_pool == 0  # 1 at the start (one PC), 1 paid
+    assert campaign.contest("c1").pool_left == 0  # 1 at the start (one PC), 1 paid
     recap = recap_markdown(campaign)
     assert "**Points spent:** Teran (fate points from the GM's pool) 1" in recap

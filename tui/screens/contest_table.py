@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
+from core.rules import find_system
 from tui.fields import Answers, Field
 from tui.screens.contest_paint import PaintedContest
 
@@ -81,8 +82,8 @@ def ask_secret(screen: PaintedContest) -> None:
         for p in record.state.participants
     ]
     choices += [
-        (f"aspect:{a.name}", label("aspect", a.name, f"Aspect: {a.name}"))
-        for a in getattr(record.state, "aspects", ())
+        (f"aspect:{name}", label("aspect", name, f"Aspect: {name}"))
+        for name in find_system(record.state.system).aspects(record.state)
     ]
 
     def chosen(answers: Answers | None) -> None:

@@ -28,6 +28,7 @@ from core.campaign import (
     describe_action,
 )
 from core.errors import RuleError
+from core.rules import find_system
 from tui.fields import whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
@@ -180,11 +181,12 @@ class RosterScreen(Screen[None]):
                 else ""
             )
             in_play = f", in “{title}”" if where is not None else ""
-            to_pool = any(
-                isinstance(e, Played) and getattr(e.event, "pool", False) for e in entry.events
+            pool = find_system(campaign.system).pool
+            to_pool = pool is not None and any(
+                isinstance(e, Played) and pool.into_pool(e.event) for e in entry.events
             )
             if to_pool and where is not None and where in campaign.contests:  # to the GM's pool
-                left = campaign.contests[where].gm_pool
+                left = campaign.contests[where].pool_left
                 self.notify(
                     f"{command.who} takes the compel: the GM's pool gains a fate point "
                     f"(now {left}{in_play})",

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from core.campaign import StartContest
 from core.errors import RuleError
+from core.rules import find_system
 from core.setup import (
     Pick,
     build_contest,
@@ -147,7 +148,7 @@ class SetupScreen(Screen[None]):
                 for f in fields(options)
                 if getattr(options, f.name) != getattr(defaults, f.name)
             }
-        self.situation = [a.name for a in getattr(start, "aspects", ()) if a.owner is None]
+        self.situation = list(find_system(start.system).situation(start))
         sides = {p.name: p.side for p in start.participants}
         self.tussle_rolls = {sides.get(who, who) for who in like.tussle_rolls}
         # What the players were not to see stays hidden: shown in the next contest, the
@@ -454,7 +455,7 @@ class SetupScreen(Screen[None]):
                 if p.side in self.tussle_rolls
             )
         )
-        in_it = {a.name for a in getattr(contest, "aspects", ())}
+        in_it = set(find_system(contest.system).aspects(contest))
         return StartContest(
             title=title or self.default_title(campaign),
             contest=contest,

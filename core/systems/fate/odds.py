@@ -29,7 +29,7 @@ from functools import lru_cache
 from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
-from core.rules.base import own
+from core.rules.base import SystemOdds, own
 from core.systems.fate.rules import (
     FateContest,
     FateOptions,
@@ -346,7 +346,7 @@ def _fate_json(c: FateContest) -> JSON:
     }
 
 
-class FateOdds:
+class FateOdds(SystemOdds):
     """Fate's odds for ``core.odds`` (:class:`core.rules.base.SystemOdds`)."""
 
     def odds_json(self, contest: Contest) -> JSON:

@@ -8,12 +8,12 @@ keypad preview and the odds call: one source of truth for the rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from core.dice import DiceKind, check_faces, fate_glyphs
-from core.errors import NoFatePoints, OutOfTurn, RuleError, UnknownName
+from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Positive
 from core.model import (
     Command,
@@ -29,7 +29,16 @@ from core.model import (
     SetModifier,
 )
 from core.redact import NO_SECRETS, Part, Secrets, aspect_name, render_all, secret, side_secret
-from core.rules.base import JSON, own, require_open, unknown_command, updated
+from core.rules.base import (
+    JSON,
+    Escalated,
+    Pool,
+    RuleSystem,
+    own,
+    require_open,
+    unknown_command,
+    updated,
+)
 
 CODEC_TAG = "fate"  # the saved tags ("fate.ExchangeResolved"), as before the package
 
@@ -96,6 +105,12 @@ def advantage_outcome(result: int, opposition: int, style_threshold: int = 3) ->
     if shifts == 0:
         return "tie"
     return "style" if shifts >= style_threshold else "success"
+
+
+class NoFatePoints(NoPoints):
+    """A paid invoke by somebody with no fate points left."""
+
+    title = "No fate points"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -291,7 +306,7 @@ def scene(contest: FateContest, gm_pool: int, npcs: frozenset[str]) -> FateConte
     return replace(contest, gm_pool=gm_pool, npcs=npcs)
 
 
-class FatePool:
+class FatePool(Pool):
     """The GM's fate points (Fate Core): one per PC in the scene at its start; they pay
     for the NPCs' invokes and refusals, and an NPC's compel adds to them."""
 
@@ -301,6 +316,9 @@ class FatePool:
     def scene(self, contest: Contest, pool: int, npcs: frozenset[str]) -> Contest:
         return scene(own(contest, FateContest), pool, npcs)
 
+    def left(self, contest: Contest) -> int:
+        return own(contest, FateContest).gm_pool
+
     def award(self, who: str) -> Command:
         return AwardFatePoint(who=who)
 
@@ -309,6 +327,9 @@ class FatePool:
 
     def paid(self, count: int) -> Event:
         return PoolPaid(by="", reason="", count=count)
+
+    def into_pool(self, event: Event) -> bool:
+        return isinstance(event, FatePointAwarded) and event.pool
 
     def gm_action(self, command: Command) -> bool:
         return isinstance(command, AwardFatePoint | PayFromPool)
@@ -472,21 +493,18 @@ class ExchangeResolved(ExchangeEvent):
 # -- the rule system ------------------------------------------------------------------------
 
 
-class FateRules:
-    """Fate Core contests behind the :class:`~core.rules.base.RuleSystem` protocol."""
+class FateRules(RuleSystem):
+    """Fate Core contests: a :class:`~core.rules.base.RuleSystem`."""
 
     name: ClassVar[str] = "fate"
     title: ClassVar[str] = "Fate Core"
     contest_type: ClassVar[type[Contest]] = FateContest
     dice: ClassVar[DiceKind] = DiceKind.FATE
-    gm_pool: ClassVar[FatePool] = FatePool()
+    pool: ClassVar[Pool | None] = FatePool()
 
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, FateContest)
         return {s: c.victories.get(s, 0) for s in c.sides}, "victories"
-
-    def implicit(self, contest: Contest) -> list[Command]:
-        return []  # every command of an exchange is the GM's
 
     def rollers(self, contest: Contest) -> list[str]:
         c = own(contest, FateContest)
@@ -878,6 +896,53 @@ class FateRules:
                 paid=paid,
                 invokes=(*o.invokes, inv),
             ),
+        )
+
+    # -- what generic code asks (core.rules.base) ----------------------------------------
+    def aspects(self, contest: Contest) -> tuple[str, ...]:
+        return tuple(a.name for a in own(contest, FateContest).aspects)
+
+    def situation(self, contest: Contest) -> tuple[str, ...]:
+        return tuple(a.name for a in own(contest, FateContest).aspects if a.owner is None)
+
+    def named_aspects(self, event: ExchangeEvent) -> Iterator[str]:
+        if not isinstance(event, ExchangeResolved):
+            return
+        e = event
+        if e.twist:
+            yield e.twist
+        yield from (advantage.aspect for advantage in e.advantages)
+        yield from (invoke.aspect for invoke in e.invokes)
+
+    def created(self, event: ExchangeEvent) -> Iterator[tuple[str, str]]:
+        if not isinstance(event, ExchangeResolved):
+            return
+        e = event
+        if e.twist and e.new_twist:
+            yield e.twist, f"{e.twist} (twist)"
+        for advantage in e.advantages:
+            if advantage.outcome != "fail" or advantage.free_invokes:
+                yield advantage.aspect, f"{advantage.aspect} ({advantage.outcome})"
+
+    def spent(self, event: Event) -> Iterator[tuple[str, str, int]]:
+        if isinstance(event, PoolPaid):  # the GM's pool outside an invoke
+            yield event.by or "the GM", "fate points from the GM's pool", event.count
+        elif isinstance(event, ExchangeResolved):
+            for invoke in event.invokes:
+                if invoke.pool:
+                    yield invoke.by, "fate points from the GM's pool", 1
+                elif not invoke.free:
+                    yield invoke.by, "fate points", 1
+
+    def points(self, contest: Contest, who: str) -> tuple[int, str] | None:
+        return own(contest, FateContest).fate_participant(who).fate_points, "fate points"
+
+    def escalated(self, contest: Contest) -> Escalated | None:
+        if own(contest, FateContest).ended_by != "attack":
+            return None
+        return Escalated(
+            "Ended by an attack: now a conflict",
+            "An attack ended the contest: it escalates to a conflict (rules §1.3).",
         )
 
     # output ---------------------------------------------------------------------------

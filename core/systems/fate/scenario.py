@@ -8,7 +8,7 @@ from core.dice import parse_fate_dice
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
-from core.rules.reading import Node, name_in, read_participants
+from core.rules.reading import Node, SystemReader, name_in, read_participants
 from core.systems.fate.rules import (
     Aspect,
     CreateAdvantage,
@@ -96,7 +96,7 @@ def read_aspects(root: Node, sides: tuple[str, ...]) -> list[Aspect]:
     return aspects
 
 
-class FateReader:
+class FateReader(SystemReader):
     top_keys = frozenset({"aspects"})
     exchange_keys = frozenset({"advantages", "rolls", "invokes", "twist", "attack"})
 

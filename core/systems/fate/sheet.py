@@ -213,7 +213,7 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
     start = getattr(record.start, "gm_pool", 0)
     spent = sum(pool_invokes.values()) + sum(pool_other.values())
     if start or spent or pool_awarded:
-        yield f"The GM's pool: {start} at the start, {spent} paid, {record.gm_pool} left"
+        yield f"The GM's pool: {start} at the start, {spent} paid, {record.pool_left} left"
 
 
 def level(record: ContestRecord) -> str:

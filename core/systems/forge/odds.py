@@ -15,7 +15,7 @@ from functools import lru_cache
 from core.chance.common import JSON, over, pct, prob
 from core.errors import RuleError
 from core.model import Contest
-from core.rules.base import own
+from core.rules.base import SystemOdds, own
 from core.systems.forge.rules import (
     ForgeContest,
     actor_succeeds,
@@ -148,7 +148,7 @@ def _forge_json(c: ForgeContest) -> JSON:
     }
 
 
-class ForgeOdds:
+class ForgeOdds(SystemOdds):
     """FORGE's odds for ``core.odds`` (:class:`core.rules.base.SystemOdds`)."""
 
     def odds_json(self, contest: Contest) -> JSON:

@@ -35,7 +35,15 @@ from core.model import (
     SetModifier,
 )
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
-from core.rules.base import JSON, own, require_open, round_half_up, unknown_command, updated
+from core.rules.base import (
+    JSON,
+    RuleSystem,
+    own,
+    require_open,
+    round_half_up,
+    unknown_command,
+    updated,
+)
 
 CODEC_TAG = "forge"  # the saved tags ("forge.ExchangeResolved"), as before the package
 
@@ -425,14 +433,13 @@ class ExchangeResolved(ExchangeEvent):
 # -- the rule system ------------------------------------------------------------------------
 
 
-class ForgeRules:
-    """Iconoclast FORGE contests behind the :class:`~core.rules.base.RuleSystem` protocol."""
+class ForgeRules(RuleSystem):
+    """Iconoclast FORGE contests: a :class:`~core.rules.base.RuleSystem`."""
 
     name: ClassVar[str] = "forge"
     title: ClassVar[str] = "FORGE"
     contest_type: ClassVar[type[Contest]] = ForgeContest
     dice: ClassVar[DiceKind] = DiceKind.D100
-    gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, ForgeContest)

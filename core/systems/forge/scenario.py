@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
-from core.rules.reading import Node, missing_next, name_in, read_participants
+from core.rules.reading import Node, SystemReader, missing_next, name_in, read_participants
 from core.systems.forge.rules import (
     REACTIONS,
     ChooseReaction,
@@ -71,8 +71,7 @@ def _party(entry: Node, name: str, names: list[str], stage: tuple[str, str]) -> 
         entry.fail(f"{name} is neither the actor ({stage[0]}) nor the reactor ({stage[1]})")
 
 
-class ForgeReader:
-    top_keys: frozenset[str] = frozenset()
+class ForgeReader(SystemReader):
     exchange_keys = frozenset({"actor", "reactor", "rolls", "modifiers", "reaction", "end"})
 
     def read_contest(self, root: Node) -> Contest:

@@ -20,7 +20,7 @@ from typing import Literal
 from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import Chain, ContestOdds, merge
 from core.model import Contest
-from core.rules.base import own
+from core.rules.base import SystemOdds, own
 from core.systems.heroquest.rules import (
     EXTENDED_GOAL,
     FUMBLE,
@@ -212,7 +212,7 @@ def _levels_json(ex: HQExchangeOdds, party: str) -> JSON:
     return out
 
 
-class HeroQuestOdds:
+class HeroQuestOdds(SystemOdds):
     """HeroQuest's odds for ``core.odds`` (:class:`core.rules.base.SystemOdds`)."""
 
     def odds_json(self, contest: Contest) -> JSON:

@@ -13,12 +13,12 @@ penalties take them away (rules §2.2).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 from core.dice import DiceKind, check_faces
-from core.errors import NoHeroPoints, OutOfTurn, RuleError, UnknownName
+from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
 from core.limits import Count
 from core.model import (
     Command,
@@ -34,7 +34,7 @@ from core.model import (
     SetModifier,
 )
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
-from core.rules.base import JSON, own, require_open, unknown_command
+from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command
 
 CODEC_TAG = "heroquest"  # the saved tags ("heroquest.ExchangeResolved"), as before the package
 
@@ -124,6 +124,12 @@ def bump(own: int, other: int, bumps: int) -> tuple[int, int]:
     raised = min(CRITICAL, own + bumps)
     left = bumps - (raised - own)
     return raised, max(FUMBLE, other - left)
+
+
+class NoHeroPoints(NoPoints):
+    """Hero points spent that the participant does not have."""
+
+    title = "No hero points"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -802,23 +808,19 @@ def check_pair(contest: HQContest, earlier: Sequence[Pair], pair: Pair) -> None:
             check_faces(DiceKind.D20, (roll,))
 
 
-class HeroQuestRules:
-    """HeroQuest contests behind the :class:`~core.rules.base.RuleSystem` protocol."""
+class HeroQuestRules(RuleSystem):
+    """HeroQuest contests: a :class:`~core.rules.base.RuleSystem`."""
 
     name: ClassVar[str] = "heroquest"
     title: ClassVar[str] = "HeroQuest"
     contest_type: ClassVar[type[Contest]] = HQContest
     dice: ClassVar[DiceKind] = DiceKind.D20
-    gm_pool: ClassVar[None] = None  # the GM has no pool of points
 
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, HQContest)
         if not c.options.chain or not c.resolution_points:  # a simple contest: its level
             return None
         return {s: c.resolution_points.get(s, 0) for s in c.sides}, "resolution points"
-
-    def implicit(self, contest: Contest) -> list[Command]:
-        return []  # every command of an exchange is the GM's
 
     def rollers(self, contest: Contest) -> list[str]:
         c = own(contest, HQContest)
@@ -1276,6 +1278,22 @@ class HeroQuestRules:
             case ContestEnded():
                 return replace(c, finished=True, winner=event.winner, ended_by=event.ended_by)
         raise TypeError(f"{type(event).__name__} is not a HeroQuest event")
+
+    # -- what generic code asks (core.rules.base) ----------------------------------------
+    def spent(self, event: Event) -> Iterator[tuple[str, str, int]]:
+        if isinstance(event, ExchangeResolved):
+            for who, count in event.hero_points.items():
+                yield who, "hero points", count
+
+    def points(self, contest: Contest, who: str) -> tuple[int, str] | None:
+        return own(contest, HQContest).hero_points_left.get(who, 0), "hero points"
+
+    def consequences(self, contest: Contest) -> Mapping[str, str] | None:
+        result = own(contest, HQContest).extended_result()
+        return None if result is None else result[1]
+
+    def ending(self, contest: Contest) -> str:
+        return ", the other party left" if own(contest, HQContest).ended_by == "leave" else ""
 
     # output ---------------------------------------------------------------------------
     def exchange_json(self, event: ExchangeEvent) -> JSON:

@@ -14,7 +14,15 @@ from collections.abc import Callable, Generator, Iterator
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
-from core.rules.reading import Node, ScenarioError, is_int, missing_next, name_in, read_participants
+from core.rules.reading import (
+    Node,
+    ScenarioError,
+    SystemReader,
+    is_int,
+    missing_next,
+    name_in,
+    read_participants,
+)
 from core.systems.heroquest.rules import (
     Augment,
     Boost,
@@ -114,8 +122,7 @@ def _participant(item: Node, name: str, side: str) -> HQParticipant:
     )
 
 
-class HeroQuestReader:
-    top_keys = frozenset[str]()
+class HeroQuestReader(SystemReader):
     exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "boost", "leave"})
 
     def read_contest(self, root: Node) -> Contest:

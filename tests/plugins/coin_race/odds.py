@@ -20,7 +20,7 @@ from functools import cache
 from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
-from core.rules.base import own
+from core.rules.base import SystemOdds, own
 from tests.plugins.coin_race.rules import FACE_NAMES, CoinContest, flippers, scorer
 
 
@@ -88,7 +88,7 @@ def _json(c: CoinContest) -> JSON:
     return {**out, "exchange": exchange, "contest": contest_json(odds), "note": note}
 
 
-class CoinOdds:
+class CoinOdds(SystemOdds):
     """The coin race's :class:`core.rules.base.SystemOdds`."""
 
     def odds_json(self, contest: Contest) -> JSON:

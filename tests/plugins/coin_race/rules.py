@@ -17,7 +17,6 @@ from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError
 from core.limits import Positive
 from core.model import (
-    Command,
     Contest,
     ContestEnded,
     DiceRolled,
@@ -28,7 +27,7 @@ from core.model import (
     RollDice,
 )
 from core.redact import NO_SECRETS, Part, Secrets, render_all, secret
-from core.rules.base import JSON, own, require_open, unknown_command, updated
+from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command, updated
 
 CODEC_TAG = "coin"  # the saved tags: "coin.CoinContest", "coin.ExchangeResolved"
 
@@ -89,14 +88,13 @@ class ExchangeResolved(ExchangeEvent):
     points: Mapping[str, int]
 
 
-class CoinRules:
-    """The coin race behind :class:`core.rules.base.RuleSystem`."""
+class CoinRules(RuleSystem):
+    """The coin race: a :class:`core.rules.base.RuleSystem`."""
 
     name: ClassVar[str] = "coin"
     title: ClassVar[str] = "Coin race"
     contest_type: ClassVar[type[Contest]] = CoinContest
     dice: ClassVar[DiceKind] = D2
-    gm_pool: ClassVar[None] = None
 
     def rollers(self, contest: Contest) -> list[str]:
         return flippers(contest)
@@ -104,9 +102,6 @@ class CoinRules:
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, CoinContest)
         return {side: c.points.get(side, 0) for side in c.sides}, "points"
-
-    def implicit(self, contest: Contest) -> list[Command]:
-        return []
 
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
         c = own(contest, CoinContest)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from core.model import Command, Contest, Participant, ResolveExchange, RollDice
-from core.rules.reading import Node, read_participants
+from core.rules.reading import Node, SystemReader, read_participants
 from tests.plugins.coin_race.rules import FACES, CoinOptions, flippers, new_contest
 
 
@@ -40,8 +40,7 @@ def _coins(node: Node, contest: Contest, every: bool) -> Iterator[tuple[str, Com
                 node.fail_key(name, "missing")
 
 
-class CoinReader:
-    top_keys: frozenset[str] = frozenset()
+class CoinReader(SystemReader):
     exchange_keys = frozenset({"flips"})
     next_keys = frozenset({"flips"})
 

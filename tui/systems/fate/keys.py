@@ -254,7 +254,7 @@ def _pool(screen: ContestActions) -> None:
         screen.notify("No NPC in this contest: the GM's pool pays only for NPCs.")
         return
     if pool < 1:
-        waiting = record.gm_pool - pool
+        waiting = record.pool_left - pool
         why = f" ({waiting} for invokes waiting on the keypad)" if waiting > 0 else ""
         screen.notify(f"The GM's pool is empty{why}.", severity="warning")
         return

@@ -60,7 +60,7 @@ def participants(record: ContestRecord) -> list[str]:
 
 def gm_notes(record: ContestRecord) -> list[str]:
     """The GM's fate points for this scene."""
-    pool = record.gm_pool
+    pool = record.pool_left
     return [f"[dim]GM pool: {pool} fate point{'s' if pool != 1 else ''}[/]"]
 
 
