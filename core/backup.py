@@ -53,23 +53,27 @@ from typing import Any
 from core.campaign import FORMAT_VERSION
 from core.check import check_campaign
 from core.disk import (
+    LOCK,
     LOG,
     MANIFEST,
     TMP_PREFIX,
     BadSave,
     CampaignLock,
     StoreError,
+    change_point,
     copy_campaign,
+    exchange,
+    fsync_path,
     make_folder,
     make_private,
     parse_json,
     read_bytes,
     write_all_private,
-    write_atomically,
+    write_point,
     write_private,
 )
-from core.snapshot import remove as remove_snapshot
-from core.store import RESTORING, SEGMENT_NAME, SEGMENT_SIZE, CampaignFiles
+from core.snapshot import FOLDER as SNAPSHOT
+from core.store import SEGMENT_NAME, SEGMENT_SIZE, CampaignFiles, Saves
 
 BACKUPS_KEPT = 10  # the README documents this number (and that the first is kept too)
 BACKUPS = ".backups"  # in the saves folder; starts with a dot, so never listed as a campaign
@@ -261,6 +265,7 @@ def _unshare(backups: list[Backup], folder: Path, root: Path) -> None:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(work)
             _place(root, segment, work)
+            change_point(path)
             os.replace(work, path)
 
 
@@ -344,6 +349,7 @@ def _copy_into(root: Path, manifest: bytes, segments: list[_Segment], why: str) 
             digests[f"{LOG}/{segment.name}"] = segment.digest
         index = {"app": "tussle", "kind": "backup", "why": why, "files": digests}
         write_private(work / INDEX, json.dumps(index, ensure_ascii=False, indent=1).encode())
+        change_point(root / stamp)
         os.rename(work, root / stamp)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
@@ -374,9 +380,11 @@ def _rewrite(path: Path, data: bytes) -> None:
         write_private(path, data)
         return
     if not stat.S_ISREG(info.st_mode):  # not ours: put ours in its place
+        change_point(path)
         os.unlink(path)
         write_private(path, data)
         return
+    write_point(path)
     write_all_private(os.open(path, os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW), data)
 
 
@@ -405,6 +413,7 @@ def _prune(
     for old in found[max(keep, 1) : -1]:  # the last listed is the first made: kept
         if old.folder in protect:
             continue
+        change_point(old.folder)
         shutil.rmtree(old.folder, ignore_errors=True)
         removed.append(old.folder)
     if removed:
@@ -426,6 +435,7 @@ def _drop_unheld(root: Path) -> None:
                 return  # being made: its backup.json is not written yet
     for path in shared.iterdir():
         if path.name not in held:
+            change_point(path)
             with contextlib.suppress(OSError):
                 path.unlink()
 
@@ -506,15 +516,25 @@ def restore(files: CampaignFiles, chosen: Backup, keep: int = BACKUPS_KEPT) -> R
     """Put ``chosen`` back as ``files``'s campaign; a restore can itself be undone.
 
     Checks the backup first; takes the campaign's lock (``CampaignLocked`` naming the
-    holder when another process has it); backs up the campaign as it stands; then
-    replaces its files. While the log is replaced the manifest counts no entry, so a
-    crash midway leaves an empty but sound campaign, never a mix of two states (and both
-    states are in backups). Use a new ``CampaignFiles`` afterwards: this one's cached
-    manifest is the old one's.
+    holder when another process has it); backs up the campaign as it stands; then makes
+    the restored campaign whole in a folder beside it and swaps the two folders in one
+    step (:func:`~core.disk.exchange`): cut short at any point, the campaign is the one
+    before or the one restored, never a mix nor an empty one (issue 30, items 1 and 6).
+    Use a new ``CampaignFiles`` afterwards: this one's cached manifest is the old one's.
     """
     check_backup(chosen)
     name = str((chosen.manifest() or {}).get("name", files.slug))
-    make_folder(files.folder)  # a deleted campaign brought back
+    saves = files.folder.parent
+    if not os.path.lexists(files.folder):  # a deleted campaign brought back
+        with Saves(saves).names_locked():  # nobody makes a campaign there meanwhile
+            if os.path.lexists(files.folder):
+                raise StoreError(f"{files.folder}: made while it was being restored")
+            work = _restored_copy(files.folder, chosen.folder)
+            change_point(files.folder)
+            os.rename(work, files.folder)
+            fsync_path(saves)
+        _prune(saves, files.slug, keep, frozenset({chosen.folder}))
+        return Restored(chosen, None)
     lock = CampaignLock(files.folder)
     lock.acquire(name, what=RESTORER)
     try:
@@ -522,46 +542,53 @@ def restore(files: CampaignFiles, chosen: Backup, keep: int = BACKUPS_KEPT) -> R
         before = None
         if files.manifest_path.exists():
             before = make_backup(files, keep=None, why=BEFORE_RESTORE).backup
-        _replace_files(files.folder, chosen.folder)
+        work = _restored_copy(files.folder, chosen.folder)
+        exchange(work, files.folder)  # the one step: the old campaign is at work's path now
+        fsync_path(saves)
     finally:
         lock.release()
+    change_point(work)
+    shutil.rmtree(work, ignore_errors=True)
     protect = frozenset({chosen.folder} | ({before.folder} if before else set()))
-    _prune(files.folder.parent, files.slug, keep, protect)
+    _prune(saves, files.slug, keep, protect)
     return Restored(chosen, before)
 
 
-def _replace_files(folder: Path, source: Path) -> None:
-    """The campaign's manifest and log made the backup's; other files are left alone.
-    Whatever stands where the log folder should be (a link, a file, a pipe) is removed,
-    never followed: a restore is how a damaged campaign is mended."""
-    manifest_text = _text(source / MANIFEST)
-    data = json.loads(manifest_text)
-    data["manifest"]["1"]["entries"] = 0
-    data["manifest"]["1"][RESTORING] = source.name  # the log past 0 is neither state's
-    write_atomically(folder / MANIFEST, json.dumps(data, ensure_ascii=False))
-    remove_snapshot(CampaignFiles(folder))  # of the state replaced: rebuilt at the next opening
-    log_folder = folder / LOG
-    if log_folder.is_symlink() or (log_folder.exists() and not log_folder.is_dir()):
-        log_folder.unlink()
-    wanted = {path.name for path in (source / LOG).glob("*.json") if path.is_file()}
-    make_folder(log_folder)
-    for name in sorted(wanted):
-        write_atomically(log_folder / name, _text(source / LOG / name))
-    for path in sorted(log_folder.iterdir()):
-        if (path.is_file() or path.is_symlink()) and path.name not in wanted:
-            path.unlink()
-    write_atomically(folder / MANIFEST, manifest_text)
-
-
-def _text(path: Path) -> str:
-    """A backup's file as text, read as every save file is (no link, no pipe)."""
-    raw = read_bytes(path)
-    if raw is None:
-        raise BadSave(f"{path}: missing")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadSave(f"{path}: not a Tussle save (not UTF-8 text)") from None
+def _restored_copy(folder: Path, source: Path) -> Path:
+    """The campaign restored from the backup ``source``, made whole and durable in a
+    folder beside ``folder`` (which Saves does not list): the backup's manifest and log,
+    and every other file of the campaign but its lock and snapshot (the entries it set
+    aside, never deleted; the GM's own). Call it with the campaign's lock held, or the
+    lock on names when there is no campaign: a killed restore's copy, left under that
+    name, is cleared first."""
+    work = folder.with_name(f"{TMP_PREFIX}restore-{folder.name}")
+    if os.path.lexists(work):
+        change_point(work)
+        if work.is_symlink() or not work.is_dir():
+            work.unlink()
+        else:
+            shutil.rmtree(work)
+    copy_campaign(source, work, durable=True)
+    skipped = {MANIFEST, LOG, LOCK, SNAPSHOT}
+    folders = [work]
+    if os.path.isdir(folder) and not os.path.islink(folder):
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(folder)
+            if rel.parts[0] in skipped or any(p.startswith(TMP_PREFIX) for p in rel.parts):
+                continue
+            if not (work / rel).parent.is_dir():
+                continue  # inside a folder that was a link: not copied
+            if path.is_dir() and not path.is_symlink():
+                make_folder(work / rel)
+                folders.append(work / rel)
+                continue
+            data = _bytes_or_none(path)  # a link, a pipe...: never copied
+            if data is not None:
+                write_private(work / rel, data)
+                fsync_path(work / rel)
+    for made in folders:
+        fsync_path(made)
+    return work
 
 
 __all__ = [

@@ -240,9 +240,25 @@ def real_folder(path: Path) -> None:
         )
 
 
-# The fault-injection seam: tests put callables here that raise OSError (a full disk, a
-# read-only folder) for the files they choose. Empty in normal use.
+# The fault-injection seams (empty in normal use): tests put callables here that raise
+# OSError (a full disk, a read-only folder) for the paths they choose, or stop there as a
+# crash would. WRITE_FAULTS: before every file written and every folder made in the saves
+# (what a full disk refuses); CHANGE_FAULTS: before every other change to them, a rename
+# that publishes a copy made whole or a removal (where a crash leaves a state of its own).
 WRITE_FAULTS: list[Callable[[Path], None]] = []
+CHANGE_FAULTS: list[Callable[[Path], None]] = []
+
+
+def write_point(path: Path) -> None:
+    """``path`` is about to be written (a file, or a folder made): the seam."""
+    for fault in WRITE_FAULTS:
+        fault(path)
+
+
+def change_point(path: Path) -> None:
+    """``path`` is about to be renamed into place or removed: the seam."""
+    for fault in CHANGE_FAULTS:
+        fault(path)
 
 
 def write_atomically(path: Path, text: str, keep_mode: bool = False) -> None:
@@ -260,8 +276,7 @@ def writing_atomically(path: Path, keep_mode: bool = False) -> Iterator[TextIO]:
     written by an older Tussle with the umask's 0644 becomes private at its next write.
     ``keep_mode`` (a file the user named, outside the saves: an export's ``-o``) keeps an
     existing file's mode instead; a new one is still private."""
-    for fault in WRITE_FAULTS:
-        fault(path)
+    write_point(path)
     folder = path.parent
     mode = PRIVATE_FILE
     if keep_mode:
@@ -283,6 +298,37 @@ def writing_atomically(path: Path, keep_mode: bool = False) -> Iterator[TextIO]:
     fsync_path(folder)
 
 
+def exchange(new: Path, old: Path) -> None:
+    """Put the folder ``new`` at ``old``'s path, and ``old``'s folder at ``new``'s, in
+    one step (Linux's ``renameat2`` with ``RENAME_EXCHANGE``): whoever looks sees one or
+    the other whole, never neither. Where the system cannot, two renames, ``old`` aside
+    first: a crash between leaves ``new`` whole beside no folder at ``old``'s path."""
+    change_point(old)
+    try:
+        _rename_exchange(new, old)
+        return
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EXDEV):
+            raise
+    aside = new.with_name(f"{new.name}-aside")
+    os.rename(old, aside)
+    os.rename(new, old)
+    os.rename(aside, new)
+
+
+def _rename_exchange(a: Path, b: Path) -> None:
+    import ctypes
+
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except AttributeError:  # no such call in this C library
+        raise OSError(errno.ENOSYS, "renameat2 is not available") from None
+    at_cwd, rename_exchange = -100, 2
+    if renameat2(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), rename_exchange) != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, os.strerror(code), str(b))
+
+
 def make_folder(path: Path) -> None:
     """Make ``path`` and any missing folder above it, each the GM's alone
     (:data:`PRIVATE_FOLDER`, whatever the umask); a folder already there is left as it
@@ -293,6 +339,7 @@ def make_folder(path: Path) -> None:
             break
         missing.append(folder)
     for folder in reversed(missing):
+        write_point(folder)
         try:
             os.mkdir(folder, PRIVATE_FOLDER)
         except FileExistsError:
@@ -551,6 +598,7 @@ def write_private(path: Path, data: bytes) -> None:
     """Write a new file (never one already there, nor through a link) of
     :data:`PRIVATE_FILE` mode, not atomically: for copies made in a folder of their own
     that is renamed into place once whole."""
+    write_point(path)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, PRIVATE_FILE)
     write_all_private(fd, data)
 

@@ -41,7 +41,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.backup import STAMP, Backup, backups_folder, copy_campaign
-from core.disk import make_folder, read_bytes
+from core.disk import change_point, make_folder, read_bytes
 from core.store import (
     LOCK,
     TMP_PREFIX,
@@ -249,6 +249,7 @@ def delete(saves: Saves, name: str, wait: float = 0.0) -> Deleted:
     if files.folder.is_symlink():  # not a campaign Tussle opens: only the link goes
         with _names_locked(saves):
             link = os.readlink(files.folder)
+            change_point(files.folder)
             os.unlink(files.folder)
         fsync_path(saves.folder)
         return Deleted(files.slug, files.slug, None, link=link)
@@ -257,9 +258,14 @@ def delete(saves: Saves, name: str, wait: float = 0.0) -> Deleted:
         target.clean_temporary_files()
         kept = _keep_copy(target)
         gone = saves.folder / f"{TMP_PREFIX}deleted-{target.slug}-{kept.stamp}"
+        change_point(target.folder)
         os.rename(target.folder, gone)  # one step: listed, then not at all
     fsync_path(saves.folder)
-    shutil.rmtree(gone, ignore_errors=True)
+    # This one's folder, and any a killed delete left (its backup was made before).
+    for leftover in saves.folder.glob(f"{TMP_PREFIX}deleted-*"):
+        if leftover == gone or (leftover.is_dir() and not leftover.is_symlink()):
+            change_point(leftover)
+            shutil.rmtree(leftover, ignore_errors=True)
     return Deleted(title, files.slug, kept)
 
 
@@ -278,6 +284,7 @@ def _keep_copy(files: CampaignFiles) -> Backup:
         wanted = _contents(files.folder)
         if _contents(work) != wanted:
             raise StoreError(f"{work}: the backup is not the same as {files.folder}; not deleted")
+        change_point(root / stamp)
         os.rename(work, root / stamp)
         fsync_path(root)
     except BaseException:

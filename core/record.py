@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.campaign import AddCharacter, Entry, Play, StartContest, WriteBack
+from core.campaign import AddCharacter, Campaign, Entry, Play, StartContest, WriteBack
 from core.errors import RuleError
 from core.log_guard import covered_at_opening, refuse_damaged, remember
 from core.model import Command
 from core.scenario import Resolution
 from core.sheet import find_sheet
-from core.store import Saves
+from core.store import NameTaken, Saves
 
 LOCK_WAIT = 10.0  # seconds to wait for a campaign another process has open
 HOLDER = "tussle resolve --record"
@@ -45,6 +45,16 @@ def record(
     snapshot covers included (:mod:`core.log_guard`).
     """
     system = resolution.start.system
+    files = saves.find(name)
+    if files is None:  # made whole with its contest, in one step (Saves.create)
+        campaign = Campaign(name=name, system=system)
+        entries, contest_id = _played(campaign, resolution, title)
+        try:
+            files = saves.create(name, system, entries)
+        except NameTaken:  # made meanwhile by another process: recorded into below
+            pass
+        else:
+            return Recorded(campaign.name, files.folder, contest_id, len(entries))
     files = saves.find_or_create(name, system)
     files.lock.acquire(name, wait=wait, what=HOLDER)
     try:
@@ -54,21 +64,7 @@ def record(
         sums = refuse_damaged(files, covered)  # nothing written after a history gone
         if campaign.system != system:
             raise RuleError(f'campaign "{name}" plays {campaign.system}, the scenario {system}')
-        entries: list[Entry] = []
-
-        def do(command: Command) -> None:
-            entries.append(campaign.act(command))
-
-        sheet = find_sheet(system)
-        for participant in resolution.start.participants:
-            if participant.name not in campaign.roster:
-                do(AddCharacter(character=sheet.newcomer(participant)))
-        do(StartContest(title=title, contest=resolution.start))
-        contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
-        for commands in resolution.actions:
-            do(Play(contest_id=contest_id, commands=commands))
-        if campaign.contest(contest_id).state.finished:  # as the dashboard does at the end
-            do(WriteBack(contest_id=contest_id))
+        entries, contest_id = _played(campaign, resolution, title)
         files.append(entries)
         remember(files, sums)
         files.keep_snapshot(campaign)
@@ -77,3 +73,25 @@ def record(
         return Recorded(campaign.name, files.folder, contest_id, len(entries), notice)
     finally:
         files.lock.release()
+
+
+def _played(campaign: Campaign, resolution: Resolution, title: str) -> tuple[list[Entry], str]:
+    """``resolution``'s contest played into ``campaign`` (newcomers added to its roster
+    first; the results written back once it ends): the log entries, and the contest's id."""
+    entries: list[Entry] = []
+
+    def do(command: Command) -> None:
+        entries.append(campaign.act(command))
+
+    system = resolution.start.system
+    sheet = find_sheet(system)
+    for participant in resolution.start.participants:
+        if participant.name not in campaign.roster:
+            do(AddCharacter(character=sheet.newcomer(participant)))
+    do(StartContest(title=title, contest=resolution.start))
+    contest_id = campaign.latest_contest.contest_id  # type: ignore[union-attr]
+    for commands in resolution.actions:
+        do(Play(contest_id=contest_id, commands=commands))
+    if campaign.contest(contest_id).state.finished:  # as the dashboard does at the end
+        do(WriteBack(contest_id=contest_id))
+    return entries, contest_id

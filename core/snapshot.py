@@ -47,6 +47,7 @@ from core.disk import (
     TMP_PREFIX,
     BadSave,
     StoreError,
+    change_point,
     make_folder,
     parse_json,
     read_bytes,
@@ -227,6 +228,7 @@ def write(
     keep = {c[1] for c in contests} | before | {HEAD}
     for path in folder.iterdir():  # contests of neither this snapshot nor the one before
         if path.name not in keep and not path.name.startswith(TMP_PREFIX):
+            change_point(path)
             with contextlib.suppress(OSError):
                 path.unlink()
     written.entries = entries
@@ -481,6 +483,7 @@ def remove(files: CampaignFiles) -> None:
     if os.path.islink(folder) or not folder.is_dir():
         return
     for path in folder.iterdir():
+        change_point(path)
         with contextlib.suppress(OSError):
             path.unlink()
     with contextlib.suppress(OSError):

@@ -25,9 +25,10 @@ import json
 import logging
 import os
 import re
+import shutil
 import stat
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,7 +48,7 @@ from core.codec import encode
 from core.disk import LOCK as LOCK
 from core.disk import LOG as LOG
 from core.disk import MANIFEST as MANIFEST
-from core.disk import MAX_FILE_BYTES, read_bytes, real_folder, too_deep
+from core.disk import MAX_FILE_BYTES, change_point, read_bytes, real_folder, too_deep
 from core.disk import SEGMENT_SIZE as SEGMENT_SIZE
 from core.disk import TMP_PREFIX as TMP_PREFIX
 from core.disk import AtomicJSONStorage as AtomicJSONStorage
@@ -742,6 +743,7 @@ class CampaignFiles:
             match = SEGMENT_NAME.fullmatch(name)
             index = int(match.group(1)) if match else -1
             if index > last or (index == last and count % SEGMENT_SIZE == 0):
+                change_point(self.folder / LOG / name)
                 (self.folder / LOG / name).unlink()  # a link's own name, if one
             elif index == last:
                 path = self.segment_path(index)
@@ -852,6 +854,15 @@ def _looks_like_a_campaign(folder: Path) -> bool:
     return os.path.lexists(folder / MANIFEST) or os.path.lexists(folder / LOG)
 
 
+class NameTaken(StoreError):
+    """A new campaign under a name a campaign already goes by."""
+
+
+# A campaign being made (Saves.create), in the saves folder: never listed (a dot), and
+# cleared under the lock on names when a process making one was killed.
+NEW_PREFIX = f"{TMP_PREFIX}new-"
+
+
 class Saves:
     """The saves folder: every campaign in it."""
 
@@ -880,21 +891,27 @@ class Saves:
                 return CampaignFiles(self.folder / info.slug)
         return None
 
-    def create(self, name: str, system: str) -> CampaignFiles:
-        """A new campaign called ``name``; ``StoreError`` for a name taken, and
-        ``BadSave`` when a damaged campaign may be the one of that name (making another
-        beside it would hide it)."""
-        with self.names_locked():
-            return self._create(name, system)
+    def create(self, name: str, system: str, entries: Sequence[Entry] = ()) -> CampaignFiles:
+        """A new campaign called ``name`` whose log holds ``entries``; :class:`NameTaken`
+        for a name taken, and ``BadSave`` when a damaged campaign may be the one of that
+        name (making another beside it would hide it).
 
-    def _create(self, name: str, system: str) -> CampaignFiles:
+        One step: the campaign is made whole in a folder of its own in the saves folder
+        (one ``Saves`` does not list), then renamed to its name; cut short at any point,
+        there is no campaign of that name (the name is free), never one half made (an
+        empty campaign where ``tussle resolve --record`` was making one with its contest:
+        issue 30, item 1)."""
+        with self.names_locked():
+            return self._create(name, system, entries)
+
+    def _create(self, name: str, system: str, entries: Sequence[Entry] = ()) -> CampaignFiles:
         if not name.strip():
             raise StoreError("a campaign needs a name")
         refuse_control(name, "the campaign's name", StoreError)
         if system not in SYSTEM_NAMES:
             raise StoreError(f'no rule system "{system}" (try {", ".join(SYSTEM_NAMES)})')
         if self.find(name) is not None:
-            raise StoreError(f'a campaign called "{name}" already exists')
+            raise NameTaken(f'a campaign called "{name}" already exists')
         self.refuse_beside_damaged(name)
         make_folder(self.folder)
         base = safe_name(name)
@@ -902,9 +919,29 @@ class Saves:
         while os.path.lexists(self.folder / slug) and not _unfinished(self.folder / slug):
             n += 1
             slug = f"{base}-{n}"
-        files = CampaignFiles(self.folder / slug)
-        files.create(name, system)
-        return files
+        # Under the lock on names: no other process builds one now, so what a killed one
+        # left is cleared.
+        for leftover in self.folder.glob(f"{NEW_PREFIX}*"):
+            if not leftover.is_symlink() and leftover.is_dir():
+                change_point(leftover)
+                shutil.rmtree(leftover, ignore_errors=True)
+        work = self.folder / f"{NEW_PREFIX}{slug}"
+        target = self.folder / slug
+        try:
+            make_folder(work)
+            built = CampaignFiles(work / slug)
+            built.create(name, system)
+            if entries:
+                built.append(list(entries))
+            if os.path.lexists(target):  # a creation an older Tussle cut short: no campaign
+                change_point(target)
+                shutil.rmtree(target)
+            change_point(target)
+            os.rename(built.folder, target)
+            fsync_path(self.folder)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return CampaignFiles(target)
 
     def refuse_beside_damaged(self, name: str) -> None:
         """``BadSave`` when a campaign folder that ``name`` maps to (``name``'s file name,

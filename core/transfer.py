@@ -37,7 +37,7 @@ from core.campaign import (
 )
 from core.check import load_checked
 from core.codec import TAG, encode
-from core.disk import MAX_DEPTH, entry_problem, too_deep
+from core.disk import MAX_DEPTH, change_point, entry_problem, too_deep
 from core.migrate import upgrade_log
 from core.replay import replay_entry
 from core.rules import find_system
@@ -280,6 +280,7 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
             saves.refuse_beside_damaged(target)
             folder = _move_into_place(work / slug, saves.folder, slug)
     finally:
+        change_point(work)
         shutil.rmtree(work, ignore_errors=True)
         os.close(held)
     return Imported(target, folder, len(exported.entries))
@@ -303,6 +304,7 @@ def _move_into_place(built: Path, saves: Path, base: str) -> Path:
         target = saves / slug
         if not target.exists():
             try:
+                change_point(target)
                 os.rename(built, target)
             except OSError:  # taken meanwhile by another process
                 if not target.exists():

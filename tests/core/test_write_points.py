@@ -10,17 +10,22 @@ a test tries every N an operation has. Opening is what the dashboard does: a fre
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import hashlib
 import json
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from core import disk
-from core.campaign import AddCharacter, Campaign, Character
+from core import disk, snapshot
+from core.bus import Bus
+from core.campaign import AddCharacter, Campaign, Character, StartSession, Undo
+from core.model import Command
 from core.store import APP, FORMAT_VERSION, CampaignFiles, Saves, StoreError
-from tests.helpers import SCENARIOS, act, seed, tussle
+from tests.helpers import SCENARIOS, act, files_of, many_characters, seed, tussle
 
 
 def cut_at(writes: int) -> Callable[[Path], None]:
@@ -74,18 +79,23 @@ def cuts(count: int) -> Iterator[int]:
 def test_creating_a_campaign_is_all_or_nothing(
     saves: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert writes_of(lambda: Saves(saves / "probe").create("Probe", "fate"), monkeypatch) == 1
-    monkeypatch.setattr(disk, "WRITE_FAULTS", [cut_at(1)])
-    with pytest.raises(OSError):
-        Saves(saves).create("Mud", "fate")
-    monkeypatch.setattr(disk, "WRITE_FAULTS", [])
-    # Before: no campaign called Mud (not a damaged one), and the name is free.
-    assert tussle(saves, "check", "Mud") == 2
-    assert 'no campaign called "Mud"' in capsys.readouterr().err
-    assert Saves(saves).find("Mud") is None
-    made = Saves(saves).create("Mud", "fate")
-    assert made.slug == "mud" and opened(made.folder)[0].entries == 0
-    assert tussle(saves, "check", "Mud") == 0
+    count = writes_of(lambda: Saves(saves / "probe").create("Probe", "fate"), monkeypatch)
+    assert count == 5  # the saves folder, the one it is built in, its own, its log, manifest
+    for cut in cuts(count):
+        folder = saves / f"cut-{cut}"
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [cut_at(cut)])
+        with pytest.raises((OSError, StoreError)):  # a full disk, said
+            Saves(folder).create("Mud", "fate")
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [])
+        # Before: no campaign called Mud (not a damaged one), and the name is free.
+        if folder.exists():
+            assert tussle(folder, "check", "Mud") == 2, cut
+            assert 'no campaign called "Mud"' in capsys.readouterr().err
+        assert Saves(folder).find("Mud") is None
+        made = Saves(folder).create("Mud", "fate")
+        assert made.slug == "mud" and opened(made.folder)[0].entries == 0
+        assert tussle(folder, "check", "Mud") == 0
+        assert [p.name for p in folder.iterdir()] == ["mud"]  # nothing left of the cut one
 
 
 # -- saving at a log segment's boundary (issue 30, item 1) ------------------------------------
@@ -170,7 +180,8 @@ def test_setting_entries_aside_cut_at_any_write_loses_nothing(
 ) -> None:
     probe = spoiled_seed(saves / "probe")
     count = writes_of(lambda: opened(probe.folder), monkeypatch)
-    assert count == 4  # the set-aside file, the manifest, the log trimmed, the manifest
+    # The set-aside folder and file, the manifest, the log trimmed, the manifest.
+    assert count == 5
     assert [e["n"] for e in set_aside_entries(probe)] == [2, 3, 4, 5, 6]  # type: ignore[index]
     for cut in cuts(count):
         folder = saves / f"cut-{cut}"
@@ -221,38 +232,408 @@ def test_bringing_entries_back_cut_at_any_write_is_before_or_after(
     capsys.readouterr()
 
 
-# -- a restore cut short (issue 30, item 6) ---------------------------------------------------
+# -- a restore cut short by an older Tussle (issue 30, item 6) -------------------------------
 
 
-def test_a_restore_cut_short_is_named_not_an_empty_campaign(
-    saves: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_a_restore_an_older_tussle_cut_short_is_named_not_an_empty_campaign(
+    saves: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from core.backup import list_backups, make_backup
 
     files = crowd(saves, 3)
     make_backup(files)
     act(opened(files.folder)[0], files, AddCharacter(character=Character(name="Late")))
+    # What an older Tussle's restore left when cut while it replaced the log: its
+    # manifest counting nothing, and naming the backup (a restore is one step now: see
+    # test_restoring_is_before_or_after_at_every_point).
+    data = json.loads(files.manifest_path.read_text())
+    data["manifest"]["1"].update(entries=0, restoring=list_backups(saves, files.slug)[0].stamp)
+    files.manifest_path.write_text(json.dumps(data))
     capsys.readouterr()
-
-    # Cut at the restore's first write into the campaign's log: after its manifest was
-    # made to count nothing while the log is replaced.
-    def fault(path: Path) -> None:
-        if path.parent == files.folder / "log":
-            raise OSError(errno.ENOSPC, "No space left on device", str(path))
-
-    monkeypatch.setattr(disk, "WRITE_FAULTS", [fault])
-    tussle(saves, "restore", "Crowd", "--backup", "1")
-    monkeypatch.setattr(disk, "WRITE_FAULTS", [])
-    capsys.readouterr()
-    state = json.loads(files.manifest_path.read_text())["manifest"]["1"]
-    if "restoring" not in state:
-        pytest.skip("this restore writes nothing before the manifest: nothing to cut")
     assert tussle(saves, "check", "Crowd") == 1
     err = capsys.readouterr().err
     assert "a restore of backup" in err and "was cut short" in err
     with pytest.raises(Exception, match="was cut short"):
         opened(files.folder)
     # Restoring again mends it.
-    assert list_backups(saves, files.slug)
     assert tussle(saves, "restore", "Crowd", "--backup", "1") == 0
     assert tussle(saves, "check", "Crowd") == 0
+    assert opened(files.folder)[0].entries == 3
+
+
+# -- every operation that writes, cut at every write point (issue 30, must-show 1) -----------
+#
+# One table of campaigns, made once a test and copied for each cut: "Mud" (the seed
+# campaign: a race of two exchanges, an undo and a redo), "Crowd" (200 entries, so a
+# dashboard's next action makes a new log segment, and on a session start a backup; an
+# undo there writes the snapshot) and "Bystander" (the seed again), which no operation
+# touches: its files, and everything else an operation does not own, must stay byte for
+# byte as they were.
+#
+# Two faults, at each point an operation has (``writes_of``): a crash, where the saves
+# folder is copied as the disk holds it just before that write or change and the
+# operation stops there (nothing of its own clean-up runs: what a kill leaves); and a full
+# disk, every write from that point on refused with ENOSPC while the operation goes on
+# handling it as it does. Then each campaign listed must pass ``check`` and open, and the
+# table as a whole must be the one before the operation or the one after it.
+
+TABLE = "table"
+
+
+class Crash(BaseException):
+    """Stops an operation where a crash would (no ``except Exception`` catches it)."""
+
+
+def table(saves: Path, crowd: bool) -> None:
+    seed(saves, "Mud")
+    if crowd:  # only where it is the one written: its 200 entries cost every check
+        many_characters(saves, 200)  # "Crowd", in crowd/
+    seed(saves, "Bystander")
+
+
+def points(
+    operation: Callable[[Path], object], saves: Path, mp: pytest.MonkeyPatch
+) -> tuple[int, int]:
+    """How many writes, and how many writes and changes, ``operation`` makes (it runs,
+    whole, on ``saves``)."""
+    seen: list[str] = []
+    mp.setattr(disk, "WRITE_FAULTS", [lambda _: seen.append("write")])
+    mp.setattr(disk, "CHANGE_FAULTS", [lambda _: seen.append("change")])
+    try:
+        operation(saves)
+    finally:
+        mp.setattr(disk, "WRITE_FAULTS", [])
+        mp.setattr(disk, "CHANGE_FAULTS", [])
+    return seen.count("write"), len(seen)
+
+
+def crash_at(n: int, saves: Path, disk_then: Path) -> Callable[[Path], None]:
+    """At the ``n``th write or change: the saves folder copied to ``disk_then`` as it is,
+    then :class:`Crash`."""
+    done = [0]
+
+    def fault(path: Path) -> None:
+        done[0] += 1
+        if done[0] == n:
+            shutil.copytree(saves, disk_then, symlinks=True)
+            raise Crash(f"at {path}")
+
+    return fault
+
+
+def full_from(n: int) -> Callable[[Path], None]:
+    """The disk full from the ``n``th write on."""
+    done = [0]
+
+    def fault(path: Path) -> None:
+        done[0] += 1
+        if done[0] >= n:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    return fault
+
+
+State = dict[str, object]
+
+
+def state_of(saves: Path) -> State:
+    """What the table holds, as a GM sees it: each campaign listed (archived or not) as
+    ``check`` passes it and as it opens, and each campaign's backups as they restore.
+    Fails when a campaign does not pass ``check`` or does not open."""
+    from core.backup import check_backup, list_backups
+    from core.manage import listed
+
+    state: State = {}
+    for item in listed(Saves(saves), show_archived=True):
+        info = item.info
+        assert info.problem is None, info.problem
+        assert tussle(saves, "check", info.slug) == 0, info.slug
+        campaign, _ = opened(saves / info.slug)
+        contests = tuple(
+            (r.title, len(r.exchanges), r.state.finished, r.state.winner)
+            for r in campaign.contests.values()
+        )
+        people = sorted(repr(c) for c in campaign.roster.values())
+        roster = (len(people), hashlib.sha256(repr(people).encode()).hexdigest()[:12])
+        covered = snapshot.covered(CampaignFiles(saves / info.slug))  # one check found sound
+        state[info.name] = (info.slug, item.archived, campaign.entries, roster, contests, covered)
+    backups = saves / ".backups"
+    for slug in sorted(p.name for p in backups.iterdir()) if backups.is_dir() else []:
+        found = list_backups(saves, slug)
+        for b in found:
+            check_backup(b)  # BadSave unless it verifies and checks
+        if found:
+            state[f"backups of {slug}"] = sorted(b.entries or 0 for b in found)
+    return state
+
+
+def one_of(state: State, allowed: list[State], where: str) -> None:
+    """``state`` is one of ``allowed`` (else: how it differs from the first two)."""
+    if state in allowed:
+        return
+    differ = {
+        key: (state.get(key), [a.get(key) for a in allowed[:2]])
+        for key in sorted({*state, *allowed[0], *allowed[1]})
+        if any(state.get(key) != a.get(key) for a in allowed[:2])
+    }
+    raise AssertionError(f"{where}: neither before nor after: {differ!r:.1500}")
+
+
+def untouched(saves: Path, owned: tuple[str, ...]) -> dict[str, bytes]:
+    """Every file of the saves folder but those of the campaigns and backups the
+    operation owns (their folder names) and temporary files."""
+    return {
+        name: data
+        for name, data in files_of(saves).items()
+        if not name.startswith(owned)
+        and not name.startswith(tuple(f".backups/{o}" for o in owned))
+        and not any(part.startswith(".tmp-") for part in name.split("/"))
+    }
+
+
+def sweep(
+    tmp_path: Path,
+    mp: pytest.MonkeyPatch,
+    operation: Callable[[Path], object],
+    owned: tuple[str, ...],
+    setup: Callable[[Path], None] | None = None,
+    between: tuple[Callable[[State, State], State], ...] = (),
+    crowd: bool = False,
+) -> int:
+    """Cut ``operation`` at each of its points, by a crash and by a full disk; after
+    each, the table passes ``check``, opens, and is as before or after the operation
+    (or one of the ``between`` states, made from the state before: a step of its own,
+    such as a backup after a save). How many points it has."""
+    template = tmp_path / TABLE
+    template.mkdir()
+    table(template, crowd)
+    if setup is not None:
+        setup(template)
+    before = state_of(template)  # opened as the dashboard does, which may write too
+    bystanders = untouched(template, owned)
+    whole = tmp_path / "whole"
+    shutil.copytree(template, whole, symlinks=True)
+    writes, count = points(operation, whole, mp)
+    after = state_of(whole)
+    assert after != before, "the operation changed nothing"
+    assert untouched(whole, owned) == bystanders
+    allowed = [before, after, *(step(before, after) for step in between)]
+    for n in range(1, count + 1):
+        saves = tmp_path / f"crash-{n}"
+        shutil.copytree(template, saves, symlinks=True)
+        disk_then = tmp_path / f"crash-{n}-disk"
+        fault = crash_at(n, saves, disk_then)
+        mp.setattr(disk, "WRITE_FAULTS", [fault])
+        mp.setattr(disk, "CHANGE_FAULTS", [fault])
+        try:
+            with pytest.raises(Crash):
+                operation(saves)
+        finally:
+            mp.setattr(disk, "WRITE_FAULTS", [])
+            mp.setattr(disk, "CHANGE_FAULTS", [])
+        one_of(state_of(disk_then), allowed, f"crash at point {n} of {count}")
+        assert untouched(disk_then, owned) == bystanders, f"crash at point {n}"
+        shutil.rmtree(saves)
+        shutil.rmtree(disk_then)
+    for n in range(1, writes + 1):
+        saves = tmp_path / f"full-{n}"
+        shutil.copytree(template, saves, symlinks=True)
+        mp.setattr(disk, "WRITE_FAULTS", [full_from(n)])
+        try:
+            operation(saves)
+        except OSError:
+            pass  # refused: said, as its caller says it
+        finally:
+            mp.setattr(disk, "WRITE_FAULTS", [])
+        one_of(state_of(saves), allowed, f"full disk from write {n} of {writes}")
+        assert untouched(saves, owned) == bystanders, f"full disk from point {n}"
+        shutil.rmtree(saves)
+    return count
+
+
+def cli(saves: Path, *argv: str) -> int:
+    """``tussle ARGV`` on ``saves``, in this process; never a bug's exit (70), whatever the
+    disk did."""
+    code = tussle(saves, *argv)
+    assert code != 70, argv
+    return code
+
+
+def roster_file(folder: Path) -> Path:
+    path = folder / "zird.toml"
+    if not path.exists():
+        path.write_text(
+            'system = "fate"\n\n[[characters]]\nname = "Zird the Arcane"\nkind = "pc"\n'
+            "fate_points = 3\nskills = { Lore = 4 }\n"
+        )
+    return path
+
+
+def test_recording_a_contest_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scenario = str(SCENARIOS / "fate-cynere-vs-teran.json")
+    count = sweep(
+        tmp_path, monkeypatch, lambda s: cli(s, "resolve", scenario, "--record", "Mud"), ("mud",)
+    )
+    assert count >= 2  # the log's segment, then the manifest
+
+
+def test_recording_into_a_new_campaign_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scenario = str(SCENARIOS / "fate-cynere-vs-teran.json")
+    count = sweep(
+        tmp_path,
+        monkeypatch,
+        lambda s: cli(s, "resolve", scenario, "--record", "Clay"),
+        ("clay",),
+    )
+    assert count >= 4  # its folders, its manifest, then the log and the manifest again
+
+
+def test_a_roster_import_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = str(roster_file(tmp_path))
+    count = sweep(
+        tmp_path, monkeypatch, lambda s: cli(s, "roster", "import", "Mud", path), ("mud",)
+    )
+    assert count >= 2
+
+
+def test_importing_an_export_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    export = tmp_path / "mud.json"
+    seed(tmp_path / "source", "Mud")
+    assert tussle(tmp_path / "source", "export", "Mud", "-o", str(export)) == 0
+    count = sweep(
+        tmp_path,
+        monkeypatch,
+        lambda s: cli(s, "import", str(export), "--as", "Clay"),
+        ("clay",),
+    )
+    assert count >= 4
+
+
+def test_renaming_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    count = sweep(tmp_path, monkeypatch, lambda s: cli(s, "rename", "Mud", "Clay"), ("mud",))
+    assert count == 1  # the manifest
+
+
+def test_archiving_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    count = sweep(tmp_path, monkeypatch, lambda s: cli(s, "archive", "Mud"), ("mud",))
+    assert count == 1  # the manifest
+
+
+def test_deleting_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A backup first (its own step: the campaign still there, backed up), then the
+    # campaign's folder renamed out of the saves, then removed.
+    count = sweep(
+        tmp_path,
+        monkeypatch,
+        lambda s: cli(s, "delete", "Mud", "--yes"),
+        ("mud",),
+        between=(backups_as_after,),
+    )
+    assert count >= 4
+
+
+def test_a_backup_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.backup import make_backup
+
+    def back_up(saves: Path) -> None:
+        files = CampaignFiles(saves / "mud")
+        files.lock.acquire("Mud")
+        try:
+            make_backup(files, why="opened")
+        finally:
+            files.lock.release()
+
+    assert sweep(tmp_path, monkeypatch, back_up, ("mud",)) >= 4
+
+
+def backups_as_after(before: State, after: State) -> State:
+    """The campaigns as before, their backups as after: a backup made, then cut."""
+    mixed = {k: (after if k.startswith("backups of") else before).get(k) for k in {*before, *after}}
+    return {k: v for k, v in mixed.items() if v is not None}
+
+
+def saved_not_backed_up(before: State, after: State) -> State:
+    """The campaigns as after, their backups as before: saved, then cut before the backup."""
+    mixed = {k: (before if k.startswith("backups of") else after).get(k) for k in {*before, *after}}
+    return {k: v for k, v in mixed.items() if v is not None}
+
+
+def test_restoring_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.backup import make_backup
+
+    def one_backup_back(saves: Path) -> None:
+        files = CampaignFiles(saves / "mud")
+        make_backup(files, why="opened")
+        files.lock.acquire("Mud")
+        act(files.load(), files, AddCharacter(character=Character(name="Late")))
+        files.lock.release()
+
+    count = sweep(
+        tmp_path,
+        monkeypatch,
+        lambda s: cli(s, "restore", "Mud", "--backup", "1"),
+        ("mud",),
+        setup=one_backup_back,
+        between=(backups_as_after,),
+    )
+    assert count >= 4
+
+
+def commit(saves: Path, folder: str, command: Command) -> None:
+    """What the dashboard does with a GM's action: the bus decides, saves, applies, then
+    keeps the snapshot and (at a session's start) backs up, each when due."""
+    files = CampaignFiles(saves / folder)
+    files.lock.acquire(folder)
+    try:
+        bus = Bus(files.load(), files, on_backup=lambda _: None)
+        asyncio.run(bus.handle(command))
+    finally:
+        files.lock.release()
+
+
+def test_a_dashboard_commit_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The 201st entry: a new log segment, the manifest, then a backup of the session.
+    count = sweep(
+        tmp_path,
+        monkeypatch,
+        lambda s: commit(s, "crowd", StartSession()),
+        ("crowd",),
+        between=(saved_not_backed_up,),
+        crowd=True,
+    )
+    assert count >= 6
+
+
+def test_a_snapshot_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An undo on the dashboard writes the snapshot at once (replaying one costs more):
+    # the entry, the manifest, then the snapshot's contest files and its head.
+    count = sweep(
+        tmp_path,
+        monkeypatch,
+        lambda s: commit(s, "crowd", Undo()),
+        ("crowd",),
+        crowd=True,
+    )
+    assert count >= 3
