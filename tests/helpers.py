@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -358,3 +359,51 @@ async def wait_for_odds(pilot: Pilot[None]) -> None:
 # -- roster files (issue 16): sample files written from each format's description ----------
 
 ROSTER_FILES = Path(__file__).parent / "data" / "roster"
+
+
+# -- what a saves folder holds (the write-point sweep and the crash tests) -----------------
+
+
+def opened(folder: Path) -> tuple[Campaign, CampaignFiles]:
+    """The campaign in ``folder`` opened as the dashboard opens it (its lock held)."""
+    files = CampaignFiles(folder)
+    files.lock.acquire("test")
+    try:
+        return files.load(), files
+    finally:
+        files.lock.release()
+
+
+State = dict[str, object]
+
+
+def state_of(saves: Path) -> State:
+    """What a saves folder holds, as a GM sees it: each campaign listed (archived or not) as
+    ``check`` passes it and as it opens, and each campaign's backups as they restore.
+    Fails when a campaign does not pass ``check`` or does not open."""
+    from core import snapshot
+    from core.backup import check_backup, list_backups
+    from core.manage import listed
+
+    state: State = {}
+    for item in listed(Saves(saves), show_archived=True):
+        info = item.info
+        assert info.problem is None, info.problem
+        assert tussle(saves, "check", info.slug) == 0, info.slug
+        campaign, _ = opened(saves / info.slug)
+        contests = tuple(
+            (r.title, len(r.exchanges), r.state.finished, r.state.winner)
+            for r in campaign.contests.values()
+        )
+        people = sorted(repr(c) for c in campaign.roster.values())
+        roster = (len(people), hashlib.sha256(repr(people).encode()).hexdigest()[:12])
+        covered = snapshot.covered(CampaignFiles(saves / info.slug))  # one check found sound
+        state[info.name] = (info.slug, item.archived, campaign.entries, roster, contests, covered)
+    backups = saves / ".backups"
+    for slug in sorted(p.name for p in backups.iterdir()) if backups.is_dir() else []:
+        found = list_backups(saves, slug)
+        for b in found:
+            check_backup(b)  # BadSave unless it verifies and checks
+        if found:
+            state[f"backups of {slug}"] = sorted(b.entries or 0 for b in found)
+    return state

@@ -15,6 +15,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from core.campaign import Campaign, StartContest
 from core.store import CampaignFiles, Saves
 from core.systems import fate
@@ -154,3 +156,94 @@ def test_killing_tussle_resolve_record_mid_write_loses_no_recorded_contest(
             assert set(finished) <= set(titles)  # every run that said "done" is there
             assert len(titles) == len(set(titles))
     assert len(finished) >= 5, "every run left to finish finished and was recorded"
+
+
+# A command killed (SIGKILL, by itself) at its Nth write or change to the saves (the
+# seams core.disk.WRITE_FAULTS and CHANGE_FAULTS): argv[1] is N (0: never), argv[2] a
+# file that gets the count of points it passed, the rest the tussle command line.
+KILLED_AT = """
+import os, signal, sys
+from pathlib import Path
+from core import disk
+
+n, count = int(sys.argv[1]), Path(sys.argv[2])
+passed = [0]
+
+def point(path):
+    passed[0] += 1
+    if passed[0] == n:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+disk.WRITE_FAULTS.append(point)
+disk.CHANGE_FAULTS.append(point)
+from tui.cli import main
+
+code = main(sys.argv[3:])
+count.write_text(str(passed[0]))
+sys.exit(code)
+"""
+
+
+def killed_at(n: int, saves: Path, *argv: str) -> tuple[int, int | None]:
+    """``tussle --saves SAVES ARGV`` killed at its ``n``th point: its exit status, and
+    how many points it passed when it was not killed."""
+    from tests.helpers import clean_env
+
+    count = saves.parent / f"{saves.name}.count"
+    run = subprocess.run(
+        [sys.executable, "-c", KILLED_AT, str(n), str(count), "--saves", str(saves), *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=clean_env(),
+    )
+    return run.returncode, int(count.read_text()) if count.exists() else None
+
+
+@pytest.mark.parametrize(
+    "argv,owned",
+    [
+        (("delete", "Mud", "--yes"), "mud"),
+        (("import", "EXPORT", "--as", "Clay"), "clay"),
+        (("resolve", "SCENARIO", "--record", "Clay"), "clay"),
+    ],
+    ids=["delete", "import", "record-new"],
+)
+def test_a_command_killed_at_any_write_leaves_the_saves_before_or_after(
+    tmp_path: Path, argv: tuple[str, ...], owned: str
+) -> None:
+    import shutil
+
+    from tests.helpers import SCENARIOS, files_of, seed, state_of, tussle
+
+    template = tmp_path / "table"
+    template.mkdir()
+    seed(template, "Mud")
+    seed(template, "Bystander")
+    seed(tmp_path / "source", "Mud")
+    export = tmp_path / "mud.json"
+    assert tussle(tmp_path / "source", "export", "Mud", "-o", str(export)) == 0
+    scenario = SCENARIOS / "fate-cynere-vs-teran.json"
+    argv = tuple({"EXPORT": str(export), "SCENARIO": str(scenario)}.get(a, a) for a in argv)
+    before = state_of(template)
+    bystander = files_of(template / "bystander")
+    whole = tmp_path / "whole"
+    shutil.copytree(template, whole)
+    code, count = killed_at(0, whole, *argv)
+    assert code == 0 and count is not None and count >= 4
+    after = state_of(whole)
+    assert after != before
+    kills = 0
+    for n in range(1, count + 1):
+        saves = tmp_path / f"kill-{n}"
+        shutil.copytree(template, saves)
+        code, _ = killed_at(n, saves, *argv)
+        assert code == -signal.SIGKILL, n
+        kills += 1
+        now = state_of(saves)
+        # Deleting backs the campaign up first: killed after that, it is still there.
+        backed_up = {**before, f"backups of {owned}": after.get(f"backups of {owned}", [])}
+        assert now in (before, after, backed_up), (n, now)
+        assert files_of(saves / "bystander") == bystander, n
+        shutil.rmtree(saves)
+    assert kills == count

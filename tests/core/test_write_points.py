@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import hashlib
 import json
 import shutil
 from collections.abc import Callable, Iterator
@@ -20,12 +19,22 @@ from pathlib import Path
 
 import pytest
 
-from core import disk, snapshot
+from core import disk
 from core.bus import Bus
-from core.campaign import AddCharacter, Campaign, Character, StartSession, Undo
+from core.campaign import AddCharacter, Character, StartSession, Undo
 from core.model import Command
 from core.store import APP, FORMAT_VERSION, CampaignFiles, Saves, StoreError
-from tests.helpers import SCENARIOS, act, files_of, many_characters, seed, tussle
+from tests.helpers import (
+    SCENARIOS,
+    State,
+    act,
+    files_of,
+    many_characters,
+    opened,
+    seed,
+    state_of,
+    tussle,
+)
 
 
 def cut_at(writes: int) -> Callable[[Path], None]:
@@ -47,15 +56,6 @@ def writes_of(operation: Callable[[], object], monkeypatch: pytest.MonkeyPatch) 
     operation()
     monkeypatch.setattr(disk, "WRITE_FAULTS", [])
     return len(seen)
-
-
-def opened(folder: Path) -> tuple[Campaign, CampaignFiles]:
-    files = CampaignFiles(folder)
-    files.lock.acquire("test")
-    try:
-        return files.load(), files
-    finally:
-        files.lock.release()
 
 
 def crowd(saves: Path, count: int) -> CampaignFiles:
@@ -331,40 +331,6 @@ def full_from(n: int) -> Callable[[Path], None]:
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
     return fault
-
-
-State = dict[str, object]
-
-
-def state_of(saves: Path) -> State:
-    """What the table holds, as a GM sees it: each campaign listed (archived or not) as
-    ``check`` passes it and as it opens, and each campaign's backups as they restore.
-    Fails when a campaign does not pass ``check`` or does not open."""
-    from core.backup import check_backup, list_backups
-    from core.manage import listed
-
-    state: State = {}
-    for item in listed(Saves(saves), show_archived=True):
-        info = item.info
-        assert info.problem is None, info.problem
-        assert tussle(saves, "check", info.slug) == 0, info.slug
-        campaign, _ = opened(saves / info.slug)
-        contests = tuple(
-            (r.title, len(r.exchanges), r.state.finished, r.state.winner)
-            for r in campaign.contests.values()
-        )
-        people = sorted(repr(c) for c in campaign.roster.values())
-        roster = (len(people), hashlib.sha256(repr(people).encode()).hexdigest()[:12])
-        covered = snapshot.covered(CampaignFiles(saves / info.slug))  # one check found sound
-        state[info.name] = (info.slug, item.archived, campaign.entries, roster, contests, covered)
-    backups = saves / ".backups"
-    for slug in sorted(p.name for p in backups.iterdir()) if backups.is_dir() else []:
-        found = list_backups(saves, slug)
-        for b in found:
-            check_backup(b)  # BadSave unless it verifies and checks
-        if found:
-            state[f"backups of {slug}"] = sorted(b.entries or 0 for b in found)
-    return state
 
 
 def one_of(state: State, allowed: list[State], where: str) -> None:
