@@ -50,10 +50,10 @@ def results(campaign: CampaignState, record: ContestRecord) -> list[Character]:
 # -- a session -------------------------------------------------------------------------------
 
 
-def session_events(campaign: CampaignState, hero_points: int | None = None) -> tuple[Event, ...]:
+def session_events(campaign: CampaignState, reset: int | None = None) -> tuple[Event, ...]:
     """Starting a session: the recap's mark, the session count, and each character as
-    their system's sheet starts a session (refresh, recovery; ``hero_points``: what the
-    table resets a point count to, where it does)."""
+    their system's sheet starts a session (refresh, recovery; ``reset``: what the table
+    resets the system's points to, where it does)."""
     before = campaign.settings.get("sessions")
     played = before if isinstance(before, int) and not isinstance(before, bool) else 0
     events: list[Event] = [
@@ -62,7 +62,7 @@ def session_events(campaign: CampaignState, hero_points: int | None = None) -> t
     ]
     sheet = find_sheet(campaign.system)
     for c in campaign.roster.values():
-        new = sheet.new_session(c, hero_points)
+        new = sheet.new_session(c, reset)
         if new != c:
             events.append(CharacterUpdated(name=c.name, character=new))
     return tuple(events)

@@ -294,7 +294,7 @@ class Campaign(CampaignState):
             return self._events(Play(contest_id=record.contest_id, commands=(award,)))
         if who not in self.roster:
             raise UnknownName(f'no character "{who}"')
-        character = find_sheet(self.system).compel(self.roster[who])
+        character = find_sheet(self.system).award(self.roster[who])
         return (CharacterUpdated(name=who, character=character),)
 
     def act(self, command: Command) -> Entry:

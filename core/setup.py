@@ -54,8 +54,7 @@ def typed_rating(system: str, text: str) -> int:
 def conditions(system: str, character: Character, rating: str | None) -> str:
     """What the roster's states and benefits do to ``rating`` when ``character`` rolls it
     (``hurt -3, Sword +3``), where the system keeps such things; ``""`` when none apply."""
-    words = getattr(find_sheet(system), "conditions", None)
-    return words(character, rating) if words is not None else ""
+    return find_sheet(system).conditions(character, rating)
 
 
 def describe_options(system: str, options: Mapping[str, Any]) -> list[str]:

@@ -1,23 +1,25 @@
-"""What a rule system keeps on a character and does around a contest: the protocol of each
-system's ``sheet`` module (``core/systems/<name>/sheet.py``), and how to find one.
+"""What a rule system keeps on a character and does around a contest: the base class of
+each system's sheet (``core/systems/<name>/sheet.py``), and how to find one.
 
 The generic modules ask the sheet of the campaign's system: setting up a contest
 (core.setup), writing a finished contest back onto the roster, a new session, the costs
-at a contest's end (core.aftermath), a compel outside a contest (core.campaign). None of
+at a contest's end (core.aftermath), a point awarded outside a contest (core.campaign). None of
 them names a system.
 """
 
 from __future__ import annotations
 
+import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import ModuleType
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, ClassVar, TypeVar
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Event, Participant
-from core.rules import sheet_module
+from core.rules import find_plugin, load, not_a
 
 OptionsT = TypeVar("OptionsT")
 
@@ -72,74 +74,95 @@ class Demo:
     aspects: tuple[str, ...] = ()
 
 
-class SystemSheet(Protocol):
-    """One system's ``sheet`` module.
+class SystemSheet(ABC):
+    """What one rule system keeps on a character and does around a contest: its
+    plug-in's ``sheet`` is an instance of a subclass (Fate's ``FateSheet``). A system
+    says how its contest is built (:meth:`build_contest`) and its options read; every
+    other hook has a default a small system keeps (no ratings to speak of, nothing
+    written back, a session that changes nothing, no points awarded outside a contest).
 
-    Optional, beyond what is typed here, each the name of a module loaded when first
-    needed: ``ROSTER_FILE``, the module that reads and writes the system's roster files
-    (``core.roster_file.RosterFormat``; see :func:`roster_file_module`), and
-    ``QUICK_ROLL``, the module whose ``QUICK_ROLLS`` (a ``core.quick_roll.QuickRolls``)
-    are its rolls outside a contest (``tussle roll``, the dashboard's quick roll). A
-    plug-in without one has no roster import or export, or no quick rolls."""
+    ``ROSTER_FILE`` names the module that reads and writes the system's roster files
+    (``core.roster_file.RosterFormat``; see :func:`roster_file_module`), ``QUICK_ROLL``
+    the module whose ``QUICK_ROLLS`` (a ``core.quick_roll.QuickRolls``) are its rolls
+    outside a contest (``tussle roll``, the dashboard's quick roll), each loaded when
+    first needed; None: no roster import or export, or no quick rolls."""
 
-    NO_SKILL: int  # what a character with no relevant skill rolls
+    NO_SKILL: ClassVar[int] = 0  # what a character with no relevant skill rolls
+    ROSTER_FILE: ClassVar[str | None] = None
+    QUICK_ROLL: ClassVar[str | None] = None
 
-    def rating_label(self, value: int) -> str:
-        """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``."""
-        ...
-
-    def typed_rating(self, text: str) -> int:
-        """A rating the GM typed for one contest; ``RuleError`` saying what to write."""
-        ...
-
-    def describe_options(self, options: Mapping[str, Any]) -> list[str]:
+    @abstractmethod
+    def describe_options(self, opts: Mapping[str, Any]) -> list[str]:
         """The rule options in force, in words a GM reads; ``RuleError`` for an option
         the system does not have."""
-        ...
 
+    @abstractmethod
     def build_contest(
         self,
         chosen: Sequence[tuple[Pick, Character]],
-        options: Mapping[str, Any],
+        opts: Mapping[str, Any],
         situation_aspects: Sequence[str],
     ) -> Contest:
-        """The starting contest; ``RuleError`` when it cannot be played."""
-        ...
+        """The starting contest (``opts``: the rule options chosen); ``RuleError`` when
+        it cannot be played."""
+
+    def rating_label(self, value: int) -> str:
+        """A rating as the system writes it: ``Great (+4)``, ``4M``, ``50``; the number
+        by default."""
+        return str(value)
+
+    def typed_rating(self, text: str) -> int:
+        """A rating the GM typed for one contest; ``RuleError`` saying what to write. A
+        whole number by default."""
+        written = text.strip().replace("−", "-")
+        if not re.fullmatch(r"[+-]?\d{1,12}", written):
+            raise RuleError(f'"{text}" is not a whole number')
+        return int(written)
 
     def rolled(self, participant: Participant) -> int:
-        """The rating a participant of a contest rolls (its skill, ability, target)."""
-        ...
+        """The rating a participant of a contest rolls (its skill, ability, target);
+        ``NO_SKILL`` by default."""
+        return self.NO_SKILL
 
     def newcomer(self, participant: Participant) -> Character:
         """A roster character (an NPC) for a participant a recorded scenario brings that
-        the roster does not know yet (``tussle resolve --record``)."""
-        ...
+        the roster does not know yet (``tussle resolve --record``); by default its name."""
+        return Character(name=participant.name, kind="npc")
+
+    def conditions(self, character: Character, ability: str | None) -> str:
+        """What the character's states and benefits do to ``ability`` when rolled
+        (``hurt -3, Sword +3``); none by default."""
+        return ""
 
     def write_back(self, campaign: CampaignState, record: ContestRecord) -> Iterator[Change]:
-        """What a finished contest leaves on its participants' sheets."""
-        ...
+        """What a finished contest leaves on its participants' sheets; nothing by
+        default."""
+        return iter(())
 
-    def new_session(self, character: Character, hero_points: int | None) -> Character:
-        """The character at a new session's start (refresh, recovery...); ``hero_points``
-        is what the table resets a point count to, where it does."""
-        ...
+    def new_session(self, character: Character, reset: int | None) -> Character:
+        """The character at a new session's start (refresh, recovery...); ``reset`` is
+        what the table resets the system's points to for every PC, where it does (the
+        roster part's ``session_reset`` names them). Unchanged by default."""
+        return character
 
-    def compel(self, character: Character) -> Character:
-        """A compel accepted outside a contest; ``RuleError`` where the system has none."""
-        ...
+    def award(self, character: Character) -> Character:
+        """A point the rules award outside a contest (Fate: a compel accepted), where
+        the system's pool (``RuleSystem.pool``) awards one; ``RuleError`` by default."""
+        raise RuleError("no points are awarded outside a contest in this system")
 
     def costs(self, record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
-        """What the contest cost, for the summary: points spent, damage taken..."""
-        ...
+        """What the contest cost, for the summary: points spent, damage taken...;
+        nothing by default."""
+        return iter(())
 
     def demo(self) -> Demo:
         """The demo campaign a first run creates (where the plug-in names one)."""
-        ...
+        raise RuleError("this rule system has no demo campaign")
 
     def level(self, record: ContestRecord) -> str:
         """A won contest's level after the winner's name where it has no count to
-        give (`` (major victory)``), else ``""``."""
-        ...
+        give (`` (major victory)``); ``""`` by default."""
+        return ""
 
 
 def roster_file_module(system: str) -> ModuleType | None:
@@ -148,10 +171,14 @@ def roster_file_module(system: str) -> ModuleType | None:
     where the plug-in has none (it is loaded only when a roster file is read or written)."""
     import importlib
 
-    name = getattr(sheet_module(system), "ROSTER_FILE", None)
+    name = find_sheet(system).ROSTER_FILE
     return None if name is None else importlib.import_module(name)
 
 
 def find_sheet(system: str) -> SystemSheet:
-    """The sheet module of the rule system called ``system``."""
-    return cast(SystemSheet, sheet_module(system))
+    """The sheet of the rule system called ``system`` (its plug-in's ``sheet``),
+    loaded when first asked for; ``RuleError`` when it is not a :class:`SystemSheet`."""
+    reference = find_plugin(system).sheet
+    if not isinstance(sheet := load(reference), SystemSheet):
+        raise not_a(reference, SystemSheet)
+    return sheet

@@ -36,13 +36,15 @@ class Plugin:
 
     ``name`` is what a contest's and a campaign's ``system`` holds, ``--system`` takes and
     a scenario's ``"system"`` names; ``title`` is what the GM reads (``"Fate Core"``).
-    ``rules`` is a :class:`~core.rules.base.RuleSystem`, ``odds`` a
-    :class:`~core.rules.base.SystemOdds`, ``scenario`` a
-    :class:`~core.rules.reading.SystemReader`; ``sheet`` is a module following
-    :class:`~core.rules.base.SystemSheet` (setup, writing back, sessions, costs), and
-    ``dashboard`` the module of its part of the dashboard (``tui.systems.SystemView``),
-    which the core never imports. ``demo`` names the demo campaign a first run creates,
-    where the system has one (its sheet's ``demo()`` builds it).
+    Each part is an object of the contract's base class, loaded when first asked for and
+    checked to be one (:func:`load`): ``rules`` a :class:`~core.rules.base.RuleSystem`,
+    ``odds`` a :class:`~core.rules.base.SystemOdds`, ``scenario`` a
+    :class:`~core.rules.reading.SystemReader`, ``sheet`` a ``core.sheet.SystemSheet``
+    (setup, writing back, sessions, costs), and ``dashboard`` its part of the dashboard
+    (a ``tui.systems.SystemView``, which the core never imports). Subclassing those, a
+    plug-in is checked against the contract by ``mypy --strict``. ``demo`` names the
+    demo campaign a first run creates, where the system has one (its sheet's ``demo()``
+    builds it).
     """
 
     name: str
@@ -64,8 +66,8 @@ def _built_in(name: str, title: str, upper: str, demo: str) -> Plugin:
         rules=f"{package}.rules:{upper}",
         odds=f"{package}.odds:{upper}_ODDS",
         scenario=f"{package}.scenario:{upper}_READER",
-        sheet=f"{package}.sheet",
-        dashboard=f"tui.systems.{name}",
+        sheet=f"{package}.sheet:SHEET",
+        dashboard=f"tui.systems.{name}:VIEW",
     )
 
 
@@ -154,16 +156,33 @@ def _load(reference: str) -> Any:
     return getattr(module, attribute) if attribute else module
 
 
+def load(reference: str) -> object:
+    """The object a plug-in names by ``"module:attribute"``, imported the first time it
+    is asked for. Each finder checks it is an instance of the contract's base class
+    (:func:`not_a` otherwise): a part that does not follow the contract is named, not
+    met later as an ``AttributeError``."""
+    part: object = _load(reference)
+    return part
+
+
+def not_a(reference: str, kind: type) -> RuleError:
+    return RuleError(f"the rule system part {reference} is not a {kind.__name__}")
+
+
 def find_system(name: str) -> RuleSystem:
     """The rules of the system called ``name`` (``"fate"``, ``"heroquest"``...)."""
-    system: RuleSystem = _load(find_plugin(name).rules)
-    return system
+    reference = find_plugin(name).rules
+    if not isinstance(rules := load(reference), RuleSystem):
+        raise not_a(reference, RuleSystem)
+    return rules
 
 
 def find_odds(name: str) -> SystemOdds:
     """The exact odds of the system called ``name`` (loaded the first time they are
     asked for, like the system's rules)."""
-    odds: SystemOdds = _load(find_plugin(name).odds)
+    reference = find_plugin(name).odds
+    if not isinstance(odds := load(reference), SystemOdds):
+        raise not_a(reference, SystemOdds)
     return odds
 
 
@@ -175,14 +194,18 @@ def odds_module(name: str) -> ModuleType:
 
 def find_reader(name: str) -> SystemReader:
     """How scenarios of the system called ``name`` read (``tussle resolve``, ``odds``)."""
-    reader: SystemReader = _load(find_plugin(name).scenario)
+    from core.rules import reading  # only where scenarios are read
+
+    reference = find_plugin(name).scenario
+    if not isinstance(reader := load(reference), reading.SystemReader):
+        raise not_a(reference, reading.SystemReader)
     return reader
 
 
 def sheet_module(name: str) -> ModuleType:
-    """The module of the system called ``name`` that holds its character sheet, setup and
-    write-back (typed by ``core.sheet.SystemSheet``, which sits above the campaign)."""
-    module: ModuleType = _load(find_plugin(name).sheet)
+    """The module of the system called ``name`` that holds its character sheet
+    (``core.sheet.find_sheet`` gives the sheet itself, which sits above the campaign)."""
+    module: ModuleType = _load(find_plugin(name).sheet.partition(":")[0])
     return module
 
 

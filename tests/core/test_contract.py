@@ -1,9 +1,12 @@
-"""One contract, every rule system (Harlequin's plug-in suite is the model)."""
+"""One contract, every rule system (Harlequin's plug-in suite is the model): the three
+built in and the coin race (tests/plugins/coin_race/), installed for these tests as any
+plug-in is, through its entry point."""
 
 from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,19 +17,93 @@ from core.codec import decode, encode
 from core.engine import apply, decide, fold
 from core.errors import RuleError
 from core.model import Command, Contest, Event, ExchangeEvent
-from core.rules import SYSTEM_NAMES, find_system
+from core.rules import BUILT_IN, SYSTEM_NAMES, Plugin, find_odds, find_reader, find_system
+from core.rules.base import RuleSystem, SystemOdds
+from core.rules.reading import SystemReader
 from core.scenario import Resolution, load
+from core.sheet import SystemSheet, find_sheet
 from tests.helpers import SCENARIOS, contains
+from tests.plugins.installed import installed
 from tests.strategies import rule_commands
 
 EXAMPLES = sorted(p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".expected.json"))
+PLUGINS = [*BUILT_IN, "coin"]  # every installed plug-in: the built in, and the coin race
+
+# Ann against Bob, first to 2. Exchange 1: Ann alone heads, she scores (1-0). Exchange 2:
+# both heads, a tie (1-0). Exchange 3: Ann alone heads again: 2-0, she has reached 2.
+COIN_RACE = {
+    "system": "coin",
+    "options": {"target": 2},
+    "participants": [{"name": "Ann"}, {"name": "Bob"}],
+    "exchanges": [
+        {"flips": {"Ann": "heads", "Bob": "tails"}},
+        {"flips": {"Ann": "heads", "Bob": "heads"}},
+        {"flips": {"Ann": "heads", "Bob": "tails"}},
+    ],
+}
+COIN_EXPECTED = {
+    "finished": True,
+    "winner": "Ann",
+    "score": {"Ann": 2, "Bob": 0},
+    "exchanges": [
+        {"n": 1, "winner": "Ann", "score": {"Ann": 1, "Bob": 0}},
+        {"n": 2, "winner": None, "score": {"Ann": 1, "Bob": 0}},
+        {"n": 3, "winner": "Ann", "score": {"Ann": 2, "Bob": 0}},
+    ],
+}
+# Every example: each scenario file with the outcome its .expected.json works out by
+# hand, and the coin race's above.
+CASES = [
+    *((p.stem, p.read_bytes(), p.with_suffix(".expected.json")) for p in EXAMPLES),
+    ("coin-race", json.dumps(COIN_RACE).encode(), COIN_EXPECTED),
+]
 
 
-@pytest.mark.parametrize("name", SYSTEM_NAMES)
+@pytest.fixture(autouse=True, scope="module")
+def coin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The coin race installed for these tests (and uninstalled after them)."""
+    with installed(tmp_path_factory.mktemp("site")):
+        yield
+
+
+def expected_of(expected: Path | dict[str, object]) -> object:
+    return json.loads(expected.read_text()) if isinstance(expected, Path) else expected
+
+
+@pytest.mark.parametrize("name", PLUGINS)
 def test_each_system_says_what_it_rolls_and_is_found_by_name(name: str) -> None:
     rules = find_system(name)
     assert rules.name == name
-    assert rules.dice.value in {"fate": "4dF", "heroquest": "d20", "forge": "d100"}[name]
+    dice = {"fate": "4dF", "heroquest": "d20", "forge": "d100", "coin": "d2"}[name]
+    assert rules.dice.value == dice
+
+
+@pytest.mark.parametrize("name", PLUGINS)
+def test_each_part_of_each_plugin_is_of_its_contract_class(name: str) -> None:
+    """What ``mypy --strict`` checks of a plug-in's classes holds of what it installed:
+    each part it names is an instance of the contract's base class."""
+    from tui.systems import SystemView, view
+
+    assert name in SYSTEM_NAMES
+    assert isinstance(find_system(name), RuleSystem)
+    assert isinstance(find_odds(name), SystemOdds)
+    assert isinstance(find_reader(name), SystemReader)
+    assert isinstance(find_sheet(name), SystemSheet)
+    assert isinstance(view(name), SystemView)
+
+
+def test_a_part_that_is_not_of_its_contract_class_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A plug-in naming a module where its sheet object should be (the old contract):
+    a ``RuleError`` naming the part, not an ``AttributeError`` somewhere later."""
+    import core.rules
+
+    plugin = core.rules.find_plugin("coin")
+    wrong = Plugin(**{**{f: getattr(plugin, f) for f in plugin.__slots__}, "sheet": "json"})
+    monkeypatch.setitem(core.rules.BUILT_IN, "coin", wrong)
+    with pytest.raises(RuleError, match="the rule system part json is not a SystemSheet"):
+        find_sheet("coin")
 
 
 def test_an_unknown_system_is_a_rule_error() -> None:
@@ -34,14 +111,14 @@ def test_an_unknown_system_is_a_rule_error() -> None:
         find_system("gurps")
 
 
-@pytest.mark.parametrize("scenario", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize(("name", "scenario", "expected"), CASES, ids=[c[0] for c in CASES])
 def test_a_contests_saved_events_alone_replay_to_the_outcome_worked_by_hand(
-    scenario: Path,
+    name: str, scenario: bytes, expected: Path | dict[str, object]
 ) -> None:
     """What opening a saved campaign does: the events, written as JSON and read back,
     folded from the start without a single command. The result must be the outcome the
     scenario's .expected.json works out from the rules, not merely what ``apply`` made."""
-    resolution = load(scenario.read_bytes())
+    resolution = load(scenario)
     state, events = resolution.start, []
     for commands in resolution.actions:
         for command in commands:
@@ -52,13 +129,12 @@ def test_a_contests_saved_events_alone_replay_to_the_outcome_worked_by_hand(
     assert replayed == state == resolution.contest
     exchanges = tuple(e for e in events if isinstance(e, ExchangeEvent))
     shown = Resolution(start=resolution.start, contest=replayed, exchanges=exchanges).to_json()
-    expected = json.loads(scenario.with_suffix(".expected.json").read_text())
-    assert contains(expected, shown) is None
+    assert contains(expected_of(expected), shown) is None
 
 
-@pytest.mark.parametrize("name", SYSTEM_NAMES)
+@pytest.mark.parametrize("name", PLUGINS)
 def test_a_command_no_system_knows_is_refused(name: str) -> None:
-    start = load(next(p for p in EXAMPLES if p.name.startswith(name)).read_bytes()).start
+    start = load(next(c[1] for c in CASES if c[0].startswith(name))).start
     with pytest.raises(RuleError):
         find_system(name).decide(start, Command())  # a bare command, of no system
 
@@ -96,9 +172,11 @@ def test_deciding_never_changes_the_contest_it_is_given(
         assert state == before, command
 
 
-@pytest.mark.parametrize("scenario", EXAMPLES, ids=lambda p: p.stem)
-def test_the_final_json_is_plain_json(scenario: Path) -> None:
+@pytest.mark.parametrize(("name", "scenario", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_the_final_json_is_plain_json(
+    name: str, scenario: bytes, expected: Path | dict[str, object]
+) -> None:
     """Lists, not tuples; string keys; nothing JSON would change on the way back."""
-    contest = load(scenario.read_bytes()).contest
+    contest = load(scenario).contest
     final = find_system(contest.system).final_json(contest)
     assert json.loads(json.dumps(final)) == final

@@ -426,7 +426,7 @@ def test_roster_ratings_are_read_as_the_system_reads_them(
     from tui.screens.roster import parse_ratings
     from tui.systems import view
 
-    part = view(system).ROSTER
+    part = view(system).roster()
     assert parse_ratings(part, typed) == ratings
     # Refused in the words of the system's one reading of a rating (issue 24, item 11).
     with pytest.raises(RuleError, match=r'"Athletics x": "x" is (neither a ladder|not a target)'):

@@ -51,7 +51,7 @@ async def test_a_keypad_line_in_the_dashboards_markup_is_listed_as_text(
             return f"[b $text-error]Attack[/] by [$accent]{command.by}[/]: a conflict"
         return None
 
-    monkeypatch.setattr(fate_view, "describe_extra", described)
+    monkeypatch.setattr(fate_view.FateView, "describe_extra", staticmethod(described))
     app = new_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -154,20 +154,20 @@ class KeypadContest(CorrectingContest):
             self.message = f"[b $error]{e(shown.error)}[/]"
             self.refresh_keypad()
             return
-        if view(state.system).twist_pending(shown.state):
-            default = f"Twist {state.n + 1}"
+        asked = view(state.system).commit_asks(shown.state)
+        if asked is not None:
 
             def named(answers: Answers | None) -> None:
                 if answers is not None:
-                    self._send_exchange(answers["twist"] or default)
+                    self._send_exchange(answers["name"] or asked.default)
 
             self.form(
-                "A tie: name the twist",
+                asked.title,
                 [
                     Field(
-                        "twist",
-                        "The new situation aspect",
-                        placeholder=f"{default} (Enter keeps this name)",
+                        "name",
+                        asked.label,
+                        placeholder=f"{asked.default} (Enter keeps this name)",
                         required=False,
                     )
                 ],
@@ -177,9 +177,9 @@ class KeypadContest(CorrectingContest):
             return
         self._send_exchange(None)
 
-    def _send_exchange(self, twist: str | None) -> None:
+    def _send_exchange(self, named: str | None) -> None:
         try:
-            commands = commit_commands(self.state, self.draft, twist)
+            commands = commit_commands(self.state, self.draft, named)
         except RuleError as error:
             self.message = f"[b $error]{e(error)}[/]"
             self.refresh_keypad()

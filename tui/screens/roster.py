@@ -108,10 +108,10 @@ class RosterScreen(Screen[None]):
     @property
     def part(self) -> RosterPart:
         """The campaign's system's part of this screen."""
-        return view(self.tussle.campaign.system).ROSTER
+        return view(self.tussle.campaign.system).roster()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return action != "compel" or self.part.compel
+        return action != "compel" or self.part.awards
 
     # -- painting --------------------------------------------------------------------------
     def reload(self) -> None:

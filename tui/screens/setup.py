@@ -169,7 +169,7 @@ class SetupScreen(Screen[None]):
     @property
     def part(self) -> SetupPart:
         """The campaign's system's part of this screen."""
-        return view(self.tussle.campaign.system).SETUP
+        return view(self.tussle.campaign.system).setup()
 
     def form(
         self,
@@ -447,7 +447,7 @@ class SetupScreen(Screen[None]):
             campaign.system, campaign.roster, self.picks, self.options, self.situation
         )
         # The keypad's rollers: sides (Fate) or participants, as the system has them.
-        by_side = view(campaign.system).SETUP.rolls_by_side
+        by_side = view(campaign.system).setup().rolls_by_side
         rolls = tuple(
             dict.fromkeys(
                 p.side if by_side else p.character
@@ -589,7 +589,7 @@ def _screen_class(system: str) -> type[SetupScreen]:
     """A subclass of :class:`SetupScreen` whose bindings are the screen's keys and
     ``system``'s, and whose ``action_…`` methods run the system's handlers (Textual reads
     a screen's keys from its class)."""
-    part = view(system).SETUP
+    part = view(system).setup()
     known = {b.id for b in KEYS}
     lost = [k.binding.id for k in part.keys if k.after not in known]
     if lost:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tui.widgets.lines import e as e  # names inside markup: the one escape
 
@@ -61,16 +59,3 @@ def pct(p: float | None) -> str:
 def cell(win: float | None, contest: float | None, whole: str) -> str:
     tail = f"  {whole} {pct(contest)}" if contest is not None else ""
     return f"next {pct(win)} [$accent]{bar(win)}[/]{tail}"
-
-
-def later_parts(package: str) -> Callable[[str], Any]:
-    """A system package's module ``__getattr__`` for its ``ROSTER`` and ``SETUP`` parts
-    (in its ``roster`` and ``setup`` modules), loaded when their screen first opens: the
-    contest screen, shown first, needs neither (start-up time is a benchmark)."""
-
-    def __getattr__(name: str) -> Any:
-        if name in ("ROSTER", "SETUP"):
-            return getattr(importlib.import_module(f"{package}.{name.lower()}"), name)
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
-
-    return __getattr__

@@ -17,6 +17,7 @@ from core.systems.forge import sheet as forge_sheet
 from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole_field
+from tui.systems import SystemView
 from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
 from tui.systems.roster_part import RosterPart
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -66,10 +67,6 @@ def participants(record: ContestRecord) -> list[str]:
         if state.dying(p.name):
             lines.append("  [b]dying[/b]: out of the contest, no actions")
     return lines
-
-
-def gm_notes(record: ContestRecord) -> list[str]:
-    return []
 
 
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
@@ -136,10 +133,6 @@ def verdict(preview: Preview, draft: Draft) -> str:
     who = actor if outcome.actor_wins else reactor
     hit = f", {outcome.hit} damage" if outcome.hit else ""
     return f"⇒ [b]{e(who)}[/b] would win the stage{hit}"
-
-
-def twist_pending(state: Contest) -> bool:
-    return False
 
 
 def describe_extra(command: Command) -> str | None:
@@ -353,3 +346,27 @@ SETUP = SetupPart(
         ),
     ),
 )
+
+
+class ForgeView(SystemView):
+    """FORGE's :class:`tui.systems.SystemView`: the functions and parts above."""
+
+    ROUND = ROUND
+    ASPECTS_TITLE = ASPECTS_TITLE
+    SCREEN = SCREEN
+    score = staticmethod(score)
+    participants = staticmethod(participants)
+    aspects = staticmethod(aspects)
+    rows = staticmethod(rows)
+    verdict = staticmethod(verdict)
+    odds_cells = staticmethod(odds_cells)
+    describe_extra = staticmethod(describe_extra)
+
+    def roster(self) -> RosterPart:
+        return ROSTER
+
+    def setup(self) -> SetupPart:
+        return SETUP
+
+
+VIEW = ForgeView()

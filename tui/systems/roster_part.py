@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.campaign import CampaignState, Character
+from core.errors import RuleError
 from tui.fields import Answers, Field
 
 # The fields a character form asks beyond name, kind and ratings, and what the answers
@@ -20,13 +21,22 @@ from tui.fields import Answers, Field
 Changes = Callable[[Answers, Mapping[str, int]], dict[str, Any]]
 
 
+def _whole(text: str) -> int:
+    if not text.strip().lstrip("+-").isdigit() or len(text) > 13:
+        raise RuleError(f'"{text}" is not a whole number')
+    return int(text)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RosterPart:
-    ratings_label: str  # the ratings field's label, with an example: "Skills (Athletics 4)"
-    rating_text: Callable[[int], str]  # a rating in the table: "+4", "4M", "50%"
-    parse_rating: Callable[[str], int]  # a rating as typed in the form: "4", "4M", "50"
-    state: Callable[[Character, CampaignState], str]  # the State column
-    fields: Callable[[Character], list[Field]]
-    changes: Changes
-    compel: bool = False  # whether the roster's compel key (k) applies
+    """Every part has a default: ratings as whole numbers, no State column, no fields
+    beyond name, kind and ratings."""
+
+    ratings_label: str = "Ratings (Name 3)"  # with an example: "Skills (Athletics 4)"
+    rating_text: Callable[[int], str] = str  # a rating in the table: "+4", "4M", "50%"
+    parse_rating: Callable[[str], int] = _whole  # as typed in the form: "4", "4M", "50"
+    state: Callable[[Character, CampaignState], str] = lambda c, campaign: ""  # State column
+    fields: Callable[[Character], list[Field]] = lambda c: []
+    changes: Changes = lambda answers, ratings: {}
+    awards: bool = False  # whether the roster's key awarding a point (k, a compel) applies
     session_reset: str = ""  # points a session start may reset every PC's to ("hero points")

@@ -68,10 +68,12 @@ class SetupKey:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetupPart:
-    no_skill: str  # the Rolls choice for a character with no relevant skill
-    typed_example: str  # how to type a rating for this contest only: "Great or +4"
-    option_fields: Sequence[Field]
-    options_from: Callable[[Answers], dict[str, Any]]  # the rule options the answers give
+    """Every part has a default: no rule options, ratings typed as whole numbers."""
+
+    no_skill: str = "No rating"  # the Rolls choice for a character with no relevant skill
+    typed_example: str = "a whole number"  # how to type a rating for this contest: "+4"
+    option_fields: Sequence[Field] = ()
+    options_from: Callable[[Answers], dict[str, Any]] = lambda answers: {}  # rule options
     rolls_by_side: bool = False  # the keypad's rollers are sides, not participants
     situation_aspects: bool = False  # the setup's situation aspects are shown (and used)
     keys: Sequence[SetupKey] = field(default_factory=tuple)

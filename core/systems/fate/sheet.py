@@ -14,7 +14,7 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
-from core.sheet import Change, Demo, Pick, options
+from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.fate.rules import (
     LADDER,
     Aspect,
@@ -148,14 +148,14 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
         yield name, lambda c, n=count: {"fate_points": c.fate_points + n}
 
 
-def new_session(character: Character, hero_points: int | None) -> Character:
+def new_session(character: Character, reset: int | None) -> Character:
     """A PC's fate points back up to their refresh (never down: Fate Core)."""
     if character.kind == "pc" and character.fate_points < character.refresh:
         return replace(character, fate_points=character.refresh)
     return character
 
 
-def compel(character: Character) -> Character:
+def award(character: Character) -> Character:
     return replace(character, fate_points=character.fate_points + 1)
 
 
@@ -216,10 +216,6 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
         yield f"The GM's pool: {start} at the start, {spent} paid, {record.pool_left} left"
 
 
-def level(record: ContestRecord) -> str:
-    return ""
-
-
 def demo() -> Demo:
     """Cynere against Teran across the mud (the Fate SRD's contest)."""
     cynere = Character(
@@ -239,3 +235,25 @@ def demo() -> Demo:
         ),
         aspects=("Muddy Ground",),
     )
+
+
+class FateSheet(SystemSheet):
+    """Fate's :class:`core.sheet.SystemSheet`: the functions above."""
+
+    NO_SKILL = NO_SKILL
+    ROSTER_FILE = ROSTER_FILE
+    QUICK_ROLL = QUICK_ROLL
+    rating_label = staticmethod(rating_label)
+    typed_rating = staticmethod(typed_rating)
+    describe_options = staticmethod(describe_options)
+    build_contest = staticmethod(build_contest)
+    rolled = staticmethod(rolled)
+    newcomer = staticmethod(newcomer)
+    write_back = staticmethod(write_back)
+    new_session = staticmethod(new_session)
+    award = staticmethod(award)
+    costs = staticmethod(costs)
+    demo = staticmethod(demo)
+
+
+SHEET = FateSheet()

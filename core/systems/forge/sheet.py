@@ -13,7 +13,7 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
-from core.sheet import Change, Demo, Pick, options
+from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.forge.rules import (
     ExchangeResolved,
     ForgeContest,
@@ -133,14 +133,6 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
         )
 
 
-def new_session(character: Character, hero_points: int | None) -> Character:
-    return character
-
-
-def compel(character: Character) -> Character:
-    raise RuleError("compels and fate points are Fate rules, not FORGE's")
-
-
 def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
     state = record.state
     for name, taken in getattr(state, "trauma", {}).items():
@@ -156,10 +148,6 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
             absorbed[e.reactor] += e.absorbed
     for name, n in absorbed.items():
         yield f"{name}'s armor absorbed {n}"
-
-
-def level(record: ContestRecord) -> str:
-    return ""
 
 
 def demo() -> Demo:
@@ -220,3 +208,23 @@ def cover_modifier(percent_covered: int) -> int:
     if not 0 <= percent_covered <= 100:
         raise RuleError("cover is 0 to 100 percent of the body")
     return -percent_covered
+
+
+class ForgeSheet(SystemSheet):
+    """FORGE's :class:`core.sheet.SystemSheet`: the functions above."""
+
+    NO_SKILL = NO_SKILL
+    ROSTER_FILE = ROSTER_FILE
+    QUICK_ROLL = QUICK_ROLL
+    rating_label = staticmethod(rating_label)
+    typed_rating = staticmethod(typed_rating)
+    describe_options = staticmethod(describe_options)
+    build_contest = staticmethod(build_contest)
+    rolled = staticmethod(rolled)
+    newcomer = staticmethod(newcomer)
+    write_back = staticmethod(write_back)
+    costs = staticmethod(costs)
+    demo = staticmethod(demo)
+
+
+SHEET = ForgeSheet()

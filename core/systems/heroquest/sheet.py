@@ -14,7 +14,7 @@ from core.campaign_state import CampaignState, Character, ContestRecord
 from core.engine import play
 from core.errors import RuleError
 from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice
-from core.sheet import Change, Demo, Pick, options
+from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.heroquest.rules import (
     BENEFITS,
     MAJOR,
@@ -287,21 +287,17 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
         yield name, change
 
 
-def new_session(character: Character, hero_points: int | None) -> Character:
+def new_session(character: Character, reset: int | None) -> Character:
     """Hero points reset where the table does that; hurts recover (§2.6)."""
     new = character
-    if hero_points is not None and character.kind == "pc":
-        new = replace(new, hero_points=hero_points)
+    if reset is not None and character.kind == "pc":
+        new = replace(new, hero_points=reset)
     if "hurt" in character.adversity:
         new = replace(new, adversity=tuple(s for s in character.adversity if s != "hurt"))
     healed = {k: tuple(s for s in v if s != "hurt") for k, v in character.adversity_of.items()}
     if healed != character.adversity_of:
         new = replace(new, adversity_of={k: v for k, v in healed.items() if v})
     return new
-
-
-def compel(character: Character) -> Character:
-    raise RuleError("compels and fate points are Fate rules, not HeroQuest's")
 
 
 def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
@@ -389,3 +385,26 @@ def resistance(resistance_class: str, sessions: int) -> int:
         )
     step = RESISTANCE_CLASSES[key]
     return min(base - 20, 6) if step is None else base + step
+
+
+class HeroQuestSheet(SystemSheet):
+    """HeroQuest's :class:`core.sheet.SystemSheet`: the functions above."""
+
+    NO_SKILL = NO_SKILL
+    ROSTER_FILE = ROSTER_FILE
+    QUICK_ROLL = QUICK_ROLL
+    rating_label = staticmethod(rating_label)
+    typed_rating = staticmethod(typed_rating)
+    describe_options = staticmethod(describe_options)
+    build_contest = staticmethod(build_contest)
+    rolled = staticmethod(rolled)
+    newcomer = staticmethod(newcomer)
+    conditions = staticmethod(conditions)
+    write_back = staticmethod(write_back)
+    new_session = staticmethod(new_session)
+    costs = staticmethod(costs)
+    level = staticmethod(level)
+    demo = staticmethod(demo)
+
+
+SHEET = HeroQuestSheet()

@@ -3,7 +3,8 @@
 Nothing of it lives in ``core/`` or ``tui/``: the registry finds it through the
 ``tussle.rule_systems`` entry point group (the tests install one pointing at
 ``PLUGIN``), and every generic part of Tussle (``tussle resolve``, ``odds``, ``check``,
-``export``, the dashboard, the players' view, the recap) asks it through the protocols.
+``export``, the dashboard, the players' view, the recap) asks it through the contract's
+base classes, whose defaults it keeps wherever a coin race has nothing to say.
 
 The rules (``rules``): each side flips one coin an exchange, tossed by its first member
 (a team's other members flip nothing); a face of a ``d2``, 2 heads and 1 tails. A side
@@ -25,6 +26,6 @@ PLUGIN = Plugin(
     rules=f"{PACKAGE}.rules:COIN",
     odds=f"{PACKAGE}.odds:COIN_ODDS",
     scenario=f"{PACKAGE}.scenario:COIN_READER",
-    sheet=f"{PACKAGE}.sheet",
-    dashboard=f"{PACKAGE}.dashboard",
+    sheet=f"{PACKAGE}.sheet:SHEET",
+    dashboard=f"{PACKAGE}.dashboard:VIEW",
 )

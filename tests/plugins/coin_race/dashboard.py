@@ -1,26 +1,24 @@
-"""The coin race on the dashboard (``tui.systems.SystemView``): the scoreboard's points,
-who flips, the keypad's coins (1 tails, 2 heads), what committing would do, the odds
-beside each side; no keys of its own, no ratings on the roster, one option (the target)."""
+"""The coin race on the dashboard (:class:`tui.systems.SystemView`): the scoreboard's
+points, who flips, the keypad's coins (1 tails, 2 heads), what committing would do, the
+odds beside each side; no keys of its own, no ratings on the roster, one option (the
+target)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from typing import Any
 
-from core.campaign import CampaignState, Character, ContestRecord
-from core.model import Command, Contest
+from core.campaign import ContestRecord
+from core.errors import RuleError
+from core.model import Contest
 from tests.plugins.coin_race.rules import D2, FACE_NAMES, CoinContest, flippers, scorer
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError
+from tui.systems import SystemView
 from tui.systems.common import cell, cells, e, hidden_mark, pct, pips, secret_heading
 from tui.systems.roster_part import RosterPart
-from tui.systems.screen_part import ScreenPart
 from tui.systems.setup_part import SetupPart
 from tui.widgets.keypad import KeypadRow
-
-ROUND = "Exchange"
-ASPECTS_TITLE = "Situation"
-SCREEN = ScreenPart()  # no keys beyond every system's
 
 
 def _own(state: Contest) -> CoinContest:
@@ -28,112 +26,13 @@ def _own(state: Contest) -> CoinContest:
     return state
 
 
-def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
-    c = _own(record.state)
-    need = c.options.target
-    return f"Coin race · first to {need}", {
-        side: f"[$accent]{pips(c.points.get(side, 0), need)}[/] {c.points.get(side, 0)}"
-        for side in c.sides
-    }
-
-
-def participants(record: ContestRecord) -> list[str]:
-    c = _own(record.state)
-    flipping = set(flippers(c))
-    lines = secret_heading(record)
-    for side in c.sides:
-        for p in c.members(side):
-            role = "flips" if p.name in flipping else "cheers"
-            team = f" ({e(side)})" if side != p.name else ""
-            lines.append(f"[b]{e(p.name)}[/b]{team} · {role}{hidden_mark(record, p.name)}")
-    return lines
-
-
-def gm_notes(record: ContestRecord) -> list[str]:
-    return []
-
-
-def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
-    c = _own(state)
-    return [
-        f"First to {c.options.target} points",
-        "A lone heads scores; anything else is a tie",
-    ]
-
-
 def _coin(typed: str) -> int | None:
     faces = faces_of(D2, typed)
     return None if faces is None else faces[0]
 
 
-def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
-    out = []
-    for i, who in enumerate(preview.slots):
-        face = _coin(draft.typed.get(who, ""))
-        shown = FACE_NAMES[face] if face is not None else "1 tails, 2 heads"
-        out.append(KeypadRow(who, cells(draft.typed.get(who, ""), 1), shown, i == draft.cursor))
-    return out
-
-
-def verdict(preview: Preview, draft: Draft) -> str:
-    c = _own(preview.state)
-    coins = {c.participant(who).side: _coin(draft.typed.get(who, "")) for who in preview.slots}
-    if not coins or any(face is None for face in coins.values()):
-        return ""
-    side = scorer({s: f for s, f in coins.items() if f is not None})
-    return "⇒ a tie: nobody scores" if side is None else f"⇒ [b]{e(side)}[/b] would score"
-
-
-def describe_extra(command: Command) -> str | None:
-    return None
-
-
-def odds_cells(
-    exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
-) -> tuple[dict[str, str], str]:
-    cells_ = {
-        side: cell(o["win"], contest_odds.get(side), "race")
-        for side, o in exchange["sides"].items()
-    }
-    return cells_, f"tie {pct(exchange['tie'])}"
-
-
-def twist_pending(state: Contest) -> bool:
-    return False
-
-
-# -- the roster: nobody has a rating -----------------------------------------------------------
-
-
 def _no_rating(text: str) -> int:
-    from core.errors import RuleError
-
     raise RuleError("a coin race has no ratings: leave them blank")
-
-
-def _state(c: Character, campaign: CampaignState) -> str:
-    return ""
-
-
-def _fields(c: Character) -> list[Field]:
-    return []
-
-
-def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
-    return {}
-
-
-ROSTER = RosterPart(
-    ratings_label="Ratings (none: leave blank)",
-    rating_text=str,
-    parse_rating=_no_rating,
-    state=_state,
-    fields=_fields,
-    changes=_changes,
-)
-
-
-# -- the contest setup ---------------------------------------------------------------------------
 
 
 def _options(a: Answers) -> dict[str, Any]:
@@ -143,9 +42,67 @@ def _options(a: Answers) -> dict[str, Any]:
     return {"target": int(text)}
 
 
-SETUP = SetupPart(
-    no_skill="A coin",
-    typed_example="none: a coin is a coin",
-    option_fields=(Field("target", "Points to reach", "3"),),
-    options_from=_options,
-)
+class CoinView(SystemView):
+    def score(self, record: ContestRecord) -> tuple[str, dict[str, str]]:
+        c = _own(record.state)
+        need = c.options.target
+        return f"Coin race · first to {need}", {
+            side: f"[$accent]{pips(c.points.get(side, 0), need)}[/] {c.points.get(side, 0)}"
+            for side in c.sides
+        }
+
+    def participants(self, record: ContestRecord) -> list[str]:
+        c = _own(record.state)
+        flipping = set(flippers(c))
+        lines = secret_heading(record)
+        for side in c.sides:
+            for p in c.members(side):
+                role = "flips" if p.name in flipping else "cheers"
+                team = f" ({e(side)})" if side != p.name else ""
+                lines.append(f"[b]{e(p.name)}[/b]{team} · {role}{hidden_mark(record, p.name)}")
+        return lines
+
+    def aspects(
+        self, state: Contest, hidden: Collection[str] = (), players: bool = False
+    ) -> list[str]:
+        target = _own(state).options.target
+        return [f"First to {target} points", "A lone heads scores; anything else is a tie"]
+
+    def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]:
+        out = []
+        for i, who in enumerate(preview.slots):
+            typed = draft.typed.get(who, "")
+            face = _coin(typed)
+            shown = FACE_NAMES[face] if face is not None else "1 tails, 2 heads"
+            out.append(KeypadRow(who, cells(typed, 1), shown, i == draft.cursor))
+        return out
+
+    def verdict(self, preview: Preview, draft: Draft) -> str:
+        c = _own(preview.state)
+        coins = {c.participant(w).side: _coin(draft.typed.get(w, "")) for w in preview.slots}
+        if not coins or any(face is None for face in coins.values()):
+            return ""
+        side = scorer({s: f for s, f in coins.items() if f is not None})
+        return "⇒ a tie: nobody scores" if side is None else f"⇒ [b]{e(side)}[/b] would score"
+
+    def odds_cells(
+        self, exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
+    ) -> tuple[dict[str, str], str]:
+        return {
+            side: cell(o["win"], contest_odds.get(side), "race")
+            for side, o in exchange["sides"].items()
+        }, f"tie {pct(exchange['tie'])}"
+
+    def roster(self) -> RosterPart:
+        return RosterPart(ratings_label="Ratings (none: leave blank)", parse_rating=_no_rating)
+
+    def setup(self) -> SetupPart:
+        return SetupPart(
+            no_skill="A coin",
+            typed_example="none: a coin is a coin",
+            option_fields=(Field("target", "Points to reach", "3"),),
+            options_from=_options,
+        )
+
+
+VIEW = CoinView()

@@ -12,6 +12,7 @@ from core.model import Contest
 from core.redact import HIDDEN
 from core.systems import fate
 from tui.draft import Draft, Preview, faces_of
+from tui.systems import Asked
 from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
 from tui.widgets.lines import to_content
@@ -136,9 +137,17 @@ def verdict(preview: Preview, draft: Draft) -> str:
 
 
 def twist_pending(state: Contest) -> bool:
+    """True when committing now would tie and so needs a twist's name."""
     c = own_contest(state)
     totals = _totals(c)
     return totals is not None and not c.open.attack and fate.score_exchange(c.options, totals).twist
+
+
+def commit_asks(state: Contest) -> Asked | None:
+    """A tie brings a twist: its name, asked before the exchange is committed."""
+    if not twist_pending(state):
+        return None
+    return Asked("A tie: name the twist", "The new situation aspect", f"Twist {state.n + 1}")
 
 
 def odds_cells(

@@ -49,5 +49,5 @@ ROSTER = RosterPart(
     state=_state,
     fields=_fields,
     changes=_changes,
-    compel=True,
+    awards=True,
 )

@@ -4,39 +4,41 @@ risky gambits, defensive responses and group boosts)."""
 
 from __future__ import annotations
 
-from tui.systems.common import later_parts
-from tui.systems.heroquest.keys import SCREEN
-from tui.systems.heroquest.panes import (
-    ASPECTS_TITLE,
-    ROUND,
-    aspects,
-    describe_extra,
-    gm_notes,
-    lingering,
-    odds_cells,
-    participants,
-    rows,
-    score,
-    twist_pending,
-    verdict,
-)
+from typing import TYPE_CHECKING
 
-__getattr__ = later_parts(__name__)  # ROSTER and SETUP, loaded when first used
+from tui.systems import SystemView
+from tui.systems.heroquest import keys, panes
+from tui.systems.heroquest.panes import lingering as lingering
 
-__all__ = [
-    "ASPECTS_TITLE",
-    "ROSTER",
-    "ROUND",
-    "SCREEN",
-    "SETUP",
-    "aspects",
-    "describe_extra",
-    "gm_notes",
-    "lingering",
-    "odds_cells",
-    "participants",
-    "rows",
-    "score",
-    "twist_pending",
-    "verdict",
-]
+if TYPE_CHECKING:
+    from tui.systems.roster_part import RosterPart
+    from tui.systems.setup_part import SetupPart
+
+
+class HeroQuestView(SystemView):
+    """HeroQuest's :class:`tui.systems.SystemView`: the panes (``panes``), the keys
+    (``keys``); the roster's and the setup's parts loaded when their screen first opens."""
+
+    ROUND = panes.ROUND
+    ASPECTS_TITLE = panes.ASPECTS_TITLE
+    SCREEN = keys.SCREEN
+    score = staticmethod(panes.score)
+    participants = staticmethod(panes.participants)
+    aspects = staticmethod(panes.aspects)
+    rows = staticmethod(panes.rows)
+    verdict = staticmethod(panes.verdict)
+    odds_cells = staticmethod(panes.odds_cells)
+    describe_extra = staticmethod(panes.describe_extra)
+
+    def roster(self) -> RosterPart:
+        from tui.systems.heroquest.roster import ROSTER
+
+        return ROSTER
+
+    def setup(self) -> SetupPart:
+        from tui.systems.heroquest.setup import SETUP
+
+        return SETUP
+
+
+VIEW = HeroQuestView()

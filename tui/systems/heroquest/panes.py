@@ -89,10 +89,6 @@ def lingering(p: hq.HQParticipant) -> str:
     return " · ".join(parts)
 
 
-def gm_notes(record: ContestRecord) -> list[str]:
-    return []
-
-
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
     """The situation: HeroQuest has no aspects to hide."""
     opts = own_contest(state).options
@@ -139,10 +135,6 @@ def verdict(preview: Preview, draft: Draft) -> str:
         return f"⇒ [b]{e(winner)}[/b] would win: {victory}"
     points = state.lodged(winner, loser, out.victory)  # gambits, defensive responses
     return f"⇒ [b]{e(winner)}[/b] would win: {victory} ({points} RP)"
-
-
-def twist_pending(state: Contest) -> bool:
-    return False
 
 
 def describe_extra(command: Command) -> str | None:
