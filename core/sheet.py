@@ -145,6 +145,11 @@ class SystemSheet(ABC):
         roster part's ``session_reset`` names them). Unchanged by default."""
         return character
 
+    def session_news(self, old: Character, new: Character) -> list[str]:
+        """What a session's start changed on a character, in words for the GM
+        (``Cynere refreshed to 3 fate points``); nothing by default."""
+        return []
+
     def award(self, character: Character) -> Character:
         """A point the rules award outside a contest (Fate: a compel accepted), where
         the system's pool (``RuleSystem.pool``) awards one; ``RuleError`` by default."""

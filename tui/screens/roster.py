@@ -29,6 +29,7 @@ from core.campaign import (
 )
 from core.errors import RuleError
 from core.rules import find_system
+from core.sheet import find_sheet
 from tui.fields import whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
@@ -209,18 +210,11 @@ class RosterScreen(Screen[None]):
         if command.hero_points is not None:
             reset = self.part.session_reset.removesuffix("s")
             changes.append(f"every PC has {_points(command.hero_points, reset)}")
+        sheet = find_sheet(self.tussle.campaign.system)
         for e in entry.events:
-            if not isinstance(e, CharacterUpdated):
-                continue
-            old, new = self._before.get(e.name), e.character
-            if old is None:
-                continue
-            if new.fate_points != old.fate_points:
-                changes.append(f"{new.name} refreshed to {_points(new.fate_points, 'fate point')}")
-            healed = _hurts(old) - _hurts(new)
-            if healed:
-                hurts = "hurt" if healed == 1 else f"{healed} hurts"
-                changes.append(f"{new.name}'s {hurts} healed")
+            old = self._before.get(e.name) if isinstance(e, CharacterUpdated) else None
+            if isinstance(e, CharacterUpdated) and old is not None:
+                changes += sheet.session_news(old, e.character)
         head = f"Session {number} started" if number is not None else "A session started"
         return f"{head}: {'; '.join(changes)}" if changes else f"{head}."
 
@@ -357,8 +351,3 @@ class RosterScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(self))
-
-
-def _hurts(c: Character) -> int:
-    """Hurts on a character, related to every ability or to one (rules §2.6)."""
-    return c.adversity.count("hurt") + sum(v.count("hurt") for v in c.adversity_of.values())

@@ -155,6 +155,12 @@ def new_session(character: Character, reset: int | None) -> Character:
     return character
 
 
+def session_news(old: Character, new: Character) -> list[str]:
+    if new.fate_points == old.fate_points:
+        return []
+    return [f"{new.name} refreshed to {_points(new.fate_points)}"]
+
+
 def award(character: Character) -> Character:
     return replace(character, fate_points=character.fate_points + 1)
 
@@ -251,6 +257,7 @@ class FateSheet(SystemSheet):
     newcomer = staticmethod(newcomer)
     write_back = staticmethod(write_back)
     new_session = staticmethod(new_session)
+    session_news = staticmethod(session_news)
     award = staticmethod(award)
     costs = staticmethod(costs)
     demo = staticmethod(demo)

@@ -300,6 +300,18 @@ def new_session(character: Character, reset: int | None) -> Character:
     return new
 
 
+def _hurts(c: Character) -> int:
+    """Hurts on a character, related to every ability or to one (rules §2.6)."""
+    return c.adversity.count("hurt") + sum(v.count("hurt") for v in c.adversity_of.values())
+
+
+def session_news(old: Character, new: Character) -> list[str]:
+    healed = _hurts(old) - _hurts(new)
+    if not healed:
+        return []
+    return [f"{new.name}'s {'hurt' if healed == 1 else f'{healed} hurts'} healed"]
+
+
 def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
     spent: Counter[str] = Counter()
     for e in record.exchanges:
@@ -402,6 +414,7 @@ class HeroQuestSheet(SystemSheet):
     conditions = staticmethod(conditions)
     write_back = staticmethod(write_back)
     new_session = staticmethod(new_session)
+    session_news = staticmethod(session_news)
     costs = staticmethod(costs)
     level = staticmethod(level)
     demo = staticmethod(demo)
