@@ -210,6 +210,37 @@ def test_a_hidden_participants_coin_is_kept_from_the_players(coin: None) -> None
     assert rules.describe(exchange, Secrets(contest=True))[1:] == ["  Ann: ??", "  Bob: ??"]
 
 
+def test_a_point_of_luck_flips_a_coin_again(coin: None) -> None:
+    """Ann has 1 luck, Bob none. Ann tails, Bob heads: Bob would score; Ann spends her
+    luck and flips heads: two heads, a tie. Her luck is spent (0 left), so a second
+    flip again is refused, and so is Bob's (he has none)."""
+    from core.engine import apply
+    from core.errors import NoPoints
+    from core.model import Participant, ResolveExchange, RollDice
+    from tests.plugins.coin_race.rules import CoinOptions, Reflip, new_contest
+
+    people = [Participant(name="Ann", side="Ann"), Participant(name="Bob", side="Bob")]
+    state = new_contest(people, CoinOptions(target=3), luck={"Ann": 1})
+    for command in (RollDice(who="Ann", faces=(1,)), RollDice(who="Bob", faces=(2,))):
+        state, _ = apply(state, command)
+    state, _ = apply(state, Reflip(who="Ann", faces=(2,)))
+    rules = find_system("coin")
+    assert rules.points(state, "Ann") == (0, "luck")
+    with pytest.raises(NoPoints, match="Ann has no luck left"):
+        apply(state, Reflip(who="Ann", faces=(1,)))
+    with pytest.raises(NoPoints, match="Bob has no luck left"):
+        apply(state, Reflip(who="Bob", faces=(1,)))
+    state, events = apply(state, ResolveExchange())
+    (resolved,) = events
+    assert rules.describe(resolved) == [
+        "Exchange 1: a tie (0–0)",
+        "  Ann: heads (flipped again: 1 luck)",
+        "  Bob: heads",
+    ]
+    assert list(rules.spent(resolved)) == [("Ann", "luck", 1)]
+    assert rules.points(state, "Ann") == (0, "luck")
+
+
 # -- tussle odds -----------------------------------------------------------------------------
 
 

@@ -1,22 +1,25 @@
 """The coin race on the dashboard (:class:`tui.systems.SystemView`): the scoreboard's
-points, who flips, the keypad's coins (1 tails, 2 heads), what committing would do, the
-odds beside each side; no keys of its own, no ratings on the roster, one option (the
-target)."""
+points, who flips and their luck, the keypad's coins (1 tails, 2 heads), what committing
+would do, the odds beside each side; one key (``l``: flip again, for a point of luck), no
+ratings on the roster, one option (the target)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from typing import Any
 
+from textual.binding import Binding
+
 from core.campaign import ContestRecord
 from core.errors import RuleError
 from core.model import Contest
-from tests.plugins.coin_race.rules import D2, FACE_NAMES, CoinContest, flippers, scorer
+from tests.plugins.coin_race.rules import D2, FACE_NAMES, CoinContest, Reflip, flippers, scorer
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError
 from tui.systems import SystemView
 from tui.systems.common import cell, cells, e, hidden_mark, pct, pips, secret_heading
 from tui.systems.roster_part import RosterPart
+from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.systems.setup_part import SetupPart
 from tui.widgets.keypad import KeypadRow
 
@@ -31,6 +34,24 @@ def _coin(typed: str) -> int | None:
     return None if faces is None else faces[0]
 
 
+def _reflip(screen: ContestActions) -> None:
+    """``l``: the flipper under the cursor spends a point of luck to flip again."""
+    who = screen.current() or ""
+    screen.ask(
+        f"{who} flips again (a point of luck)",
+        [Field("coin", "The new coin: 1 tails, 2 heads")],
+        lambda a: Reflip(who=who, faces=(_typed_coin(a["coin"]),)),
+        rule_field="coin",
+    )
+
+
+def _typed_coin(text: str) -> int:
+    face = _coin(text.strip())
+    if face is None:
+        raise FieldError("coin", f'"{text}" is not a coin: 1 tails, 2 heads')
+    return face
+
+
 def _no_rating(text: str) -> int:
     raise RuleError("a coin race has no ratings: leave them blank")
 
@@ -43,6 +64,10 @@ def _options(a: Answers) -> dict[str, Any]:
 
 
 class CoinView(SystemView):
+    SCREEN = ScreenPart(
+        keys=(Key("modifier", Binding("l", "reflip", "Flip again", id="reflip"), _reflip),)
+    )
+
     def score(self, record: ContestRecord) -> tuple[str, dict[str, str]]:
         c = _own(record.state)
         need = c.options.target
@@ -59,7 +84,10 @@ class CoinView(SystemView):
             for p in c.members(side):
                 role = "flips" if p.name in flipping else "cheers"
                 team = f" ({e(side)})" if side != p.name else ""
-                lines.append(f"[b]{e(p.name)}[/b]{team} · {role}{hidden_mark(record, p.name)}")
+                luck = f" · luck {c.luck.get(p.name, 0)}"
+                lines.append(
+                    f"[b]{e(p.name)}[/b]{team} · {role}{luck}{hidden_mark(record, p.name)}"
+                )
         return lines
 
     def aspects(
@@ -70,16 +98,17 @@ class CoinView(SystemView):
 
     def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]:
         out = []
+        flips = _own(preview.state).flips  # a coin flipped again shows as it fell last
         for i, who in enumerate(preview.slots):
             typed = draft.typed.get(who, "")
-            face = _coin(typed)
+            face = flips.get(who, _coin(typed))
             shown = FACE_NAMES[face] if face is not None else "1 tails, 2 heads"
             out.append(KeypadRow(who, cells(typed, 1), shown, i == draft.cursor))
         return out
 
     def verdict(self, preview: Preview, draft: Draft) -> str:
         c = _own(preview.state)
-        coins = {c.participant(w).side: _coin(draft.typed.get(w, "")) for w in preview.slots}
+        coins = {c.participant(w).side: c.flips.get(w) for w in preview.slots}
         if not coins or any(face is None for face in coins.values()):
             return ""
         side = scorer({s: f for s, f in coins.items() if f is not None})

@@ -5,18 +5,23 @@ typed as 1 (tails) or 2 (heads); ``ResolveExchange`` scores it. The side whose c
 the only heads scores a point; every other throw is a tie (all tails, or two heads or
 more: "heads beats tails", and heads does not beat heads). The first side to
 ``target`` points wins, and the contest ends with that exchange.
+
+Luck: a participant's points of luck (from their sheet, ``sheet``) come into the contest;
+a flipper spends one to flip their coin again (``Reflip``), after it fell and before the
+exchange is scored, as often as their luck lasts. What is left goes back to the sheet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from core.dice import DiceKind, check_faces
-from core.errors import OutOfTurn, RuleError
+from core.errors import NoPoints, OutOfTurn, RuleError
 from core.limits import Positive
 from core.model import (
+    Command,
     Contest,
     ContestEnded,
     DiceRolled,
@@ -45,12 +50,15 @@ class CoinOptions:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CoinContest(Contest):
     """``flips``: the open exchange's coins, by flipper; ``points``: each side's
-    points (the word the summary counts in)."""
+    points (the word the summary counts in); ``luck``: each participant's luck left,
+    ``reflips`` what the open exchange spent of it."""
 
     system: ClassVar[str] = "coin"
     options: CoinOptions = CoinOptions()
     flips: Mapping[str, int] = field(default_factory=dict)
     points: Mapping[str, int] = field(default_factory=dict)
+    luck: Mapping[str, int] = field(default_factory=dict)
+    reflips: Mapping[str, int] = field(default_factory=dict)
 
 
 def flippers(contest: Contest) -> list[str]:
@@ -65,7 +73,9 @@ def scorer(coins: Mapping[str, int]) -> str | None:
 
 
 def new_contest(
-    participants: Sequence[Participant], options: CoinOptions | None = None
+    participants: Sequence[Participant],
+    options: CoinOptions | None = None,
+    luck: Mapping[str, int] | None = None,
 ) -> CoinContest:
     """A race before its first flip; ``RuleError`` for fewer than two sides or a target
     below 1."""
@@ -75,7 +85,21 @@ def new_contest(
     contest = CoinContest(participants=tuple(participants), options=opts)
     if len(contest.sides) < 2:
         raise RuleError("a coin race needs at least two sides")
-    return replace(contest, points={side: 0 for side in contest.sides})
+    return replace(contest, points={side: 0 for side in contest.sides}, luck=dict(luck or {}))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reflip(Command):
+    """``who`` spends a point of luck to flip their coin again: ``faces`` is the new one."""
+
+    who: str
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reflipped(Event):
+    who: str
+    faces: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,6 +110,7 @@ class ExchangeResolved(ExchangeEvent):
     flips: Mapping[str, int]
     winner: str | None
     points: Mapping[str, int]
+    luck_spent: Mapping[str, int] = field(default_factory=dict)  # reflips, by flipper
 
 
 class CoinRules(RuleSystem):
@@ -118,6 +143,13 @@ class CoinRules(RuleSystem):
                 if flipper.name in c.flips:
                     raise OutOfTurn(f"{flipper.name} has already flipped this exchange")
                 return (DiceRolled(who=flipper.name, faces=command.faces, source=command.source),)
+            case Reflip():
+                if command.who not in c.flips:
+                    raise OutOfTurn(f"{command.who} has no coin to flip again yet")
+                if c.luck.get(command.who, 0) < 1:
+                    raise NoPoints(f"{command.who} has no luck left")
+                check_faces(D2, command.faces)
+                return (Reflipped(who=command.who, faces=command.faces),)
             case ResolveExchange():
                 return self._resolve(c)
         raise unknown_command(self.title, command)
@@ -130,7 +162,9 @@ class CoinRules(RuleSystem):
         flips = {who: c.flips[who] for who in flippers(c)}
         side = scorer({c.participant(who).side: face for who, face in flips.items()})
         points = dict(c.points) if side is None else updated(c.points, side, 1)
-        resolved = ExchangeResolved(n=c.n + 1, flips=flips, winner=side, points=points)
+        resolved = ExchangeResolved(
+            n=c.n + 1, flips=flips, winner=side, points=points, luck_spent=dict(c.reflips)
+        )
         if side is not None and points[side] >= c.options.target:
             return resolved, ContestEnded(winner=side, ended_by="target")
         return (resolved,)
@@ -140,8 +174,15 @@ class CoinRules(RuleSystem):
         match event:
             case DiceRolled():
                 return replace(c, flips={**c.flips, event.who: event.faces[0]})
+            case Reflipped():
+                return replace(
+                    c,
+                    flips={**c.flips, event.who: event.faces[0]},
+                    luck=updated(c.luck, event.who, -1),
+                    reflips=updated(c.reflips, event.who, 1),
+                )
             case ExchangeResolved():
-                return replace(c, n=event.n, flips={}, points=event.points)
+                return replace(c, n=event.n, flips={}, points=event.points, reflips={})
             case ContestEnded():
                 return replace(c, finished=True, winner=event.winner)
         raise TypeError(f"{type(event).__name__} is not a coin race event")
@@ -154,11 +195,19 @@ class CoinRules(RuleSystem):
             "flips": {who: FACE_NAMES[face] for who, face in e.flips.items()},
             "winner": e.winner,
             "score": dict(e.points),
+            **({"luck_spent": dict(e.luck_spent)} if e.luck_spent else {}),
         }
 
     def final_json(self, contest: Contest) -> JSON:
         c = own(contest, CoinContest)
         return {"score": {side: c.points.get(side, 0) for side in c.sides}}
+
+    def points(self, contest: Contest, who: str) -> tuple[int, str] | None:
+        return own(contest, CoinContest).luck.get(who, 0), "luck"
+
+    def spent(self, event: Event) -> Iterator[tuple[str, str, int]]:
+        if isinstance(event, ExchangeResolved):
+            yield from ((who, "luck", n) for who, n in event.luck_spent.items())
 
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         return render_all(self.lines(event), secrets)
@@ -173,7 +222,9 @@ class CoinRules(RuleSystem):
         what = f"{e.winner} scores" if e.winner is not None else "a tie"
         lines: list[list[str | Part]] = [[f"Exchange {e.n}: {what} ({score})"]]
         for who, face in e.flips.items():
-            lines.append([f"  {who}: ", secret(FACE_NAMES[face], who)])
+            n = e.luck_spent.get(who, 0)
+            again = f" (flipped again: {n} luck)" if n else ""
+            lines.append([f"  {who}: ", secret(FACE_NAMES[face] + again, who)])
         return lines
 
 
