@@ -37,6 +37,7 @@ from core.text import visible, visible_lines
 from tui.config import Settings
 from tui.draft import Kept, settled
 from tui.follow import POLL_SECONDS, Follower
+from tui.glyphs import DrawsGlyphs
 from tui.host import Host, Step
 from tui.keys_in_order import KeysInOrder
 from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
@@ -60,7 +61,7 @@ class BusNotice(Message):
 TRAIL_LENGTH = 50  # steps kept for Esc: enough for an evening of to and fro
 
 
-class TussleApp(Looks, KeysInOrder):
+class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
     """The GM's dashboard."""
 
     TITLE = "Tussle"

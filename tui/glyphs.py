@@ -8,6 +8,12 @@ for one, so nothing moves (``●●○`` is ``**.``, ``→`` is ``>``, a frame's
 ``+-+``); a character the table does not name becomes ``?`` (two for a wide one). The
 large digits of the players' view get ASCII shapes of their own.
 
+The choke point is public Textual: an app's line filters (``App.get_line_filters``,
+which every widget's every line goes through, frames included, after it is rendered and
+before it is written). An app that can draw ASCII mixes in :class:`DrawsGlyphs`; nothing
+of Textual is patched, so the mode can change while the app runs (a widget refreshed
+redraws in the new mode).
+
 The choice is made once, at start (:func:`choose`), as tmux makes it for a client: the
 first of ``LC_ALL``, ``LC_CTYPE`` and ``LANG`` that is set must name UTF-8.
 ``TUSSLE_GLYPHS=ascii`` or ``unicode`` overrides it; a browser seat (textual-serve's web
@@ -18,10 +24,15 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from textual.app import App
+from textual.color import Color
+from textual.filter import LineFilter
+from textual.renderables.digits import DIGITS, DIGITS3X3, DIGITS3X3_BOLD
 
 Mode = Literal["unicode", "ascii"]
 VARIABLE = "TUSSLE_GLYPHS"
@@ -56,8 +67,8 @@ def _frame(char: str) -> str:
 for _code in range(0x2500, 0x2580):
     ASCII.setdefault(chr(_code), _frame(chr(_code)))
 
-# The players' score, three rows a character, for textual.renderables.digits.DIGITS
-# (" 0123456789+-^x:ABCDEF$£€()"): row by row, each character three columns wide.
+# The players' score, three rows a character (Textual's Digits widget draws each in 3x3
+# cells of frame pieces, textual.renderables.digits): row by row, three columns wide.
 _ASCII_DIGITS = {
     "0": (" _ ", "| |", "|_|"), "1": ("   ", "  |", "  |"), "2": (" _ ", " _|", "|_ "),
     "3": (" _ ", " _|", " _|"), "4": ("   ", "|_|", "  |"), "5": (" _ ", "|_ ", " _|"),
@@ -66,8 +77,18 @@ _ASCII_DIGITS = {
     ":": ("   ", " o ", " o "),
 }  # fmt: skip
 
+# Each row of a digit as Textual draws it (its plain and bold tables), and that row of
+# the digit's ASCII shape. A row is told by its three cells alone: for the digits and the
+# minus no two digits draw one row differently (a test says so), and a score is those.
+DIGIT_ROWS: dict[str, str] = {
+    table[DIGITS.index(char) * 3 + row].ljust(3): shape[row]
+    for table in (DIGITS3X3, DIGITS3X3_BOLD)
+    for char, shape in _ASCII_DIGITS.items()
+    if char.isdigit() or char == "-"
+    for row in range(3)
+}
+
 _mode: Mode = "unicode"
-_undo: list[Callable[[], None]] = []
 
 
 def wanted(environ: Mapping[str, str] = os.environ) -> Mode:
@@ -104,77 +125,54 @@ def to_ascii(text: str) -> str:
     return "".join(out)
 
 
+def digits_to_ascii(text: str) -> str | None:
+    """A row of the large digits (what Textual's Digits widget writes as one piece of a
+    line: three cells a digit) in their ASCII shapes; None if ``text`` is no such row."""
+    if not text or len(text) % 3 or text.isascii():
+        return None
+    rows = [DIGIT_ROWS.get(text[i : i + 3]) for i in range(0, len(text), 3)]
+    return None if None in rows else "".join(row or "" for row in rows)
+
+
+class AsciiFilter(LineFilter):
+    """Every line as an ASCII terminal shows it (:func:`to_ascii`), a row of the large
+    digits in their own shapes (:func:`digits_to_ascii`)."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if all(segment.text.isascii() for segment in segments):
+            return segments
+        return [
+            Segment(digits_to_ascii(text) or to_ascii(text), style, control)
+            for text, style, control in segments
+        ]
+
+
+# One filter for the process: Textual keeps each line filtered by it (Strip.apply_filter
+# caches by filter), so the same object must come back each time.
+ASCII_FILTER = AsciiFilter()
+
+
+def line_filters(filters: Sequence[LineFilter]) -> list[LineFilter]:
+    """An app's line filters (``filters``, Textual's own), with the ASCII one last while
+    the mode is ASCII."""
+    return [*filters, ASCII_FILTER] if _mode == "ascii" else list(filters)
+
+
+class DrawsGlyphs(App[None]):
+    """An app that draws ASCII while :func:`mode` says so (a mixin)."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return line_filters(super().get_line_filters())
+
+
 def choose(environ: Mapping[str, str] = os.environ) -> Mode:
     """At start: draw as the environment says (:func:`wanted`)."""
     return use(wanted(environ))
 
 
 def use(new: Mode) -> Mode:
-    """Draw in ``new`` mode from now on (Textual's drawing is patched for ASCII, and put
-    back for UTF-8); the mode before."""
+    """Draw in ``new`` mode from now on (in an app that mixes in :class:`DrawsGlyphs`,
+    from its next frame for a widget refreshed); the mode before."""
     global _mode
-    before = _mode
-    if new == before:
-        return before
-    while _undo:
-        _undo.pop()()
-    if new == "ascii":
-        _install()
-    _mode = new
-    _clear_caches()
+    before, _mode = _mode, new
     return before
-
-
-def _patch(owner: Any, name: str, value: object) -> None:
-    old = owner.__dict__[name] if isinstance(owner, type) else getattr(owner, name)
-    setattr(owner, name, value)
-    _undo.append(lambda: setattr(owner, name, old))
-
-
-def _install() -> None:
-    """Every line a widget draws, through :func:`to_ascii`; the large digits, in ASCII."""
-    from rich.segment import Segment
-    from textual.renderables import digits
-    from textual.strip import Strip
-    from textual.widget import Widget
-    from textual.widgets import _data_table, _option_list, _text_area, _tree
-
-    def ascii_lines(render_lines: Callable[..., list[Strip]]) -> Callable[..., list[Strip]]:
-        def render(self: Widget, crop: Any) -> list[Strip]:
-            return [
-                strip
-                if all(segment.text.isascii() for segment in strip)
-                else Strip(
-                    [Segment(to_ascii(s.text), s.style, s.control) for s in strip],
-                    strip.cell_length,
-                )
-                for strip in render_lines(self, crop)
-            ]
-
-        return render
-
-    classes = [
-        Widget,
-        _data_table.DataTable,
-        _option_list.OptionList,
-        _text_area.TextArea,
-        _tree.Tree,
-    ]
-    for cls in classes:
-        _patch(cls, "render_lines", ascii_lines(cls.__dict__["render_lines"]))
-    rows = [[], [], []]  # type: list[list[str]]
-    for char in digits.DIGITS:
-        shape = _ASCII_DIGITS.get(char) or ("   ", f" {to_ascii(char)} ", "   ")
-        for row, text in zip(rows, shape, strict=True):
-            row.append(text)
-    shapes = [text for triple in zip(*rows, strict=True) for text in triple]
-    _patch(digits, "DIGITS3X3", shapes)
-    _patch(digits, "DIGITS3X3_BOLD", shapes)
-
-
-def _clear_caches() -> None:
-    import sys
-
-    border = sys.modules.get("textual._border")
-    if border is not None:
-        border.get_box.cache_clear()

@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
@@ -109,7 +109,7 @@ def in_tmux_unforced() -> bool:
     return bool(os.environ.get("TMUX")) and not os.environ.get("TEXTUAL_DRIVER") and not forced
 
 
-class WatchApp(App[None]):
+class WatchApp(glyphs.DrawsGlyphs):
     """The players' view of one campaign. Read-only by construction."""
 
     TITLE = "Tussle · players' view"
