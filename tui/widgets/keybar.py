@@ -18,6 +18,8 @@ from textual.events import Resize
 from textual.keys import key_to_character
 from textual.widgets import Static
 
+from tui.config import Settings
+
 PRETTY = {
     "question_mark": "?",
     "escape": "Esc",
@@ -51,10 +53,11 @@ def pretty_key(key: str) -> str:
 
 
 def keys_of(binding: Binding, app: App[Any]) -> list[str]:
-    """The keys that do ``binding`` now: the GM's (the app's keymap, from the settings
-    file: :mod:`tui.config`) or its own. Textual keeps the keymap in ``App._keymap``,
-    normalised as it applies it (Textual is pinned to 8.2)."""
-    keymap: dict[str, str] = getattr(app, "_keymap", {})
+    """The keys that do ``binding`` now: the GM's (the keymap of the app's settings file,
+    :mod:`tui.config`, normalised there as Textual's ``set_keymap`` is given it) or its
+    own. An app without Tussle's settings has the bindings' own keys."""
+    settings = getattr(app, "settings", None)  # the dashboard's (tui.looks.Looks)
+    keymap = settings.keymap if isinstance(settings, Settings) else {}
     keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
     return [k.strip() for k in keys.split(",")]
 
