@@ -10,8 +10,13 @@ elsewhere too (the app's ``commands_pending``: the dashboard's bus). Keys arrivi
 meanwhile wait here, in order (mouse events do not). The app's own loop never waits: it
 looks between its messages. A key typed alone goes at once, as before.
 
-This reads three private parts of Textual 8.2's message pump (its queue, the message put
-aside, the queue's waiters): Textual is pinned to that minor version.
+"Done with" is told with Textual's public API alone, as its own Pilot waits between
+keys: a round of ``call_later`` on the app and every node of the screen (each callback
+runs once the node has handled what it held), while each node's ``message_signal``
+counts the messages the nodes handle meanwhile. A round in which no node handled
+anything but the round's own callbacks, after which no queue holds a message
+(``message_queue_size``) and the same screen shows, is the end of the key: nothing is
+left going on that the key started. Otherwise another round looks again.
 """
 
 from __future__ import annotations
@@ -19,11 +24,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
+from weakref import WeakSet
 
 from textual import events
-from textual._queue import Queue
 from textual.app import App
 from textual.message import Message
 from textual.message_pump import MessagePump
@@ -48,21 +53,8 @@ def _letter(event: events.Key | events.Paste) -> bool:
 
 
 def _waiting(pump: MessagePump) -> bool:
-    """Whether a message waits for ``pump`` (in its queue, or peeked at and put aside)."""
-    return bool(pump._message_queue.qsize()) or pump._pending_message is not None
-
-
-def _busy(pump: MessagePump) -> bool:
-    """Whether ``pump`` has a message waiting or one in hand. Textual's queue holds the
-    ones waiting (and the next one, peeked at, aside); a running pump with none in hand is
-    blocked on the queue's event."""
-    queue: Queue[Message | None] = pump._message_queue
-    if _waiting(pump):
-        return True
-    if not pump.is_running:
-        return False
-    waiters = getattr(queue.ready_event, "_waiters", None)
-    return waiters is not None and not waiters
+    """Whether a message waits in ``pump``'s queue."""
+    return pump.message_queue_size > 0
 
 
 class KeysInOrder(App[None]):
@@ -84,6 +76,11 @@ class KeysInOrder(App[None]):
         self._text_refused: list[tuple[str, str]] = []  # (the text, the letter)
         self._text_run = ""  # the text the key in hand is a letter of
         self._refused_key: events.Key | None = None
+        # The nodes whose handled messages the app counts while a key is in hand (their
+        # message_signal), the messages counted, and the callback of the round looking.
+        self._watched: WeakSet[MessagePump] = WeakSet()
+        self._handled = 0
+        self._round_callback: Callable[[], None] | None = None
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """What to wait for before the next key, beyond the screen (None: nothing)."""
@@ -157,15 +154,32 @@ class KeysInOrder(App[None]):
         self._burst.append(event)
         self._text_in_hand = self._is_text(event)
         try:
-            with self.prevent(*event._prevent):
-                await super().on_event(event)
+            await super().on_event(event)
         finally:
             self._when_screen_done(KEY_SETTLE_ROUNDS)
 
+    def _count_handled(self, message: Message) -> None:
+        """(A node's message_signal, while a key is in hand.) A message it handled, not
+        the round's own callback."""
+        callback = message.callback if isinstance(message, events.Callback) else None
+        if callback is None or getattr(callback, "func", None) is not self._round_callback:
+            self._handled += 1
+
+    def _watch(self, nodes: list[MessagePump]) -> None:
+        """Count what ``nodes`` handle from now on (each once)."""
+        for node in nodes:
+            if node not in self._watched and node.is_running:
+                node.message_signal.subscribe(self, self._count_handled, immediate=True)
+                self._watched.add(node)
+
+    def _unwatch(self) -> None:
+        for node in list(self._watched):
+            node.message_signal.unsubscribe(self)
+        self._watched = WeakSet()
+
     def _when_screen_done(self, rounds: int) -> None:
-        """Once the app and every widget of the screen have handled what they hold, and
-        nothing new came meanwhile (``rounds`` more looks at most), the next key. Only
-        the busy ones are waited on: an idle one (most of a screen) has nothing to do."""
+        """A round: once the app and every node of the screen have handled what they held
+        (Pilot's own wait, public ``call_later``), :meth:`_look_again`."""
         self._key_round += 1
         this_round = self._key_round
         try:
@@ -173,7 +187,9 @@ class KeysInOrder(App[None]):
         except Exception:  # no screen (closing): nothing to wait for
             self.call_later(self._next_key)
             return
-        busy = [p for p in screen.walk_children(with_self=True) if _busy(p)]
+        nodes: list[MessagePump] = list(screen.walk_children(with_self=True))
+        self._watch(nodes)
+        self._handled = 0
         left = 0
 
         def handled() -> None:
@@ -182,25 +198,26 @@ class KeysInOrder(App[None]):
             if left == 0 and this_round == self._key_round:
                 self.call_later(self._look_again, this_round, screen, rounds - 1)
 
-        for pump in [self, *busy]:
+        self._round_callback = handled
+        for pump in [self, *nodes]:
             left += pump.call_later(handled)
         if left == 0:
             self.call_later(self._next_key)
 
     async def _look_again(self, this_round: int, screen: Screen[object], rounds: int) -> None:
-        """(On the app's loop.) Still busy after a round: another round, on the screen
-        now shown (a key may have opened or closed one). All idle: once the bus has
-        handled what the key sent (its notice then comes to the app), the next key."""
+        """(On the app's loop.) Something was handled during the round, a message waits
+        or another screen shows: another round, on the screen now shown. A quiet round:
+        once the bus has handled what the key sent (its notice then comes to the app),
+        another round; nothing sent, the next key."""
         if this_round != self._key_round:
             return  # the guard sent the next key meanwhile
         try:
             shown: Screen[object] | None = self.screen
         except Exception:
             shown = None
-        # The app has this look in hand: only what waits in its queue counts.
-        busy = shown is not screen or _waiting(self)
+        busy = shown is not screen or self._handled > 0 or _waiting(self)
         if shown is not None and not busy:
-            busy = any(_busy(p) for p in shown.walk_children(with_self=True))
+            busy = any(_waiting(p) for p in shown.walk_children(with_self=True))
         if busy and rounds > 0:
             self._when_screen_done(rounds)
         elif rounds > 0 and (pending := self.commands_pending()) is not None:
@@ -222,6 +239,7 @@ class KeysInOrder(App[None]):
         self._text_in_hand = False
         if not self._held_keys:
             self._key_in_hand = False
+            self._unwatch()
             self._tell_text_refused()
             return
         await self._send_key(self._held_keys.popleft())
