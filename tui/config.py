@@ -21,13 +21,20 @@ import difflib
 import os
 import re
 import tempfile
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from textual.binding import Binding
-from textual.keys import REPLACED_KEYS, Keys, _character_to_key, key_to_character
+from textual.keys import (
+    ASCII_KEY_NAMES,
+    KEY_NAME_REPLACEMENTS,
+    REPLACED_KEYS,
+    Keys,
+    key_to_character,
+)
 
 from core.text import visible
 
@@ -78,11 +85,25 @@ class Settings:
         self.problems.append(visible(f"{self.path}: {what}"))
 
 
+def character_key(character: str) -> str:
+    """The name Textual gives the key that types ``character``: ``?`` -> ``question_mark``,
+    ``/`` -> ``slash``, a letter or digit itself (as Textual's own private
+    ``textual.keys._character_to_key`` does, from the public tables it uses)."""
+    if character.isalnum():
+        key = character
+    else:
+        try:
+            key = unicodedata.name(character).lower().replace("-", "_").replace(" ", "_")
+        except ValueError:
+            key = ASCII_KEY_NAMES.get(character, character)
+    return KEY_NAME_REPLACEMENTS.get(key, key)
+
+
 def normalise(keys: str) -> str:
     """``"?,ctrl+z"`` -> ``"question_mark,ctrl+z"``: Textual's names, as bindings hold them
     (Textual's own ``_normalize_key_list``, which the keymap goes through)."""
     parts = [k.strip() for k in keys.split(",")]
-    return ",".join(_character_to_key(k) if len(k) == 1 else k for k in parts)
+    return ",".join(character_key(k) if len(k) == 1 else k for k in parts)
 
 
 def key_problem(key: str) -> str | None:
@@ -98,7 +119,7 @@ def key_problem(key: str) -> str | None:
     if base in _NAMED or base in REPLACED_KEYS:
         return None
     character = key_to_character(base)  # a named character: the name Textual gives it
-    if character is not None and len(character) == 1 and _character_to_key(character) == base:
+    if character is not None and len(character) == 1 and character_key(character) == base:
         return None
     return (
         f'"{key}" is not a key name (Textual\'s names: z, Z, ctrl+z, f5, escape, enter, '
