@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections import deque
 from collections.abc import Coroutine, Iterable
 from functools import partial
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, SeverityLevel
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -59,6 +60,7 @@ class BusNotice(Message):
 
 
 TRAIL_LENGTH = 50  # steps kept for Esc: enough for an evening of to and fro
+TOLD_KEPT = 100  # toasts remembered in TussleApp.told
 
 
 class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
@@ -106,6 +108,9 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         self._sent = 0  # commands sent to the bus (it counts those it handled)
         # Where Esc goes back to: the main screens shown before this one, oldest first.
         self.trail: list[Step] = []
+        # What the toasts told the GM since they were last cleared, oldest first (the last
+        # TOLD_KEPT): Textual keeps its own list privately; tests read this one.
+        self.told: deque[Notification] = deque(maxlen=TOLD_KEPT)
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """The bus's drain while it has commands a key sent still to handle."""
@@ -135,6 +140,12 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         names, which are data; a control character in one is written out (core.text)."""
         message, title = visible_lines(message), visible(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self.told.append(Notification(message, title, severity, wait, markup))
+
+    def clear_notifications(self) -> None:
+        super().clear_notifications()
+        self.told.clear()
 
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -28,9 +28,9 @@ async def test_a_segment_changed_since_the_last_backup_is_told_as_the_campaign_o
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         async with asyncio.timeout(30):
-            while not any(n.title == "Damaged save?" for n in app._notifications):
+            while not any(n.title == "Damaged save?" for n in app.told):
                 await pilot.pause(0.05)
-        [told] = [str(n.message) for n in app._notifications if n.title == "Damaged save?"]
+        [told] = [str(n.message) for n in app.told if n.title == "Damaged save?"]
     assert told.startswith("log/000000.json of the campaign has changed since the backup of ")
     assert told.endswith("No backup was removed")
     assert len(list_backups(saves, "shared")) == 1  # nothing saved since: no new copy

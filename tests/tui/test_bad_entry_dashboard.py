@@ -23,7 +23,7 @@ from tui.watch import WatchApp
 
 
 def toasts(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 def spoil_the_race(files: CampaignFiles) -> None:

@@ -33,7 +33,7 @@ def names(app: TussleApp) -> list[str]:
 
 
 def toasts(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 async def to_campaigns(pilot: Pilot[None]) -> None:

@@ -303,7 +303,7 @@ async def test_a_reroll_shows_the_new_dice_beside_the_new_total(saves: Path) -> 
 
 # -- item 22: toasts that outlive their cause, or cover the keypad ---------------------------
 def toasts(app: TussleApp) -> list[str]:
-    return [f"{n.title}: {n.message}" for n in app._notifications]
+    return [f"{n.title}: {n.message}" for n in app.told]
 
 
 async def test_a_refusal_of_the_keypad_goes_when_the_keypad_changes(saves: Path) -> None:

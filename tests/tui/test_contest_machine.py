@@ -40,7 +40,6 @@ import contextvars
 import re
 import shutil
 import tempfile
-import unicodedata
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,9 +56,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 from textual import events
-from textual.app import _character_to_key, _get_unicode_name_from_key
 from textual.content import Content
-from textual.keys import REPLACED_KEYS
+from textual.keys import REPLACED_KEYS, key_to_character
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -84,6 +82,7 @@ from tests.strategies import (
 from tests.tui.conftest import text
 from tui import views
 from tui.app import TussleApp, make_app
+from tui.config import character_key
 from tui.draft import dice_kind, faces_of, preview, typed_text
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.contest import ContestScreen
@@ -113,14 +112,14 @@ async def settled(pilot: Pilot[None]) -> None:
         for screen in app.screen_stack:
             pumps.extend(screen.walk_children(with_self=True))
         pumps = [p for p in pumps if p is app or p.is_running]  # not started: holds nothing
-        busy = [p for p in pumps if p is app or isinstance(p, Screen) or p._message_queue.qsize()]
+        busy = [p for p in pumps if p is app or isinstance(p, Screen) or p.message_queue_size]
         await barrier(busy)
-        if app._exception is not None:
-            raise app._exception
+        if app.return_code == 1:  # an exception ended it: run_test raises it as it ends
+            raise AssertionError("the app failed")
         if app.bus is not None:
             await app.bus.drain()
         bus_idle = app.bus is None or app.bus._queue.empty()
-        if bus_idle and all(p._message_queue.empty() for p in pumps):
+        if bus_idle and not any(p.message_queue_size for p in pumps):
             return
     raise AssertionError("the app never settled")
 
@@ -149,14 +148,9 @@ def key_event(key: str) -> events.Key:
     """The event a terminal sends for ``key`` (a name like "tab", or a character), as
     ``Pilot.press`` makes it."""
     if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    try:
-        char: str | None = unicodedata.lookup(
-            _get_unicode_name_from_key(REPLACED_KEYS.get(key, key))
-        )
-    except KeyError:
-        char = key if len(key) == 1 else None
-    return events.Key(key, char)
+        key = character_key(key)
+    char = key_to_character(REPLACED_KEYS.get(key, key))
+    return events.Key(key, char if char is not None or len(key) != 1 else key)
 
 
 def block(pane: str, name: str) -> str:

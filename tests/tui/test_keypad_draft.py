@@ -23,7 +23,7 @@ WITH_STYLE = "Exchange 1: Cynere wins with style, 2 victories (2–0)"
 
 
 def notices(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 def exchanges(app: TussleApp) -> int:
@@ -280,7 +280,7 @@ async def test_q_with_dice_typed_asks_and_no_keeps_them(saves: Path) -> None:
         await keys(pilot, "0")  # the keypad still works: Cynere's fourth die
         assert "[+][-][0][0]" in keypad(app)
         await keys(pilot, "q", "y")
-        assert app._exit  # quit on yes
+        assert app.return_code is not None  # quit on yes
 
 
 async def test_q_with_an_invoke_waiting_asks_and_enter_quits(saves: Path) -> None:
@@ -291,7 +291,7 @@ async def test_q_with_an_invoke_waiting_asks_and_enter_quits(saves: Path) -> Non
         assert isinstance(app.screen, ConfirmScreen)
         assert "Invoke: Cynere · I've Got Zird's Back (1 FP)" in text(app, "#dialog")
         await keys(pilot, "enter")
-        assert app._exit
+        assert app.return_code is not None  # it quit
 
 
 async def test_q_with_nothing_typed_quits_at_once(saves: Path) -> None:
@@ -300,7 +300,7 @@ async def test_q_with_nothing_typed_quits_at_once(saves: Path) -> None:
         await settle(pilot)
         await keys(pilot, *DICE, "enter", "q")  # committed: nothing left on the keypad
         assert not isinstance(app.screen, ConfirmScreen)
-        assert app._exit
+        assert app.return_code is not None  # it quit
 
 
 async def test_the_keypad_is_kept_while_the_gm_is_on_the_roster_or_the_campaigns(
@@ -320,7 +320,7 @@ async def test_the_keypad_is_kept_while_the_gm_is_on_the_roster_or_the_campaigns
         assert "Cynere rolled 0000" in text(app, "#dialog")
         assert "Invoke: Cynere · I've Got Zird's Back" in text(app, "#dialog")
         await keys(pilot, "n")
-        assert not app._exit
+        assert app.return_code is None  # it did not quit
 
 
 async def test_q_during_a_correction_asks(saves: Path) -> None:

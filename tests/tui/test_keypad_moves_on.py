@@ -29,7 +29,7 @@ def keypad_of(app: TussleApp) -> ContestScreen:
 
 
 def refusals(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications if n.severity == "error"]
+    return [str(n.message) for n in app.told if n.severity == "error"]
 
 
 async def test_a_tab_after_a_complete_d20_is_the_move_already_made(saves: Path) -> None:

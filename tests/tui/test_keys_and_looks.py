@@ -32,7 +32,7 @@ def config_file(config_home: Path, content: str | None = None) -> Path:
 
 
 def toasts(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 def help_lines(app: TussleApp) -> list[str]:

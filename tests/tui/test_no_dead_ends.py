@@ -84,7 +84,7 @@ def on(app: TussleApp) -> str:
 
 
 def told(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 async def go_to(pilot: Pilot[None], kind: str) -> None:

@@ -30,7 +30,7 @@ async def typed(pilot: object, words: str) -> None:
 
 
 def toasts(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 def saved(app: TussleApp) -> CampaignFiles:

@@ -26,7 +26,7 @@ def names(app: TussleApp) -> list[str]:
 
 
 def notes(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in app.told]
 
 
 def seed(saves: Path) -> None:

@@ -57,7 +57,7 @@ def highlighted(setup: SetupScreen) -> str:
 
 def said(app: TussleApp) -> str:
     """The last notification."""
-    return str(list(app._notifications)[-1].message)
+    return str(list(app.told)[-1].message)
 
 
 def shown(app: TussleApp, key: str) -> str:

@@ -22,7 +22,7 @@ async def test_a_system_contradicting_the_campaign_opens_nothing_and_says_why(
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
         assert app.files is None  # nothing opened, no lock taken
-        assert [str(n.message) for n in app._notifications] == [
+        assert [str(n.message) for n in app.told] == [
             '"Fate demo" is a fate campaign, not heroquest'
         ]
 

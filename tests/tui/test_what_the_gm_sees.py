@@ -64,7 +64,7 @@ def cursor(app: TussleApp) -> int:
 
 
 def refusals(app: TussleApp) -> list[str]:
-    return [str(n.message) for n in app._notifications if n.severity == "error"]
+    return [str(n.message) for n in app.told if n.severity == "error"]
 
 
 # -- the keypad: every key ------------------------------------------------------------------
