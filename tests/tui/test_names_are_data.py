@@ -11,17 +11,14 @@ raw may reach the terminal: what Textual would send it is read back and searched
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rich.console import Console
 from textual.app import App
 from textual.content import Content
-from textual.widgets._toast import Toast
 
 from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
 from core.model import ResolveExchange, RollDice
@@ -32,7 +29,7 @@ from core.systems.fate import CreateAdvantage
 from core.text import is_control, visible
 from tests.strategies import examples
 from tests.tui.conftest import keys, new_app, settle, text
-from tests.tui.screen_text import screen_text
+from tests.tui.screen_text import frame_lines, screen_text
 from tui.screens.contest import ContestScreen
 from tui.watch import WatchApp
 from tui.widgets.lines import WORD_JOINER, e
@@ -55,30 +52,12 @@ CHUNKS = {kind: CONTROLS[i :: len(KINDS)] for i, kind in enumerate(KINDS)}
 NAMES = {kind: loaded(kind, CHUNKS[kind]) for kind in KINDS}
 PINNED = "Pinned [2"  # the issue's aspect, with a free invoke
 
-# What Textual itself writes: colours and attributes (SGR) and cursor moves. Any other
-# control character in a frame came from a name.
-OWN_CODES = re.compile(r"\x1b\[[0-9;]*m|\x1b\[[0-9]+;[0-9]+H")
-
 
 def terminal_output(app: App[object]) -> str:
-    """The current frame as the terminal would receive it (Textual's own codes left out)."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        legacy_windows=False,
-        safe_box=False,
-    )
-    frame = app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens, simplify=True
-    )
-    console.print(frame)
-    out = console.file.getvalue()
-    assert isinstance(out, str)
-    return OWN_CODES.sub("", out)
+    """The current frame's text as it would reach the terminal (Textual's own codes,
+    colours and cursor moves, are no text): any control character in it came from a
+    name."""
+    return "\n".join(frame_lines(app))
 
 
 def assert_nothing_raw(app: App[object], where: str) -> str:
@@ -224,7 +203,8 @@ async def test_a_toast_quoting_a_name_is_plain_text(saves: Path) -> None:
         app.notify(f"Undone: invoke {NAMES['Ward']}", title=NAMES["Ann"])  # as a screen would
         await settle(pilot)
         assert_nothing_raw(app, "toast")
-        toast = app.screen.query_one(Toast).render()
+        toast = app.screen.query_one("Toast").render()  # Textual's toast, by its name
+        assert isinstance(toast, Content)
         assert toast.plain == f"{visible(NAMES['Ann'])}\nUndone: invoke {visible(NAMES['Ward'])}"
 
 
