@@ -57,6 +57,31 @@ def cmd_resolve(args: argparse.Namespace) -> int:
     return 0
 
 
+def close_to(saves_option: str | None, name: str) -> list[str]:
+    """The campaigns a GM may have meant by ``name``, one that does not exist (a typo,
+    ``Fridy Fate`` beside ``Friday Fate``): a command that would make ``name`` refuses,
+    naming them, unless told ``--new``. Empty when ``name`` exists or nothing is close."""
+    from core.store import Saves, close_names, saves_folder
+
+    saves = Saves(saves_folder(saves_option))
+    if not saves.folder.is_dir() or saves.find(name) is not None:
+        return []
+    return close_names([i.name for i in saves.campaigns() if i.problem is None], name)
+
+
+def close_refusal(name: str, close: list[str], use: str) -> str:
+    """Why ``name`` is refused beside ``close`` (see :func:`close_to`); ``use`` is how to
+    take the first of them instead (``open`` or ``resolve FILE --record``)."""
+    import shlex
+
+    offered = " or ".join(f'"{visible(n)}"' for n in close)
+    return (
+        f'tussle: no campaign called "{visible(name)}", but there is {offered}: '
+        f"{use} {shlex.quote(visible(close[0]))}  (or add --new to make "
+        f'"{visible(name)}" beside it)'
+    )
+
+
 def _record(args: argparse.Namespace, resolution: Resolution) -> int:
     """Save the contest into a campaign; 0 once it is on disk, else the exit code."""
     from pathlib import Path
@@ -71,6 +96,11 @@ def _record(args: argparse.Namespace, resolution: Resolution) -> int:
         if problem is not None:
             print(f"(record): {problem}", file=sys.stderr)
             return EXIT_INVALID
+    close = [] if args.new else close_to(args.saves, args.record)
+    if close:  # a typo would make a second campaign and spread the evening over two
+        use = f"record into it with  tussle resolve {_quoted(args.file)} --record"
+        print(close_refusal(args.record, close, use), file=sys.stderr)
+        return EXIT_INVALID
     try:
         done = record(resolution, Saves(saves_folder(args.saves)), args.record, title, args.wait)
     except CampaignLocked as error:
@@ -91,6 +121,12 @@ def _record(args: argparse.Namespace, resolution: Resolution) -> int:
         flush=True,
     )
     return 0
+
+
+def _quoted(text: str) -> str:
+    import shlex
+
+    return shlex.quote(visible(text))
 
 
 def cmd_odds(args: argparse.Namespace) -> int:

@@ -51,29 +51,16 @@ def loading_for_good() -> Iterator[None]:
 
 def close_match(args: argparse.Namespace) -> str | None:
     """``tussle open NAME`` for a campaign that does not exist, beside one whose name is
-    close (``friday fate`` beside ``Friday Fate``): why it is refused, naming that one;
+    close (``Fridy Fate`` beside ``Friday Fate``): why it is refused, naming that one;
     ``--new`` makes NAME all the same. None when there is nothing to say."""
     if args.campaign is None or getattr(args, "new", False):
         return None
-    from core.store import Saves, close_names, saves_folder
-    from core.text import visible
+    from core.cli import close_refusal, close_to
 
-    saves = Saves(saves_folder(args.saves))
-    if not saves.folder.is_dir() or saves.find(args.campaign) is not None:
-        return None
-    names = [info.name for info in saves.campaigns() if info.problem is None]
-    close = close_names(names, args.campaign)
+    close = close_to(args.saves, args.campaign)
     if not close:
         return None
-    import shlex
-
-    offered = " or ".join(f'"{visible(n)}"' for n in close)
-    first = shlex.quote(visible(close[0]))
-    return (
-        f'tussle: no campaign called "{visible(args.campaign)}", but there is {offered}: '
-        f"open it with  tussle open {first}  (or add --new to make "
-        f'"{visible(args.campaign)}" beside it)'
-    )
+    return close_refusal(args.campaign, close, "open it with  tussle open")
 
 
 def cmd_dashboard(args: argparse.Namespace) -> int:
@@ -189,6 +176,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=10.0,
         metavar="SECONDS",
         help="with --record: how long to wait for a campaign open elsewhere (default 10)",
+    )
+    resolve.add_argument(
+        "--new",
+        action="store_true",
+        help="with --record: make a new campaign NAME even beside one whose name is close "
+        '("Fridy Fate" beside "Friday Fate"; without it, that is refused)',
     )
     resolve.set_defaults(func=cmd_resolve)
 
