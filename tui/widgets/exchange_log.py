@@ -33,7 +33,7 @@ class ExchangeLog(Log):
         super().__init__(highlight=False, auto_scroll=True, id=id)
         self.hidden = 0
         self.raw: list[str] = []
-        self._width = 0
+        self._pane_width = 0  # not Log._width: that is the longest line, Log's own
 
     def _wrapped(self, lines: list[str]) -> list[str]:
         width = self.scrollable_content_region.width - 1
@@ -81,8 +81,8 @@ class ExchangeLog(Log):
         self.mark()
 
     def on_resize(self, event: Resize) -> None:
-        if event.size.width != self._width:
-            self._width = event.size.width
+        if event.size.width != self._pane_width:
+            self._pane_width = event.size.width
             self.clear()
             self.write_lines(self._wrapped(self.raw))
         self._to_end()  # taller, shorter or rewrapped: the newest lines stay in view
