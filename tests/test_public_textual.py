@@ -15,7 +15,10 @@ fails on:
   and replacing ``sys.modules`` entries;
 * a read of a private attribute that Textual defines and Tussle never does
   (``app._notifications``, ``pump._message_queue``, ``screen._compositor``...): the
-  names are read from Textual's installed source.
+  names are read from Textual's installed source;
+* a class of tui/ that, subclassing a Textual class, writes a private name one of its
+  Textual bases has (a method, a class attribute, ``self._x = …``): it would change
+  Textual's own state (ExchangeLog's ``self._width`` was Log's longest line).
 
 Each kind of violation is planted in a temporary module and must be caught; the
 harmless look-alikes must not be.
@@ -24,7 +27,10 @@ harmless look-alikes must not be.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
+import importlib.util
+import inspect
 import re
 import sys
 import types
@@ -529,4 +535,99 @@ def test_tussle_uses_textuals_public_api_only() -> None:
         for path, scan in tussle().items()
         if (found := scan.found + private_reads(scan, private))
     }
+    assert offenders == {}
+
+
+# -- Tussle's classes writing Textual's private state -----------------------------------------
+
+SELF_WRITE = re.compile(r"self\.(_[A-Za-z]\w*)\s*(?::[^=\n]*)?=(?!=)")
+
+
+def textual_bases_private(cls: type) -> set[str]:
+    """The private names ``cls``'s Textual bases define: their methods and class
+    attributes, and what their code assigns to ``self._x``."""
+    names: set[str] = set()
+    for base in cls.__mro__:
+        if not base.__module__.startswith("textual"):
+            continue
+        names |= {n for n in vars(base) if n.startswith("_") and not n.startswith("__")}
+        with contextlib.suppress(OSError, TypeError):  # no source: made at run time
+            names |= set(SELF_WRITE.findall(inspect.getsource(base)))
+    return names
+
+
+def written_private(module: types.ModuleType, source: str) -> list[tuple[str, str]]:
+    """(class, name) for each private name a class of ``module`` that subclasses a Textual
+    class writes and one of the Textual bases has."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(module, node.name, None)
+        if not isinstance(cls, type):
+            continue
+        theirs = textual_bases_private(cls)
+        if not theirs:
+            continue
+        ours: set[str] = set()
+        for part in ast.walk(node):
+            if isinstance(part, ast.FunctionDef | ast.AsyncFunctionDef) and part in node.body:
+                ours.add(part.name)
+            elif isinstance(part, ast.Assign | ast.AnnAssign) and part in node.body:
+                targets = part.targets if isinstance(part, ast.Assign) else [part.target]
+                ours |= {t.id for t in targets if isinstance(t, ast.Name)}
+            elif (
+                isinstance(part, ast.Attribute)
+                and isinstance(part.ctx, ast.Store)
+                and isinstance(part.value, ast.Name)
+                and part.value.id == "self"
+            ):
+                ours.add(part.attr)
+        found += [(node.name, name) for name in sorted(ours & theirs)]
+    return found
+
+
+SHADOWING = """
+from textual.widgets import Log
+
+class Pane(Log):
+    def __init__(self) -> None:
+        super().__init__()
+        self._width = 0  # Log's own
+
+class Hooked(Log):
+    def _update_maximum_width(self, updates: int, size: int) -> None:  # Log's method
+        pass
+"""
+
+OWN_NAMES = """
+from textual.widgets import Log
+
+class Pane(Log):
+    def __init__(self) -> None:
+        super().__init__()
+        self._pane_width = 0
+"""
+
+
+@pytest.mark.parametrize(("source", "expected"), [(SHADOWING, 2), (OWN_NAMES, 0)])
+def test_the_scan_catches_a_subclass_writing_textuals_private_state(
+    source: str, expected: int, tmp_path: Path
+) -> None:
+    planted = tmp_path / "planted_widget.py"
+    planted.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("planted_widget", planted)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert len(written_private(module, source)) == expected
+
+
+def test_no_class_of_tussle_writes_textuals_private_state() -> None:
+    offenders = {}
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        module = importlib.import_module(dotted.removesuffix(".__init__"))
+        if found := written_private(module, path.read_text(encoding="utf-8")):
+            offenders[dotted] = found
     assert offenders == {}
