@@ -12,7 +12,12 @@ The choke point is public Textual: an app's line filters (``App.get_line_filters
 which every widget's every line goes through, frames included, after it is rendered and
 before it is written). An app that can draw ASCII mixes in :class:`DrawsGlyphs`; nothing
 of Textual is patched, so the mode can change while the app runs (a widget refreshed
-redraws in the new mode).
+redraws in the new mode). Textual's own ``NO_COLOR`` and ANSI-colour filters go the same
+way; its ``textual.filter`` notes that filters are mostly its own business, so the
+snapshots and ``test_in_ascii_every_character_drawn_is_ascii`` would tell if a Textual
+stopped asking the app for them. A driver class (the other public choke point) would not
+do: the tests' headless driver and screenshots never pass through it, and it sees
+characters, not the rows of the large digits.
 
 The choice is made once, at start (:func:`choose`), as tmux makes it for a client: the
 first of ``LC_ALL``, ``LC_CTYPE`` and ``LANG`` that is set must name UTF-8.
