@@ -14,8 +14,10 @@ contest) is kept.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any
+
+from msgspec.structs import fields, replace
 
 from core.campaign_state import (
     CampaignState,

@@ -8,40 +8,40 @@ core.campaign.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Literal
 
-from core.limits import Count, Positive
-from core.model import Command, Contest, Event
+import msgspec
+
+from core.limits import Count, Int, Positive
+from core.model import AnyCommand, AnyContest, AnyEvent, Command, Event, Saved
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
 FORMAT_VERSION = 2  # 2: FORGE armor capacity 0 is used up (1: no limit; core.migrate)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Character:
+class Character(Saved):
     """A PC or NPC on the roster. ``ratings`` are skills (Fate ladder values), abilities
     (HeroQuest linear values: 24 is 4M) or FORGE targets, by name."""
 
     name: str
     kind: Literal["pc", "npc"] = "pc"
-    ratings: Mapping[str, int] = field(default_factory=dict)
+    ratings: Mapping[str, Int] = msgspec.field(default_factory=dict)
     aspects: tuple[str, ...] = ()
     fate_points: Count = 0
     refresh: Count = 0
     hero_points: Count = 0
-    vitality: int = 0
+    vitality: Int = 0
     multiplier: Positive = 1
     max_damage: Count | None = None
     armor: Count = 0
     armor_capacity: Count | None = None  # FORGE: what armor can still absorb (None: no limit)
     adversity: tuple[str, ...] = ()  # HeroQuest states of adversity related to every ability
-    benefits: Mapping[str, int] = field(default_factory=dict)  # HeroQuest, by ability
+    benefits: Mapping[str, Int] = msgspec.field(default_factory=dict)  # HeroQuest, by ability
     # HeroQuest states of adversity by the ability they came from (rules §2.6: they apply
     # to that ability and to those the GM marks related), and those marks, both ways.
-    adversity_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    related: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    adversity_of: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    related: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     trauma: Count = 0  # FORGE: trauma taken, not yet healed
     # FORGE: the Trauma pool, Maximum Trauma (rules §3.4, [I15]); Current Trauma is it less
     # ``trauma``, and at 0 or below the character is dying. None: not tracked.
@@ -51,18 +51,15 @@ class Character:
 # -- GM actions ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AddCharacter(Command):
     character: Character
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class UpdateCharacter(Command):
     name: str
     character: Character
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ImportCharacters(Command):
     """Characters read from files (``tussle roster import``, the roster's import key),
     added as ONE action, so one undo takes the whole import back. With ``replace``, a
@@ -74,17 +71,15 @@ class ImportCharacters(Command):
     source: str = ""
 
 
-Setting = bool | int | str | None
+Setting = bool | Int | str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChangeSettings(Command):
     """The campaign's settings (``players_see_odds``, ``sessions``...); None removes one."""
 
     changes: Mapping[str, Setting]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StartContest(Command):
     """``uses`` names what each participant rolls (``{"Cynere": "Athletics"}``);
     ``tussle_rolls`` the rollers (Fate sides, or participants) whose dice Tussle rolls,
@@ -93,41 +88,37 @@ class StartContest(Command):
     contest's first moment (the setup's, or the previous contest's with the same sides)."""
 
     title: str
-    contest: Contest
-    uses: Mapping[str, str] = field(default_factory=dict)
+    contest: AnyContest
+    uses: Mapping[str, str] = msgspec.field(default_factory=dict)
     tussle_rolls: tuple[str, ...] = ()
     secret: bool = False
     secret_participants: tuple[str, ...] = ()
     secret_aspects: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Play(Command):
     """Rule commands (``RollDice``, ``InvokeAspect``...) for one contest, as one GM action:
     an exchange committed from the keypad is undone as a whole."""
 
     contest_id: str
-    commands: tuple[Command, ...]
+    commands: tuple[AnyCommand, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class WriteBack(Command):
     """Write a finished contest's results onto the roster (core.aftermath works them out)."""
 
     contest_id: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Correct(Command):
     """Replace the commands of exchange ``n`` of a contest and resolve every later exchange
     again with the dice it had (core.corrections works out what changes)."""
 
     contest_id: str
-    n: int
-    commands: tuple[Command, ...]
+    n: Int
+    commands: tuple[AnyCommand, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ToggleSecret(Command):
     """Hide from the players (or show again) a participant's numbers, an aspect, or a whole
     contest (``kind`` "contest": ``name`` is ignored)."""
@@ -137,7 +128,6 @@ class ToggleSecret(Command):
     name: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StartSession(Command):
     """A new session: refresh, hurts recovering, and (where the table resets them) every
     PC's hero points set to ``hero_points``; the recap starts here."""
@@ -145,7 +135,6 @@ class StartSession(Command):
     hero_points: Count | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Compel(Command):
     """A compel accepted: ``who`` gains a fate point (in the contest they are playing,
     else on the roster)."""
@@ -153,7 +142,6 @@ class Compel(Command):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SpendFromPool(Command):
     """The GM pays from the scene's pool for NPC ``by`` outside an invoke (``reason``:
     refusing a compel, a stunt); an invoke paid from the pool is an ``InvokeAspect``
@@ -166,22 +154,19 @@ class SpendFromPool(Command):
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class QuickRoll(Command):
     """A roll outside any contest (core.quick_roll): ``expression`` in the campaign's
     system (``4dF+3 vs 2``) with the ``faces`` the table typed or Tussle rolled (saved,
     so a redo never rolls again)."""
 
     expression: str
-    faces: tuple[tuple[int, ...], ...]
+    faces: tuple[tuple[Int, ...], ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Undo(Command):
     """Take back the last GM action still in force."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Redo(Command):
     """Put back the action undone last (while nothing new was done since)."""
 
@@ -189,18 +174,15 @@ class Redo(Command):
 # -- what happened -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CharacterAdded(Event):
     character: Character
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CharacterUpdated(Event):
     name: str
     character: Character
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SettingsChanged(Event):
     """New values, and the ones they replaced (so undo puts those back)."""
 
@@ -208,13 +190,12 @@ class SettingsChanged(Event):
     before: Mapping[str, Setting]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ContestStarted(Event):
     contest_id: str
     title: str
-    contest: Contest
-    uses: Mapping[str, str] = field(default_factory=dict)
-    gm_pool: int = 0  # Fate: the GM's fate points for this scene
+    contest: AnyContest
+    uses: Mapping[str, str] = msgspec.field(default_factory=dict)
+    gm_pool: Int = 0  # Fate: the GM's fate points for this scene
     tussle_rolls: tuple[str, ...] = ()
     # Hidden from the players from the start (an old save has none: defaults).
     secret: bool = False
@@ -222,7 +203,6 @@ class ContestStarted(Event):
     secret_aspects: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PoolSpent(Event):
     """What ``SpendFromPool`` made before the pool was the contest's: read from old logs
     only (it now makes a ``Played`` Fate ``PoolPaid``)."""
@@ -231,33 +211,29 @@ class PoolSpent(Event):
     count: Count
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Played(Event):
     """One of a contest's own events."""
 
     contest_id: str
-    event: Event
+    event: AnyEvent
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ResultsWritten(Event):
     """A contest's results are on the roster (its ``CharacterUpdated`` events beside it)."""
 
     contest_id: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ContestCorrected(Event):
     """Exchange ``n`` was corrected: the contest's whole run of ``commands`` and the
     ``events`` they make now, from its start (replacing everything played before)."""
 
     contest_id: str
-    n: int
-    commands: tuple[Command, ...]
-    events: tuple[Event, ...]
+    n: Int
+    commands: tuple[AnyCommand, ...]
+    events: tuple[AnyEvent, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SecretToggled(Event):
     contest_id: str
     kind: Literal["participant", "aspect", "contest"]
@@ -265,41 +241,36 @@ class SecretToggled(Event):
     secret: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SessionStarted(Event):
-    number: int
+    number: Int
     at: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class QuickRolled(Event):
     """A roll outside the contests and what it made, in the GM's words as the system put
     them when it was rolled (core.quick_roll.RollResult): the recap tells it as it was."""
 
     expression: str
-    faces: tuple[tuple[int, ...], ...]
+    faces: tuple[tuple[Int, ...], ...]
     outcome: str
     details: tuple[str, ...] = ()
     chance: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionRecorded(Event):
     """A GM action and everything it caused: one entry of the saved log."""
 
     action_id: Positive
-    command: Command
-    events: tuple[Event, ...]
+    command: AnyCommand
+    events: tuple[AnyEvent, ...]
     at: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionUndone(Event):
     action_id: Positive
     at: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionRedone(Event):
     action_id: Positive
     at: str = ""

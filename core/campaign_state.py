@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
+import msgspec
+
 from core.campaign_log import (
     FORMAT_VERSION,
     ActionRecorded,
@@ -51,7 +53,8 @@ from core.campaign_log import (
 )
 from core.engine import evolve, fold
 from core.errors import RuleError, UnknownName
-from core.model import Command, Contest, Event, ExchangeEvent
+from core.limits import Int
+from core.model import AnyContest, AnyExchange, Command, Contest, Event, ExchangeEvent, SavedRecord
 from core.redact import Secrets
 from core.rules import SYSTEM_NAMES as SYSTEM_NAMES
 from core.rules import find_system
@@ -61,22 +64,21 @@ from core.runs import Ids
 # -- the campaign --------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class ContestRecord:
+class ContestRecord(SavedRecord):
     """One contest of the campaign: where it started, where it stands, what happened."""
 
     contest_id: str
     title: str
-    start: Contest
-    state: Contest
-    uses: Mapping[str, str] = field(default_factory=dict)
+    start: AnyContest
+    state: AnyContest
+    uses: Mapping[str, str] = msgspec.field(default_factory=dict)
     tussle_rolls: tuple[str, ...] = ()  # rollers whose dice Tussle rolls
-    actions: list[int] = field(default_factory=list)  # action ids in force, in order
-    exchanges: list[ExchangeEvent] = field(default_factory=list)
+    actions: list[Int] = msgspec.field(default_factory=list)  # action ids in force, in order
+    exchanges: list[AnyExchange] = msgspec.field(default_factory=list)
     written: bool = False  # its results are on the roster
     secret: bool = False  # the whole contest is hidden from the players
-    secret_participants: set[str] = field(default_factory=set)
-    secret_aspects: set[str] = field(default_factory=set)
+    secret_participants: set[str] = msgspec.field(default_factory=set)
+    secret_aspects: set[str] = msgspec.field(default_factory=set)
 
     @property
     def pool_left(self) -> int:

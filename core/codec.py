@@ -1,23 +1,29 @@
-"""Frozen dataclasses <-> JSON, driven by their type hints (for the saved event log).
+"""Saved values <-> JSON-ready builtins, over msgspec: the one entry point of the saves.
 
-A dataclass becomes an object tagged with its class name (``"@": "DiceRolled"``); tuples
-and frozensets become lists, and are rebuilt from the field's type hint on the way back.
-The tag picks the subclass where a field is typed with a base class (an ``Event``, a
-``Command``, a ``Contest``).
+A saved class (core.model's :class:`~core.model.Saved`) becomes an object tagged with its
+tag (``"@": "fate.DiceRolled"``); tuples and sets become lists (a set's items sorted, so
+equal values encode alike); on the way back each field's type, and the limit declared on
+it (core.limits), is checked by msgspec. A field typed with a base class's marker
+(``AnyEvent``) holds whichever kind its tag names, from a rule system loaded on demand
+too. A refusal is a :class:`CodecError` naming its place in today's words
+(``events[0].contest.options.victories_needed: must be at least 1, got 0``).
 """
 
 from __future__ import annotations
 
-import dataclasses
+import re
 import sys
 import types
-from collections.abc import Callable, Iterator, Mapping
-from functools import cache, partial
-from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+from collections.abc import Mapping
+from functools import cache
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
-from core.limits import Limit, limits_in, size_problem
+import msgspec
 
-TAG = "@"
+from core.limits import SIZE, size_problem
+from core.model import TAG, AnyOf, Saved, SavedRecord, any_of
+
+__all__ = ["TAG", "CodecError", "decode", "encode"]
 
 
 class CodecError(ValueError):
@@ -29,142 +35,210 @@ class CodecError(ValueError):
         self.problem = problem
         self.path = path
 
-    def within(self, step: str | int) -> CodecError:
-        """The same problem one level up: inside field or key ``step`` (a name), or
-        item ``step`` (an index) of a list."""
-        head = f"[{step}]" if isinstance(step, int) else step
-        if not self.path:
-            path = head
-        elif self.path.startswith("["):
-            path = head + self.path
-        else:
-            path = f"{head}.{self.path}"
-        return CodecError(self.problem, path)
+
+# -- encoding --------------------------------------------------------------------------------
 
 
 def encode(value: Any) -> Any:
-    """A JSON-ready copy of ``value`` (dataclasses tagged, tuples as lists)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {TAG: tag_of(type(value))}
-        for f in dataclasses.fields(value):
-            out[f.name] = encode(getattr(value, f.name))
-        return out
-    if isinstance(value, tuple | list):
-        return [encode(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return sorted((encode(v) for v in value), key=repr)
+    """A JSON-ready copy of ``value``: saved classes tagged, tuples and sets as lists (a
+    set's items sorted by their ``repr``, as they always were: equal values encode
+    alike, whatever order a set iterates in)."""
+    last = _last
+    if last and last[0] is value:  # a frozen value encoded just now (a GM action's entry:
+        return last[1]  # checked by core.campaign's reloads, then saved by core.store)
+    try:
+        # Through JSON bytes (C both ways): plain lists and string keys throughout.
+        out = msgspec.json.decode(msgspec.json.encode(value, enc_hook=_plain))
+    except msgspec.EncodeError as exc:
+        raise TypeError(f"cannot save it: {exc}") from None
+    if type(value) not in _PLAIN:
+        _sort_sets(out)
+    if type(out) is dict and out.get(TAG) == _ENTRY:
+        _last[:] = [value, out]
+    return out
+
+
+# The last log entry encoded and what it made: core.campaign's reloads encodes a GM
+# action's entry to check it reads back, and core.store saves what that made, not a copy.
+# (Nobody changes what encode makes of an entry.)
+_ENTRY = "campaign.ActionRecorded"
+_last: list[Any] = []
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """A mapping of another type than dict (a lazy one of core.lazy) as a plain one."""
     if isinstance(value, Mapping):
-        return {str(k): encode(v) for k, v in value.items()}
-    if value is None or isinstance(value, bool | int | str | float):
-        return value
+        return dict(value)
     raise TypeError(f"cannot save a {type(value).__name__}")
 
 
-Decoder = Callable[[Any], Any]
+def _sort_sets(value: Any) -> None:
+    """Sort, in place, the lists the set fields became, going only where one may be
+    (:func:`_plan`): a long contest's exchanges are not walked."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            tag = item.get(TAG)
+            if tag is None:  # a mapping: any value may be a saved object
+                stack.extend(item.values())
+                continue
+            sets, inner = _plan(tag)
+            for name in sets:
+                found = item.get(name)
+                if type(found) is list:
+                    found.sort(key=repr)
+            stack.extend(item[name] for name in inner if name in item)
+        elif kind is list:
+            stack.extend(item)
 
 
-def decode(data: Any, hint: Any) -> Any:
-    """Rebuild a value of type ``hint`` from what :func:`encode` made."""
-    return _decoder(hint)(data)
+_NOTHING: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 @cache
-def _decoder(hint: Any) -> Decoder:
-    """A function decoding values of ``hint``, worked out once per type: loading a
-    campaign decodes hundreds of thousands of values of a few dozen types."""
+def _plan(tag: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """For the saved class tagged ``tag``: its fields holding a set, and those that may
+    hold a saved object holding one (looked into as the value says)."""
+    cls = _loaded(tag)
+    if cls is None:
+        return _NOTHING
+    hints = get_type_hints(cls, include_extras=True)
+    fields = [(name, hints[name]) for name in _names(cls)]
+    _plan_of[cls] = _NOTHING  # (a class that holds itself: not looked into again)
+    sets = tuple(name for name, hint in fields if _holds(hint, _is_set))
+    inner = tuple(name for name, hint in fields if _holds(hint, _may_hold_set))
+    _plan_of[cls] = (sets, inner)
+    return sets, inner
+
+
+_plan_of: dict[type, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _holds(hint: Any, test: Any) -> bool:
+    return bool(test(hint)) or any(_holds(a, test) for a in get_args(hint))
+
+
+def _is_set(hint: Any) -> bool:
+    return get_origin(hint) in (set, frozenset)
+
+
+def _may_hold_set(hint: Any) -> bool:
+    if isinstance(hint, AnyOf):
+        return True
+    if isinstance(hint, type) and issubclass(hint, Saved):
+        tag = hint.__struct_config__.tag
+        plan = _plan_of.get(hint) or _plan(str(tag))
+        return plan != _NOTHING
+    return False
+
+
+# -- decoding --------------------------------------------------------------------------------
+
+
+def decode(data: Any, hint: Any) -> Any:
+    """Rebuild a value of type ``hint`` from what :func:`encode` made; ``CodecError``
+    naming the place when it does not fit ``hint`` (its fields' types and limits)."""
+    try:
+        return msgspec.convert(data, _marked(hint), dec_hook=_hook)
+    except msgspec.ValidationError as exc:
+        raise _error(str(exc), data) from None
+    except RecursionError:
+        raise CodecError("nested too deep") from None
+
+
+@cache
+def _marked(hint: Any) -> Any:
+    """``hint`` with each saved class that others extend as its marker (``Event``: any
+    kind of event; ``tuple[Event, ...]``: any kinds)."""
+    if isinstance(hint, type) and issubclass(hint, Saved) and hint.__subclasses__():
+        return _marker(hint)
+    args = get_args(hint)
+    if not args:
+        return hint
     origin = get_origin(hint)
-    if hint is Any:
-        return _same
     if origin is Annotated:
-        return _limited(get_args(hint)[0], limits_in(hint))
+        return Annotated[(_marked(args[0]), *hint.__metadata__)]
+    marked = tuple(a if a is Ellipsis else _marked(a) for a in args)
     if origin is Union or origin is types.UnionType:
-        return _union(hint)
-    if origin is Literal:
-        allowed = get_args(hint)
-
-        def literal(data: Any) -> Any:
-            if data not in allowed:
-                raise CodecError(f"{data!r} is not one of {allowed}")
-            return data
-
-        return literal
-    if origin is tuple:
-        return _tuple(hint)
-    if origin in (frozenset, set, list):
-        (arg,) = get_args(hint)
-        item = _decoder(arg)
-        build: Callable[[Any], Any] = {frozenset: frozenset, set: set}.get(origin, list)
-
-        def collection(data: Any) -> Any:
-            _list(data, hint)
-            return build(_each(item, data))
-
-        return collection
-    if origin in (dict, Mapping) or hint in (dict, Mapping):
-        key_hint, value_hint = get_args(hint) or (str, Any)
-        key, value = _decoder(key_hint), _decoder(value_hint)
-
-        def mapping(data: Any) -> Any:
-            if not isinstance(data, dict):
-                raise CodecError(f"expected an object, got {data!r}")
-            out = {}
-            for k, v in data.items():
-                try:
-                    out[key(k)] = value(v)
-                except CodecError as exc:
-                    raise exc.within(str(k)) from None
-            return out
-
-        return mapping
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return partial(_decode_dataclass, hint=hint)
-    if hint in (int, str, bool, float):
-        return partial(_scalar, hint=hint)
-    if hint is type(None):
-        return _none
-    raise TypeError(f"cannot load a {hint}")
+        return Union[marked]  # noqa: UP007 (a union of the types in a tuple)
+    if isinstance(hint, types.GenericAlias):
+        return types.GenericAlias(origin, marked)
+    return hint
 
 
-def _same(data: Any) -> Any:
-    return data
+@cache
+def _marker(base: type) -> AnyOf:
+    for module in ("core.model",):
+        for value in vars(sys.modules[module]).values():
+            if isinstance(value, AnyOf) and value.base is base:
+                return value
+    return any_of(base)
 
 
-def _limited(hint: Any, limits: tuple[Limit, ...]) -> Decoder:
-    """A value of ``hint`` within ``limits`` (core.limits: declared on the field)."""
-    inner = _decoder(hint)
-
-    def limited(data: Any) -> Any:
-        value = inner(data)
-        for limit in limits:
-            problem = limit.problem(value)
-            if problem is not None:
-                raise CodecError(problem)
-        return value
-
-    return limited
-
-
-def _each(item: Decoder, data: list[Any]) -> Iterator[Any]:
-    for i, v in enumerate(data):
-        try:
-            yield item(v)
-        except CodecError as exc:
-            raise exc.within(i) from None
+def _hook(kind: Any, data: Any) -> Any:
+    """msgspec's hook for the markers: the saved class the tag names, decoded."""
+    if not isinstance(kind, AnyOf):
+        raise NotImplementedError
+    base = kind.base
+    if type(data) is not dict or TAG not in data:
+        raise ValueError(f"expected a tagged {base.__name__}, got {_short_repr(data)}")
+    tag = data[TAG]
+    if not isinstance(tag, str):
+        raise ValueError(f"a {base.__name__}'s tag is a string, not {_short_repr(tag)}")
+    cls = _class_of(base, tag)
+    try:
+        return msgspec.convert(data, cls, dec_hook=_hook)
+    except msgspec.ValidationError as exc:
+        raise ValueError(str(exc)) from None  # msgspec adds the place it is at
 
 
-def _none(data: Any) -> None:
-    if data is not None:
-        raise CodecError(f"expected null, got {data!r}")
+_CLASSES: dict[str, type] = {}  # every saved class loaded so far, by tag
 
 
-def _scalar(data: Any, hint: Any) -> Any:
-    if type(data) is not hint and not (hint is float and type(data) is int):
-        raise CodecError(f"expected {hint.__name__}, got {_short_repr(data)}")
-    if hint is int or hint is float:
-        problem = size_problem(data)  # every number, whatever its field
-        if problem is not None:
-            raise CodecError(problem)
-    return data
+def _loaded(tag: str) -> type | None:
+    """The saved class tagged ``tag`` among those loaded (None: none is)."""
+    cls = _CLASSES.get(tag)
+    if cls is None:
+        _CLASSES.update(_tags(Saved))
+        _CLASSES.update(_tags(SavedRecord))
+        cls = _CLASSES.get(tag)
+    return cls
+
+
+def _class_of(base: type, tag: str) -> type:
+    cls = _loaded(tag)
+    if cls is None:
+        # Rule systems load on demand: import the one a tag like ``heroquest.Augmented``
+        # comes from, so its classes are there to be found.
+        from core.rules import SYSTEM_NAMES, find_system
+
+        system = tag.split(".", 1)[0]
+        if system in SYSTEM_NAMES:  # a system's rules tag their classes with its name
+            find_system(system)
+            _CLASSES.update(_tags(Saved))
+            cls = _CLASSES.get(tag)
+    if cls is None or not issubclass(cls, base):
+        raise ValueError(f"{tag!r} is not a kind of {base.__name__}")
+    return cls
+
+
+def _tags(base: type[Saved | SavedRecord]) -> dict[str, type]:
+    found: dict[str, type] = {}
+    sub: type[Saved | SavedRecord]
+    for sub in base.__subclasses__():
+        found[str(sub.__struct_config__.tag)] = sub
+        found.update(_tags(sub))
+    return found
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names: tuple[str, ...] = getattr(cls, "__struct_fields__", ())
+    return names
 
 
 def _short_repr(data: Any) -> str:
@@ -172,151 +246,87 @@ def _short_repr(data: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _union(hint: Any) -> Decoder:
-    options = [o for o in get_args(hint) if o is not type(None)]
-    nullable = len(options) < len(get_args(hint))
-    decoders = [_decoder(o) for o in options]
+# -- msgspec's words as the saves have always said them ------------------------------------
 
-    if nullable and len(decoders) == 1:  # ``X | None``: X's own words when it is not X
-        (only,) = decoders
-
-        def optional(data: Any) -> Any:
-            return None if data is None else only(data)
-
-        return optional
-
-    def union(data: Any) -> Any:
-        if data is None and nullable:
-            return None
-        errors = []
-        for decoder in decoders:
-            try:
-                return decoder(data)
-            except (CodecError, TypeError, ValueError, KeyError) as exc:
-                errors.append(str(exc))
-        raise CodecError(f"{data!r} is none of {hint}: {'; '.join(errors)}")
-
-    return union
+_PLACE = re.compile(r" - at `\$([^`]*)`")
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+|\.\.\.)\]")
+_JSON_TYPES = {str: "str", int: "int", float: "float", bool: "bool", list: "array", dict: "object"}
 
 
-def _tuple(hint: Any) -> Decoder:
-    args = get_args(hint)
-    if len(args) == 2 and args[1] is Ellipsis:
-        item = _decoder(args[0])
-
-        def variable(data: Any) -> Any:
-            _list(data, hint)
-            return tuple(_each(item, data))
-
-        return variable
-    decoders = [_decoder(a) for a in args]
-
-    def fixed(data: Any) -> Any:
-        _list(data, hint)
-        if len(decoders) != len(data):
-            raise CodecError(f"expected {len(decoders)} items, got {len(data)}")
-        return tuple(_each_fixed(decoders, data))
-
-    return fixed
+def _error(message: str, data: Any) -> CodecError:
+    """A :class:`CodecError` for msgspec's ``message`` about ``data``: its place as a path
+    (``events[0].character.ratings.Fight``: a hook's inner place last, a mapping's key
+    found where msgspec says ``[...]``) and its problem in the saves' words."""
+    places = _PLACE.findall(message)
+    problem = _PLACE.sub("", message)
+    steps = _STEP.findall("".join(reversed(places)))
+    found = _find(data, steps, _culprit(problem))
+    path, value = found if found is not None else ("".join(reversed(places)), None)
+    return CodecError(_words(problem, value), path.lstrip("."))
 
 
-def _each_fixed(decoders: list[Decoder], data: list[Any]) -> Iterator[Any]:
-    for i, (d, v) in enumerate(zip(decoders, data, strict=True)):
-        try:
-            yield d(v)
-        except CodecError as exc:
-            raise exc.within(i) from None
+def _culprit(problem: str) -> Any:
+    """What the value msgspec's ``problem`` is about looks like (to tell which of a
+    mapping's values it is)."""
+    bound = re.fullmatch(r"Expected `int` (>=|<=) (-?\d+)", problem)
+    if bound:
+        limit, below = int(bound.group(2)), bound.group(1) == ">="
+        return lambda v: type(v) is int and (v < limit if below else v > limit)
+    kind = re.fullmatch(r"Expected `.*`, got `(\w+)`", problem)
+    if kind:
+        return lambda v: _JSON_TYPES.get(type(v), "null") == kind.group(1)
+    return lambda v: True
 
 
-def _list(data: Any, hint: Any) -> None:
-    if not isinstance(data, list):
-        raise CodecError(f"expected a list for {hint}, got {data!r}")
-
-
-def _decode_dataclass(data: Any, hint: type) -> Any:
-    if not isinstance(data, dict) or TAG not in data:
-        raise CodecError(f"expected a tagged {hint.__name__}, got {data!r}")
-    if not isinstance(data[TAG], str):
-        raise CodecError(f"a {hint.__name__}'s tag is a string, not {data[TAG]!r}")
-    cls = _subclass_named(hint, data[TAG])
-    fields = _fields(cls)
-    kwargs: dict[str, Any] = {}
-    for name, value in data.items():
-        if name == TAG:
-            continue
-        decoder = fields.get(name)
-        if decoder is None:
-            raise CodecError(f"{cls.__name__} has no field {name!r}")
-        try:
-            kwargs[name] = decoder(value)
-        except CodecError as exc:
-            raise exc.within(name) from None
+def _find(data: Any, steps: list[tuple[str, str]], culprit: Any) -> tuple[str, Any] | None:
+    """The path in words and the value at msgspec's ``steps`` into ``data``: at a
+    ``[...]``, the first key leading to a value ``culprit`` says is the one."""
+    if not steps:
+        return ("", data) if culprit(data) else None
+    (name, index), rest = steps[0], steps[1:]
     try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise CodecError(f"{cls.__name__}: {exc}") from None
+        if name:
+            inner = _find(data[name], rest, culprit)
+            return None if inner is None else (f".{name}{inner[0]}", inner[1])
+        if index != "...":
+            inner = _find(data[int(index)], rest, culprit)
+            return None if inner is None else (f"[{index}]{inner[0]}", inner[1])
+    except (KeyError, IndexError, TypeError):
+        return None
+    for key, value in data.items() if isinstance(data, dict) else ():
+        inner = _find(value, rest, culprit)
+        if inner is not None:
+            return (f".{key}{inner[0]}", inner[1])
+    return None
 
 
-@cache
-def _fields(cls: type) -> dict[str, Decoder]:
-    hints = _hints(cls)
-    return {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(cls)}
+def _words(problem: str, value: Any) -> str:
+    bound = re.fullmatch(r"Expected `int` (>=|<=) (-?\d+)", problem)
+    if bound:
+        limit = int(bound.group(2))
+        if abs(limit) == SIZE and isinstance(value, int):
+            return size_problem(value) or problem
+        side = "least" if bound.group(1) == ">=" else "most"
+        return f"must be at {side} {limit}, got {_short_repr(value)}"
+    if problem == "Number out of range" and isinstance(value, int | float):
+        return size_problem(value) or problem
+    unknown = re.fullmatch(r"Object contains unknown field `(.*)`", problem)
+    if unknown:
+        return f"{_name(value)} has no field {unknown.group(1)!r}"
+    missing = re.fullmatch(r"Object missing required field `(.*)`", problem)
+    if missing:
+        return f"{_name(value)}: missing field {missing.group(1)!r}"
+    enum = re.fullmatch(r"Invalid enum value (.*)", problem)
+    if enum:
+        return f"{enum.group(1)} is not one of the values allowed"
+    length = re.fullmatch(r"Expected `array` of length (\d+), got (\d+)", problem)
+    if length:
+        return f"expected {length.group(1)} items, got {length.group(2)}"
+    if problem.startswith("Expected "):
+        return f"{problem[0].lower()}{problem[1:]}".replace("`", "")
+    return problem
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls, include_extras=True)  # Annotated: the fields' limits
-
-
-@cache
-def tag_of(cls: type) -> str:
-    """``"fate.ExchangeResolved"``: the module's last name and the class's (each system
-    has its own ``ExchangeResolved``), or the module's ``CODEC_TAG`` where it has one:
-    a module that moved keeps the tags its saves were written with."""
-    module = getattr(sys.modules.get(cls.__module__), "CODEC_TAG", None)
-    return f"{module or cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
-
-
-@cache
-def _subclass_named(base: type, name: str) -> type:
-    if tag_of(base) == name:
-        return base
-    # The classes loaded already first: asking whether a tag's prefix is an installed
-    # system reads the packages' entry points (importlib.metadata, some 15 ms at start-up),
-    # which the campaign's own tags ("campaign.ContestStarted") never need.
-    found = _loaded_subclass(base, name)
-    if found is None:
-        _load_system_of(name)
-        found = _loaded_subclass(base, name)
-    if found is None:
-        raise CodecError(f"{name!r} is not a kind of {base.__name__}")
-    return found
-
-
-def _loaded_subclass(base: type, name: str) -> type | None:
-    return next((sub for sub in _all_subclasses(base) if tag_of(sub) == name), None)
-
-
-def _load_system_of(tag: str) -> None:
-    """Rule systems load on demand: import the one a tag like ``heroquest.Augmented``
-    comes from, so its classes are there to be found."""
-    from core.rules import SYSTEM_NAMES, find_system
-
-    module = tag.split(".", 1)[0]
-    if module in SYSTEM_NAMES:  # a system's rules tag their classes with its name
-        find_system(module)
-
-
-def _all_subclasses(base: type) -> list[type]:
-    """Subclasses as their modules define them. ``slots=True`` makes a dataclass anew, and
-    the class it replaced can linger in ``__subclasses__()``: skip such leftovers."""
-    found: list[type] = []
-    subs: list[type] = base.__subclasses__()
-    for sub in subs:
-        if getattr(sys.modules.get(sub.__module__), sub.__qualname__, None) is sub:
-            found.append(sub)
-        found.extend(_all_subclasses(sub))
-    return found
-
-
-__all__ = ["CodecError", "decode", "encode"]
+def _name(value: Any) -> str:
+    tag = value.get(TAG) if isinstance(value, dict) else None
+    return str(tag).rsplit(".", 1)[-1] if tag else "the object"

@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from typing import Any, SupportsIndex, overload
 
+import msgspec.structs
+
 from core.campaign import (
     ActionRecorded,
     ContestCorrected,
@@ -307,7 +309,7 @@ class LazyExchanges(list[ExchangeEvent]):
 def record_json(record: ContestRecord) -> Any:
     """A contest record as its snapshot file holds it (exchanges read lazily kept as read)."""
     exchanges = record.exchanges
-    data = encode(dataclasses.replace(record, exchanges=[]))
+    data = encode(msgspec.structs.replace(record, exchanges=[]))
     data["exchanges"] = (
         exchanges.saved() if isinstance(exchanges, LazyExchanges) else encode(exchanges)
     )

@@ -1,11 +1,11 @@
 """The limits of the numbers a GM enters, each declared once, on the field that holds it.
 
-A field typed ``Annotated[int, Limit(ge=1)]`` carries its limit (``Count`` and ``Positive``
-name the common ones; a rule system declares its own beside its types, like a Fate skill's
-range). Every layer reads that one declaration:
+A field typed ``Annotated[int, bounded(ge=1)]`` (a ``msgspec.Meta``) carries its limit
+(``Int``, ``Count`` and ``Positive`` name the common ones; a rule system declares its own
+beside its types). Every layer reads that one declaration:
 
-* the saved log, ``check``, ``import`` and the snapshot: core.codec refuses a value outside
-  its field's limit while decoding, naming its place
+* the saved log, ``check``, ``import`` and the snapshot: msgspec refuses a value outside
+  its field's limit while decoding (core.codec), naming its place
   (``events[0].contest.options.victories_needed: must be at least 1, got 0``);
 * ``decide``: the campaign refuses an action whose entry would not decode again
   (core.campaign), and the engine a rule command outside its limits (core.engine), both
@@ -13,20 +13,23 @@ range). Every layer reads that one declaration:
 * the forms and scenario files ask :func:`field_problem` for one field's value.
 
 Every whole number anywhere also lies within :data:`SIZE` (no rating, die, point or id
-comes near it), so a number a file or a form holds is never too large to work with.
+comes near it), so a number a file or a form holds is never too large to work with: every
+bound includes it (:func:`bounded`), and a saved class's whole numbers are all typed
+``Int`` or a bounded alias (tests/core/test_limits_declared.py holds that).
 
-Shaped like ``msgspec.Meta`` (``ge``, ``le``) on purpose: the declarations can move to it
-unchanged.
+:class:`Limit` is a declaration as the readers see it: its own bounds (None beyond
+:data:`SIZE`) and the words for a value outside them.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+
+import msgspec
 
 SIZE = 10**9
 
@@ -49,10 +52,18 @@ class Limit:
         return None
 
 
-# The limits most fields share: a count (points, invokes, armor, trauma) and a number
-# that is at least one (victories needed, a multiplier).
-Count = Annotated[int, Limit(ge=0)]
-Positive = Annotated[int, Limit(ge=1)]
+def bounded(ge: int | None = None, le: int | None = None) -> msgspec.Meta:
+    """The declaration of a whole number's limit, :data:`SIZE` included."""
+    return msgspec.Meta(
+        ge=-SIZE if ge is None else max(ge, -SIZE), le=SIZE if le is None else min(le, SIZE)
+    )
+
+
+# The limits most fields share: any whole number (within SIZE), a count (points, invokes,
+# armor, trauma) and a number that is at least one (victories needed, a multiplier).
+Int = Annotated[int, bounded()]
+Count = Annotated[int, bounded(ge=0)]
+Positive = Annotated[int, bounded(ge=1)]
 
 
 def size_problem(value: int | float) -> str | None:
@@ -73,15 +84,23 @@ def _short(number: float) -> str:
 
 
 def limits_in(hint: Any) -> tuple[Limit, ...]:
-    """The limits an ``Annotated`` hint declares (none for any other hint)."""
-    if get_origin(hint) is Annotated:
-        return tuple(m for m in get_args(hint)[1:] if isinstance(m, Limit))
-    return ()
+    """The limits an ``Annotated`` hint declares beyond :data:`SIZE` (none for any other
+    hint, nor for ``Int``)."""
+    if get_origin(hint) is not Annotated:
+        return ()
+    found = []
+    for meta in get_args(hint)[1:]:
+        if isinstance(meta, msgspec.Meta):
+            ge = None if meta.ge is None or meta.ge <= -SIZE else int(meta.ge)
+            le = None if meta.le is None or meta.le >= SIZE else int(meta.le)
+            if ge is not None or le is not None:
+                found.append(Limit(ge=ge, le=le))
+    return tuple(found)
 
 
 @cache
 def field_limit(cls: type, name: str) -> Limit | None:
-    """The limit declared on field ``name`` of dataclass ``cls`` (an optional field's
+    """The limit declared on field ``name`` of saved class ``cls`` (an optional field's
     too: ``Count | None``), or None."""
     hint = get_type_hints(cls, include_extras=True)[name]
     for option in _options(hint):
@@ -110,15 +129,17 @@ def field_problem(cls: type, name: str, value: int) -> str | None:
 
 
 def fields_of(cls: type) -> tuple[str, ...]:
-    """The field names of dataclass ``cls`` (for a form that fills some of them)."""
-    return tuple(f.name for f in dataclasses.fields(cls))
+    """The field names of saved class ``cls`` (for a form that fills some of them)."""
+    return tuple(f.name for f in msgspec.structs.fields(cls))
 
 
 __all__ = [
     "SIZE",
     "Count",
+    "Int",
     "Limit",
     "Positive",
+    "bounded",
     "field_limit",
     "field_problem",
     "fields_of",

@@ -4,8 +4,9 @@ lazy reads all do to an entry as saved (core.store re-exports these names)."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from core.campaign import (
     ActionRecorded,
@@ -23,8 +24,9 @@ from core.model import Event
 # What replaying a damaged entry raises.
 REPLAY_ERRORS = (CodecError, ValueError, KeyError, TypeError, RecursionError)
 
-# Every number in a log entry is within core.limits.SIZE; each field's own limit is
-# declared on it (core.limits) and checked as the entry decodes (core.codec).
+# Every number in a log entry is within core.limits.SIZE and its field's own limit: both
+# are declared on the field (core.limits) and checked as the entry decodes (core.codec).
+# number_problem is for what is not a saved class (the snapshot's head, core.snapshot).
 
 
 def number_problem(value: Any) -> str | None:
@@ -82,11 +84,8 @@ def replay_entry(
     file, or an import's source) and the entry when it does not fit. ``derive`` (an
     import): the entry's events are the engine's own, worked out again from its command
     (:func:`rederived`); the entry as applied is returned."""
-    problem = number_problem(raw)
-    if problem is not None:
-        raise BadSave(f"{where}: log entry {n}: {problem}")
     try:
-        entry = decode(raw, Event)
+        entry = decode(raw, Event)  # every number within its field's limit and SIZE
         if not isinstance(entry, ActionRecorded | ActionUndone | ActionRedone):
             raise TypeError(f"a {type(entry).__name__} is an event, not a log entry")
         if isinstance(entry, ActionRecorded) and entry.action_id in campaign.actions:
@@ -95,6 +94,9 @@ def replay_entry(
             entry = rederived(entry, campaign)
         campaign.apply(entry)
     except CodecError as exc:
+        problem = number_problem(raw)  # a number beyond SIZE, or NaN: named as it always was
+        if problem is not None:
+            raise BadSave(f"{where}: log entry {n}: {problem}") from None
         if not exc.path:
             raise BadSave(f"{where}: log entry {n} does not replay: {exc}") from None
         # It names the place and the limit: command.contest.options.victories_needed...

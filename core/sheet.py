@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
+from core.limits import fields_of
 from core.model import Contest, Event, Participant
 from core.rules import find_plugin, load, not_a
 
@@ -54,9 +55,9 @@ class Pick:
 
 
 def options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
-    """A system's options dataclass from ``opts``; an unknown name is a ``RuleError``,
+    """A system's options struct from ``opts``; an unknown name is a ``RuleError``,
     not a ``TypeError`` from the dataclass."""
-    known = {f.name for f in fields(kind)}  # type: ignore[arg-type]
+    known = set(fields_of(kind))
     for key in opts:
         if key not in known:
             raise RuleError(f'no option "{key}" (try {", ".join(sorted(known))})')

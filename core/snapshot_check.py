@@ -3,13 +3,14 @@ then compared with the log replayed to the entry it covers, one contest at a tim
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec.structs
 
 from core.campaign import ActionRecorded, Campaign, ContestRecord
 from core.codec import encode
@@ -42,7 +43,7 @@ def _matches(path: Path, record: ContestRecord, exchanges: Iterable[ExchangeEven
     if raw is None or not path.name.startswith(f"contest-{sha(raw)[:32]}"):
         return False
     marker = f"exchanges-{uuid.uuid4().hex}"
-    rest = encode(dataclasses.replace(record, exchanges=[]))
+    rest = encode(msgspec.structs.replace(record, exchanges=[]))
     text = canonical({"contest": record.contest_id, "record": {**rest, "exchanges": [marker]}})
     before, _, after = text.decode().partition(json.dumps(marker))
     digest = hashlib.sha256(before.encode())

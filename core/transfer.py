@@ -15,7 +15,6 @@ version of the saved log entries it carries; an import refuses newer ones of eit
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import fcntl
 import json
 import os
@@ -25,6 +24,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from core.campaign import (
     FORMAT_VERSION,
@@ -102,7 +103,7 @@ def contest_parts(record: ContestRecord) -> tuple[dict[str, Any], dict[str, Any]
         "uses": dict(record.uses),
     }
     options = getattr(record.start, "options", None)
-    if dataclasses.is_dataclass(options):
+    if isinstance(options, msgspec.Struct):
         out["options"] = plain(options)
     out.update(
         {

@@ -7,10 +7,10 @@ Ratings are linear values: "4M" = 4 + 20 = 24, "2M2" = 2 + 40 = 42.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import pytest
 from hypothesis import given
+from msgspec.structs import replace
 
 from core.engine import apply, fold
 from core.errors import ContestOver, OutOfTurn, RuleError, UnknownName

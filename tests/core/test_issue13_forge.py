@@ -7,10 +7,10 @@ weapon multiplier; armor absorbs min(DV, damage, capacity left); the rest is tra
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from core.engine import apply
 from core.errors import RuleError

@@ -7,11 +7,11 @@ reads back from disk as it was; whatever it refused left the files as they were.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
@@ -142,7 +142,7 @@ def test_a_character_outside_a_limit_is_refused_by_decide(
     field: str, value: int, problem: str
 ) -> None:
     campaign = _fate_campaign()
-    bad = dataclasses.replace(Character(name="Teran"), **{field: value})
+    bad = msgspec.structs.replace(Character(name="Teran"), **{field: value})
     with pytest.raises(RuleError, match=problem):
         campaign.decide(AddCharacter(character=bad))
     with pytest.raises(RuleError, match=problem):
@@ -175,10 +175,10 @@ def int_places(value: Any, cls: type | None = None, name: str = "") -> list[tupl
     """Paths to every whole number in a command, each with the limit declared where it
     sits: (path, limit)."""
     found: list[tuple[Any, ...]] = []
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            for path, limit in int_places(getattr(value, f.name), type(value), f.name):
-                found.append(((f.name, *path), limit))
+    if isinstance(value, msgspec.Struct):
+        for name in value.__struct_fields__:
+            for path, limit in int_places(getattr(value, name), type(value), name):
+                found.append(((name, *path), limit))
     elif isinstance(value, tuple):
         for i, item in enumerate(value):
             for path, limit in int_places(item, cls, name):
@@ -200,7 +200,7 @@ def replaced(value: Any, path: tuple[Any, ...], new: int) -> Any:
         return (*value[:head], replaced(value[head], rest, new), *value[head + 1 :])
     if isinstance(value, Mapping):
         return {**value, head: replaced(value[head], rest, new)}
-    return dataclasses.replace(value, **{head: replaced(getattr(value, head), rest, new)})
+    return msgspec.structs.replace(value, **{head: replaced(getattr(value, head), rest, new)})
 
 
 @st.composite

@@ -20,13 +20,13 @@ import random
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier

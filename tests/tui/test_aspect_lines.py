@@ -8,9 +8,8 @@ Found at 80 columns: "Pinned [2" with two free invokes held by Ann, "Pinned [2 â
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 from rich.cells import cell_len
 from textual.content import Content
 

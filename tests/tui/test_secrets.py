@@ -199,7 +199,7 @@ def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() ->
     ]
     contest = build_contest("heroquest", campaign.roster, picks, {}, ())
     assert isinstance(contest, hq.HQContest)
-    from dataclasses import replace
+    from msgspec.structs import replace
 
     tripitaka, ghoul = contest.participants
     contest = replace(contest, participants=(replace(tripitaka, condition=-3, bumps_down=1), ghoul))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import on
@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Input, Label, Static
 
 from core.campaign import StartContest
 from core.errors import RuleError
+from core.limits import fields_of
 from core.rules import find_system
 from core.setup import (
     Pick,
@@ -144,9 +145,9 @@ class SetupScreen(Screen[None]):
         if options is not None:
             defaults = type(options)()
             self.options = {
-                f.name: getattr(options, f.name)
-                for f in fields(options)
-                if getattr(options, f.name) != getattr(defaults, f.name)
+                name: getattr(options, name)
+                for name in fields_of(type(options))
+                if getattr(options, name) != getattr(defaults, name)
             }
         self.situation = list(find_system(start.system).situation(start))
         sides = {p.name: p.side for p in start.participants}

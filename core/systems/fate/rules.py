@@ -9,12 +9,14 @@ keypad preview and the odds call: one source of truth for the rules.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from core.dice import DiceKind, check_faces, fate_glyphs
 from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
-from core.limits import Count, Positive
+from core.limits import Count, Int, Positive
 from core.model import (
     Command,
     Contest,
@@ -26,6 +28,7 @@ from core.model import (
     Participant,
     ResolveExchange,
     RollDice,
+    Saved,
     SetModifier,
 )
 from core.redact import NO_SECRETS, Part, Secrets, aspect_name, render_all, secret, side_secret
@@ -113,12 +116,11 @@ class NoFatePoints(NoPoints):
     title = "No fate points"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FateOptions:
+class FateOptions(Saved):
     """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
 
     mode: Literal["direct", "environment"] = "direct"
-    difficulty: int | None = None
+    difficulty: Int | None = None
     victories_needed: Positive = 3
     style_threshold: Positive = 3
     style_clause: Literal["core", "fae"] = "core"
@@ -127,14 +129,13 @@ class FateOptions:
     environment_requires_success: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExchangeScore:
+class ExchangeScore(Saved):
     """Who won an exchange from the final totals, and what it was worth."""
 
     winner: str | None
-    victories: int
+    victories: Int
     twist: bool
-    shifts: Mapping[str, int] | None = None
+    shifts: Mapping[str, Int] | None = None
 
 
 def score_exchange(options: FateOptions, totals: Mapping[str, int]) -> ExchangeScore:
@@ -180,14 +181,12 @@ def score_exchange(options: FateOptions, totals: Mapping[str, int]) -> ExchangeS
 # -- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FateParticipant(Participant):
-    skill: int
+    skill: Int
     fate_points: Count = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Aspect:
+class Aspect(Saved):
     """An aspect in play. ``holder`` is the side that may spend its free invokes (None:
     anyone); ``owner`` is the participant a paid invoke's fate point goes to."""
 
@@ -198,19 +197,17 @@ class Aspect:
     owner: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageResult:
+class AdvantageResult(Saved):
     by: str
     aspect: str
     outcome: Outcome
     free_invokes: Count
-    result: int
-    opposition: int
+    result: Int
+    opposition: Int
     on: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class InvokeRecord:
+class InvokeRecord(Saved):
     """An invoke made: ``side`` is the side whose roll it changed (the invoker's own,
     an ally's, or the one facing a raised opposition)."""
 
@@ -219,43 +216,41 @@ class InvokeRecord:
     aspect: str
     free: bool
     effect: Effect
-    faces: tuple[int, ...] | None = None
+    faces: tuple[Int, ...] | None = None
     by_side: str = ""
     pool: bool = False  # paid from the GM's pool (for an NPC), not by ``by``
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OpenExchange:
+class OpenExchange(Saved):
     """What has been entered for the exchange being played, before it is resolved."""
 
     advantages: tuple[AdvantageResult, ...] = ()
     forfeited: frozenset[str] = frozenset()
     lost_helpers: frozenset[str] = frozenset()
-    dice: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    bonus: Mapping[str, int] = field(default_factory=dict)
-    modifiers: Mapping[str, int] = field(default_factory=dict)
+    dice: Mapping[str, tuple[Int, ...]] = msgspec.field(default_factory=dict)
+    bonus: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
     paid: frozenset[tuple[str, str]] = frozenset()  # (side, aspect) paid for on this roll
     invokes: tuple[InvokeRecord, ...] = ()
     attack: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FateContest(Contest):
     system: ClassVar[str] = "fate"
     participants: tuple[FateParticipant, ...]
     options: FateOptions = FateOptions()
     aspects: tuple[Aspect, ...] = ()
-    victories: Mapping[str, int] = field(default_factory=dict)
+    victories: Mapping[str, Int] = msgspec.field(default_factory=dict)
     ended_by: str | None = None
     open: OpenExchange = OpenExchange()
-    owed: Mapping[str, int] = field(default_factory=dict)  # fate points due at scene end
+    owed: Mapping[str, Int] = msgspec.field(default_factory=dict)  # fate points due at scene end
     # The GM's fate points for this scene (a contest is a scene) and the participants they
     # may pay for. Fate Core, "The GM and fate points": the scene starts with one point per
     # PC in it; the GM spends them "on behalf of any NPC" (invokes, refusing compels,
     # stunts), and an NPC that accepts a compel adds one. PCs pay with their own points,
     # so a PC never draws on the pool. The campaign sets both (``scene``); a contest read
     # from a scenario file has no pool.
-    gm_pool: int = 0
+    gm_pool: Int = 0
     npcs: frozenset[str] = frozenset()
 
     def fate_participant(self, name: str) -> FateParticipant:
@@ -352,7 +347,6 @@ def new_contest(
 # -- commands and events --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CreateAdvantage(Command):
     """A create-an-advantage attempt before the contest rolls (its result already known)."""
 
@@ -360,12 +354,11 @@ class CreateAdvantage(Command):
 
     by: str
     aspect: str
-    result: int
-    opposition: int
+    result: Int
+    opposition: Int
     on: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class InvokeAspect(Command):
     """Invoke ``aspect``, free, paid by ``by`` or (``pool``, for an NPC) paid from the
     GM's pool: +2 to a roll (``by``'s own side's, or ``target``'s, an ally helped), a
@@ -377,11 +370,10 @@ class InvokeAspect(Command):
     free: bool = False
     pool: bool = False
     effect: Effect = "+2"
-    faces: tuple[int, ...] | None = None
+    faces: tuple[Int, ...] | None = None
     target: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DeclareAttack(Command):
     """``by`` tries to harm another participant: the contest ends as a conflict.
 
@@ -394,7 +386,6 @@ class DeclareAttack(Command):
     by: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AwardFatePoint(Command):
     """A compel accepted during the contest: ``who`` gains a fate point now (an NPC's
     goes into the GM's pool, which pays for NPCs)."""
@@ -402,13 +393,11 @@ class AwardFatePoint(Command):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FatePointAwarded(Event):
     who: str
     pool: bool = False  # the point went into the GM's pool (``who`` is an NPC)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PayFromPool(Command):
     """The GM spends ``count`` of the pool's points for NPC ``by`` outside an invoke:
     refusing a compel, a stunt (``reason`` says which). Invokes say ``pool`` instead."""
@@ -418,14 +407,12 @@ class PayFromPool(Command):
     count: Positive = 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PoolPaid(Event):
     by: str
     reason: str
     count: Positive = 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AdvantageCreated(Event):
     """An attempt's outcome and its effects, decided: what ``evolve`` applies as is."""
 
@@ -442,21 +429,18 @@ class AdvantageCreated(Event):
     owner: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AspectInvoked(Event):
     invoke: InvokeRecord
     paid_by: str | None  # the participant who paid a fate point (not the pool)
     paid_to: str | None  # the aspect's owner, credited when the contest ends
-    bonus: int
+    bonus: Int
     boost_used: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class AttackDeclared(Event):
     by: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class FateContestEnded(ContestEnded):
     """The contest is over, with the fate points it owes (rules §1.4.1): a point paid to
     invoke an aspect that belongs to another character goes to that character, "usable
@@ -467,26 +451,25 @@ class FateContestEnded(ContestEnded):
     turned the contest into a conflict: the scene goes on, nobody is credited here, and
     the points stay owed until that scene is over (the contest keeps them in ``owed``)."""
 
-    owed: Mapping[str, int] = field(default_factory=dict)
+    owed: Mapping[str, Int] = msgspec.field(default_factory=dict)
     scene_over: bool = True
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ExchangeResolved(ExchangeEvent):
     """One exchange, scored. Everything the log and ``tussle resolve`` print."""
 
-    totals: Mapping[str, int]
-    shifts: Mapping[str, int] | None
-    dice: Mapping[str, tuple[int, ...]]
+    totals: Mapping[str, Int]
+    shifts: Mapping[str, Int] | None
+    dice: Mapping[str, tuple[Int, ...]]
     winner: str | None
-    victories: int
+    victories: Int
     style: bool
     twist: str | None
     new_twist: bool
     forfeited: tuple[str, ...]
     advantages: tuple[AdvantageResult, ...]
     invokes: tuple[InvokeRecord, ...]
-    score: Mapping[str, int]
+    score: Mapping[str, Int]
     attack: str | None = None
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError

@@ -14,12 +14,14 @@ preview and the odds call: one source of truth for the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError, UnknownName
-from core.limits import Count, Positive
+from core.limits import Count, Int, Positive
 from core.model import (
     Command,
     Contest,
@@ -32,6 +34,7 @@ from core.model import (
     Participant,
     ResolveExchange,
     RollDice,
+    Saved,
     SetModifier,
 )
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
@@ -99,8 +102,7 @@ def thrown_number(
     return damage(roll, multiplier, max_damage) if combat else roll
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StageOutcome:
+class StageOutcome(Saved):
     """One stage scored from the targets and the rolls.
 
     ``reactor_success`` is None when the reactor did not roll for it (the actor failed, or
@@ -109,10 +111,10 @@ class StageOutcome:
     """
 
     actor_success: bool
-    thrown: int | None
+    thrown: Int | None
     reactor_success: bool | None
     actor_wins: bool
-    hit: int | None = None
+    hit: Int | None = None
 
 
 def stage_outcome(
@@ -174,7 +176,6 @@ def absorb(damage: int, armor: int, capacity_left: int | None) -> tuple[int, int
 # -- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ForgeParticipant(Participant):
     """``target``: the d100 chance after skill tiers and attribute. The weapon is
     ``multiplier`` and ``max_damage`` (None: no cap); the armor is ``armor`` (its
@@ -186,23 +187,21 @@ class ForgeParticipant(Participant):
     §3.4, [I15]), None when it is not tracked; the trauma taken in the contest comes off
     it, and at 0 or below the character is dying: no more actions, and no dodging."""
 
-    target: int
+    target: Int
     multiplier: Positive = 1
     max_damage: Count | None = None
     armor: Count = 0
     armor_capacity: Count | None = None
-    current_trauma: int | None = None
+    current_trauma: Int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ForgeOptions:
+class ForgeOptions(Saved):
     """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
 
     reactor_wins_ties: bool = True
     combat: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ForgeContest(Contest):
     """A FORGE contest between stages or during one.
 
@@ -218,14 +217,14 @@ class ForgeContest(Contest):
     options: ForgeOptions = ForgeOptions()
     actor: str | None = None
     reactor: str | None = None
-    rolls: Mapping[str, int] = field(default_factory=dict)
-    modifiers: Mapping[str, int] = field(default_factory=dict)
+    rolls: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
     reaction: Reaction = "dodge"
     last_actor: str | None = None
     last_reactor: str | None = None
-    stage_wins: Mapping[str, int] = field(default_factory=dict)
-    armor_left: Mapping[str, int | None] = field(default_factory=dict)
-    trauma: Mapping[str, int] = field(default_factory=dict)
+    stage_wins: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    armor_left: Mapping[str, Int | None] = msgspec.field(default_factory=dict)
+    trauma: Mapping[str, Int] = msgspec.field(default_factory=dict)
 
     def participant(self, name: str) -> ForgeParticipant:
         for p in self.participants:
@@ -364,7 +363,6 @@ def leading_side(stage_wins: Mapping[str, int]) -> str | None:
 # -- commands and events --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SetStage(Command):
     """Name the open stage's actor and reactor; None takes the default
     (:func:`default_actor`, :func:`default_reactor`). Rolls and modifiers already entered
@@ -376,25 +374,21 @@ class SetStage(Command):
     reactor: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ChooseReaction(Command):
     """In combat, how the reactor meets the attack: ``"dodge"`` (rolls) or ``"absorb"``."""
 
     reaction: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class StageSet(Event):
     actor: str
     reactor: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ReactionChosen(Event):
     reaction: Reaction
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ExchangeResolved(ExchangeEvent):
     """One stage, scored: everything the log and ``tussle resolve`` print, and every fact
     ``evolve`` applies (who won, which side, the reactor's trauma and armor left).
@@ -408,25 +402,25 @@ class ExchangeResolved(ExchangeEvent):
 
     actor: str
     reactor: str
-    actor_target: int
-    reactor_target: int
-    actor_roll: int | None
-    reactor_roll: int | None
+    actor_target: Int
+    reactor_target: Int
+    actor_roll: Int | None
+    reactor_roll: Int | None
     actor_success: bool
-    thrown: int | None
+    thrown: Int | None
     reactor_success: bool | None
     winner: str
     winner_side: str
     combat: bool
     reaction: Reaction | None
     reactor_wins_ties: bool
-    damage: int | None = None
-    absorbed: int = 0
+    damage: Int | None = None
+    absorbed: Int = 0
     trauma: Count = 0
-    armor_left: int | None = None
-    stage_wins: Mapping[str, int] = field(default_factory=dict)
-    reactor_rolled: int | None = None
-    current_trauma: int | None = None  # the reactor's after the stage (None: not tracked)
+    armor_left: Int | None = None
+    stage_wins: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    reactor_rolled: Int | None = None
+    current_trauma: Int | None = None  # the reactor's after the stage (None: not tracked)
     armor: Count | None = None  # the reactor's durability value (None: a stage saved without it)
 
 

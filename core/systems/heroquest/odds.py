@@ -12,10 +12,12 @@ extended contest's later exchanges are played plain between the same two parties
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
+
+from msgspec.structs import replace
 
 from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import Chain, ContestOdds, merge

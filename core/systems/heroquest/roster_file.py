@@ -5,8 +5,9 @@ adversity and lingering benefits. HeroQuest reads no other tool's files."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
+
+from msgspec.structs import fields
 
 from core.campaign_log import Character
 from core.roster_file import Arrival, Refused, known, ratings, table, text, texts, whole

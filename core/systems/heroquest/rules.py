@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
+
+import msgspec
+from msgspec.structs import replace
 
 from core.dice import DiceKind, check_faces
 from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
-from core.limits import Count
+from core.limits import Count, Int
 from core.model import (
     Command,
     Contest,
@@ -31,6 +33,7 @@ from core.model import (
     Participant,
     ResolveExchange,
     RollDice,
+    Saved,
     SetModifier,
 )
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
@@ -132,28 +135,26 @@ class NoHeroPoints(NoPoints):
     title = "No hero points"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Party:
+class Party(Saved):
     """One party of a simple contest, as the scoring sees it.
 
     ``target`` is the linear target value after every modifier (augments, stretch and
     extra-opponent penalties included); ``roll`` may be None only when ``target`` <= 0.
     """
 
-    target: int
-    roll: int | None = None
+    target: Int
+    roll: Int | None = None
     hero_points: Count = 0
     stretched: bool = False
-    bumps_down: int = 0  # an injured party's automatic bumps down (rules §2.6)
+    bumps_down: Int = 0  # an injured party's automatic bumps down (rules §2.6)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Outcome:
+class Outcome(Saved):
     """A simple contest's result: both levels after all bumps, the winner and how much."""
 
-    levels: tuple[int, int]
+    levels: tuple[Int, Int]
     winner: Winner | None
-    victory: int  # TIE .. COMPLETE
+    victory: Int  # TIE .. COMPLETE
 
     @property
     def resolution_points(self) -> int:
@@ -344,27 +345,25 @@ def group_level(difference: int) -> int:
 # -- state --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HQParticipant(Participant):
     """``rating`` is the linear value of the ability used (``4M`` = 24). ``condition`` is
     what earlier contests left on it (rules §2.6): lingering benefits minus the penalties
     of hurts and impairments; ``bumps_down`` one per injury."""
 
-    rating: int
-    vitality: int = 0
+    rating: Int
+    vitality: Int = 0
     hero_points: Count = 0
-    condition: int = 0
-    bumps_down: int = 0
+    condition: Int = 0
+    bumps_down: Int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HQOptions:
+class HQOptions(Saved):
     """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
 
     tie_break: TieBreak = "low"
     chained: bool = False
     extended: bool = False
-    augment_base: int = DEFAULT_AUGMENT_BASE
+    augment_base: Int = DEFAULT_AUGMENT_BASE
     # An extended contest's consequences (rules §2.8.6-7): "rising" action by the final
     # difference, or "climactic" by the points each character had scored against them.
     consequences: Literal["rising", "climactic"] = "rising"
@@ -380,45 +379,41 @@ class HQOptions:
         return self.chained or self.extended
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Pair:
+class Pair(Saved):
     """One pairing of a group simple contest: ``a`` against ``b``, with their rolls."""
 
     a: str
     b: str
-    roll_a: int | None = None
-    roll_b: int | None = None
+    roll_a: Int | None = None
+    roll_b: Int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AugmentResult:
+class AugmentResult(Saved):
     """An augment, decided: its roll against the augment base and the bonus it gives."""
 
     recipient: str
-    rating: int
-    roll: int | None
-    base: int
-    resistance_roll: int | None
-    bonus: int
+    rating: Int
+    roll: Int | None
+    base: Int
+    resistance_roll: Int | None
+    bonus: Int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BoostResult:
+class BoostResult(Saved):
     """A group boost bought for ``side`` (rules §2.7.4): ``paid`` by its members, in
     hero points, ``cost`` in all; ``double`` raises the result two levels, else one."""
 
     side: str
     double: bool
-    paid: tuple[tuple[str, int], ...]
-    cost: int
+    paid: tuple[tuple[str, Int], ...]
+    cost: Int
 
     @property
     def steps(self) -> int:
         return 2 if self.double else 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OpenExchange:
+class OpenExchange(Saved):
     """What has been entered for the exchange being played, before it is resolved.
 
     ``kind`` is "" until something fixes it: "simple" (two parties) or "group" (pairs).
@@ -426,10 +421,10 @@ class OpenExchange:
 
     kind: Literal["", "simple", "group"] = ""
     parties: tuple[str, ...] = ()
-    rolls: Mapping[str, int] = field(default_factory=dict)
-    modifiers: Mapping[str, int] = field(default_factory=dict)
+    rolls: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
     augments: tuple[AugmentResult, ...] = ()
-    hero_points: Mapping[str, int] = field(default_factory=dict)  # spent this exchange
+    hero_points: Mapping[str, Int] = msgspec.field(default_factory=dict)  # spent this exchange
     stretched: tuple[str, ...] = ()
     pairs: tuple[Pair, ...] = ()
     leave: str | None = None
@@ -438,7 +433,6 @@ class OpenExchange:
     boost: BoostResult | None = None  # a group exchange's boost (§2.7.4)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HQContest(Contest):
     """A HeroQuest contest. The exchanges played are in the log, not here."""
 
@@ -446,11 +440,11 @@ class HQContest(Contest):
     participants: tuple[HQParticipant, ...]
     options: HQOptions = HQOptions()
     open: OpenExchange = OpenExchange()
-    hero_points_left: Mapping[str, int] = field(default_factory=dict)
-    resolution_points: Mapping[str, int] = field(default_factory=dict)  # lodged, by side
+    hero_points_left: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    resolution_points: Mapping[str, Int] = msgspec.field(default_factory=dict)  # lodged, by side
     last_parties: tuple[str, ...] = ()  # the previous exchange's, for a leave-only one
     ended_by: str | None = None
-    against: Mapping[str, int] = field(default_factory=dict)  # RP scored against each one
+    against: Mapping[str, Int] = msgspec.field(default_factory=dict)  # RP scored against each one
 
     def hq_participant(self, name: str) -> HQParticipant:
         for p in self.participants:
@@ -591,7 +585,6 @@ def _scored_against(against: Mapping[str, int], e: ExchangeResolved) -> dict[str
 # -- commands and events --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SetParties(Command):
     """Name the exchange's two parties (needed with more than two participants)."""
 
@@ -601,7 +594,6 @@ class SetParties(Command):
     b: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Augment(Command):
     """``recipient``'s augment this exchange: ``rating`` (linear, no vitality) rolls
     ``roll`` against the augment base, which rolls ``resistance_roll``."""
@@ -609,18 +601,16 @@ class Augment(Command):
     before_rolls: ClassVar[bool] = True
 
     recipient: str
-    rating: int
-    roll: int | None
-    resistance_roll: int | None
+    rating: Int
+    roll: Int | None
+    resistance_roll: Int | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SpendHeroPoints(Command):
     who: str
     count: Count = 1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Stretch(Command):
     """``who`` uses a stretched ability: -6, and its own victory is at most minor."""
 
@@ -629,7 +619,6 @@ class Stretch(Command):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Gamble(Command):
     """``who`` makes a risky gambit this exchange of an extended contest (rules §2.8.4):
     a win lodges 1 more resolution point, a defeat lets the opponent lodge 2 more (both
@@ -640,7 +629,6 @@ class Gamble(Command):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class RespondDefensively(Command):
     """``who`` responds defensively this exchange of an extended contest (rules §2.8.5):
     a win lodges 2 fewer resolution points, a defeat lets the opponent lodge 1 fewer."""
@@ -650,7 +638,6 @@ class RespondDefensively(Command):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Boost(Command):
     """A group boost for ``side`` (rules §2.7.4), bought before the rolls with hero
     points ``paid`` by its members (name, count): one level up on a tie or the side's
@@ -659,11 +646,10 @@ class Boost(Command):
     before_rolls: ClassVar[bool] = True
 
     side: str
-    paid: tuple[tuple[str, int], ...]
+    paid: tuple[tuple[str, Int], ...]
     double: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SetPairs(Command):
     """Make the exchange a group simple contest of these pairs (rules §2.7)."""
 
@@ -672,75 +658,63 @@ class SetPairs(Command):
     pairs: tuple[Pair, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Leave(Command):
     """``who`` leaves the chain after this exchange; the other party's side wins it."""
 
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PartiesSet(Event):
     a: str
     b: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Augmented(Event):
     augment: AugmentResult
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class HeroPointsSpent(Event):
     who: str
     count: Count
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Stretched(Event):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class GambitDeclared(Event):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class DefensiveDeclared(Event):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Boosted(Event):
     boost: BoostResult
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PairsSet(Event):
     pairs: tuple[Pair, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class LeaveDeclared(Event):
     who: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PairResult:
+class PairResult(Saved):
     """One pairing of a group exchange, scored."""
 
     a: str
     b: str
-    targets: tuple[int, int]
-    rolls: tuple[int | None, int | None]
-    levels: tuple[int, int]
+    targets: tuple[Int, Int]
+    rolls: tuple[Int | None, Int | None]
+    levels: tuple[Int, Int]
     winner: str | None
-    victory: int
-    resolution_points: int
+    victory: Int
+    resolution_points: Int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ExchangeResolved(ExchangeEvent):
     """One exchange, scored: everything the log and ``tussle resolve`` print.
 
@@ -752,22 +726,22 @@ class ExchangeResolved(ExchangeEvent):
 
     kind: Literal["simple", "group", "leave"]
     parties: tuple[str, ...]
-    targets: Mapping[str, int]
-    rolls: Mapping[str, int | None]
-    levels: Mapping[str, int]
+    targets: Mapping[str, Int]
+    rolls: Mapping[str, Int | None]
+    levels: Mapping[str, Int]
     winner: str | None
-    victory: int | None
-    resolution_points: int
+    victory: Int | None
+    resolution_points: Int
     lodged_by: str | None
     augments: tuple[AugmentResult, ...]
-    hero_points: Mapping[str, int]
+    hero_points: Mapping[str, Int]
     stretched: tuple[str, ...]
     consequence: Mapping[str, str]
-    benefit: Mapping[str, int]
+    benefit: Mapping[str, Int]
     pairs: tuple[PairResult, ...] = ()
-    side_points: Mapping[str, int] = field(default_factory=dict)
+    side_points: Mapping[str, Int] = msgspec.field(default_factory=dict)
     leave: str | None = None
-    totals: Mapping[str, int] = field(default_factory=dict)
+    totals: Mapping[str, Int] = msgspec.field(default_factory=dict)
     chain: bool = False
     gambits: tuple[str, ...] = ()
     defensive: tuple[str, ...] = ()

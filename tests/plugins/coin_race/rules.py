@@ -14,12 +14,14 @@ exchange is scored, as often as their luck lasts. What is left goes back to the 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
+
+import msgspec
+from msgspec.structs import replace
 
 from core.dice import DiceKind, check_faces
 from core.errors import NoPoints, OutOfTurn, RuleError
-from core.limits import Positive
+from core.limits import Int, Positive
 from core.model import (
     Command,
     Contest,
@@ -30,6 +32,7 @@ from core.model import (
     Participant,
     ResolveExchange,
     RollDice,
+    Saved,
 )
 from core.redact import NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command, updated
@@ -42,12 +45,10 @@ FACE_NAMES = {TAILS: "tails", HEADS: "heads"}
 FACES = {name: face for face, name in FACE_NAMES.items()}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CoinOptions:
+class CoinOptions(Saved):
     target: Positive = 3  # the points a side needs to win
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CoinContest(Contest):
     """``flips``: the open exchange's coins, by flipper; ``points``: each side's
     points (the word the summary counts in); ``luck``: each participant's luck left,
@@ -55,10 +56,10 @@ class CoinContest(Contest):
 
     system: ClassVar[str] = "coin"
     options: CoinOptions = CoinOptions()
-    flips: Mapping[str, int] = field(default_factory=dict)
-    points: Mapping[str, int] = field(default_factory=dict)
-    luck: Mapping[str, int] = field(default_factory=dict)
-    reflips: Mapping[str, int] = field(default_factory=dict)
+    flips: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    points: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    luck: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    reflips: Mapping[str, Int] = msgspec.field(default_factory=dict)
 
 
 def flippers(contest: Contest) -> list[str]:
@@ -88,29 +89,26 @@ def new_contest(
     return replace(contest, points={side: 0 for side in contest.sides}, luck=dict(luck or {}))
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Reflip(Command):
     """``who`` spends a point of luck to flip their coin again: ``faces`` is the new one."""
 
     who: str
-    faces: tuple[int, ...]
+    faces: tuple[Int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Reflipped(Event):
     who: str
-    faces: tuple[int, ...]
+    faces: tuple[Int, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
 class ExchangeResolved(ExchangeEvent):
     """One exchange scored: each flipper's coin (``flips``), the side that scored (None:
     a tie) and every side's points after it."""
 
-    flips: Mapping[str, int]
+    flips: Mapping[str, Int]
     winner: str | None
-    points: Mapping[str, int]
-    luck_spent: Mapping[str, int] = field(default_factory=dict)  # reflips, by flipper
+    points: Mapping[str, Int]
+    luck_spent: Mapping[str, Int] = msgspec.field(default_factory=dict)  # reflips, by flipper
 
 
 class CoinRules(RuleSystem):
