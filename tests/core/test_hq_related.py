@@ -237,4 +237,4 @@ def test_odds_follow_adversity_on_the_ability_used_not_on_another() -> None:
 
 
 def _fields(c: Character) -> dict[str, object]:
-    return {f: getattr(c, f) for f in c.__dataclass_fields__}
+    return {f: getattr(c, f) for f in c.__struct_fields__}
