@@ -506,7 +506,7 @@ def check_backup(chosen: Backup) -> None:
     if not isinstance(version, int) or version > FORMAT_VERSION:
         raise BadSave(f"{path}: format {version} is newer than this Tussle reads")
     if version == FORMAT_VERSION:
-        check_campaign(CampaignFiles(chosen.folder))
+        check_campaign(CampaignFiles(chosen.folder, backup_copy=True))
         return
     for file in sorted(chosen.folder.rglob("*.json")):
         parse_json(read_bytes(file) or b"", file)  # BadSave naming it

@@ -94,7 +94,9 @@ def log_step(version: int) -> Step:
         upgrade(version, [e for _, _, entries, _ in segments for e in entries])
         for path, tables, entries, before in segments:
             if json.dumps(entries, sort_keys=True) != before:
-                stamp = {"1": {"app": "tussle", "format": version + 1}}
+                # The stamp's other fields (the campaign it belongs to) kept.
+                old: dict[str, Any] = next(iter((tables.get("format") or {}).values()), {})
+                stamp = {"1": {**old, "app": "tussle", "format": version + 1}}
                 AtomicJSONStorage(path).write({**tables, "format": stamp})
 
     return step

@@ -28,6 +28,7 @@ import re
 import shutil
 import stat
 import unicodedata
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -74,6 +75,14 @@ from core.set_aside import BadEntry as BadEntry
 from core.text import refuse_control, visible
 
 APP = "tussle"
+# The manifest's id of its campaign, made when the campaign is (uuid4, hex), and stamped in
+# the format table of each log segment the campaign writes: a segment of another
+# campaign's folder is told (issue 30, item 7). A campaign an older Tussle made gets one at
+# its next save, with STAMPED_FROM, the first segment that save wrote: those before it
+# name no campaign, and are trusted as they were.
+CAMPAIGN_ID = "campaign_id"
+STAMPED_FROM = "stamped_from"
+SEGMENT_OWNER = "campaign"  # a segment's format table: the campaign_id of its campaign
 # The manifest's key while a restore replaces the log (core.backup): nothing counts then.
 RESTORING = "restoring"
 SEGMENT_NAME = re.compile(r"(\d{6})\.json")
@@ -192,9 +201,12 @@ def document(fields: dict[str, Any], doc_id: int) -> Document:
 class CampaignFiles:
     """One campaign's folder: load it, append to its log."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, backup_copy: bool = False) -> None:
         self.folder = folder
         self.manifest_path = folder / MANIFEST
+        # A copy kept aside (a backup, in a folder named by its time): the one campaign
+        # folder whose name is not the one its manifest gives.
+        self.backup_copy = backup_copy
         # Whatever was read before the lock was taken may be stale once it is: forget it.
         self.lock = CampaignLock(folder, on_acquire=self.forget)
         self._meta: dict[str, Any] | None = None
@@ -253,6 +265,7 @@ class CampaignFiles:
             problem = number_problem(doc["settings"])
             if problem is not None:
                 raise BadSave(f"{self.manifest_path}: settings.{problem}")
+            self._refuse_another_folders(doc)
             size = doc.get("segment_size", SEGMENT_SIZE)
             if size != SEGMENT_SIZE:
                 raise BadSave(
@@ -272,6 +285,27 @@ class CampaignFiles:
                 self._meta = None
                 return self.meta()  # the upgraded manifest, checked like any other
         return self._meta
+
+    def _refuse_another_folders(self, doc: dict[str, Any]) -> None:
+        """``BadSave`` for a manifest that is not this folder's: one that names another
+        folder (copied, or the folder moved, by hand: two folders would claim one name,
+        and a save go into the wrong one), or whose ids are not well formed."""
+        slug = doc.get("slug")
+        if isinstance(slug, str) and slug != self.slug and not self.backup_copy:
+            raise BadSave(
+                f'{self.manifest_path}: the manifest of the campaign in folder "{visible(slug)}", '
+                f'not of this one ("{self.slug}"): copied or moved here by hand? Move it '
+                f"back; to keep a copy of a campaign, export it and import it under "
+                "another name"
+            )
+        ident = doc.get(CAMPAIGN_ID)
+        if ident is not None and not (
+            isinstance(ident, str) and re.fullmatch(r"[0-9a-f]{32}", ident)
+        ):
+            raise BadSave(f"{self.manifest_path}: a bad campaign id {ident!r}")
+        first = doc.get(STAMPED_FROM, 0)
+        if type(first) is not int or first < 0:
+            raise BadSave(f"{self.manifest_path}: a bad first stamped log segment {first!r}")
 
     def info(self) -> CampaignInfo:
         try:
@@ -361,7 +395,32 @@ class CampaignFiles:
             return {}
         if table is None:
             raise BadSave(f"{path}: not a Tussle log segment (no entries table)")
+        if stamps:  # the earliest files had no stamp at all: what they hold tells
+            self._refuse_another_campaigns(path, index, stamps[0], past)
         return {int(k): v for k, v in table.items() if 1 <= int(k) <= SEGMENT_SIZE}
+
+    def _refuse_another_campaigns(
+        self, path: Path, index: int, stamp: dict[str, Any], past: bool
+    ) -> None:
+        """``BadSave`` for a log segment that is not this campaign's (issue 30, item 7):
+        one stamped with another campaign's id, or none where every segment this campaign
+        has written names it (a segment past the count, left by an older Tussle's save
+        cut short, may name none)."""
+        meta = self.meta()
+        ours = meta.get(CAMPAIGN_ID)
+        owner = stamp.get(SEGMENT_OWNER)
+        if owner is not None and owner != ours:
+            raise BadSave(
+                f"{path}: a log segment of another campaign (its id {visible(str(owner))!r}, "
+                f"this one's {ours!r}): copied in from another campaign's folder? tussle "
+                f"restore {self.slug} puts a backup back"
+            )
+        if owner is None and ours is not None and not past and index >= meta.get(STAMPED_FROM, 0):
+            raise BadSave(
+                f"{path}: a log segment that names no campaign, where every one this campaign "
+                "wrote names it: from another campaign's folder? tussle restore "
+                f"{self.slug} puts a backup back"
+            )
 
     def check_tail(self, count: int, docs: dict[int, Any] | None = None) -> None:
         """``BadSave`` when the log holds an entry past the manifest's ``count`` saved by
@@ -581,6 +640,7 @@ class CampaignFiles:
             "settings": settings or {},
             "entries": 0,
             "segment_size": SEGMENT_SIZE,
+            CAMPAIGN_ID: uuid.uuid4().hex,
             "created": stamp,
             "updated": stamp,
         }
@@ -597,6 +657,10 @@ class CampaignFiles:
         meta = self.meta()
         count = base = int(meta["entries"])
         real_folder(self.folder / LOG)
+        ours = meta.get(CAMPAIGN_ID)
+        if ours is None:  # made by an older Tussle: its id from now on (see CAMPAIGN_ID)
+            ours = uuid.uuid4().hex
+            meta = {**meta, CAMPAIGN_ID: ours, STAMPED_FROM: base // SEGMENT_SIZE}
         try:
             # One write per segment touched: a GM action's entry rewrites one small file,
             # whole (its format and entries at once: a file cut short is the old one).
@@ -609,10 +673,19 @@ class CampaignFiles:
                 count += 1
             for index, docs in by_segment.items():
                 with tinydb_file(self.segment_path(index)) as db:
-                    # Every file says which format it is in; slots an append the
-                    # manifest never counted left are written over.
-                    if not db.table("format"):
-                        db.table("format").insert({"app": APP, "format": FORMAT_VERSION})
+                    # Every file says which format it is in, and whose it is; slots an
+                    # append the manifest never counted left are written over.
+                    stamps = db.table("format")
+                    if not stamps:
+                        stamps.insert({"app": APP, "format": FORMAT_VERSION, SEGMENT_OWNER: ours})
+                    else:  # an older Tussle's segment, trusted once (loaded): stamped
+                        first = stamps.all()[0]
+                        if first.get(SEGMENT_OWNER) not in (None, ours):
+                            raise BadSave(
+                                f"{self.segment_path(index)}: a log segment of another "
+                                "campaign; not saved"
+                            )
+                        stamps.update({SEGMENT_OWNER: ours}, doc_ids=[first.doc_id])
                     table = db.table("entries")
                     for key, doc in docs.items():
                         table.upsert(document(doc, int(key)))

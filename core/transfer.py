@@ -14,7 +14,6 @@ version of the saved log entries it carries; an import refuses newer ones of eit
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import json
 import os
@@ -46,7 +45,6 @@ from core.store import (
     BadSave,
     CampaignFiles,
     Saves,
-    StoreError,
     make_folder,
     number_problem,
     safe_name,
@@ -299,11 +297,13 @@ def _free_slug(saves: Path, base: str) -> str:
 
 def _move_into_place(built: Path, saves: Path, base: str) -> Path:
     """Rename the finished campaign folder into the saves folder, under the next free
-    name if another process took ``base`` meanwhile."""
+    name if another process took ``base`` meanwhile; its manifest names that folder
+    before it is renamed there (a manifest naming another folder is damage)."""
     slug, n = base, 1
     while True:
         target = saves / slug
         if not target.exists():
+            _write_slug(built, slug)
             try:
                 change_point(target)
                 os.rename(built, target)
@@ -311,21 +311,18 @@ def _move_into_place(built: Path, saves: Path, base: str) -> Path:
                 if not target.exists():
                     raise
             else:
-                if slug != base:
-                    with contextlib.suppress(OSError, StoreError):
-                        _write_slug(target)
                 return target
         n += 1
         slug = f"{base}-{n}"
 
 
-def _write_slug(folder: Path) -> None:
-    """The manifest records its folder's name: correct it when the name had to change."""
+def _write_slug(folder: Path, slug: str) -> None:
+    """The manifest in ``folder`` records ``slug`` as its folder's name."""
     from core.migrate import read_manifest, write_manifest
 
     doc = read_manifest(folder)
-    if doc.get("slug") != folder.name:
-        write_manifest(folder, {**doc, "slug": folder.name})
+    if doc.get("slug") != slug:
+        write_manifest(folder, {**doc, "slug": slug})
 
 
 def _hold(folder: Path) -> int:

@@ -61,7 +61,7 @@ def test_no_file_of_a_backup_is_the_campaigns_own(tmp_path: Path) -> None:
     for name in ("manifest.json", "log/000000.json", "log/000001.json", "log/000002.json"):
         assert (made.folder / name).read_bytes() == (files.folder / name).read_bytes()
         assert inode(made.folder / name) != inode(files.folder / name)
-    assert check_campaign(CampaignFiles(made.folder)).entries == 245
+    assert check_campaign(CampaignFiles(made.folder, backup_copy=True)).entries == 245
 
 
 def test_backups_share_one_copy_of_the_same_segment(tmp_path: Path) -> None:
@@ -158,9 +158,11 @@ def test_saves_after_a_backup_leave_it_as_it_was(tmp_path: Path) -> None:
     assert back.load().entries == 245
     assert check_campaign(back).entries == 245
     # Both backups still hold what they held.
-    newest = CampaignFiles(second.folder)
+    newest = CampaignFiles(second.folder, backup_copy=True)
     assert check_campaign(newest).entries == 305
-    assert encode(CampaignFiles(made.folder).load().roster) == encode(campaign.roster)
+    assert encode(CampaignFiles(made.folder, backup_copy=True).load().roster) == encode(
+        campaign.roster
+    )
 
 
 def test_the_copies_no_backup_holds_any_more_go_with_the_backups(tmp_path: Path) -> None:

@@ -672,7 +672,10 @@ def test_every_log_file_records_its_format_and_a_newer_one_is_refused(saves: Pat
     entry = campaign.decide(AddCharacter(character=Character(name="Ana")))
     files.append([entry])
     segment = json.loads(files.segment_path(0).read_text())
-    assert list(segment["format"].values()) == [{"app": "tussle", "format": FORMAT_VERSION}]
+    ours = manifest_doc(files)["campaign_id"]  # and whose it is (issue 30, item 7)
+    assert list(segment["format"].values()) == [
+        {"app": "tussle", "format": FORMAT_VERSION, "campaign": ours}
+    ]
     segment["format"]["1"]["format"] = 99
     files.segment_path(0).write_text(json.dumps(segment))
     before = files.segment_path(0).read_bytes()

@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 
 from core.demo import create_demos
+from core.migrate import read_manifest, write_manifest
 from core.store import Saves
 from tui.watch import WatchApp
 
@@ -78,9 +79,11 @@ async def test_a_replaced_campaign_is_read_again_from_the_start(saves: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await poll(pilot, app)
         assert "The race across the mud" in shown(app, "#title")
-        # Replace the whole campaign with the HeroQuest demo's files (a restore, say).
+        # Replace the whole campaign with the HeroQuest demo's files (a restore, say: its
+        # manifest names this folder, as a backup of this campaign's would).
         shutil.rmtree(folder)
         shutil.copytree(saves / "heroquest-demo", folder)
+        write_manifest(folder, {**read_manifest(folder), "slug": folder.name})
         await poll(pilot, app)
         assert "Ghouls in the graveyard" in shown(app, "#title")
         assert app.campaign is not None
