@@ -26,15 +26,14 @@ def create_campaign(
     aspects: tuple[str, ...] = (),
 ) -> CampaignFiles:
     """A saved campaign with a roster and one contest ready to play, made through the
-    campaign's own decide/apply and saved in one append."""
-    files = saves.create(name, system)
+    campaign's own decide/apply and saved with it in one step (cut short, there is no
+    such campaign, and it is made again next time; never an empty one)."""
     campaign = Campaign(name=name, system=system)
     entries = [campaign.act(AddCharacter(character=c)) for c in characters]
     contest = build_contest(system, campaign.roster, picks, options or {}, aspects)
     uses = {p.character: p.rating for p in picks if p.rating}
     entries.append(campaign.act(StartContest(title=title, contest=contest, uses=uses)))
-    files.append(entries)
-    return files
+    return saves.create(name, system, entries)
 
 
 def create_demos(saves: Saves) -> None:

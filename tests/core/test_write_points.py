@@ -603,3 +603,25 @@ def test_a_snapshot_is_before_or_after_at_every_point(
         crowd=True,
     )
     assert count >= 3
+
+
+def test_making_the_demos_cut_at_any_write_leaves_no_empty_demo(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from core.demo import create_demos
+
+    count = writes_of(lambda: create_demos(Saves(saves / "probe")), monkeypatch)
+    whole = {c.name: c.entries for c in Saves(saves / "probe").campaigns()}
+    assert len(whole) == 3 and all(entries > 0 for entries in whole.values())
+    for cut in cuts(count):
+        folder = saves / f"cut-{cut}"
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [cut_at(cut)])
+        with pytest.raises((OSError, StoreError)):
+            create_demos(Saves(folder))
+        monkeypatch.setattr(disk, "WRITE_FAULTS", [])
+        # Each demo there is whole (the ones made before the cut); the next start makes
+        # the others, never leaving one empty.
+        made = {c.name: c.entries for c in Saves(folder).campaigns()}
+        assert all(whole[name] == entries for name, entries in made.items()), cut
+        create_demos(Saves(folder))
+        assert {c.name: c.entries for c in Saves(folder).campaigns()} == whole, cut
