@@ -13,12 +13,13 @@ contest) is kept.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from msgspec.structs import fields, replace
 
+from core.campaign_log import Sheet
 from core.campaign_state import (
     CampaignState,
     Character,
@@ -110,12 +111,15 @@ def differences(old: Character, new: Character) -> str:
             return ", ".join(f"{k} +{v}" for k, v in value.items()) or "none"
         return str(value)
 
-    parts = []
-    for f in fields(new):
-        was, now = getattr(old, f.name), getattr(new, f.name)
-        if was != now:
-            parts.append(f"{LABELS.get(f.name, f.name)} {shown(was)} → {shown(now)}")
-    return f"{new.name}: {'; '.join(parts)}"
+    def changed(old: Any, new: Any, labels: Mapping[str, str]) -> Iterator[str]:
+        for f in fields(new):
+            was, now = getattr(old, f.name, None), getattr(new, f.name)
+            if f.name == "sheet" and isinstance(now, Sheet):  # the system's own words
+                yield from changed(was if type(was) is type(now) else type(now)(), now, now.LABELS)
+            elif was != now:
+                yield f"{labels.get(f.name, f.name)} {shown(was)} → {shown(now)}"
+
+    return f"{new.name}: {'; '.join(changed(old, new, LABELS))}"
 
 
 def summary(campaign: CampaignState, record: ContestRecord) -> Summary:

@@ -9,24 +9,42 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import msgspec
 
 from core.limits import Count, Int, Positive
-from core.model import AnyCommand, AnyContest, AnyEvent, Command, Event, Saved
+from core.model import AnyCommand, AnyContest, AnyEvent, Command, Event, Saved, any_of
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
 FORMAT_VERSION = 2  # 2: FORGE armor capacity 0 is used up (1: no limit; core.migrate)
 
 
+class Sheet(Saved):
+    """What one rule system keeps on a character beyond what every system has: a plug-in
+    subclasses it beside its other saved classes (so it is saved under the system's tag:
+    ``coin.CoinSheet``), with the limits of its numbers on its fields (core.limits), and
+    names its fields in the GM's words in ``LABELS`` (the summary's roster changes)."""
+
+    LABELS: ClassVar[Mapping[str, str]] = {}
+
+
+if TYPE_CHECKING:
+    AnySheet = Sheet
+else:
+    AnySheet = any_of(Sheet)  # any system's sheet, decoded by its tag
+
+
 class Character(Saved):
     """A PC or NPC on the roster. ``ratings`` are skills (Fate ladder values), abilities
-    (HeroQuest linear values: 24 is 4M) or FORGE targets, by name."""
+    (HeroQuest linear values: 24 is 4M) or FORGE targets, by name. ``sheet`` is what the
+    campaign's rule system keeps on the character (its own :class:`Sheet`; None: nothing,
+    or a system whose fields are still below)."""
 
     name: str
     kind: Literal["pc", "npc"] = "pc"
     ratings: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    sheet: AnySheet | None = None
     aspects: tuple[str, ...] = ()
     fate_points: Count = 0
     refresh: Count = 0

@@ -28,11 +28,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from core.campaign_log import Character, ImportCharacters
+from core.campaign_log import Character, ImportCharacters, Sheet
 from core.errors import RuleError
 from core.limits import SIZE, field_problem, fields_of, size_problem
 from core.rules import SYSTEM_NAMES, system_title
-from core.sheet import roster_file_module
+from core.sheet import find_sheet, roster_file_module
 from core.text import control_problem, visible, written_out
 
 KINDS = ("pc", "npc")
@@ -101,9 +101,41 @@ class RosterFormat(Protocol):
 
 
 def roster_format(system: str) -> RosterFormat | None:
-    """The roster-file part of ``system``'s plug-in, or None where it has none."""
+    """The roster-file part of ``system``'s plug-in (its ``ROSTER_FILE``, else a table of
+    its sheet's ``CHARACTER`` fields), or None where it has neither."""
     module = roster_file_module(system)
-    return None if module is None else cast(RosterFormat, module)
+    if module is not None:
+        return cast(RosterFormat, module)
+    kind = find_sheet(system).CHARACTER
+    return None if kind is None else SheetTable(kind)
+
+
+@dataclass(slots=True)
+class SheetTable:
+    """A system's ``[[characters]]`` table read from the fields of its own part of a
+    character (``Character.sheet``): each a whole number, within its declared limit."""
+
+    kind: type[Sheet]
+    FOREIGN: str = ""
+
+    def from_table(self, entries: Mapping[str, Any], place: str) -> dict[str, Any]:
+        keys = fields_of(self.kind)
+        known(entries, keys, place)
+        return {"sheet": self.kind(**{k: whole(v, f"{place} {k}") for k, v in entries.items()})}
+
+    def to_table(self, character: Character) -> dict[str, Any]:
+        sheet = character.sheet if isinstance(character.sheet, self.kind) else self.kind()
+        return {key: getattr(sheet, key) for key in fields_of(self.kind)}
+
+    def read_foreign(self, data: Any) -> list[Arrival] | None:
+        return None
+
+    def recognise(self, data: Any) -> str | None:
+        return None
+
+    def summary(self, character: Character) -> str:
+        labels = self.kind.LABELS
+        return ", ".join(f"{labels.get(k, k)} {v}" for k, v in self.to_table(character).items())
 
 
 # -- reading values: what the systems' tables share ------------------------------------------
@@ -338,12 +370,14 @@ def within_limits(character: Character, place: str) -> Character:
     """``character`` when each of its numbers is within the limit declared on its field
     (core.limits: what the forms, decide and the loader take); else :class:`Refused`
     naming the field, so a file never brings in what the campaign would refuse."""
-    for key in fields_of(Character):
-        value = getattr(character, key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            problem = field_problem(Character, key, value)
-            if problem is not None:
-                raise Refused(f"{place} {key}", problem)
+    holders: list[object] = [character, *([character.sheet] if character.sheet else [])]
+    for holder in holders:  # the roster's fields, and the system's sheet's
+        for key in fields_of(type(holder)):
+            value = getattr(holder, key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                problem = field_problem(type(holder), key, value)
+                if problem is not None:
+                    raise Refused(f"{place} {key}", problem)
     for rating, value in character.ratings.items():
         problem = size_problem(value)
         if problem is not None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
+from core.campaign_log import Sheet
 from core.campaign_state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.limits import fields_of
@@ -91,6 +92,10 @@ class SystemSheet(ABC):
     NO_SKILL: ClassVar[int] = 0  # what a character with no relevant skill rolls
     ROSTER_FILE: ClassVar[str | None] = None
     QUICK_ROLL: ClassVar[str | None] = None
+    # The system's own part of a character (``Character.sheet``), where it has one: the
+    # roster files (without a ``ROSTER_FILE``) and the roster's form read and write its
+    # fields by default, each within the limit declared on it.
+    CHARACTER: ClassVar[type[Sheet] | None] = None
 
     @abstractmethod
     def describe_options(self, opts: Mapping[str, Any]) -> list[str]:

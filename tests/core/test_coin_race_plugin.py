@@ -217,19 +217,19 @@ def test_a_point_of_luck_flips_a_coin_again(coin: None) -> None:
     from core.engine import apply
     from core.errors import NoPoints
     from core.model import Participant, ResolveExchange, RollDice
-    from tests.plugins.coin_race.rules import CoinOptions, Reflip, new_contest
+    from tests.plugins.coin_race.rules import CoinOptions, new_contest
 
     people = [Participant(name="Ann", side="Ann"), Participant(name="Bob", side="Bob")]
     state = new_contest(people, CoinOptions(target=3), luck={"Ann": 1})
     for command in (RollDice(who="Ann", faces=(1,)), RollDice(who="Bob", faces=(2,))):
         state, _ = apply(state, command)
-    state, _ = apply(state, Reflip(who="Ann", faces=(2,)))
+    state, _ = apply(state, RollDice(who="Ann", faces=(2,)))  # again: a point of luck
     rules = find_system("coin")
     assert rules.points(state, "Ann") == (0, "luck")
-    with pytest.raises(NoPoints, match="Ann has no luck left"):
-        apply(state, Reflip(who="Ann", faces=(1,)))
-    with pytest.raises(NoPoints, match="Bob has no luck left"):
-        apply(state, Reflip(who="Bob", faces=(1,)))
+    with pytest.raises(NoPoints, match="Ann has flipped; no luck left to flip again"):
+        apply(state, RollDice(who="Ann", faces=(1,)))
+    with pytest.raises(NoPoints, match="Bob has flipped; no luck left"):
+        apply(state, RollDice(who="Bob", faces=(1,)))
     state, events = apply(state, ResolveExchange())
     (resolved,) = events
     assert rules.describe(resolved) == [

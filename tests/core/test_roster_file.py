@@ -350,10 +350,16 @@ def test_export_writes_a_file_that_imports_into_an_empty_campaign_as_it_was(save
     assert exported(saves, "Copy") == exported(saves, "Reach")
 
 
-def test_a_plug_in_without_roster_files_says_so(tmp_path: Path) -> None:
-    """The coin race (tests/plugins) names no ``ROSTER_FILE``: its campaigns have no
-    roster files, said in words; the other systems' files are still told apart."""
+def test_a_plug_in_without_roster_files_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plug-in that names no ``ROSTER_FILE`` and no sheet type of its own (the coin
+    race, its ``CHARACTER`` taken away): its campaigns have no roster files, said in
+    words; the other systems' files are still told apart."""
+    from core.sheet import find_sheet
+
     with installed(tmp_path / "site"):
+        monkeypatch.setattr(type(find_sheet("coin")), "CHARACTER", None)
         with pytest.raises(RuleError, match=r"^Coin race has no roster files"):
             export_text("coin", [])
         with pytest.raises(RuleError, match=r"^Coin race has no roster files"):
@@ -361,6 +367,32 @@ def test_a_plug_in_without_roster_files_says_so(tmp_path: Path) -> None:
         fari = (D / "fari-v3-cynere.json").read_bytes()
         with pytest.raises(Refused, match="a Fari character file, for Fate Core campaigns"):
             read_bytes(fari, "heroquest")
+
+
+def test_a_plug_ins_own_sheet_is_its_roster_table(tmp_path: Path) -> None:
+    """The coin race names no roster file module: its table is its sheet type's fields
+    (``luck``, ``refresh``), each a whole number within the limit declared on it (a
+    ``Count``: 0 or more), written out and read back the same."""
+    from tests.plugins.coin_race.rules import CoinSheet
+
+    with installed(tmp_path / "site"):
+        (ann, bob) = read_bytes(
+            b'[[characters]]\nname = "Ann"\nluck = 1\nrefresh = 2\n'
+            b'[[characters]]\nname = "Bob"\nkind = "npc"\n',
+            "coin",
+        )
+        assert ann.character.sheet == CoinSheet(luck=1, refresh=2)
+        assert bob.character.sheet == CoinSheet(luck=0, refresh=0)
+        written = export_text("coin", [ann.character, bob.character])
+        assert 'name = "Ann"\nkind = "pc"\nluck = 1\nrefresh = 2\n' in written
+        assert [a.character for a in read_bytes(written.encode(), "coin")] == [
+            ann.character,
+            bob.character,
+        ]
+        with pytest.raises(Refused, match=r'character 1 \("Ann"\) luck: must be at least 0'):
+            read_bytes(b'[[characters]]\nname = "Ann"\nluck = -1\n', "coin")
+        with pytest.raises(Refused, match=r"not a key Tussle reads here \(try luck, refresh\)"):
+            read_bytes(b'[[characters]]\nname = "Ann"\nluk = 1\n', "coin")
 
 
 # -- the TOML emitter ----------------------------------------------------------------------

@@ -39,7 +39,7 @@ def test_a_coin_race_played_by_keys_and_watched(tmp_path: Path) -> None:
             gm.accept("Add a participant")
             gm.wait_for(f"{name}   A coin")
         gm.keys("o")
-        gm.fill("Rule options", "Points to reach", "2")
+        gm.fill("Rule options", "Target", "2")
         gm.accept("Rule options")
         gm.wait_for("first to 2 points")
         gm.keys("g")

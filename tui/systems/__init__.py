@@ -73,13 +73,17 @@ class SystemView(ABC):
 
     def participants(self, record: ContestRecord) -> list[str]:
         """The participants pane (the GM's): what the players do not see is marked; by
-        default each by name, with their side where it is not their own."""
+        default each by name, with their side where it is not their own and the points
+        they hold (the rules' ``points``)."""
         from tui.systems.common import e, hidden_mark, secret_heading
 
         lines = secret_heading(record)
+        rules = find_system(record.state.system)
         for p in record.state.participants:
             team = f" ({e(p.side)})" if p.side != p.name else ""
-            lines.append(f"[b]{e(p.name)}[/b]{team}{hidden_mark(record, p.name)}")
+            held = rules.points(record.state, p.name)
+            points = f" · {held[0]} {e(held[1])}" if held is not None else ""
+            lines.append(f"[b]{e(p.name)}[/b]{team}{points}{hidden_mark(record, p.name)}")
         return lines
 
     def gm_notes(self, record: ContestRecord) -> list[str]:

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.campaign import CampaignState, Character
+from core.campaign_log import Sheet
 from core.errors import RuleError
-from tui.fields import Answers, Field
+from core.limits import fields_of
+from tui.fields import Answers, Field, whole_field
 
 # The fields a character form asks beyond name, kind and ratings, and what the answers
 # change on the character (the ratings already read, for names spelled alike).
@@ -40,3 +42,26 @@ class RosterPart:
     changes: Changes = lambda answers, ratings: {}
     awards: bool = False  # whether the roster's key awarding a point (k, a compel) applies
     session_reset: str = ""  # points a session start may reset every PC's to ("hero points")
+
+
+def sheet_roster(kind: type[Sheet], **part: Any) -> RosterPart:
+    """A :class:`RosterPart` whose State column, form fields and changes are the fields
+    of the system's own part of a character (``kind``, ``Character.sheet``): each a whole
+    number, read within the limit declared on it, named by its ``LABELS``."""
+    names = fields_of(kind)
+
+    def sheet(c: Character) -> Sheet:
+        return c.sheet if isinstance(c.sheet, kind) else kind()
+
+    def state(c: Character, campaign: CampaignState) -> str:
+        return ", ".join(f"{kind.LABELS.get(k, k)} {getattr(sheet(c), k)}" for k in names)
+
+    def form(c: Character) -> list[Field]:
+        return [
+            Field(k, kind.LABELS.get(k, k).capitalize(), str(getattr(sheet(c), k))) for k in names
+        ]
+
+    def changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+        return {"sheet": kind(**{k: whole_field(a, k, 0, of=kind) for k in names})}
+
+    return RosterPart(**{"state": state, "fields": form, "changes": changes, **part})

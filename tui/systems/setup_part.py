@@ -83,3 +83,20 @@ class SetupPart:
 
 
 YES_NO = (("no", "no"), ("yes", "yes"))
+
+
+def options_part(kind: type, **part: Any) -> SetupPart:
+    """A :class:`SetupPart` whose rule options are the whole-number fields of the
+    system's options class ``kind`` (a dataclass with a default for each), each read
+    within the limit declared on it."""
+    from core.limits import fields_of
+    from tui.fields import whole_field
+
+    defaults = kind()
+    names = fields_of(kind)
+
+    def read(a: Answers) -> dict[str, Any]:
+        return {k: whole_field(a, k, getattr(defaults, k), of=kind) for k in names}
+
+    shown = [Field(k, k.replace("_", " ").capitalize(), str(getattr(defaults, k))) for k in names]
+    return SetupPart(**{"option_fields": tuple(shown), "options_from": read, **part})

@@ -1,26 +1,31 @@
 """The coin race on the dashboard (:class:`tui.systems.SystemView`): the scoreboard's
-points, who flips and their luck, the keypad's coins (1 tails, 2 heads), what committing
-would do, the odds beside each side; one key (``l``: flip again, for a point of luck), no
-ratings on the roster, one option (the target)."""
+points, the keypad's coins (1 tails, 2 heads) and verdict, the odds; one key (``l``: flip
+again, for a point of luck). The participants, roster and options are the defaults'."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
 from textual.binding import Binding
 
 from core.campaign import ContestRecord
-from core.errors import RuleError
-from core.model import Contest
-from tests.plugins.coin_race.rules import D2, FACE_NAMES, CoinContest, Reflip, flippers, scorer
+from core.model import Contest, RollDice
+from tests.plugins.coin_race.rules import (
+    D2,
+    FACE_NAMES,
+    CoinContest,
+    CoinOptions,
+    CoinSheet,
+    scorer,
+)
+from tests.plugins.coin_race.sheet import SHEET
 from tui.draft import Draft, Preview, faces_of
-from tui.fields import Answers, Field, FieldError
+from tui.fields import Field
 from tui.systems import SystemView
-from tui.systems.common import cell, cells, e, hidden_mark, pct, pips, secret_heading
-from tui.systems.roster_part import RosterPart
+from tui.systems.common import cell, cells, e, pct, pips
+from tui.systems.roster_part import RosterPart, sheet_roster
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
-from tui.systems.setup_part import SetupPart
+from tui.systems.setup_part import SetupPart, options_part
 from tui.widgets.keypad import KeypadRow
 
 
@@ -35,32 +40,20 @@ def _coin(typed: str) -> int | None:
 
 
 def _reflip(screen: ContestActions) -> None:
-    """``l``: the flipper under the cursor spends a point of luck to flip again."""
-    who = screen.current() or ""
+    """``l``: a flipper with luck spends a point of it to flip again (the one under the
+    keypad's cursor first)."""
+    luck = _own(screen.state).luck
+    lucky = [w for w in screen.slots() if luck.get(w, 0) > 0]
+    if not lucky:
+        screen.notify("Nobody who flips has any luck left", severity="warning")
+        return
+    who = next((w for w in lucky if w == screen.current()), lucky[0])
     screen.ask(
         f"{who} flips again (a point of luck)",
         [Field("coin", "The new coin: 1 tails, 2 heads")],
-        lambda a: Reflip(who=who, faces=(_typed_coin(a["coin"]),)),
-        rule_field="coin",
+        lambda a: RollDice(who=who, faces=faces_of(D2, a["coin"].strip()) or ()),
+        rule_field="coin",  # a coin that is not one: the rules' words, under it
     )
-
-
-def _typed_coin(text: str) -> int:
-    face = _coin(text.strip())
-    if face is None:
-        raise FieldError("coin", f'"{text}" is not a coin: 1 tails, 2 heads')
-    return face
-
-
-def _no_rating(text: str) -> int:
-    raise RuleError("a coin race has no ratings: leave them blank")
-
-
-def _options(a: Answers) -> dict[str, Any]:
-    text = a["target"].strip()
-    if not text.isdigit() or int(text) < 1:
-        raise FieldError("target", f'"{text}" is not a number of points (1 or more)')
-    return {"target": int(text)}
 
 
 class CoinView(SystemView):
@@ -75,26 +68,6 @@ class CoinView(SystemView):
             side: f"[$accent]{pips(c.points.get(side, 0), need)}[/] {c.points.get(side, 0)}"
             for side in c.sides
         }
-
-    def participants(self, record: ContestRecord) -> list[str]:
-        c = _own(record.state)
-        flipping = set(flippers(c))
-        lines = secret_heading(record)
-        for side in c.sides:
-            for p in c.members(side):
-                role = "flips" if p.name in flipping else "cheers"
-                team = f" ({e(side)})" if side != p.name else ""
-                luck = f" · luck {c.luck.get(p.name, 0)}"
-                lines.append(
-                    f"[b]{e(p.name)}[/b]{team} · {role}{luck}{hidden_mark(record, p.name)}"
-                )
-        return lines
-
-    def aspects(
-        self, state: Contest, hidden: Collection[str] = (), players: bool = False
-    ) -> list[str]:
-        target = _own(state).options.target
-        return [f"First to {target} points", "A lone heads scores; anything else is a tie"]
 
     def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]:
         out = []
@@ -123,15 +96,10 @@ class CoinView(SystemView):
         }, f"tie {pct(exchange['tie'])}"
 
     def roster(self) -> RosterPart:
-        return RosterPart(ratings_label="Ratings (none: leave blank)", parse_rating=_no_rating)
+        return sheet_roster(CoinSheet, ratings_label="No ratings", parse_rating=SHEET.typed_rating)
 
     def setup(self) -> SetupPart:
-        return SetupPart(
-            no_skill="A coin",
-            typed_example="none: a coin is a coin",
-            option_fields=(Field("target", "Points to reach", "3"),),
-            options_from=_options,
-        )
+        return options_part(CoinOptions, no_skill="A coin", typed_example="none: a coin")
 
 
 VIEW = CoinView()

@@ -6,9 +6,9 @@ the only heads scores a point; every other throw is a tie (all tails, or two hea
 more: "heads beats tails", and heads does not beat heads). The first side to
 ``target`` points wins, and the contest ends with that exchange.
 
-Luck: a participant's points of luck (from their sheet, ``sheet``) come into the contest;
-a flipper spends one to flip their coin again (``Reflip``), after it fell and before the
-exchange is scored, as often as their luck lasts. What is left goes back to the sheet.
+Luck (a character's ``CoinSheet``) comes into the contest: a flipper whose coin has
+fallen may flip again (a second ``RollDice``) for a point of luck, as often as it lasts
+before the exchange is scored. What is left goes back to the sheet.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from typing import Any, ClassVar
 import msgspec
 from msgspec.structs import replace
 
+from core.campaign_log import Character, Sheet
 from core.dice import DiceKind, check_faces
 from core.errors import NoPoints, OutOfTurn, RuleError
-from core.limits import Int, Positive
+from core.limits import Count, Int, Positive
 from core.model import (
-    Command,
     Contest,
     ContestEnded,
     DiceRolled,
@@ -43,6 +43,20 @@ D2 = DiceKind.die(2)  # a coin
 TAILS, HEADS = 1, 2
 FACE_NAMES = {TAILS: "tails", HEADS: "heads"}
 FACES = {name: face for face, name in FACE_NAMES.items()}
+
+
+class CoinSheet(Sheet):
+    """What a coin race keeps on a character: ``luck`` to spend on flipping again, and
+    the ``refresh`` a session's start brings a PC's luck back up to."""
+
+    LABELS: ClassVar[Mapping[str, str]] = {"refresh": "luck refresh"}
+    luck: Count = 0
+    refresh: Count = 0
+
+
+def sheet_of(character: Character) -> CoinSheet:
+    """``character``'s coin race sheet (a fresh one where it has none yet)."""
+    return character.sheet if isinstance(character.sheet, CoinSheet) else CoinSheet()
 
 
 class CoinOptions(Saved):
@@ -89,18 +103,6 @@ def new_contest(
     return replace(contest, points={side: 0 for side in contest.sides}, luck=dict(luck or {}))
 
 
-class Reflip(Command):
-    """``who`` spends a point of luck to flip their coin again: ``faces`` is the new one."""
-
-    who: str
-    faces: tuple[Int, ...]
-
-
-class Reflipped(Event):
-    who: str
-    faces: tuple[Int, ...]
-
-
 class ExchangeResolved(ExchangeEvent):
     """One exchange scored: each flipper's coin (``flips``), the side that scored (None:
     a tie) and every side's points after it."""
@@ -138,16 +140,9 @@ class CoinRules(RuleSystem):
                         f"{flipper.name} does not flip: {first} flips for {flipper.side}"
                     )
                 check_faces(D2, command.faces)
-                if flipper.name in c.flips:
-                    raise OutOfTurn(f"{flipper.name} has already flipped this exchange")
+                if flipper.name in c.flips and c.luck.get(flipper.name, 0) < 1:
+                    raise NoPoints(f"{flipper.name} has flipped; no luck left to flip again")
                 return (DiceRolled(who=flipper.name, faces=command.faces, source=command.source),)
-            case Reflip():
-                if command.who not in c.flips:
-                    raise OutOfTurn(f"{command.who} has no coin to flip again yet")
-                if c.luck.get(command.who, 0) < 1:
-                    raise NoPoints(f"{command.who} has no luck left")
-                check_faces(D2, command.faces)
-                return (Reflipped(who=command.who, faces=command.faces),)
             case ResolveExchange():
                 return self._resolve(c)
         raise unknown_command(self.title, command)
@@ -170,15 +165,15 @@ class CoinRules(RuleSystem):
     def evolve(self, contest: Contest, event: Event) -> Contest:
         c = own(contest, CoinContest)
         match event:
-            case DiceRolled():
-                return replace(c, flips={**c.flips, event.who: event.faces[0]})
-            case Reflipped():
+            case DiceRolled() if event.who in c.flips:  # again, for a point of luck
                 return replace(
                     c,
                     flips={**c.flips, event.who: event.faces[0]},
                     luck=updated(c.luck, event.who, -1),
                     reflips=updated(c.reflips, event.who, 1),
                 )
+            case DiceRolled():
+                return replace(c, flips={**c.flips, event.who: event.faces[0]})
             case ExchangeResolved():
                 return replace(c, n=event.n, flips={}, points=event.points, reflips={})
             case ContestEnded():
