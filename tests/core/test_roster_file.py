@@ -356,10 +356,10 @@ def test_a_plug_in_without_roster_files_says_so(
     """A plug-in that names no ``ROSTER_FILE`` and no sheet type of its own (the coin
     race, its ``CHARACTER`` taken away): its campaigns have no roster files, said in
     words; the other systems' files are still told apart."""
-    from core.sheet import find_sheet
-
     with installed(tmp_path / "site"):
-        monkeypatch.setattr(type(find_sheet("coin")), "CHARACTER", None)
+        from tests.plugins.coin_race.sheet import CoinSystemSheet
+
+        monkeypatch.setattr(CoinSystemSheet, "CHARACTER", None)
         with pytest.raises(RuleError, match=r"^Coin race has no roster files"):
             export_text("coin", [])
         with pytest.raises(RuleError, match=r"^Coin race has no roster files"):
