@@ -13,7 +13,8 @@ roster export`` writes the campaign's roster as the plain TOML roster this modul
   system reads is refused, naming both.
 
 Generic: the system's part (its table's keys, its ratings, the other tools' files) is its
-plug-in's ``roster_file`` module, found through its sheet (``core.sheet.roster_format``).
+plug-in's :class:`RosterFormat`, named by its sheet's ``ROSTER_FILE`` (or its sheet type's
+fields: :class:`SheetTable`).
 A file is read whole, checked whole, and refused whole (``FILE: place: reason``, one
 line): nothing of a refused file is added. Importing is one GM action
 (``ImportCharacters``), so one undo takes it back.
@@ -23,16 +24,17 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, ClassVar
 
 from core.campaign_log import Character, ImportCharacters, Sheet
 from core.errors import RuleError
 from core.limits import SIZE, field_problem, fields_of, size_problem
-from core.rules import SYSTEM_NAMES, system_title
-from core.sheet import find_sheet, roster_file_module
+from core.rules import SYSTEM_NAMES, load, not_a, system_title
+from core.sheet import find_sheet
 from core.text import control_problem, visible, written_out
 
 KINDS = ("pc", "npc")
@@ -72,51 +74,53 @@ class Import:
     arrivals: tuple[Arrival, ...] = field(default_factory=tuple)
 
 
-class RosterFormat(Protocol):
-    """A system's ``roster_file`` module (its sheet's ``roster_file()`` returns it)."""
+class RosterFormat(ABC):
+    """A system's roster files: its plug-in's sheet names an instance in ``ROSTER_FILE``
+    (``"module:attribute"``). It says how its ``[[characters]]`` table reads and writes;
+    by default it reads no other tool's files."""
 
-    FOREIGN: str  # the other tools' files it reads, in words ("" when none)
+    FOREIGN: ClassVar[str] = ""  # the other tools' files it reads, in words ("": none)
 
+    @abstractmethod
     def from_table(self, entries: Mapping[str, Any], place: str) -> dict[str, Any]:
         """A ``[[characters]]`` table but its name and kind: the ``Character`` fields it
         gives; :class:`Refused` for a key or value the system does not take."""
-        ...
 
+    @abstractmethod
     def to_table(self, character: Character) -> dict[str, Any]:
         """What ``from_table`` reads back as ``character`` (None: a key left out)."""
-        ...
+
+    @abstractmethod
+    def summary(self, character: Character) -> str:
+        """What a character holds, in a line: ratings, points, aspects..."""
 
     def read_foreign(self, data: Any) -> list[Arrival] | None:
         """The characters in another tool's file (parsed JSON); None when ``data`` is in
         no format this system reads; :class:`Refused` for one that is, but broken."""
-        ...
+        return None
 
     def recognise(self, data: Any) -> str | None:
         """What ``data`` is ("a Fari character file") where this system reads it."""
-        ...
-
-    def summary(self, character: Character) -> str:
-        """What a character holds, in a line: ratings, points, aspects..."""
-        ...
+        return None
 
 
 def roster_format(system: str) -> RosterFormat | None:
     """The roster-file part of ``system``'s plug-in (its ``ROSTER_FILE``, else a table of
     its sheet's ``CHARACTER`` fields), or None where it has neither."""
-    module = roster_file_module(system)
-    if module is not None:
-        return cast(RosterFormat, module)
-    kind = find_sheet(system).CHARACTER
-    return None if kind is None else SheetTable(kind)
+    sheet = find_sheet(system)
+    if sheet.ROSTER_FILE is not None:
+        if not isinstance(part := load(sheet.ROSTER_FILE), RosterFormat):
+            raise not_a(sheet.ROSTER_FILE, RosterFormat)
+        return part
+    return None if sheet.CHARACTER is None else SheetTable(sheet.CHARACTER)
 
 
-@dataclass(slots=True)
-class SheetTable:
+class SheetTable(RosterFormat):
     """A system's ``[[characters]]`` table read from the fields of its own part of a
     character (``Character.sheet``): each a whole number, within its declared limit."""
 
-    kind: type[Sheet]
-    FOREIGN: str = ""
+    def __init__(self, kind: type[Sheet]) -> None:
+        self.kind = kind
 
     def from_table(self, entries: Mapping[str, Any], place: str) -> dict[str, Any]:
         keys = fields_of(self.kind)
@@ -126,12 +130,6 @@ class SheetTable:
     def to_table(self, character: Character) -> dict[str, Any]:
         sheet = character.sheet if isinstance(character.sheet, self.kind) else self.kind()
         return {key: getattr(sheet, key) for key in fields_of(self.kind)}
-
-    def read_foreign(self, data: Any) -> list[Arrival] | None:
-        return None
-
-    def recognise(self, data: Any) -> str | None:
-        return None
 
     def summary(self, character: Character) -> str:
         labels = self.kind.LABELS

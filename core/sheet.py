@@ -13,7 +13,6 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
 from core.campaign_log import Sheet
@@ -83,8 +82,8 @@ class SystemSheet(ABC):
     other hook has a default a small system keeps (no ratings to speak of, nothing
     written back, a session that changes nothing, no points awarded outside a contest).
 
-    ``ROSTER_FILE`` names the module that reads and writes the system's roster files
-    (``core.roster_file.RosterFormat``; see :func:`roster_file_module`), ``QUICK_ROLL``
+    ``ROSTER_FILE`` names (``"module:attribute"``) the ``core.roster_file.RosterFormat``
+    that reads and writes the system's roster files, ``QUICK_ROLL``
     the module whose ``QUICK_ROLLS`` (a ``core.quick_roll.QuickRolls``) are its rolls
     outside a contest (``tussle roll``, the dashboard's quick roll), each loaded when
     first needed; None: no roster import or export, or no quick rolls."""
@@ -174,16 +173,6 @@ class SystemSheet(ABC):
         """A won contest's level after the winner's name where it has no count to
         give (`` (major victory)``); ``""`` by default."""
         return ""
-
-
-def roster_file_module(system: str) -> ModuleType | None:
-    """The module that reads and writes roster files for ``system`` (core.roster_file's
-    ``RosterFormat``), which a sheet names in an optional ``ROSTER_FILE``; None
-    where the plug-in has none (it is loaded only when a roster file is read or written)."""
-    import importlib
-
-    name = find_sheet(system).ROSTER_FILE
-    return None if name is None else importlib.import_module(name)
 
 
 def find_sheet(system: str) -> SystemSheet:

@@ -17,6 +17,7 @@ from core.codec import decode, encode
 from core.engine import apply, decide, fold
 from core.errors import RuleError
 from core.model import Command, Contest, Event, ExchangeEvent
+from core.roster_file import RosterFormat, roster_format
 from core.rules import BUILT_IN, SYSTEM_NAMES, Plugin, find_odds, find_reader, find_system
 from core.rules.base import RuleSystem, SystemOdds
 from core.rules.reading import SystemReader
@@ -90,6 +91,7 @@ def test_each_part_of_each_plugin_is_of_its_contract_class(name: str) -> None:
     assert isinstance(find_reader(name), SystemReader)
     assert isinstance(find_sheet(name), SystemSheet)
     assert isinstance(view(name), SystemView)
+    assert isinstance(roster_format(name), RosterFormat)  # its own, or its sheet type's
 
 
 def test_a_part_that_is_not_of_its_contract_class_is_refused_by_name(

@@ -23,7 +23,7 @@ from typing import Any
 
 from core.campaign_log import Character
 from core.errors import RuleError
-from core.roster_file import Arrival, Refused, known, ratings, texts, whole
+from core.roster_file import Arrival, Refused, RosterFormat, known, ratings, texts, whole
 from core.systems.fate.rules import signed
 from core.systems.fate.sheet import typed_rating  # the one reading of a rating
 
@@ -354,3 +354,17 @@ def _track(key: str, track: Any) -> str:
     if isinstance(aspect, dict) and _plain(str(aspect.get("name", ""))):
         text += f": {_cut(_plain(str(aspect['name'])))}"
     return text
+
+
+class FateTable(RosterFormat):
+    """Its :class:`core.roster_file.RosterFormat`: the functions above."""
+
+    FOREIGN = FOREIGN
+    from_table = staticmethod(from_table)
+    to_table = staticmethod(to_table)
+    summary = staticmethod(summary)
+    read_foreign = staticmethod(read_foreign)
+    recognise = staticmethod(recognise)
+
+
+FORMAT = FateTable()

@@ -30,7 +30,7 @@ from core.systems.fate.rules import (
 )
 
 NO_SKILL = 0  # Mediocre (+0)
-ROSTER_FILE = "core.systems.fate.roster_file"  # its roster files (core.roster_file)
+ROSTER_FILE = "core.systems.fate.roster_file:FORMAT"  # its roster files (core.roster_file)
 QUICK_ROLL = "core.systems.fate.quick_roll"  # 4dF+3, 4dF+3 vs 2 (core.quick_roll)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.campaign_log import Character
-from core.roster_file import Arrival, known, ratings, whole
+from core.roster_file import Arrival, RosterFormat, known, ratings, whole
 from core.systems.forge.sheet import typed_rating  # the one reading of a target
 
 FOREIGN = ""
@@ -77,3 +77,17 @@ def recognise(data: Any) -> str | None:
 
 def read_foreign(data: Any) -> list[Arrival] | None:
     return None
+
+
+class ForgeTable(RosterFormat):
+    """Its :class:`core.roster_file.RosterFormat`: the functions above."""
+
+    FOREIGN = FOREIGN
+    from_table = staticmethod(from_table)
+    to_table = staticmethod(to_table)
+    summary = staticmethod(summary)
+    read_foreign = staticmethod(read_foreign)
+    recognise = staticmethod(recognise)
+
+
+FORMAT = ForgeTable()

@@ -25,7 +25,7 @@ from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # cor
 
 NO_SKILL = 0  # a target of 0
 QUICK_ROLL = "core.systems.forge.quick_roll"  # d100 vs 45 (core.quick_roll)
-ROSTER_FILE = "core.systems.forge.roster_file"  # its roster files (core.roster_file)
+ROSTER_FILE = "core.systems.forge.roster_file:FORMAT"  # its roster files (core.roster_file)
 
 
 def rating_label(value: int) -> str:

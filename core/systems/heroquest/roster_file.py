@@ -10,7 +10,17 @@ from typing import Any
 from msgspec.structs import fields
 
 from core.campaign_log import Character
-from core.roster_file import Arrival, Refused, known, ratings, table, text, texts, whole
+from core.roster_file import (
+    Arrival,
+    Refused,
+    RosterFormat,
+    known,
+    ratings,
+    table,
+    text,
+    texts,
+    whole,
+)
 from core.systems.heroquest.rules import format_rating, parse_rating
 
 STATES = ("hurt", "impaired", "injured", "dying", "dead")  # §2.6
@@ -92,3 +102,17 @@ def recognise(data: Any) -> str | None:
 
 def read_foreign(data: Any) -> list[Arrival] | None:
     return None
+
+
+class HeroQuestTable(RosterFormat):
+    """Its :class:`core.roster_file.RosterFormat`: the functions above."""
+
+    FOREIGN = FOREIGN
+    from_table = staticmethod(from_table)
+    to_table = staticmethod(to_table)
+    summary = staticmethod(summary)
+    read_foreign = staticmethod(read_foreign)
+    recognise = staticmethod(recognise)
+
+
+FORMAT = HeroQuestTable()

@@ -30,7 +30,7 @@ from core.systems.heroquest.rules import (
 )
 
 NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
-ROSTER_FILE = "core.systems.heroquest.roster_file"  # its roster files (core.roster_file)
+ROSTER_FILE = "core.systems.heroquest.roster_file:FORMAT"  # its roster files (core.roster_file)
 QUICK_ROLL = "core.systems.heroquest.quick_roll"  # 4M vs 14, d20 vs 14 (core.quick_roll)
 
 ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, on every later related use
