@@ -38,13 +38,14 @@ else:
 class Character(Saved):
     """A PC or NPC on the roster. ``ratings`` are skills (Fate ladder values), abilities
     (HeroQuest linear values: 24 is 4M) or FORGE targets, by name. ``sheet`` is what the
-    campaign's rule system keeps on the character (its own :class:`Sheet`; None: nothing,
+    campaign's rule system keeps on the character (its own :class:`Sheet`; unset: nothing,
     or a system whose fields are still below)."""
 
     name: str
     kind: Literal["pc", "npc"] = "pc"
     ratings: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    sheet: AnySheet | None = None
+    # Unset (left out of the saves, as before there were sheets) where it keeps nothing.
+    sheet: AnySheet | msgspec.UnsetType = msgspec.UNSET
     aspects: tuple[str, ...] = ()
     fate_points: Count = 0
     refresh: Count = 0
