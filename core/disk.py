@@ -243,8 +243,9 @@ def real_folder(path: Path) -> None:
 # The fault-injection seams (empty in normal use): tests put callables here that raise
 # OSError (a full disk, a read-only folder) for the paths they choose, or stop there as a
 # crash would. WRITE_FAULTS: before every file written and every folder made in the saves
-# (what a full disk refuses); CHANGE_FAULTS: before every other change to them, a rename
-# that publishes a copy made whole or a removal (where a crash leaves a state of its own).
+# (what a full disk refuses); CHANGE_FAULTS: before every other change to what they hold,
+# a rename that publishes a copy made whole or a removal (where a crash leaves a state of
+# its own; temporary files cleared are none).
 WRITE_FAULTS: list[Callable[[Path], None]] = []
 CHANGE_FAULTS: list[Callable[[Path], None]] = []
 
