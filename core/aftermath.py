@@ -14,9 +14,9 @@ contest) is kept.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from msgspec.structs import fields, replace
 
 from core.campaign_log import Sheet
@@ -74,8 +74,7 @@ def session_events(campaign: CampaignState, reset: int | None = None) -> tuple[E
 # -- the summary at a contest's end ----------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
+class Summary(msgspec.Struct, frozen=True):
     """What the end-of-contest screen shows."""
 
     title: str

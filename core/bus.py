@@ -20,8 +20,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from core.campaign import ActionRecorded, Campaign, Entry, SessionStarted
 from core.errors import RuleError
@@ -34,8 +35,7 @@ if TYPE_CHECKING:
 BACKUP_DELAY = 0.5  # seconds the backup at the start waits for a first command
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(msgspec.Struct, frozen=True):
     """``command`` was decided and applied: ``entry`` is what the log gained (saved,
     unless an :class:`Unsaved` said otherwise just before)."""
 
@@ -43,23 +43,20 @@ class Applied:
     entry: Entry
 
 
-@dataclass(frozen=True, slots=True)
-class Rejected:
+class Rejected(msgspec.Struct, frozen=True):
     """``command`` was not done: the rules forbid it (or a bug stopped it)."""
 
     command: Command
     error: RuleError | StoreError
 
 
-@dataclass(frozen=True, slots=True)
-class Saved:
+class Saved(msgspec.Struct, frozen=True):
     """The store wrote these entries: on disk now."""
 
     entries: tuple[Entry, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Unsaved:
+class Unsaved(msgspec.Struct, frozen=True):
     """The disk refused: these entries are applied but only in memory, retried later."""
 
     entries: tuple[Entry, ...]

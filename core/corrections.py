@@ -11,7 +11,8 @@ back), it never rewrites what was saved.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from core.campaign_state import CampaignState, ContestCorrected, Correct
 from core.engine import play_until_refused
@@ -21,8 +22,7 @@ from core.rules import find_system
 from core.rules.base import Pool
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(msgspec.Struct, frozen=True):
     """A correction worked out, for the GM to look at before it is made."""
 
     event: ContestCorrected

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import ClassVar
+
+import msgspec
 
 from core.errors import BadDice
 
 
-@dataclass(frozen=True, slots=True)
-class DiceKind:
+class DiceKind(msgspec.Struct, frozen=True):
     """The dice a system rolls for one contest roll: four Fate dice (``4dF``), or one die
     of ``high`` faces numbered from 1 (``d20``, ``d100``; a plug-in may roll a ``d2``)."""
 

@@ -18,7 +18,8 @@ campaign opens).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from core.errors import RuleError
 from core.model import Command, Contest, Event
@@ -80,8 +81,7 @@ def play(contest: Contest, commands: Iterable[Command]) -> tuple[Contest, tuple[
     return contest, tuple(played)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """One command played: the command, the events it caused, the contest after them."""
 
     command: Command
@@ -89,8 +89,7 @@ class Step:
     contest: Contest
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True):
     """The command the rules refused: where it stood in the commands given (from 0),
     the command, and the rules' own error (raise it to refuse as ``decide`` did)."""
 
@@ -99,8 +98,7 @@ class Refusal:
     error: RuleError
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(msgspec.Struct, frozen=True):
     """Commands played from ``start`` as far as they went: one step per command played,
     and the refusal that stopped them, if one did."""
 

@@ -6,12 +6,12 @@ exchanges that keeps only their count and digest, for a replay that holds no his
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from typing import Any, SupportsIndex, overload
 
+import msgspec
 import msgspec.structs
 
 from core.campaign import (
@@ -47,8 +47,7 @@ def starts_in(action: ActionRecorded) -> int:
     return sum(isinstance(e, ContestStarted) for e in action.events)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Reserve:
+class Reserve(msgspec.Struct, frozen=True):
     """What entries set aside from a campaign's log took (core.set_aside): the highest
     action id among them and the contests they started. A campaign that goes on without
     them hands out neither again, so they can come back (``tussle check --repair``)."""

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
@@ -34,8 +33,7 @@ import msgspec
 SIZE = 10**9
 
 
-@dataclass(frozen=True, slots=True)
-class Limit:
+class Limit(msgspec.Struct, frozen=True):
     """The smallest (``ge``) and largest (``le``) a whole number may be; None: no bound
     beyond :data:`SIZE`."""
 

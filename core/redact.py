@@ -16,13 +16,13 @@ everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 HIDDEN = "??"
 
 
-@dataclass(frozen=True, slots=True)
-class Secrets:
+class Secrets(msgspec.Struct, frozen=True):
     """What one contest keeps from the players: everything (``contest``), the numbers
     of some participants (and so the totals of their sides), some aspects' names."""
 
@@ -50,8 +50,7 @@ NO_SECRETS = Secrets()
 # -- lines from parts -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Part:
+class Part(msgspec.Struct, frozen=True):
     """A piece of a line that some participant, side or aspect keeps secret: hidden when
     any of ``of`` (participants) or ``sides`` is hidden, or, for an ``aspect``, when the
     aspect named ``text`` is. Hidden, it shows as ``mask``."""

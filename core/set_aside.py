@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from core.codec import TAG
 from core.disk import BadSave, StoreError, parse_json, read_bytes
@@ -35,8 +36,7 @@ KIND = "set-aside"
 FORMAT = 1
 
 
-@dataclass(frozen=True, slots=True)
-class BadEntry:
+class BadEntry(msgspec.Struct, frozen=True):
     """The first log entry a load could not replay, and where it and those after went."""
 
     slug: str  # the campaign's folder

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
+
+import msgspec
 
 from core.campaign_log import Sheet
 from core.campaign_state import CampaignState, Character, ContestRecord
@@ -31,8 +32,7 @@ OptionsT = TypeVar("OptionsT")
 Change = tuple[str, Any]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Pick:
+class Pick(msgspec.Struct, frozen=True, kw_only=True):
     """One participant: a roster character on ``side`` using ``rating`` (a skill,
     ability or target name; None or one the character lacks: the system's rule for no
     relevant skill, ``NO_SKILL``). ``value`` sets the rating outright (a rating typed
@@ -64,14 +64,13 @@ def options(kind: type[OptionsT], opts: Mapping[str, Any]) -> OptionsT:
     return kind(**opts)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Demo:
+class Demo(msgspec.Struct, frozen=True, kw_only=True):
     """A demo campaign: its roster and one contest ready to play."""
 
     characters: tuple[Character, ...]
     title: str
     picks: tuple[Pick, ...]
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = msgspec.field(default_factory=dict)
     aspects: tuple[str, ...] = ()
 
 

@@ -30,10 +30,11 @@ import stat
 import unicodedata
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
+
+import msgspec
 
 from core import set_aside as set_aside_files
 from core import snapshot
@@ -126,8 +127,7 @@ def safe_name(name: str) -> str:
     return slug or "campaign"
 
 
-@dataclass(frozen=True, slots=True)
-class CampaignInfo:
+class CampaignInfo(msgspec.Struct, frozen=True):
     """What the campaign screen lists; ``problem`` is set for a save that will not open."""
 
     slug: str

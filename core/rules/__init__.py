@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from core.errors import RuleError
 from core.rules.base import RuleSystem, SystemOdds
@@ -30,8 +31,7 @@ if TYPE_CHECKING:
 ENTRY_POINTS = "tussle.rule_systems"
 
 
-@dataclass(frozen=True, slots=True)
-class Plugin:
+class Plugin(msgspec.Struct, frozen=True):
     """Where one rule system's parts live, as ``"module:attribute"`` or a module's name.
 
     ``name`` is what a contest's and a campaign's ``system`` holds, ``--system`` takes and
