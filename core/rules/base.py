@@ -77,9 +77,10 @@ class RuleSystem(ABC):
     saved log, the players' view and ``tussle resolve`` all go through them. Generic code
     never reads a system's own fields: it asks through these hooks.
 
-    The module defining a system's saved classes (contests, commands, events) sets
-    ``CODEC_TAG``, the prefix their saved tags carry (``"fate"``: ``fate.FateContest``);
-    core.codec reads it, and a tag once saved must never change (old saves name it).
+    The module defining a system's saved classes (contests, commands, events, its
+    character sheet: subclasses of core.model's ``Saved`` bases) sets ``CODEC_TAG``, the
+    prefix their saved tags carry (``"fate"``: ``fate.FateContest``; core.model's
+    ``Tagged`` reads it), and a tag once saved must never change (old saves name it).
     """
 
     name: ClassVar[str]
