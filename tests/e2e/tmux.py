@@ -82,6 +82,17 @@ class Terminal:
             time.sleep(0.05)
         raise AssertionError(f"{text!r} did not appear in {timeout} s; the screen:\n{shown}")
 
+    def wait_gone(self, text: str, timeout: float = 30.0) -> str:
+        """Until ``text`` is no longer shown (a question answered, a form closed)."""
+        deadline = time.monotonic() + timeout
+        shown = ""
+        while time.monotonic() < deadline:
+            shown = self.screen()
+            if text not in shown:
+                return shown
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} still shown after {timeout} s; the screen:\n{shown}")
+
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", *keys)
 
