@@ -45,10 +45,11 @@ import os
 import shutil
 import stat
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from core.campaign import FORMAT_VERSION
 from core.check import check_campaign
@@ -92,8 +93,7 @@ def session_started(number: int) -> str:
     return f"session {number} started"
 
 
-@dataclass(frozen=True, slots=True)
-class Backup:
+class Backup(msgspec.Struct, frozen=True):
     """One backup folder of a campaign."""
 
     folder: Path
@@ -145,8 +145,7 @@ class Backup:
         return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-@dataclass(frozen=True, slots=True)
-class BackupResult:
+class BackupResult(msgspec.Struct, frozen=True):
     """What :func:`backup` did. ``backup`` holds the campaign as it is now: a new copy
     (``created``), or the newest one when nothing changed since; ``problem`` is set, and
     ``backup`` None, when no backup could be made. ``damage`` says which full log segment
@@ -159,8 +158,7 @@ class BackupResult:
     damage: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Restored:
+class Restored(msgspec.Struct, frozen=True):
     """What :func:`restore` did: the backup put back, and the one holding the state it
     replaced (None when there was no campaign left to keep)."""
 
@@ -273,8 +271,7 @@ def _removed(saves: Path, files: CampaignFiles, keep: int | None) -> tuple[Path,
     return _prune(saves, files.slug, keep) if keep is not None else ()
 
 
-@dataclass(frozen=True, slots=True)
-class _Segment:
+class _Segment(msgspec.Struct, frozen=True):
     """One log segment as read for a backup: its name in the log, its bytes, their sha256."""
 
     name: str

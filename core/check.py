@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from core import set_aside, snapshot
 from core.campaign import (
@@ -41,8 +42,7 @@ from core.snapshot_check import problem_in
 from core.store import REPLAY_ERRORS, BadEntry, BadSave, CampaignFiles, replay_entry
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
+class Report(msgspec.Struct, frozen=True):
     """A sound campaign, summed up."""
 
     name: str

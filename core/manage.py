@@ -36,9 +36,10 @@ import shlex
 import shutil
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+import msgspec
 
 from core.backup import STAMP, Backup, backups_folder, copy_campaign
 from core.disk import change_point, make_folder, read_bytes
@@ -76,16 +77,14 @@ class BadName(ManageError):
     title = "Name refused"
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
+class Listed(msgspec.Struct, frozen=True):
     """One campaign as the campaign screen lists it."""
 
     info: CampaignInfo
     archived: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Deleted:
+class Deleted(msgspec.Struct, frozen=True):
     """What :func:`delete` did: the campaign's name and folder, and its backup."""
 
     name: str

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from textual.binding import Binding
 from textual.keys import (
     ASCII_KEY_NAMES,
@@ -58,8 +59,7 @@ def config_path() -> Path:
     return folder / "tussle" / "config.toml"
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(msgspec.Struct, frozen=True):
     """Where bindings work together (one screen, with its focused widget and the app's):
     a key may do one thing there. ``typing``: the place has text fields, which take
     printable keys before any binding sees them."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+import msgspec
+
 from core.dice import FATE_GLYPHS, DiceKind
 from core.engine import play_until_refused
 from core.errors import BadDice
@@ -72,8 +74,7 @@ class Draft:
         return out
 
 
-@dataclass(frozen=True)
-class Kept:
+class Kept(msgspec.Struct, frozen=True):
     """A contest's keypad while the GM is on another screen: the draft, a correction in
     progress (its number and the contest before it), the campaign's entry count then (a
     correction does not outlive a change), and what quitting would lose, in words."""
@@ -158,8 +159,7 @@ def implicit(contest: Contest, draft: Draft) -> list[Command]:
     return find_system(contest.system).implicit(contest)
 
 
-@dataclass(frozen=True)
-class Preview:
+class Preview(msgspec.Struct, frozen=True):
     """The contest as it would stand with the draft applied, before resolution."""
 
     state: Contest

@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+
+import msgspec
 
 from core.limits import SIZE, field_problem, size_problem
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     """One field: free text, or one of ``choices`` (label, value) pairs.
 
     ``follows`` names a choice field whose value picks this choice's options from
@@ -28,11 +28,11 @@ class Field:
     key: str
     label: str
     default: str = ""
-    choices: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    choices: tuple[tuple[str, str], ...] = msgspec.field(default_factory=tuple)
     placeholder: str = ""
     required: bool = True
     follows: str = ""
-    choices_by: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    choices_by: Mapping[str, tuple[tuple[str, str], ...]] = msgspec.field(default_factory=dict)
     shown_when: tuple[str, str] | None = None
 
     @property
@@ -44,8 +44,7 @@ Answers = dict[str, str]
 Options = tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
-class Follow:
+class Follow(msgspec.Struct, frozen=True):
     """A choice whose options and default are worked out again from the answers so far
     whenever one of the fields named in ``on`` changes (an invoke's payment follows the
     invoker and the aspect)."""

@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol, cast
 
+import msgspec
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -68,8 +68,7 @@ class Host(Protocol):
     ) -> None: ...
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(msgspec.Struct, frozen=True):
     """A main screen left for another, as Esc brings it back: ``make`` builds it again
     (None when it cannot be shown any more: its campaign closed, its contest undone)."""
 

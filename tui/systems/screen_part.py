@@ -10,9 +10,9 @@ a system module never imports a screen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
+import msgspec
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 
@@ -83,8 +83,7 @@ class ContestActions(Protocol):
     ) -> None: ...
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(msgspec.Struct, frozen=True):
     """One of a system's keys: its ``binding`` (its action names ``run``), placed in the
     screen's list of keys right after the screen's own binding whose id is ``after``
     (the order the footer, the help screen and the command palette show). ``applies``:
@@ -97,8 +96,7 @@ class Key:
     applies: Callable[[Contest], bool] | None = None
 
 
-@dataclass(frozen=True)
-class ScreenPart:
+class ScreenPart(msgspec.Struct, frozen=True):
     """A system's keys on the contest screen, and whom the modifier form (``m``, every
     system's) offers: ``modifier_choices`` of the contest, or else its participants.
     ``replaces(waiting, new)``: whether ``new``, put on the keypad, takes the place of

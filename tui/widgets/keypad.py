@@ -6,8 +6,7 @@ keys to the screen's actions; it never decides anything itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -15,8 +14,7 @@ from core.text import visible
 from tui.widgets.lines import Hanging, e
 
 
-@dataclass(frozen=True)
-class KeypadRow:
+class KeypadRow(msgspec.Struct, frozen=True):
     """One roller: the name (plain text, escaped here), dice as typed (glyphs or digits)
     and the running total (markup)."""
 
