@@ -54,6 +54,7 @@ class BadEntry(msgspec.Struct, frozen=True):
             f"Log entry {self.n} does not load ({self.reason}); the campaign is as it stood "
             f"before it ({self.n} of {self.count} entries)."
         )
+        them, they = ("them", "they") if later else ("it", "it")
         if self.kept_in is None:
             return (
                 f"{head} `tussle check {self.slug} --repair` (or opening it in the "
@@ -62,9 +63,9 @@ class BadEntry(msgspec.Struct, frozen=True):
             )
         return (
             f"{head} {moved[0].upper()}{moved[1:]} {'are' if later else 'is'} set aside, "
-            f"not deleted, in {self.kept_in}; once a Tussle that reads "
-            f"{'them' if later else 'it'} is installed, `tussle check {self.slug} --repair` "
-            f"brings {'them' if later else 'it'} back."
+            f"not deleted, in {self.kept_in}; `tussle check {self.slug} --repair` "
+            f"brings {them} back once {they} can load (a Tussle or plug-in that reads "
+            f"{them}, a file put right)."
         )
 
 
