@@ -22,7 +22,7 @@ from core.campaign import (
     Played,
     PoolSpent,
 )
-from core.codec import decode, encode
+from core.codec import CodecError, decode, encode
 from core.disk import BadSave
 from core.model import Event, ExchangeEvent
 from core.replay import number_problem
@@ -230,10 +230,14 @@ class LazyExchanges(list[ExchangeEvent]):
     def _at(self, index: int) -> ExchangeEvent:
         item: Any = list.__getitem__(self, index)
         if type(item) is dict:
-            problem = number_problem(item)
-            if problem is not None:  # as the log's entries are checked
-                raise BadSave(f"a snapshot's exchange {index + 1}: {problem}")
-            item = decode(item, Event)
+            try:
+                decoded = decode(item, Event)  # every number within its field's limits
+            except CodecError:
+                problem = number_problem(item)  # named as the log's entries are
+                if problem is not None:
+                    raise BadSave(f"a snapshot's exchange {index + 1}: {problem}") from None
+                raise
+            item = decoded
             list.__setitem__(self, index, item)
         event: ExchangeEvent = item
         return event
