@@ -31,12 +31,15 @@ from core.systems.fate.conflict import (
     concede,
     concession_points,
     end_conflict,
+    gm_order,
     has_extra_mild,
     is_over,
     is_taken_out_by,
     legal,
     new_combatant,
+    next_turn,
     npcs_together,
+    ordered,
     payouts,
     recovery_difficulty,
     stress_boxes,
@@ -474,3 +477,53 @@ def test_absorbing_never_loses_shifts_and_taken_out_iff_nothing_covers(
     assert (not found) == (capacity(c, "physical", options) < shifts)
     if options.stress == "core":
         assert all(len(a.boxes) <= 1 for a in found)
+
+
+# -- turns, and the saved form ---------------------------------------------------------------
+
+
+def test_turns_skip_who_is_out_and_a_new_exchange_starts_after_the_last() -> None:
+    """SRD, The Exchange: "every character gets a turn" each exchange; one taken out or
+    conceded has no more turns."""
+    a, b, c = (new_combatant(n, s) for n, s in (("A", "pcs"), ("B", "npcs"), ("C", "pcs")))
+    conflict = Conflict(combatants=ordered((a, b, c), gm_order(("A", "B", "C"), ("C", "A", "B"))))
+    assert [x.name for x in conflict.combatants] == ["C", "A", "B"]
+    conflict = concede(conflict, "A")
+    step = next_turn(conflict)
+    assert (step.turn, step.exchange) == (2, 1)  # A skipped: B
+    step = next_turn(step)
+    assert (step.turn, step.exchange) == (0, 2)  # C opens exchange 2
+    with pytest.raises(ConflictError):
+        gm_order(("A", "B", "C"), ("A", "B"))
+
+
+def test_a_conflict_reloads_equal_under_its_own_tags() -> None:
+    """What the engine will save reads back equal, each class under its own "fate." tag,
+    no two saved classes sharing one (a tag names one class in the saves)."""
+    hurt = absorb(
+        new_combatant("Og", "npcs", physique=5, options=ConflictOptions(extreme=True)),
+        Absorption(track="physical", boxes=(3,), slots=(4,)),
+        6,
+        ("Cracked Rib",),
+        by="pcs",
+    )
+    conflict = Conflict(kind="mental", combatants=(hurt, new_combatant("Zird", "pcs")), turn=1)
+    data = encode(conflict)
+    assert data["@"] == "fate.Conflict"
+    assert decode(data, Conflict) == conflict
+
+    import core.systems.fate.sheet  # noqa: F401  (the character sheet's classes too)
+    from core.model import Saved
+    from core.rules import SYSTEM_NAMES, find_system
+
+    for name in SYSTEM_NAMES:
+        find_system(name)
+    seen: dict[str, type] = {}
+    todo: list[type] = [Saved]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls is Saved:
+            continue
+        tag = str(cls.__struct_config__.tag)  # type: ignore[attr-defined]
+        assert seen.setdefault(tag, cls) is cls, f"{tag} names two classes"
