@@ -299,6 +299,25 @@ def test_what_each_may_still_do() -> None:
     assert still_to_do(contest, r, "Josef")[0] == (2, "action")
 
 
+def test_the_gm_moves_an_icon_and_skips_its_turn() -> None:
+    """GM overrides on [I16]/[I17]: Bobby moved to beat 2 (a surprise) takes part in 2, 3, 4
+    and 5 by the pattern, so Josef's beat-1 attack lands in beat 3 (Bobby's first reaction
+    beat after 1); in beat 2 both may act until the GM skips Bobby's turn, then only Josef."""
+    contest = josef_and_bobby()
+    r = move_icon(the_round(contest), "Bobby", 2)
+    assert whose_beat(contest, r) == ("Josef",)
+    r = send(contest, r, "Josef", "Bobby", 35)
+    assert r.sent[-1].lands_in == 3
+    r = next_beat(contest, r)
+    assert (r.beat, whose_beat(contest, r)) == (2, ("Josef", "Bobby"))
+    r = skip(r, "Bobby")
+    assert whose_beat(contest, r) == ("Josef",)
+    with pytest.raises(OutOfTurn):
+        send(contest, r, "Bobby", "Josef", 10)
+    r = next_beat(contest, skip(r, "Josef"))
+    assert r.beat == 3 and whose_beat(contest, r) == ("Bobby",)  # he may dodge the 12
+
+
 def test_the_gm_ends_the_round_and_starts_the_next() -> None:
     """A GM override: the round ends at once (the attack still on its way stays pending,
     not applied); the next round starts again at beat 1 with nothing sent."""
