@@ -687,6 +687,18 @@ def test_one_hero_point_per_exchange() -> None:
     assert c.member("Hero").hero_points == 2
 
 
+def test_a_roll_is_needed_unless_the_target_is_zero_or_less() -> None:
+    """rules §2.2-2.3: each party rolls its d20; a target of 0 or less loses completely
+    without rolling (Minion at -20: Sidekick's complete victory, 5 points)."""
+    with pytest.raises(OutOfTurn):
+        resolve_exchange(duel(), 0, roll(5), roll(None))
+    with pytest.raises(OutOfTurn):
+        assist(dirk(), "Harsteni", "Dirk", 0, roll(2), None)
+    c, ex = resolve_exchange(duel(), 1, roll(7), roll(None, modifier=-32))
+    assert (ex.outcome.winner, ex.outcome.victory, ex.points) == ("a", COMPLETE, 5)
+    assert c.member("Minion").status == "eliminated"
+
+
 def test_a_risky_gambit_in_an_engagement() -> None:
     """rules §2.8.4 (HQ2, Risky Gambits), in one engagement's exchange: Hero gambles and
     wins a marginal victory (5 against 9, both succeed): 1 + 1 = 2 points."""

@@ -500,6 +500,7 @@ def resolve_exchange(
     :func:`apply_exchange`)."""
     _check_exchange(contest, index, a, b)
     e = contest.engagements[index]
+    _rolled(*zip((e.a, e.b), exchange_parties(contest, index, a, b), strict=True))
     targets = exchange_targets(contest, index, a, b)
     out, points = score_exchange(contest, index, a, b)
     c, taken, disengaged = apply_exchange(contest, index, a, b, out.winner, points)
@@ -559,6 +560,8 @@ def shift_points(contest: GroupContest, leader: str, index: int, points: int) ->
     follower acting as a secondary contestant (HQ2, Followers: "at any point, shift any
     number of RPs to a follower"); the follower, at 3 or more, is removed from the scene
     with 2 more lodged against it. With several such followers, the first still active."""
+    if not 0 <= index < len(contest.engagements):
+        raise GroupError(f"no engagement {index}")
     e = contest.engagements[index]
     if not e.has(leader):
         raise GroupError(f"{leader} is not in engagement {index}")
@@ -616,6 +619,7 @@ def _contest(contest: GroupContest, a: str, move_a: Move, b: str, move_b: Move) 
     for name, move in ((a, move_a), (b, move_b)):
         _check_move(contest, name, move)
         parties.append(_party(contest, name, _plain_target(contest, name, move), move))
+    _rolled((a, parties[0]), (b, parties[1]))
     return simple_contest(parties[0], parties[1], contest.rules.tie_break)
 
 
@@ -628,6 +632,14 @@ def _check_move(contest: GroupContest, name: str, move: Move) -> None:
         raise NoHeroPoints(f"{name} has only {m.hero_points} hero points")
     if move.roll is not None and not 1 <= move.roll <= 20:
         raise GroupError(f"{name}'s d20 shows 1 to 20, not {move.roll}")
+
+
+def _rolled(*parties: tuple[str, Party]) -> None:
+    """Every party that rolls has its roll (a target of 0 or less rolls none, rules
+    §2.2)."""
+    for name, party in parties:
+        if party.target > 0 and party.roll is None:
+            raise OutOfTurn(f"{name} has not rolled yet")
 
 
 def _spend(contest: GroupContest, name: str, move: Move) -> GroupContest:
@@ -690,6 +702,7 @@ def assist(
     _check_move(contest, helper, help_move)
     helper_party = _party(contest, helper, _plain_target(contest, helper, help_move), help_move)
     res_party = Party(target=value, roll=resistance_roll)
+    _rolled((helper, helper_party), ("the resistance", res_party))
     out = simple_contest(helper_party, res_party, contest.rules.tie_break)
     c = _spend(contest, helper, help_move)
     c = c.with_member(replace(c.member(beneficiary), assisted=mb.assisted + 1))
@@ -733,7 +746,9 @@ def parting_shot(
         raise GroupError("no parting shots at a teammate")
     if not ms.active:
         raise GroupError(f"{shooter} is out of the contest")
-    index = next(i for i, e in enumerate(contest.engagements) if e.felled == target)
+    index = next((i for i, e in enumerate(contest.engagements) if e.felled == target), None)
+    if index is None:
+        raise GroupError(f"no engagement took {target} out")
     out = _contest(contest, shooter, shot, target, defence)
     c = _spend(_spend(contest, shooter, shot), target, defence)
     c = c.with_member(replace(c.member(target), shot=True))
