@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from core.codec import decode, encode
@@ -759,3 +761,35 @@ def test_a_group_contest_reloads_equal_under_heroquest_tags() -> None:
     data = encode(c)
     assert data["@"] == "heroquest.GroupContest"
     assert decode(data, GroupContest) == c
+
+
+@given(
+    ratings=st.lists(st.integers(1, 45), min_size=3, max_size=3),
+    rolls=st.lists(st.tuples(st.integers(1, 20), st.integers(1, 20)), max_size=30),
+)
+def test_rounds_played_to_the_end_keep_the_rules_invariants(
+    ratings: list[int], rolls: list[tuple[int, int]]
+) -> None:
+    """Two against one played round after round with any dice: nobody stays in once one
+    opponent has scored the goal against them, everyone taken out was taken out by one
+    engagement that scored at least the goal against them, and the contest is over
+    exactly when a side has nobody standing (HQ2, Group Extended Contests)."""
+    c = new_group_contest(
+        [m("Ann", "pcs", ratings[0]), m("Bea", "pcs", ratings[1]), m("Ogre", "ogre", ratings[2])],
+        [("Ann", "Ogre"), ("Bea", "Ogre")],
+    )
+    for ra, rb in rolls:
+        if c.finished:
+            break
+        if not pending(c):
+            c = next_round(c)
+        c, _ = resolve_exchange(c, pending(c)[0], roll(ra), roll(rb))
+        for e in c.engagements:
+            for name in (e.a, e.b):
+                assert e.against(name) < 5 or not e.open
+        for member in c.members:
+            if member.status == "eliminated":
+                felled = [e for e in c.engagements if e.felled == member.name]
+                assert len(felled) == 1 and felled[0].against(member.name) >= 5
+                assert not c.open_engagements(member.name)
+        assert c.finished == (not c.standing("pcs") or not c.standing("ogre"))
