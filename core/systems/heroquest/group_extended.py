@@ -28,6 +28,8 @@ from core.errors import OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Int, Positive
 from core.model import Saved
 from core.systems.heroquest.rules import (
+    EXTENDED_GOAL,
+    EXTRA_OPPONENT_PENALTY,
     MASTERY,
     RESOLUTION_POINTS,
     STRETCH_PENALTY,
@@ -80,10 +82,10 @@ class GroupRules(Saved):
     ``assist_base``: the Moderate resistance assists start from.
     """
 
-    goal: Positive = 5
+    goal: Positive = EXTENDED_GOAL
     follower_goal: Positive = 3
     gritty_followers: bool = False
-    extra_opponent_penalty: Count = 3
+    extra_opponent_penalty: Count = EXTRA_OPPONENT_PENALTY
     penalty: Literal["cumulative", "uniform"] = "cumulative"
     counter_disengage_penalty: Count = 5
     consequences: Literal["rising", "climactic"] = "rising"
