@@ -257,23 +257,33 @@ def _browser_seat(files: Any, campaign: Any, name: str, saves: Path) -> float:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    from tui.serve import link_in
+
     tussle = str(Path(sys.executable).parent / "tussle")
-    server = subprocess.Popen(
-        [tussle, "--saves", str(saves), "serve", name, "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        stdin=subprocess.DEVNULL,
-    )
+    said = saves / "serve.out"
+    with said.open("w") as out:  # its first line: the table's secret link
+        server = subprocess.Popen(
+            [tussle, "--saves", str(saves), "serve", name, "--port", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    deadline = time.perf_counter() + 30
+    while (link := link_in(said.read_text())) is None:
+        if server.poll() is not None or time.perf_counter() > deadline:
+            server.terminate()
+            raise RuntimeError(f"tussle serve gave no link: {said.read_text()[-500:]!r}")
+        time.sleep(0.05)
     escapes = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()]\w|[@-Z\\-_])")
     received: list[bytes] = []
     stop = threading.Event()
 
     async def browse() -> None:
-        url = f"http://127.0.0.1:{port}"
+        url = link.rstrip("/")
         async with aiohttp.ClientSession() as session:
             for _ in range(300):
                 try:
-                    async with session.get(url) as response:
+                    async with session.get(link) as response:
                         await response.text()
                         break
                 except aiohttp.ClientConnectionError:
@@ -395,6 +405,11 @@ PARTS: dict[str, Callable[[], list[str]]] = {
 
 
 def main(part: str) -> int:
-    for line in PARTS[part]():
+    try:
+        lines = PARTS[part]()
+    except RuntimeError as error:  # a seat or a terminal that never showed what it should
+        print(f"tussle bench {part}: could not measure: {error}", file=sys.stderr)
+        return 1
+    for line in lines:
         print(line, flush=True)
     return 0

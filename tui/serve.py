@@ -148,6 +148,19 @@ PAGE = """<!DOCTYPE html>
 """
 
 
+# The line ``serve`` starts with gives the table's link, indented so: what reads it (the
+# bench's browser seat) finds it with :func:`link_in`.
+LINK_INDENT = "    "
+
+
+def link_in(text: str) -> str | None:
+    """The table's link (``http://HOST:PORT/KEY/``) in what ``serve`` printed, if there."""
+    for line in text.splitlines():
+        if line.startswith(LINK_INDENT + "http") and line.rstrip().endswith("/"):
+            return line.strip()
+    return None
+
+
 def new_key() -> str:
     """A table's secret key: random, and safe in a URL's path."""
     return secrets.token_urlsafe(KEY_BYTES)
@@ -404,7 +417,7 @@ def make_server(
             app.router.add_get("/{key}/", self.handle_index)
             app.router.add_get("/{key}/ws", self.handle_websocket)
             print(f"Serving {title} at", flush=True)
-            print(f"    {self.link}", flush=True)
+            print(f"{LINK_INDENT}{self.link}", flush=True)
             print(
                 "Give that link to the players: without its key, the page and its seats "
                 "are refused. Ctrl+C stops.",
