@@ -85,17 +85,7 @@ class Summary(msgspec.Struct, frozen=True):
     written: bool
 
 
-LABELS = {
-    "fate_points": "fate points",
-    "hero_points": "hero points",
-    "armor_capacity": "armor capacity",
-    "trauma": "trauma",
-    "trauma_pool": "trauma pool",
-    "adversity": "adversity",
-    "adversity_of": "adversity",
-    "benefits": "lingering benefits",
-    "related": "related abilities",
-}
+LABELS: dict[str, str] = {}  # the roster's own fields, by name (a sheet's: its LABELS)
 
 
 def differences(old: Character, new: Character) -> str:

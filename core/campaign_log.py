@@ -17,7 +17,9 @@ from core.limits import Count, Int, Positive
 from core.model import AnyCommand, AnyContest, AnyEvent, Command, Event, Saved, any_of
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
-FORMAT_VERSION = 2  # 2: FORGE armor capacity 0 is used up (1: no limit; core.migrate)
+# 2: FORGE armor capacity 0 is used up (1: no limit); 3: a system's character fields are
+# in its sheet (core.migrate says how an older campaign is brought up to this one)
+FORMAT_VERSION = 3
 
 
 class Sheet(Saved):
@@ -38,33 +40,16 @@ else:
 class Character(Saved):
     """A PC or NPC on the roster. ``ratings`` are skills (Fate ladder values), abilities
     (HeroQuest linear values: 24 is 4M) or FORGE targets, by name. ``sheet`` is what the
-    campaign's rule system keeps on the character (its own :class:`Sheet`; unset: nothing,
-    or a system whose fields are still below)."""
+    campaign's rule system keeps on the character (its own :class:`Sheet`: Fate's fate
+    points, HeroQuest's hero points, FORGE's trauma...; unset: nothing yet, which the
+    system reads as its sheet's defaults). Saves of format 2 or older held those fields
+    here (core.migrate reshapes them)."""
 
     name: str
     kind: Literal["pc", "npc"] = "pc"
     ratings: Mapping[str, Int] = msgspec.field(default_factory=dict)
     # Unset (left out of the saves, as before there were sheets) where it keeps nothing.
     sheet: AnySheet | msgspec.UnsetType = msgspec.UNSET
-    aspects: tuple[str, ...] = ()
-    fate_points: Count = 0
-    refresh: Count = 0
-    hero_points: Count = 0
-    vitality: Int = 0
-    multiplier: Positive = 1
-    max_damage: Count | None = None
-    armor: Count = 0
-    armor_capacity: Count | None = None  # FORGE: what armor can still absorb (None: no limit)
-    adversity: tuple[str, ...] = ()  # HeroQuest states of adversity related to every ability
-    benefits: Mapping[str, Int] = msgspec.field(default_factory=dict)  # HeroQuest, by ability
-    # HeroQuest states of adversity by the ability they came from (rules §2.6: they apply
-    # to that ability and to those the GM marks related), and those marks, both ways.
-    adversity_of: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
-    related: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
-    trauma: Count = 0  # FORGE: trauma taken, not yet healed
-    # FORGE: the Trauma pool, Maximum Trauma (rules §3.4, [I15]); Current Trauma is it less
-    # ``trauma``, and at 0 or below the character is dying. None: not tracked.
-    trauma_pool: Count | None = None
 
 
 # -- GM actions ----------------------------------------------------------------------------

@@ -24,6 +24,16 @@ Format 2: what a rule system's own records mean changed. Each log entry, as save
 through the system's sheet's ``upgrade_entries(version, entries)`` (where it has one:
 FORGE, whose armor capacity 0 meant "no limit" in format 1 and means "used up" since).
 An export of an older format is upgraded the same way when imported (:func:`upgrade_log`).
+
+Format 3: a rule system's character data is its own (issue 26). A roster character
+(``campaign.Character``) was written with every system's fields beside its name, kind and
+ratings (``fate_points``, ``refresh``, ``aspects``...). From format 2 on, each step gives
+it the shape of this Tussle's ``Character``: the fields it no longer has move, under the
+same names, into its ``sheet``, of the type the campaign's system keeps
+(``SystemSheet.CHARACTER``: ``{"@": "fate.FateCharacter", "fate_points": 3, ...}``); a
+field that type lacks (another system's, never used by this campaign) is dropped
+(:func:`reshape_characters`). The snapshot, whose state holds the roster as it was, no
+would no longer decode: it is removed, and written again from the upgraded log.
 """
 
 from __future__ import annotations
@@ -32,12 +42,13 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import core.campaign
+from core.codec import decode, encode
 from core.disk import (
     MANIFEST,
     AtomicJSONStorage,
@@ -47,7 +58,8 @@ from core.disk import (
     copy_campaign,
     fsync_path,
 )
-from core.rules import sheet_module
+from core.rules import find_plugin, load, sheet_module
+from core.snapshot import FOLDER as SNAPSHOT
 
 Step = Callable[[Path], None]
 
@@ -60,11 +72,54 @@ SEGMENT_NAME = "[0-9][0-9][0-9][0-9][0-9][0-9].json"  # log/000000.json ...
 def upgrade_log(system: str, version: int, entries: list[dict[str, Any]]) -> None:
     """Bring a log's entries as saved (JSON objects) from format ``version`` to this
     Tussle's, in place: what an export of an older format holds, before it is replayed."""
-    upgrade = getattr(sheet_module(system), "upgrade_entries", None)
-    if upgrade is None:
-        return
     for step_from in range(version, current_version()):
-        upgrade(step_from, entries)
+        upgrade_entries(system, step_from, entries)
+
+
+def upgrade_entries(system: str, version: int, entries: list[dict[str, Any]]) -> None:
+    """Log ``entries`` (JSON, as saved) of a campaign of ``system`` from format
+    ``version`` to the next, in place: its sheet's ``upgrade_entries`` (where it has
+    one), then, from format 2, the characters' shape (:func:`reshape_characters`)."""
+    upgrade = getattr(sheet_module(system), "upgrade_entries", None)
+    if upgrade is not None:
+        upgrade(version, entries)
+    if version >= 2:
+        reshape_characters(system, entries)
+
+
+CHARACTER_TAG = "campaign.Character"
+
+
+def reshape_characters(system: str, entries: list[dict[str, Any]]) -> None:
+    """Each roster character in ``entries`` given this Tussle's ``Character``'s shape,
+    in place (format 3, above): a field ``Character`` lacks moves into its ``sheet``
+    where the system's sheet type has that field, and is dropped where not. A character
+    of this shape already is left as it is, so a step runs twice safely."""
+    own = set(core.campaign.Character.__struct_fields__)
+    kind = getattr(load(find_plugin(system).sheet), "CHARACTER", None)
+    for found in _objects(entries):
+        if found.get("@") != CHARACTER_TAG or set(found) <= own | {"@"}:
+            continue
+        moved = {k: found.pop(k) for k in [k for k in found if k not in own | {"@"}]}
+        if kind is not None and "sheet" not in found:
+            kept = {k: v for k, v in moved.items() if k in kind.__struct_fields__}
+            tag = kind.__struct_config__.tag
+            found["sheet"] = encode(decode({"@": tag, **kept}, kind))
+        reshaped = encode(decode(found, core.campaign.Character))
+        found.clear()
+        found.update(reshaped)
+
+
+def _objects(value: Any) -> Iterator[dict[str, Any]]:
+    """Every JSON object in ``value``, walked without recursion."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def log_step(version: int) -> Step:
@@ -75,11 +130,7 @@ def log_step(version: int) -> Step:
     safely; one left unchanged keeps its stamp (any format up to this Tussle's reads)."""
 
     def step(folder: Path) -> None:
-        upgrade = getattr(
-            sheet_module(str(read_manifest(folder).get("system"))), "upgrade_entries", None
-        )
-        if upgrade is None:
-            return
+        system = str(read_manifest(folder).get("system"))
         segments: list[tuple[Path, dict[str, Any], list[dict[str, Any]], str]] = []
         for path in sorted((folder / "log").glob(SEGMENT_NAME)):
             tables = AtomicJSONStorage(path).read()
@@ -87,11 +138,11 @@ def log_step(version: int) -> Step:
                 continue
             stamps = list((tables.get("format") or {}).values())
             stamped = stamps[0].get("format", 1) if stamps else 1
-            if stamped != version:
+            if stamped > version:  # upgraded already (an interrupted run)
                 continue
             entries = [e for _, e in sorted((tables.get("entries") or {}).items(), key=_slot)]
             segments.append((path, tables, entries, json.dumps(entries, sort_keys=True)))
-        upgrade(version, [e for _, _, entries, _ in segments for e in entries])
+        upgrade_entries(system, version, [e for _, _, entries, _ in segments for e in entries])
         for path, tables, entries, before in segments:
             if json.dumps(entries, sort_keys=True) != before:
                 # The stamp's other fields (the campaign it belongs to) kept.
@@ -107,6 +158,17 @@ def _slot(item: tuple[str, Any]) -> int:
 
 
 STEPS[1] = log_step(1)
+
+
+def characters_step(folder: Path) -> None:
+    """Format 2 to 3: the log's characters reshaped (:func:`log_step`), and the snapshot,
+    whose state holds the roster in the old shape, removed: the next opening writes it
+    again from the upgraded log (the original is in the copy kept)."""
+    log_step(2)(folder)
+    shutil.rmtree(folder / SNAPSHOT, ignore_errors=True)
+
+
+STEPS[2] = characters_step
 
 # Campaign folders being migrated in this process: the hook re-reads the manifest once a
 # migration is done, and that read must not start another.
@@ -229,6 +291,8 @@ __all__ = [
     "log_step",
     "migrate_if_needed",
     "read_manifest",
+    "reshape_characters",
+    "upgrade_entries",
     "upgrade_log",
     "write_manifest",
 ]

@@ -29,6 +29,7 @@ from core.setup import Pick
 from core.store import CampaignFiles, Saves
 from core.systems import fate
 from core.systems.fate import FateParticipant
+from core.systems.fate.rules import FateCharacter
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -194,7 +195,9 @@ def act(campaign: Campaign, files: CampaignFiles, command: Command) -> Entry:
 
 SEED_LINE = 'OK "Seed" (seed): fate, 7 log entries, 2 characters, 1 contest, 2 exchanges'
 SEED_CYNERE = Character(
-    name="Cynere", ratings={"Athletics": 4}, aspects=("I've Got Zird's Back",), fate_points=3
+    name="Cynere",
+    ratings={"Athletics": 4},
+    sheet=FateCharacter(aspects=("I've Got Zird's Back",), fate_points=3),
 )
 SEED_TERAN = Character(name="Teran", kind="npc", ratings={"Athletics": 3})
 
@@ -268,8 +271,10 @@ NAME = "Knife fight"
 TITLE = "Knife fight in the alley"
 CID = "c1"
 SLY = "Sly Vasquez"
-KNIFE_CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, fate_points=3, refresh=3)
-SLY_NPC = Character(name=SLY, kind="npc", ratings={"Fight": 7}, fate_points=13)
+KNIFE_CYNERE = Character(
+    name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=3, refresh=3)
+)
+SLY_NPC = Character(name=SLY, kind="npc", ratings={"Fight": 7}, sheet=FateCharacter(fate_points=13))
 PICKS = [
     Pick(character="Cynere", side="Cynere", rating="Athletics"),
     Pick(character=SLY, side=SLY, rating="Fight"),
@@ -407,3 +412,55 @@ def state_of(saves: Path) -> State:
         if found:
             state[f"backups of {slug}"] = sorted(b.entries or 0 for b in found)
     return state
+
+
+# -- format 3: a system's character fields in its own sheet (issue 26) ----------------------
+#
+# Worked from core.migrate's account of format 3, not from its code: a roster character
+# saved flat (format 2: every system's fields beside its name) keeps its name, kind and
+# ratings; the fields of the campaign's system go, under the same names, into its sheet
+# (tagged in the log, untagged in an export's ``participants``); another system's go.
+
+FORMAT_3_SHEETS = {
+    "fate": ("fate.FateCharacter", ("aspects", "fate_points", "refresh")),
+    "heroquest": (
+        "heroquest.HeroQuestCharacter",
+        ("hero_points", "vitality", "adversity", "benefits", "adversity_of", "related"),
+    ),
+    "forge": (
+        "forge.ForgeCharacter",
+        ("multiplier", "max_damage", "armor", "armor_capacity", "trauma", "trauma_pool"),
+    ),
+}
+
+
+def as_format_3(value: Any, system: str, tagged: bool = True) -> Any:
+    """``value`` (an old log entry, or an export's roster with ``tagged`` False) with each
+    roster character in format 3's shape."""
+    tag, fields = FORMAT_3_SHEETS[system]
+    if isinstance(value, list):
+        return [as_format_3(v, system, tagged) for v in value]
+    if not isinstance(value, dict):
+        return value
+    flat = value.get("@") == "campaign.Character" if tagged else "fate_points" in value
+    if not flat:
+        return {k: as_format_3(v, system, tagged) for k, v in value.items()}
+    sheet = {f: value[f] for f in fields}
+    return {
+        **({"@": value["@"]} if tagged else {}),
+        "name": value["name"],
+        "kind": value["kind"],
+        "ratings": value["ratings"],
+        "sheet": {"@": tag, **sheet} if tagged else sheet,
+    }
+
+
+def export_as_format_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """What ``tussle export`` gives of a format 2 campaign once it is format 3's."""
+    system = doc["system"]
+    return {
+        **doc,
+        "campaign_format": 3,
+        "participants": as_format_3(doc["participants"], system, tagged=False),
+        "log": as_format_3(doc["log"], system),
+    }

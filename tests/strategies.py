@@ -42,6 +42,7 @@ from core.systems.fate import (
     InvokeAspect,
     new_contest,
 )
+from core.systems.fate.rules import FateCharacter
 from core.systems.forge import (
     ChooseReaction,
     ForgeContest,
@@ -60,6 +61,7 @@ from core.systems.heroquest import (
     Stretch,
 )
 from core.systems.heroquest import new_contest as hq_new_contest
+from core.systems.heroquest.rules import HeroQuestCharacter
 
 
 def examples(times: int) -> settings:
@@ -328,10 +330,22 @@ def characters(draw: st.DrawFn) -> Character:
         ratings=draw(
             st.dictionaries(st.sampled_from(("Athletics", "Fight", "Lore")), st.integers(-1, 40))
         ),
-        aspects=tuple(draw(st.lists(st.sampled_from(("Sworn", "Quick", "Tired")), max_size=2))),
-        fate_points=draw(st.integers(0, 3)),
-        hero_points=draw(st.integers(0, 3)),
-        vitality=draw(st.integers(0, 2)),
+        sheet=draw(
+            st.one_of(
+                st.builds(
+                    FateCharacter,
+                    aspects=st.lists(st.sampled_from(("Sworn", "Quick", "Tired")), max_size=2).map(
+                        tuple
+                    ),
+                    fate_points=st.integers(0, 3),
+                ),
+                st.builds(
+                    HeroQuestCharacter,
+                    hero_points=st.integers(0, 3),
+                    vitality=st.integers(0, 2),
+                ),
+            )
+        ),
     )
 
 

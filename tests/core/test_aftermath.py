@@ -28,6 +28,9 @@ from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
 from core.systems import fate, forge, heroquest
+from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.forge.rules import ForgeCharacter, forge_sheet
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.sheet import condition as hq_condition
 
 F = {"+": 1, "0": 0, "-": -1}
@@ -71,11 +74,9 @@ def exchange(a: str, b: str, *extra: Command, twist: str | None = None) -> tuple
 CYNERE = Character(
     name="Cynere",
     ratings={"Athletics": 4},
-    aspects=("I've Got Zird's Back",),
-    fate_points=3,
-    refresh=3,
+    sheet=FateCharacter(aspects=("I've Got Zird's Back",), fate_points=3, refresh=3),
 )
-TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3}, fate_points=2)
+TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3}, sheet=FateCharacter(fate_points=2))
 RACE = [
     Pick(character="Cynere", side="Cynere", rating="Athletics"),
     Pick(character="Teran", side="Teran", rating="Lore"),
@@ -114,8 +115,8 @@ def test_the_seed_writes_back_the_two_fate_points_cynere_spent() -> None:
     assert "Cynere spent 2 fate points" in shown.costs
     assert shown.roster == ("Cynere: fate points 3 → 1",)
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Cynere"].fate_points == 1
-    assert campaign.roster["Teran"].fate_points == 2  # spent nothing
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 1
+    assert fate_sheet(campaign.roster["Teran"]).fate_points == 2  # spent nothing
     assert summary(campaign, record).written
     with pytest.raises(RuleError, match="already on the roster"):
         campaign.decide(WriteBack(contest_id=cid))
@@ -134,15 +135,21 @@ def test_a_point_paid_to_an_aspect_owner_is_credited_at_the_end_and_undone() -> 
     assert "Teran spent 1 fate point" in costs
     assert "Cynere is paid 1 fate point for invokes on their aspects" in costs
     campaign.act(WriteBack(contest_id=cid))
-    assert (campaign.roster["Cynere"].fate_points, campaign.roster["Teran"].fate_points) == (4, 1)
+    assert (
+        fate_sheet(campaign.roster["Cynere"]).fate_points,
+        fate_sheet(campaign.roster["Teran"]).fate_points,
+    ) == (4, 1)
     campaign.act(Undo())
-    assert (campaign.roster["Cynere"].fate_points, campaign.roster["Teran"].fate_points) == (3, 2)
+    assert (
+        fate_sheet(campaign.roster["Cynere"]).fate_points,
+        fate_sheet(campaign.roster["Teran"]).fate_points,
+    ) == (3, 2)
     assert not campaign.contest(cid).written
     assert campaign.contest(cid).state.finished  # undoing the write-back keeps the end
 
 
 def test_an_owner_outside_the_contest_is_paid_on_the_roster() -> None:
-    zird = Character(name="Zird", aspects=("Arcane Ward",), fate_points=0)
+    zird = Character(name="Zird", sheet=FateCharacter(aspects=("Arcane Ward",), fate_points=0))
     campaign = campaign_with("fate", CYNERE, TERAN, zird)
     contest = fate.new_contest(
         [
@@ -160,8 +167,8 @@ def test_an_owner_outside_the_contest_is_paid_on_the_roster() -> None:
     )
     play(campaign, cid, *exchange("----", "++++"))
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Zird"].fate_points == 1
-    assert campaign.roster["Cynere"].fate_points == 2
+    assert fate_sheet(campaign.roster["Zird"]).fate_points == 1
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 2
 
 
 def test_an_unfinished_contest_cannot_be_written_back() -> None:
@@ -204,7 +211,10 @@ def test_a_point_owed_when_an_attack_ends_the_contest_is_paid_when_the_scene_is_
         "(after the scene: when the results are written back)"
     ) in costs
     campaign.act(WriteBack(contest_id=cid))
-    assert (campaign.roster["Cynere"].fate_points, campaign.roster["Teran"].fate_points) == (4, 1)
+    assert (
+        fate_sheet(campaign.roster["Cynere"]).fate_points,
+        fate_sheet(campaign.roster["Teran"]).fate_points,
+    ) == (4, 1)
 
 
 # -- corrections ----------------------------------------------------------------------------
@@ -299,7 +309,9 @@ def test_a_correction_that_ends_the_contest_sooner_drops_the_later_exchanges() -
 
 # -- HeroQuest: adversity and benefits ------------------------------------------------------
 
-TRIPITAKA = Character(name="Tripitaka", ratings={"Fist": 15}, hero_points=2)
+TRIPITAKA = Character(
+    name="Tripitaka", ratings={"Fist": 15}, sheet=HeroQuestCharacter(hero_points=2)
+)
 GHOUL = Character(name="Ghoul", kind="npc", ratings={"Claws": 15})
 BOUT = [
     Pick(character="Tripitaka", side="Pilgrims", rating="Fist"),
@@ -334,7 +346,7 @@ def test_a_marginal_defeat_hurts_and_the_hurt_lowers_the_next_target_by_3() -> N
         "Tripitaka: adversity none → Fist: hurt",
     )
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Tripitaka"].adversity_of == {"Fist": ("hurt",)}
+    assert hq_sheet(campaign.roster["Tripitaka"]).adversity_of == {"Fist": ("hurt",)}
     nxt = start(campaign, BOUT)
     assert target(campaign, nxt, "Tripitaka") == 12
     assert target(campaign, nxt, "Ghoul") == 15
@@ -346,21 +358,26 @@ def test_a_minor_victory_impairs_the_loser_and_leaves_the_winner_a_benefit() -> 
     campaign = campaign_with("heroquest", TRIPITAKA, GHOUL)
     cid = bout(campaign, 18, 5)
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Tripitaka"].adversity_of == {"Fist": ("impaired",)}
-    assert campaign.roster["Ghoul"].benefits == {"Claws": 3}
+    assert hq_sheet(campaign.roster["Tripitaka"]).adversity_of == {"Fist": ("impaired",)}
+    assert hq_sheet(campaign.roster["Ghoul"]).benefits == {"Claws": 3}
     nxt = start(campaign, BOUT)
     assert (target(campaign, nxt, "Tripitaka"), target(campaign, nxt, "Ghoul")) == (9, 18)
 
 
 def test_a_lingering_benefit_is_lost_with_a_defeat_using_that_ability() -> None:
-    ghoul = Character(name="Ghoul", kind="npc", ratings={"Claws": 15}, benefits={"Claws": 3})
+    ghoul = Character(
+        name="Ghoul",
+        kind="npc",
+        ratings={"Claws": 15},
+        sheet=HeroQuestCharacter(benefits={"Claws": 3}),
+    )
     campaign = campaign_with("heroquest", TRIPITAKA, ghoul)
     # The Ghoul at 18 rolls 19 (a failure); Tripitaka at 15 rolls 3 (a success): minor.
     cid = bout(campaign, 3, 19)
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Ghoul"].benefits == {}
-    assert campaign.roster["Ghoul"].adversity_of == {"Claws": ("impaired",)}
-    assert campaign.roster["Tripitaka"].benefits == {"Fist": 3}
+    assert hq_sheet(campaign.roster["Ghoul"]).benefits == {}
+    assert hq_sheet(campaign.roster["Ghoul"]).adversity_of == {"Claws": ("impaired",)}
+    assert hq_sheet(campaign.roster["Tripitaka"]).benefits == {"Fist": 3}
 
 
 def test_hero_points_spent_are_written_back() -> None:
@@ -375,8 +392,8 @@ def test_hero_points_spent_are_written_back() -> None:
         ResolveExchange(),
     )
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Tripitaka"].hero_points == 1
-    assert campaign.roster["Tripitaka"].adversity_of == {}  # the point turned the defeat
+    assert hq_sheet(campaign.roster["Tripitaka"]).hero_points == 1
+    assert hq_sheet(campaign.roster["Tripitaka"]).adversity_of == {}  # the point turned the defeat
 
 
 def test_an_injury_bumps_down_and_dying_takes_no_actions() -> None:
@@ -390,11 +407,14 @@ def test_an_injury_bumps_down_and_dying_takes_no_actions() -> None:
     )
     assert (plain.winner, plain.victory) == ("a", heroquest.MARGINAL)
     assert (injured.winner, injured.victory) == ("b", heroquest.MINOR)
-    hurt_twice = Character(name="T", adversity=("hurt", "hurt", "injured"), benefits={"Fist": 6})
+    hurt_twice = Character(
+        name="T",
+        sheet=HeroQuestCharacter(adversity=("hurt", "hurt", "injured"), benefits={"Fist": 6}),
+    )
     assert hq_condition(hurt_twice, "Fist") == (0, 1)  # +6 - 3 - 3, one bump down
     assert hq_condition(hurt_twice, "Sword") == (-6, 1)
     with pytest.raises(RuleError, match="dying: no actions"):
-        hq_condition(Character(name="T", adversity=("dying",)), "Fist")
+        hq_condition(Character(name="T", sheet=HeroQuestCharacter(adversity=("dying",))), "Fist")
 
 
 # -- FORGE: trauma and armor ----------------------------------------------------------------
@@ -403,9 +423,12 @@ def test_an_injury_bumps_down_and_dying_takes_no_actions() -> None:
 def test_forge_trauma_and_armor_capacity_go_back_to_the_roster() -> None:
     # Josef (50, x4) hits with 35: 3 x 4 = 12 damage; Bobby absorbs, armor DV 10 takes
     # 10 of it and loses 10 capacity (100 → 90); 2 goes through as trauma (§3.4).
-    josef = Character(name="Josef", ratings={"Combat": 50}, multiplier=4)
+    josef = Character(name="Josef", ratings={"Combat": 50}, sheet=ForgeCharacter(multiplier=4))
     bobby = Character(
-        name="Bobby", kind="npc", ratings={"Combat": 40}, multiplier=5, armor=10, armor_capacity=100
+        name="Bobby",
+        kind="npc",
+        ratings={"Combat": 40},
+        sheet=ForgeCharacter(multiplier=5, armor=10, armor_capacity=100),
     )
     campaign = campaign_with("forge", josef, bobby)
     cid = start(
@@ -429,7 +452,10 @@ def test_forge_trauma_and_armor_capacity_go_back_to_the_roster() -> None:
     assert "Bobby took 2 trauma" in shown.costs
     assert "Bobby's armor absorbed 10" in shown.costs
     campaign.act(WriteBack(contest_id=cid))
-    assert (campaign.roster["Bobby"].trauma, campaign.roster["Bobby"].armor_capacity) == (2, 90)
+    assert (
+        forge_sheet(campaign.roster["Bobby"]).trauma,
+        forge_sheet(campaign.roster["Bobby"]).armor_capacity,
+    ) == (2, 90)
     assert campaign.roster["Josef"] == josef
 
 
@@ -439,9 +465,14 @@ def test_forge_armor_used_up_stays_used_up_in_the_next_contest_and_no_limit_stay
     # 0: used up. In the next contest the same hit is all trauma, 12 (A-I4: armor at
     # capacity 0 absorbs nothing), not 2 as if the armor had no limit. Josef's armor has
     # no limit (None) and keeps none.
-    josef = Character(name="Josef", ratings={"Combat": 50}, multiplier=4, armor=5)
+    josef = Character(
+        name="Josef", ratings={"Combat": 50}, sheet=ForgeCharacter(multiplier=4, armor=5)
+    )
     bobby = Character(
-        name="Bobby", kind="npc", ratings={"Combat": 40}, multiplier=5, armor=10, armor_capacity=10
+        name="Bobby",
+        kind="npc",
+        ratings={"Combat": 40},
+        sheet=ForgeCharacter(multiplier=5, armor=10, armor_capacity=10),
     )
     campaign = campaign_with("forge", josef, bobby)
     picks = [
@@ -458,59 +489,69 @@ def test_forge_armor_used_up_stays_used_up_in_the_next_contest_and_no_limit_stay
     play(campaign, first, *hit)
     play(campaign, first, EndContest())
     campaign.act(WriteBack(contest_id=first))
-    assert (campaign.roster["Bobby"].trauma, campaign.roster["Bobby"].armor_capacity) == (2, 0)
-    assert campaign.roster["Josef"].armor_capacity is None
+    assert (
+        forge_sheet(campaign.roster["Bobby"]).trauma,
+        forge_sheet(campaign.roster["Bobby"]).armor_capacity,
+    ) == (2, 0)
+    assert forge_sheet(campaign.roster["Josef"]).armor_capacity is None
     second = start(campaign, picks, combat=True)
     play(campaign, second, *hit)
     play(campaign, second, EndContest())
     assert "Bobby took 12 trauma" in summary(campaign, campaign.contest(second)).costs
     campaign.act(WriteBack(contest_id=second))
-    assert (campaign.roster["Bobby"].trauma, campaign.roster["Bobby"].armor_capacity) == (14, 0)
+    assert (
+        forge_sheet(campaign.roster["Bobby"]).trauma,
+        forge_sheet(campaign.roster["Bobby"]).armor_capacity,
+    ) == (14, 0)
 
 
 # -- sessions, compels, the GM's pool ---------------------------------------------------------
 
 
 def test_a_session_refreshes_fate_points_up_to_refresh_never_down() -> None:
-    rich = Character(name="Rich", fate_points=5, refresh=3)
-    poor = Character(name="Poor", fate_points=0, refresh=2)
-    npc = Character(name="Npc", kind="npc", fate_points=0, refresh=2)
+    rich = Character(name="Rich", sheet=FateCharacter(fate_points=5, refresh=3))
+    poor = Character(name="Poor", sheet=FateCharacter(fate_points=0, refresh=2))
+    npc = Character(name="Npc", kind="npc", sheet=FateCharacter(fate_points=0, refresh=2))
     campaign = campaign_with("fate", rich, poor, npc)
     campaign.act(StartSession())
-    points = {n: c.fate_points for n, c in campaign.roster.items()}
+    points = {n: fate_sheet(c).fate_points for n, c in campaign.roster.items()}
     assert points == {"Rich": 5, "Poor": 2, "Npc": 0}
     assert campaign.settings["sessions"] == 1 and len(campaign.sessions) == 1
     campaign.act(StartSession())
     assert campaign.settings["sessions"] == 2
     campaign.act(Undo())
     campaign.act(Undo())
-    assert campaign.roster["Poor"].fate_points == 0 and "sessions" not in campaign.settings
+    assert (
+        fate_sheet(campaign.roster["Poor"]).fate_points == 0 and "sessions" not in campaign.settings
+    )
     assert campaign.sessions == []
 
 
 def test_a_session_heals_hurts_not_impairments_and_can_reset_hero_points() -> None:
-    hurt = Character(name="Hurt", adversity=("hurt", "impaired", "hurt"), hero_points=0)
+    hurt = Character(
+        name="Hurt", sheet=HeroQuestCharacter(adversity=("hurt", "impaired", "hurt"), hero_points=0)
+    )
     campaign = campaign_with("heroquest", hurt)
     campaign.act(StartSession(hero_points=3))
-    assert campaign.roster["Hurt"].adversity == ("impaired",)
-    assert campaign.roster["Hurt"].hero_points == 3
+    assert hq_sheet(campaign.roster["Hurt"]).adversity == ("impaired",)
+    assert hq_sheet(campaign.roster["Hurt"]).hero_points == 3
 
 
 def test_a_compel_gives_a_fate_point_on_the_roster_or_in_the_contest_being_played() -> None:
     campaign = campaign_with("fate", CYNERE, TERAN)
     campaign.act(Compel(who="Cynere"))
-    assert campaign.roster["Cynere"].fate_points == 4
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 4
     cid = start(campaign, RACE)
     campaign.act(Compel(who="Cynere"))  # mid-contest: Cynere can spend it at once
     state = campaign.contest(cid).state
     assert isinstance(state, fate.FateContest)
     assert state.fate_participant("Cynere").fate_points == 5
     assert campaign.contest(cid).pool_left == 1  # a PC's compel is not paid from the pool
-    assert campaign.roster["Cynere"].fate_points == 4  # until the results are written
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 4  # until the results are written
     play(campaign, cid, *exchange("++++", "----"))
     play(campaign, cid, *exchange("++++", "----"))
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Cynere"].fate_points == 5
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 5
     costs = summary(campaign, campaign.contest(cid)).costs
     assert "Cynere gained 1 fate point from compels" in costs
     with pytest.raises(RuleError, match="FORGE has no compels"):
@@ -534,9 +575,9 @@ def test_a_compel_on_an_npc_in_a_scene_goes_into_the_gm_pool() -> None:
     assert "The GM's pool gained 1 fate point from compels on Teran" in costs
     assert "The GM's pool: 1 at the start, 0 paid, 2 left" in costs
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Teran"].fate_points == 2  # the pool is the scene's, not his
+    assert fate_sheet(campaign.roster["Teran"]).fate_points == 2  # the pool is the scene's, not his
     campaign.act(Compel(who="Teran"))  # no scene: no pool, so it is his on the roster
-    assert campaign.roster["Teran"].fate_points == 3
+    assert fate_sheet(campaign.roster["Teran"]).fate_points == 3
 
 
 def test_a_compel_in_a_contest_survives_a_correction() -> None:
@@ -609,7 +650,9 @@ def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
     assert again.state == record.state and again.exchanges == record.exchanges
     assert (again.written, again.secret_participants, again.pool_left) == (True, {"Teran"}, 1)
     assert loaded.roster == campaign.roster and loaded.sessions == campaign.sessions
-    assert loaded.roster["Cynere"].fate_points == 3  # 3 - 2 spent, refreshed to 3; compel undone
+    assert (
+        fate_sheet(loaded.roster["Cynere"]).fate_points == 3
+    )  # 3 - 2 spent, refreshed to 3; compel undone
 
 
 def test_tussle_check_accepts_a_corrected_contest(tmp_path: Path) -> None:

@@ -27,8 +27,9 @@ from core.model import Command, ResolveExchange, RollDice
 from core.store import CampaignFiles, Saves
 from core.systems import fate
 from core.systems.fate import FateParticipant
+from core.systems.fate.rules import FateCharacter
 
-CYNERE = Character(name="Cynere", fate_points=3)
+CYNERE = Character(name="Cynere", sheet=FateCharacter(fate_points=3))
 TERAN = Character(name="Teran", kind="npc")
 
 

@@ -31,7 +31,7 @@ from core.errors import OutOfTurn, RuleError, UnknownName
 from core.model import Command, ResolveExchange, RollDice
 from core.systems import fate
 from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect
-from core.systems.fate.rules import NoFatePoints
+from core.systems.fate.rules import FateCharacter, NoFatePoints
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_commands, campaign_runs
 
 # Four Fate dice as faces, named by their sum.
@@ -328,7 +328,7 @@ def test_undo_and_redo_are_entries_of_a_log_that_only_grows() -> None:
 
 # -- the roster -----------------------------------------------------------------------------
 
-CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, fate_points=3)
+CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=3))
 TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3})
 
 
@@ -347,7 +347,9 @@ def test_undo_and_redo_of_a_rename_keep_the_roster_order() -> None:
     campaign = Campaign(name="Roster", system="fate")
     act(campaign, AddCharacter(character=CYNERE))
     act(campaign, AddCharacter(character=TERAN))
-    bold = Character(name="Cynere the Bold", ratings={"Athletics": 5}, fate_points=2)
+    bold = Character(
+        name="Cynere the Bold", ratings={"Athletics": 5}, sheet=FateCharacter(fate_points=2)
+    )
 
     act(campaign, UpdateCharacter(name="Cynere", character=bold))
     assert list(campaign.roster.items()) == [("Cynere the Bold", bold), ("Teran", TERAN)]

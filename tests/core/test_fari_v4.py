@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from core.roster_file import RosterFileError, read_bytes, read_file
+from core.systems.fate.rules import fate_sheet
 
 D = Path(__file__).parent.parent / "data" / "roster"
 
@@ -22,8 +23,8 @@ def test_a_fari_sheet_in_the_version_4_layout_comes_in() -> None:
     c = arrival.character
     assert c.name == "Landon"
     assert dict(c.ratings) == {"Fight": 4, "Athletics": 3}
-    assert c.aspects == ("Honest Young Swordsman", "I Owe Old Finn Everything")
-    assert (c.fate_points, c.refresh) == (2, 3)
+    assert fate_sheet(c).aspects == ("Honest Young Swordsman", "I Owe Old Finn Everything")
+    assert (fate_sheet(c).fate_points, fate_sheet(c).refresh) == (2, 3)
 
 
 def test_a_fari_file_refused_names_its_version() -> None:

@@ -19,9 +19,12 @@ from core.engine import apply
 from core.model import Command, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
 from core.systems import fate
+from core.systems.fate.rules import FateCharacter, fate_sheet
 
-CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, fate_points=3, refresh=3)
-TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3}, fate_points=2)
+CYNERE = Character(
+    name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=3, refresh=3)
+)
+TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3}, sheet=FateCharacter(fate_points=2))
 PICKS = [
     Pick(character="Cynere", side="Cynere", rating="Athletics"),
     Pick(character="Teran", side="Teran", rating="Lore"),
@@ -59,7 +62,10 @@ def test_a_point_paid_for_an_advantage_on_a_character_goes_to_that_character() -
     assert "Teran spent 1 fate point" in costs
     assert "Cynere is paid 1 fate point for invokes on their aspects" in costs
     campaign.act(WriteBack(contest_id=cid))
-    assert (campaign.roster["Cynere"].fate_points, campaign.roster["Teran"].fate_points) == (4, 1)
+    assert (
+        fate_sheet(campaign.roster["Cynere"]).fate_points,
+        fate_sheet(campaign.roster["Teran"]).fate_points,
+    ) == (4, 1)
 
 
 def test_an_advantage_on_the_scene_has_no_owner() -> None:

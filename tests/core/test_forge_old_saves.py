@@ -26,11 +26,15 @@ from core.model import EndContest, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
 from core.systems import forge
+from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.transfer import export_campaign, import_campaign, read_export
 from tests.helpers import tussle
 
-JOSEF = Character(name="Josef", ratings={"Combat": 50}, multiplier=4, armor=5)
-BOBBY = Character(name="Bobby", kind="npc", ratings={"Combat": 40}, multiplier=5, armor=10)
+JOSEF = Character(name="Josef", ratings={"Combat": 50}, sheet=ForgeCharacter(multiplier=4, armor=5))
+BOBBY = Character(
+    name="Bobby", kind="npc", ratings={"Combat": 40}, sheet=ForgeCharacter(multiplier=5, armor=10)
+)
 PICKS = [
     Pick(character="Josef", side="Josef", rating="Combat"),
     Pick(character="Bobby", side="Bobby", rating="Combat"),
@@ -44,9 +48,12 @@ HIT = (
 
 
 def as_format_1(value: Any) -> Any:
-    """What format 1 wrote: a capacity of no limit as 0 (and the format stamps 1)."""
+    """What format 1 wrote: a capacity of no limit as 0 (and the format stamps 1), on a
+    roster character holding its system's fields itself (no sheet before format 3)."""
     if isinstance(value, dict):
         out = {k: as_format_1(v) for k, v in value.items()}
+        if out.get("@") == "campaign.Character" and "sheet" in out:
+            out.update({k: v for k, v in out.pop("sheet").items() if k != "@"})
         if "armor_capacity" in out and out["armor_capacity"] is None:
             out["armor_capacity"] = 0
         if out.get("format") == FORMAT_VERSION and "app" in out:
@@ -89,14 +96,14 @@ def trauma_of_the_next_hit(campaign: Campaign) -> int:
 def test_opening_a_format_1_save_keeps_unlimited_armor_unlimited(saves: Path) -> None:
     files = old_campaign(saves)
     campaign = CampaignFiles(files.folder).load()
-    assert campaign.roster["Bobby"].armor_capacity is None
-    assert campaign.roster["Josef"].armor_capacity is None
+    assert forge_sheet(campaign.roster["Bobby"]).armor_capacity is None
+    assert forge_sheet(campaign.roster["Josef"]).armor_capacity is None
     old = campaign.contest("c1").state
     assert isinstance(old, forge.ForgeContest)
     assert old.trauma["Bobby"] == 2  # the old contest replays as it was played
     assert trauma_of_the_next_hit(campaign) == 2  # not 12: the armor has no limit
     manifest = json.loads(files.manifest_path.read_text())
-    assert manifest["manifest"]["1"]["format"] == FORMAT_VERSION == 2
+    assert manifest["manifest"]["1"]["format"] == FORMAT_VERSION == 3
     assert re.search(r'"armor_capacity":\s*null', files.segment_path(0).read_text())
     assert [p.name for p in saves.iterdir() if ".backup-v1-" in p.name]  # the original kept
 
@@ -104,8 +111,8 @@ def test_opening_a_format_1_save_keeps_unlimited_armor_unlimited(saves: Path) ->
 def test_tussle_check_upgrades_an_old_save_and_passes_it(saves: Path) -> None:
     files = old_campaign(saves)
     assert tussle(saves, "check", "Old Forge") == 0
-    assert json.loads(files.manifest_path.read_text())["manifest"]["1"]["format"] == 2
-    assert CampaignFiles(files.folder).load().roster["Bobby"].armor_capacity is None
+    assert json.loads(files.manifest_path.read_text())["manifest"]["1"]["format"] == FORMAT_VERSION
+    assert forge_sheet(CampaignFiles(files.folder).load().roster["Bobby"]).armor_capacity is None
 
 
 def test_importing_an_old_export_upgrades_it(saves: Path, tmp_path: Path) -> None:
@@ -113,13 +120,15 @@ def test_importing_an_old_export_upgrades_it(saves: Path, tmp_path: Path) -> Non
     exported = as_format_1(export_campaign(CampaignFiles(files.folder)))  # upgraded on read
     exported["campaign_format"] = 1
     data = json.dumps(exported).encode()
-    assert read_export(data, "old.json").campaign.roster["Bobby"].armor_capacity is None
+    assert (
+        forge_sheet(read_export(data, "old.json").campaign.roster["Bobby"]).armor_capacity is None
+    )
     other = Saves(tmp_path / "other")
     import_campaign(other, data, "old.json", "Imported")
     found = other.find("Imported")
     assert found is not None
     campaign = found.load()
-    assert campaign.roster["Bobby"].armor_capacity is None
+    assert forge_sheet(campaign.roster["Bobby"]).armor_capacity is None
     assert trauma_of_the_next_hit(campaign) == 2
 
 
@@ -144,15 +153,28 @@ def test_a_format_1_log_that_already_wrote_no_limit_as_null_is_left_as_it_is() -
 
 
 def test_a_format_1_campaign_of_another_system_is_upgraded_and_checks(saves: Path) -> None:
-    # Nothing of a Fate campaign changes meaning: its log is left as it was (segments
-    # stamped 1 still read), its manifest says format 2, and `tussle check` passes it.
+    # Nothing of a Fate campaign changes meaning in format 2; format 3 moves Ana's fate
+    # points into her Fate sheet: its manifest says format 3, and `tussle check` passes it.
     files = Saves(saves).create("Old Fate", "fate")
     campaign = Campaign(name="Old Fate", system="fate")
-    files.append([campaign.act(AddCharacter(character=Character(name="Ana", fate_points=2)))])
+    files.append(
+        [
+            campaign.act(
+                AddCharacter(character=Character(name="Ana", sheet=FateCharacter(fate_points=2)))
+            )
+        ]
+    )
     for path in (files.manifest_path, files.segment_path(0)):
         path.write_text(json.dumps(as_format_1(json.loads(path.read_text()))))
-    segment = files.segment_path(0).read_bytes()
     assert tussle(saves, "check", "Old Fate") == 0
-    assert json.loads(files.manifest_path.read_text())["manifest"]["1"]["format"] == 2
-    assert files.segment_path(0).read_bytes() == segment
-    assert CampaignFiles(files.folder).load().roster["Ana"].fate_points == 2
+    assert json.loads(files.manifest_path.read_text())["manifest"]["1"]["format"] == FORMAT_VERSION
+    entry = json.loads(files.segment_path(0).read_text())["entries"]["1"]["entry"]
+    fate = {"@": "fate.FateCharacter", "aspects": [], "fate_points": 2, "refresh": 0}
+    assert entry["command"]["character"] == {
+        "@": "campaign.Character",
+        "name": "Ana",
+        "kind": "pc",
+        "ratings": {},
+        "sheet": fate,
+    }
+    assert fate_sheet(CampaignFiles(files.folder).load().roster["Ana"]).fate_points == 2

@@ -16,9 +16,9 @@ from core.model import ResolveExchange, RollDice
 from core.roster_file import read_bytes
 from core.setup import Pick, build_contest
 from core.systems.forge import ForgeContest, SetStage
-from core.systems.forge.rules import stage_roles
+from core.systems.forge.rules import ForgeCharacter, forge_sheet, stage_roles
 
-JOSEF = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
+JOSEF = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
 PICKS = [
     Pick(character="Josef", side="Josef", rating="Brawling"),
     Pick(character="Bobby", side="Bobby", rating="Brawling"),
@@ -27,7 +27,10 @@ PICKS = [
 
 def bobby(pool: int | None, taken: int) -> Character:
     return Character(
-        name="Bobby", kind="npc", ratings={"Brawling": 40}, trauma_pool=pool, trauma=taken
+        name="Bobby",
+        kind="npc",
+        ratings={"Brawling": 40},
+        sheet=ForgeCharacter(trauma_pool=pool, trauma=taken),
     )
 
 
@@ -69,8 +72,8 @@ def test_the_pool_survives_a_save_and_old_saves_have_none() -> None:
     b = bobby(40, 12)
     assert decode(encode(b), Character) == b
     old = encode(bobby(None, 12))
-    del old["trauma_pool"]  # a save written before the field
-    assert decode(old, Character).trauma_pool is None
+    del old["sheet"]["trauma_pool"]  # a save written before the field
+    assert forge_sheet(decode(old, Character)).trauma_pool is None
 
 
 def test_a_roster_file_carries_the_pool() -> None:
@@ -79,4 +82,5 @@ def test_a_roster_file_carries_the_pool() -> None:
         b"[characters.targets]\nBrawling = 40\n"
     )
     (arrival,) = read_bytes(raw, "forge", "bobby.toml")
-    assert (arrival.character.trauma_pool, arrival.character.trauma) == (40, 12)
+    sheet = forge_sheet(arrival.character)
+    assert (sheet.trauma_pool, sheet.trauma) == (40, 12)

@@ -31,18 +31,16 @@ from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
 from core.systems import fate
-from core.systems.fate.rules import NoFatePoints
+from core.systems.fate.rules import FateCharacter, NoFatePoints, fate_sheet
 
 F = {"+": 1, "0": 0, "-": -1}
 
 CYNERE = Character(
     name="Cynere",
     ratings={"Athletics": 4},
-    aspects=("I've Got Zird's Back",),
-    fate_points=3,
-    refresh=3,
+    sheet=FateCharacter(aspects=("I've Got Zird's Back",), fate_points=3, refresh=3),
 )
-ZIRD = Character(name="Zird", ratings={"Athletics": 1}, fate_points=2)
+ZIRD = Character(name="Zird", ratings={"Athletics": 1}, sheet=FateCharacter(fate_points=2))
 TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3})  # no fate points of his own
 
 
@@ -172,8 +170,8 @@ def test_a_pool_paid_invoke_of_a_pcs_aspect_pays_that_pc_at_the_end() -> None:
     assert "Cynere is paid 1 fate point for invokes on their aspects" in costs
     assert "The GM's pool paid 1 fate point for Teran's invokes" in costs
     campaign.act(WriteBack(contest_id="c1"))
-    assert campaign.roster["Cynere"].fate_points == 4
-    assert campaign.roster["Teran"].fate_points == 0  # the pool is the scene's, not his
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 4
+    assert fate_sheet(campaign.roster["Teran"]).fate_points == 0  # the pool is the scene's, not his
 
 
 def test_spend_from_pool_outside_an_invoke_is_for_an_npc_and_is_counted() -> None:

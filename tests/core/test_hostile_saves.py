@@ -525,13 +525,13 @@ def set_everywhere(value: Any, key: str, new: Any) -> None:
 @pytest.mark.parametrize(
     "points, problem",
     [
-        ("NaN", "events[0].character.fate_points: nan is not a number"),
+        ("NaN", "events[0].character.sheet.fate_points: nan is not a number"),
         # The limit declared on the field, found as the entry decodes: its command
         # comes first in it.
-        ("-3", "command.character.fate_points: must be at least 0, got -3"),
+        ("-3", "command.character.sheet.fate_points: must be at least 0, got -3"),
         (
             "1" + "0" * 30,
-            "events[0].character.fate_points: must be at most 1000000000 in size, "
+            "events[0].character.sheet.fate_points: must be at most 1000000000 in size, "
             "got 10000000... (31 digits)",
         ),
     ],
@@ -566,7 +566,7 @@ def test_check_refuses_a_saved_log_with_a_negative_count_as_import_does(saves: P
     done = run(saves, "check", "Seed")
     assert done.returncode == 1
     assert done.stderr.startswith(f"Log entry 0 does not load ({files.segment_path(0)}: ")
-    assert "character.fate_points: must be at least 0, got -3); " in done.stderr
+    assert "character.sheet.fate_points: must be at least 0, got -3); " in done.stderr
     opened = CampaignFiles(files.folder)  # and opening stops before it too
     assert opened.load().entries == 0
     assert opened.bad_entry is not None and "must be at least 0" in opened.bad_entry.reason

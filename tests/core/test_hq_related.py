@@ -9,6 +9,7 @@ roll), §2.6 (hurt -3, impaired -6, injured one bump down, benefits +0/+3/+6/+9)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -27,9 +28,14 @@ from core.odds import odds_for
 from core.setup import Pick, build_contest, conditions
 from core.systems import heroquest
 from core.systems.heroquest.odds import heroquest_exchange_odds
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.sheet import condition
 
-KAI = Character(name="Kai", ratings={"Sword": 15, "Dance": 15, "Lore": 15}, hero_points=0)
+KAI = Character(
+    name="Kai",
+    ratings={"Sword": 15, "Dance": 15, "Lore": 15},
+    sheet=HeroQuestCharacter(hero_points=0),
+)
 FOE = Character(name="Foe", kind="npc", ratings={"Claws": 15})
 
 
@@ -86,8 +92,8 @@ def test_a_hurt_on_sword_leaves_dance_alone_across_three_contests() -> None:
     cid = bout(campaign, "Sword", 10, 5)
     campaign.act(WriteBack(contest_id=cid))
     kai = campaign.roster["Kai"]
-    assert kai.adversity_of == {"Sword": ("hurt",)}
-    assert kai.adversity == ()
+    assert hq_sheet(kai).adversity_of == {"Sword": ("hurt",)}
+    assert hq_sheet(kai).adversity == ()
     # Contest 2 with Dance: nothing applies, 15 stays 15.
     assert (starting(campaign, "Dance").condition, starting(campaign, "Dance").bumps_down) == (0, 0)
     # Dance 15: Kai rolls 3, the Foe 17: success against failure, one level: Kai's minor
@@ -95,8 +101,8 @@ def test_a_hurt_on_sword_leaves_dance_alone_across_three_contests() -> None:
     cid = bout(campaign, "Dance", 3, 17)
     campaign.act(WriteBack(contest_id=cid))
     kai = campaign.roster["Kai"]
-    assert kai.adversity_of == {"Sword": ("hurt",)}
-    assert kai.benefits == {"Dance": 3}
+    assert hq_sheet(kai).adversity_of == {"Sword": ("hurt",)}
+    assert hq_sheet(kai).benefits == {"Dance": 3}
     # Contest 3 with Sword: 15 - 3 (the hurt) = 12, and Dance's +3 is not Sword's.
     sword = starting(campaign, "Sword")
     assert (sword.condition, sword.bumps_down) == (-3, 0)
@@ -106,8 +112,8 @@ def test_a_hurt_on_sword_leaves_dance_alone_across_three_contests() -> None:
     state = campaign.contest(cid).state
     assert state.winner == "Kai"
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Foe"].adversity_of == {"Claws": ("hurt",)}
-    assert campaign.roster["Kai"].adversity_of == {"Sword": ("hurt",)}
+    assert hq_sheet(campaign.roster["Foe"]).adversity_of == {"Claws": ("hurt",)}
+    assert hq_sheet(campaign.roster["Kai"]).adversity_of == {"Sword": ("hurt",)}
 
 
 def test_an_injured_sword_user_bumps_down_on_sword_only() -> None:
@@ -116,7 +122,7 @@ def test_an_injured_sword_user_bumps_down_on_sword_only() -> None:
     # apart, a major victory (§2.3 step 7): Kai is injured (§2.6), on Sword.
     cid = bout(campaign, "Sword", 20, 5)
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Kai"].adversity_of == {"Sword": ("injured",)}
+    assert hq_sheet(campaign.roster["Kai"]).adversity_of == {"Sword": ("injured",)}
     assert (starting(campaign, "Sword").bumps_down, starting(campaign, "Dance").bumps_down) == (
         1,
         0,
@@ -128,7 +134,7 @@ def test_an_injured_sword_user_bumps_down_on_sword_only() -> None:
     state = campaign.contest(cid).state
     assert state.winner == "Foe"
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Kai"].adversity_of == {"Sword": ("injured", "impaired")}
+    assert hq_sheet(campaign.roster["Kai"]).adversity_of == {"Sword": ("injured", "impaired")}
     # The same rolls with Dance: nothing bumps, 5 < 10 wins marginally for Kai.
     cid = bout(campaign, "Dance", 5, 10)
     assert campaign.contest(cid).state.winner == "Kai"
@@ -140,13 +146,13 @@ def test_marking_dance_related_to_sword_makes_the_hurt_apply_to_dance() -> None:
     campaign.act(WriteBack(contest_id=cid))
     assert starting(campaign, "Dance").condition == 0
     kai = campaign.roster["Kai"]
-    marked = Character(**{**_fields(kai), "related": {"Sword": ("Dance",)}})
+    marked = _character(**{**_fields(kai), "related": {"Sword": ("Dance",)}})
     campaign.act(UpdateCharacter(name="Kai", character=marked))
     # Dance 15 - 3 = 12 now; Lore, not marked, stays 15.
     assert starting(campaign, "Dance").condition == -3
     assert starting(campaign, "Lore").condition == 0
     # Either way round: marked from Dance's side, the hurt on Sword applies to Dance too.
-    other_way = Character(**{**_fields(kai), "related": {"Dance": ("Sword",)}})
+    other_way = _character(**{**_fields(kai), "related": {"Dance": ("Sword",)}})
     assert condition(other_way, "Dance") == (-3, 0)
     assert condition(other_way, "Lore") == (0, 0)
     # The setup screen says what applies to the ability chosen.
@@ -156,7 +162,7 @@ def test_marking_dance_related_to_sword_makes_the_hurt_apply_to_dance() -> None:
 
 def test_a_benefit_of_a_related_ability_applies_and_is_lost_with_a_defeat_using_it() -> None:
     # Kai has +6 on Sword, Dance marked related, and a hurt related to every ability.
-    kai = Character(
+    kai = _character(
         **{
             **_fields(KAI),
             "benefits": {"Sword": 6},
@@ -173,21 +179,21 @@ def test_a_benefit_of_a_related_ability_applies_and_is_lost_with_a_defeat_using_
     cid = bout(campaign, "Dance", 19, 5)
     campaign.act(WriteBack(contest_id=cid))
     kai = campaign.roster["Kai"]
-    assert kai.benefits == {}
-    assert kai.adversity_of == {"Dance": ("impaired",)}
-    assert kai.adversity == ("hurt",)
+    assert hq_sheet(kai).benefits == {}
+    assert hq_sheet(kai).adversity_of == {"Dance": ("impaired",)}
+    assert hq_sheet(kai).adversity == ("hurt",)
 
 
 def test_a_session_heals_hurts_on_every_ability() -> None:
-    kai = Character(
+    kai = _character(
         **{**_fields(KAI), "adversity_of": {"Sword": ("hurt", "impaired"), "Dance": ("hurt",)}}
     )
     healed = heroquest.sheet.new_session(kai, None)
-    assert healed.adversity_of == {"Sword": ("impaired",)}
+    assert hq_sheet(healed).adversity_of == {"Sword": ("impaired",)}
 
 
 def test_a_dying_state_on_any_ability_takes_every_action_away() -> None:
-    kai = Character(**{**_fields(KAI), "adversity_of": {"Sword": ("dying",)}})
+    kai = _character(**{**_fields(KAI), "adversity_of": {"Sword": ("dying",)}})
     with pytest.raises(heroquest.RuleError, match="dying: no actions"):
         condition(kai, "Dance")
 
@@ -196,7 +202,7 @@ def test_odds_follow_adversity_on_the_ability_used_not_on_another() -> None:
     # Kai hurt and injured on Sword. With Sword: 12 and a bump down; with Dance: 15 and
     # nothing. The exchange odds brute-forced over the 400 roll pairs through the engine
     # must equal the dashboard's.
-    kai = Character(**{**_fields(KAI), "adversity_of": {"Sword": ("hurt", "injured")}})
+    kai = _character(**{**_fields(KAI), "adversity_of": {"Sword": ("hurt", "injured")}})
     campaign = campaign_with(kai, FOE)
     for ability in ("Sword", "Dance"):
         picks = [
@@ -236,5 +242,14 @@ def test_odds_follow_adversity_on_the_ability_used_not_on_another() -> None:
     assert odds is not None and odds.win("Kai") == Fraction(190, 400)
 
 
-def _fields(c: Character) -> dict[str, object]:
-    return {f: getattr(c, f) for f in c.__struct_fields__}
+def _fields(c: Character) -> dict[str, Any]:
+    """A character's fields, its HeroQuest sheet's beside its own."""
+    sheet = hq_sheet(c)
+    own = {f: getattr(c, f) for f in c.__struct_fields__ if f != "sheet"}
+    return {**own, **{f: getattr(sheet, f) for f in sheet.__struct_fields__}}
+
+
+def _character(**fields: Any) -> Character:
+    """The character of :func:`_fields`."""
+    own = {f: fields.pop(f) for f in Character.__struct_fields__ if f in fields}
+    return Character(**own, sheet=HeroQuestCharacter(**fields))

@@ -15,7 +15,14 @@ from core.model import ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
 from core.setup import Pick, build_contest, describe_options
 from core.systems import heroquest
-from core.systems.heroquest.rules import MAJOR, MARGINAL, MINOR, climactic
+from core.systems.heroquest.rules import (
+    MAJOR,
+    MARGINAL,
+    MINOR,
+    HeroQuestCharacter,
+    climactic,
+    hq_sheet,
+)
 from core.systems.heroquest.sheet import injured, wherewithal
 
 # HQ2's own example (rules §2.6 [H1], "Bruno the Hook"): injured, and hurt (-3) on
@@ -24,8 +31,7 @@ from core.systems.heroquest.sheet import injured, wherewithal
 BRUNO = Character(
     name="Bruno",
     ratings={"Adrenaline Rush": 16, "Hurl Object": 21},
-    adversity_of={"Hurl Object": ("injured",)},
-    adversity=("hurt",),
+    sheet=HeroQuestCharacter(adversity_of={"Hurl Object": ("injured",)}, adversity=("hurt",)),
 )
 
 
@@ -50,10 +56,12 @@ def test_a_tie_or_a_defeat_is_no_success() -> None:
 def test_wherewithal_refuses_a_bad_roll_and_a_dying_character() -> None:
     with pytest.raises(RuleError):
         wherewithal(BRUNO, "Adrenaline Rush", 19, 21, 3)
-    dying = Character(name="D", ratings={"Will": 15}, adversity_of={"Will": ("dying",)})
+    dying = Character(
+        name="D", ratings={"Will": 15}, sheet=HeroQuestCharacter(adversity_of={"Will": ("dying",)})
+    )
     with pytest.raises(RuleError, match="dying: no actions"):
         wherewithal(dying, "Will", 14, 3, 3)
-    assert not injured(Character(name="Fine", adversity=("hurt",)))
+    assert not injured(Character(name="Fine", sheet=HeroQuestCharacter(adversity=("hurt",))))
 
 
 # -- an extended contest's consequences ----------------------------------------------------
@@ -104,9 +112,9 @@ def test_rising_action_write_back_is_the_engines_final_result() -> None:
         summary(campaign, campaign.contest(cid)).costs
     )
     campaign.act(WriteBack(contest_id=cid))
-    assert campaign.roster["Boris"].adversity_of == {"Axe": ("impaired",)}
-    assert campaign.roster["Anna"].benefits == {"Spear": 3}
-    assert campaign.roster["Anna"].adversity_of == {}
+    assert hq_sheet(campaign.roster["Boris"]).adversity_of == {"Axe": ("impaired",)}
+    assert hq_sheet(campaign.roster["Anna"]).benefits == {"Spear": 3}
+    assert hq_sheet(campaign.roster["Anna"]).adversity_of == {}
 
 
 def test_climactic_write_back_counts_what_was_scored_against_each() -> None:
@@ -122,9 +130,11 @@ def test_climactic_write_back_counts_what_was_scored_against_each() -> None:
         summary(campaign, campaign.contest(cid)).costs
     )
     changed = {c.name: c for c in results(campaign, campaign.contest(cid))}
-    assert changed["Boris"].adversity_of == {"Axe": ("injured",)}
-    assert changed["Anna"].benefits == {"Spear": 6}
-    assert changed["Anna"].adversity_of == {} and changed["Anna"].adversity == ()
+    assert hq_sheet(changed["Boris"]).adversity_of == {"Axe": ("injured",)}
+    assert hq_sheet(changed["Anna"]).benefits == {"Spear": 6}
+    assert (
+        hq_sheet(changed["Anna"]).adversity_of == {} and hq_sheet(changed["Anna"]).adversity == ()
+    )
 
 
 def test_climactic_takes_the_second_worst_loser() -> None:

@@ -18,6 +18,7 @@ from core.odds import odds_for
 from core.setup import Pick, build_contest
 from core.systems.heroquest import HQContest, HQOptions, HQParticipant, new_contest
 from core.systems.heroquest.odds import heroquest_contest_odds, heroquest_exchange_odds
+from core.systems.heroquest.rules import HeroQuestCharacter
 
 CRIT, SUCCESS, FAILURE, FUMBLE = 3, 2, 1, 0
 POINTS = {1: 1, 2: 2, 3: 3, 4: 5}  # marginal, minor, major, complete (§2.7 table)
@@ -175,7 +176,9 @@ def test_odds_from_the_roster_count_only_the_states_of_the_ability_used(
     # contest is set up from the roster as the dashboard does, and its odds (the
     # dashboard's and the players') must equal the brute force from the rules.
     kai = Character(
-        name="Kai", ratings={"Sword": 15, "Dance": 15}, adversity_of={"Sword": ("hurt", "injured")}
+        name="Kai",
+        ratings={"Sword": 15, "Dance": 15},
+        sheet=HeroQuestCharacter(adversity_of={"Sword": ("hurt", "injured")}),
     )
     foe = Character(name="Foe", kind="npc", ratings={"Claws": 15})
     for extended in (False, True):

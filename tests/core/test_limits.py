@@ -39,8 +39,11 @@ from core.model import Command, Event
 from core.store import CampaignFiles, Saves
 from core.systems import fate
 from core.systems.fate import FateOptions, FateParticipant
+from core.systems.fate.rules import FateCharacter
 from core.systems.forge import ForgeParticipant
+from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest import HQParticipant
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.strategies import CAMPAIGN_SYSTEMS, campaign_commands, campaign_runs, examples
 
 # -- the table of issue 23: what each form took and the loader refused ---------------------
@@ -53,12 +56,12 @@ from tests.strategies import CAMPAIGN_SYSTEMS, campaign_commands, campaign_runs,
         (FateOptions, "victories_needed", 0, "must be at least 1, got 0"),
         (FateOptions, "style_threshold", -1, "must be at least 1, got -1"),
         # Points are counts: nobody holds fewer than none.
-        (Character, "fate_points", -3, "must be at least 0, got -3"),
-        (Character, "refresh", -2, "must be at least 0, got -2"),
-        (Character, "hero_points", -1, "must be at least 0, got -1"),
+        (FateCharacter, "fate_points", -3, "must be at least 0, got -3"),
+        (FateCharacter, "refresh", -2, "must be at least 0, got -2"),
+        (HeroQuestCharacter, "hero_points", -1, "must be at least 0, got -1"),
         # FORGE: a weapon multiplies damage by 1 or more; armor absorbs 0 or more.
-        (Character, "multiplier", 0, "must be at least 1, got 0"),
-        (Character, "armor", -5, "must be at least 0, got -5"),
+        (ForgeCharacter, "multiplier", 0, "must be at least 1, got 0"),
+        (ForgeCharacter, "armor", -5, "must be at least 0, got -5"),
         (ForgeParticipant, "multiplier", 0, "must be at least 1, got 0"),
         (FateParticipant, "fate_points", -1, "must be at least 0, got -1"),
         (HQParticipant, "hero_points", -1, "must be at least 0, got -1"),
@@ -77,10 +80,10 @@ def test_a_value_outside_its_declared_limit_is_refused_in_the_limits_words(
     [
         (FateOptions, "victories_needed", 1),
         (FateOptions, "style_threshold", 1),
-        (Character, "fate_points", 0),
-        (Character, "multiplier", 1),
-        (Character, "armor_capacity", 0),  # FORGE: used up, absorbs nothing, but allowed
-        (Character, "vitality", -3),  # no limit declared: HeroQuest vitality may be negative
+        (FateCharacter, "fate_points", 0),
+        (ForgeCharacter, "multiplier", 1),
+        (ForgeCharacter, "armor_capacity", 0),  # FORGE: used up, absorbs nothing, but allowed
+        (HeroQuestCharacter, "vitality", -3),  # no limit declared: vitality may be negative
         (FateParticipant, "skill", -SIZE),
     ],
 )
@@ -92,7 +95,7 @@ def test_a_limit_says_what_is_wrong_in_words() -> None:
     assert Limit(ge=1).problem(0) == "must be at least 1, got 0"
     assert Limit(le=5).problem(6) == "must be at most 5, got 6"
     assert Limit(ge=-10, le=20).problem(20) is None
-    assert field_limit(Character, "armor_capacity") == Limit(ge=0)  # ``Count | None``
+    assert field_limit(ForgeCharacter, "armor_capacity") == Limit(ge=0)  # ``Count | None``
     assert field_limit(Character, "name") is None
 
 
@@ -128,6 +131,9 @@ def test_a_contest_to_zero_victories_is_refused_before_it_is_saved() -> None:
     assert campaign.contests == {}
 
 
+SHEETS = (FateCharacter, HeroQuestCharacter, ForgeCharacter)  # each system's own fields
+
+
 @pytest.mark.parametrize(
     ("field", "value", "problem"),
     [
@@ -142,7 +148,8 @@ def test_a_character_outside_a_limit_is_refused_by_decide(
     field: str, value: int, problem: str
 ) -> None:
     campaign = _fate_campaign()
-    bad = msgspec.structs.replace(Character(name="Teran"), **{field: value})
+    kind = next(k for k in SHEETS if field in k.__struct_fields__)
+    bad = Character(name="Teran", sheet=msgspec.structs.replace(kind(), **{field: value}))
     with pytest.raises(RuleError, match=problem):
         campaign.decide(AddCharacter(character=bad))
     with pytest.raises(RuleError, match=problem):
@@ -224,7 +231,9 @@ def gm_actions(draw: st.DrawFn, campaign: Campaign) -> Command:
         Correct(contest_id=contest_id, n=1, commands=()),
         ToggleSecret(contest_id=contest_id, kind="participant", name=who),
         Compel(who=who),
-        ImportCharacters(characters=(Character(name="Landon", fate_points=2),), replace=True),
+        ImportCharacters(
+            characters=(Character(name="Landon", sheet=FateCharacter(fate_points=2)),), replace=True
+        ),
         WriteBack(contest_id=contest_id),
     ]
     if draw(st.booleans()):

@@ -164,3 +164,31 @@ def test_the_scan_finds_a_planted_read() -> None:
         "core/recap.py:2 reads hero_points_left (heroquest's)",
         "core/recap.py:3 reads hero_points_left (heroquest's)",
     ]
+
+
+def test_the_scan_finds_a_read_of_a_field_the_roster_no_longer_holds() -> None:
+    """The built-in systems' character fields are their sheets' (issue 26 item 1), no
+    longer the roster's ``Character``'s: a generic module reading one off a character
+    (the summary's ``fate_points``, the watch's ``trauma_pool``) is named."""
+    generic = {p: _tree(p) for p in generic_modules()}
+    fields = own_fields(
+        {s: [_tree(p) for p in paths] for s, paths in SYSTEMS.items()}, generic.values()
+    )
+    moved = {
+        "fate_points": "fate",
+        "adversity_of": "heroquest",
+        "related": "heroquest",
+        "benefits": "heroquest",
+        "trauma_pool": "forge",
+        "armor_capacity": "forge",
+        "max_damage": "forge",
+    }
+    assert {name: fields.get(name) for name in moved} == moved
+    planted = ast.parse(
+        "def line(character):\n"
+        "    return character.fate_points, getattr(character, 'trauma_pool', None)\n"
+    )
+    assert reads_of_system_fields([("core/aftermath.py", planted)], fields) == [
+        "core/aftermath.py:2 reads fate_points (fate's)",
+        "core/aftermath.py:2 reads trauma_pool (forge's)",
+    ]

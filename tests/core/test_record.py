@@ -11,6 +11,9 @@ from pathlib import Path
 
 from core.store import CampaignFiles, Saves
 from core.systems.fate import FateContest
+from core.systems.fate.rules import fate_sheet
+from core.systems.forge.rules import forge_sheet
+from core.systems.heroquest.rules import hq_sheet
 from tests.conftest import SCENARIOS
 from tests.helpers import tussle_command
 
@@ -67,11 +70,11 @@ def test_each_recorded_exchange_is_one_undoable_action(saves: Path) -> None:
     # 2 characters, the start, one action per exchange, then the results written back
     # (the seed's Cynere starts with 2 fate points and spends both: 0 on the roster).
     assert len(campaign.done) == 2 + 1 + 4 + 1
-    assert campaign.roster["Cynere"].fate_points == 0
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 0
     from core.campaign import Undo
 
     campaign.apply(campaign.decide(Undo()))
-    assert campaign.roster["Cynere"].fate_points == 2
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 2
     assert len(campaign.contest("c1").exchanges) == 4
     campaign.apply(campaign.decide(Undo()))
     assert len(campaign.contest("c1").exchanges) == 3
@@ -207,13 +210,25 @@ def test_a_recorded_newcomer_keeps_what_its_system_rolled_with(saves: Path, tmp_
         for system in scenarios
     }
     zird, mook = roster["fate"]["Zird"], roster["fate"]["Mook"]
-    assert (dict(zird.ratings), zird.fate_points, zird.kind) == ({"Skill": 4}, 3, "npc")
-    assert (dict(mook.ratings), mook.fate_points) == ({"Skill": 1}, 0)
+    assert (dict(zird.ratings), fate_sheet(zird).fate_points, zird.kind) == ({"Skill": 4}, 3, "npc")
+    assert (dict(mook.ratings), fate_sheet(mook).fate_points) == ({"Skill": 1}, 0)
     hero = roster["heroquest"]["Hero"]
-    assert (dict(hero.ratings), hero.vitality, hero.hero_points) == ({"Rating": 24}, 2, 3)  # 4M
+    assert (dict(hero.ratings), hq_sheet(hero).vitality, hq_sheet(hero).hero_points) == (
+        {"Rating": 24},
+        2,
+        3,
+    )  # 4M
     knight, brute = roster["forge"]["Knight"], roster["forge"]["Brute"]
     assert dict(knight.ratings) == {"Target": 60}
-    assert (knight.multiplier, knight.max_damage, knight.armor) == (3, 20, 4)
-    assert knight.armor_capacity == 12
+    assert (
+        forge_sheet(knight).multiplier,
+        forge_sheet(knight).max_damage,
+        forge_sheet(knight).armor,
+    ) == (3, 20, 4)
+    assert forge_sheet(knight).armor_capacity == 12
     # A scenario's armor_capacity 0 (its default) is unlimited armor: no limit on the roster.
-    assert (brute.armor, brute.armor_capacity, brute.max_damage) == (2, None, None)
+    assert (
+        forge_sheet(brute).armor,
+        forge_sheet(brute).armor_capacity,
+        forge_sheet(brute).max_damage,
+    ) == (2, None, None)

@@ -32,6 +32,9 @@ from core.roster_file import (
     toml_text,
 )
 from core.store import CampaignFiles, Saves
+from core.systems.fate.rules import FateCharacter
+from core.systems.forge.rules import ForgeCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from tests.helpers import HOLD_DEMO, ROSTER_FILES, act, clean_env, files_of, tussle_command
 from tests.plugins.installed import installed
 from tests.strategies import examples
@@ -54,10 +57,11 @@ def empty(saves: Path, name: str, system: str) -> CampaignFiles:
 
 
 def exported(saves: Path, name: str) -> dict[str, dict[str, Any]]:
-    """The roster as ``tussle export`` shows it, by name."""
+    """The roster as ``tussle export`` shows it, by name (the system's fields, which the
+    export shows in each character's ``sheet``, beside the others)."""
     run = tussle(saves, "export", name, "--format", "json")
     assert run.returncode == 0, run.stderr
-    return {c["name"]: c for c in json.loads(run.stdout)["participants"]}
+    return {c["name"]: {**c, **c.get("sheet", {})} for c in json.loads(run.stdout)["participants"]}
 
 
 def one_line(run: subprocess.CompletedProcess[str]) -> str:
@@ -237,7 +241,13 @@ def test_several_files_are_all_or_nothing(saves: Path) -> None:
 def test_a_character_already_on_the_roster_needs_replace(saves: Path) -> None:
     files = empty(saves, "Reach", "fate")
     campaign = files.load()
-    act(campaign, files, ImportCharacters(characters=(Character(name="Cynere", fate_points=9),)))
+    act(
+        campaign,
+        files,
+        ImportCharacters(
+            characters=(Character(name="Cynere", sheet=FateCharacter(fate_points=9)),)
+        ),
+    )
     before = files_of(files.folder)
     run = tussle(saves, "roster", "import", "Reach", str(D / "party-fate.toml"))
     assert run.returncode == 2
@@ -323,7 +333,7 @@ def test_an_import_is_one_action_and_one_undo_takes_it_all_back(saves: Path) -> 
 
 def test_a_replace_undone_gives_back_the_character_it_replaced() -> None:
     campaign = Campaign(name="Reach", system="fate")
-    old = Character(name="Cynere", fate_points=9)
+    old = Character(name="Cynere", sheet=FateCharacter(fate_points=9))
     campaign.act(ImportCharacters(characters=(old,)))
     new = Character(name="Cynere", ratings={"Fight": 4})
     campaign.act(ImportCharacters(characters=(new,), replace=True))
@@ -495,9 +505,11 @@ def fate_characters(draw: st.DrawFn, name: str) -> Character:
         name=name,
         kind=draw(st.sampled_from(("pc", "npc"))),
         ratings=draw(st.dictionaries(names, st.integers(-2, 8), max_size=4)),
-        aspects=tuple(draw(st.lists(names, max_size=3, unique=True))),
-        fate_points=draw(counts),
-        refresh=draw(counts),
+        sheet=FateCharacter(
+            aspects=tuple(draw(st.lists(names, max_size=3, unique=True))),
+            fate_points=draw(counts),
+            refresh=draw(counts),
+        ),
     )
 
 
@@ -509,10 +521,12 @@ def heroquest_characters(draw: st.DrawFn, name: str) -> Character:
         name=name,
         kind=draw(st.sampled_from(("pc", "npc"))),
         ratings=abilities,
-        hero_points=draw(counts),
-        vitality=draw(st.integers(-2, 3)),
-        adversity=tuple(draw(st.lists(states, max_size=3))),
-        benefits=draw(st.dictionaries(names, st.integers(1, 9), max_size=2)),
+        sheet=HeroQuestCharacter(
+            hero_points=draw(counts),
+            vitality=draw(st.integers(-2, 3)),
+            adversity=tuple(draw(st.lists(states, max_size=3))),
+            benefits=draw(st.dictionaries(names, st.integers(1, 9), max_size=2)),
+        ),
     )
 
 
@@ -522,11 +536,13 @@ def forge_characters(draw: st.DrawFn, name: str) -> Character:
         name=name,
         kind=draw(st.sampled_from(("pc", "npc"))),
         ratings=draw(st.dictionaries(names, st.integers(-60, 180), max_size=4)),
-        multiplier=draw(st.integers(1, 12)),
-        max_damage=draw(st.none() | st.integers(0, 120)),
-        armor=draw(st.integers(0, 30)),
-        armor_capacity=draw(st.none() | st.integers(0, 60)),
-        trauma=draw(st.integers(0, 40)),
+        sheet=ForgeCharacter(
+            multiplier=draw(st.integers(1, 12)),
+            max_damage=draw(st.none() | st.integers(0, 120)),
+            armor=draw(st.integers(0, 30)),
+            armor_capacity=draw(st.none() | st.integers(0, 60)),
+            trauma=draw(st.integers(0, 40)),
+        ),
     )
 
 
@@ -563,6 +579,10 @@ def test_the_readmes_example_roster_reads_as_it_says() -> None:
     example = section[start : section.index("```", start)]
     (arrival,) = read_bytes(example.encode(), "heroquest")
     tripitaka = arrival.character
-    assert (tripitaka.name, tripitaka.kind, tripitaka.hero_points) == ("Tripitaka", "pc", 3)
+    assert (tripitaka.name, tripitaka.kind, hq_sheet(tripitaka).hero_points) == (
+        "Tripitaka",
+        "pc",
+        3,
+    )
     assert tripitaka.ratings == {"Sword and Shield": 24, "Ghost Lore": 17}  # 4M is 4 + 20
-    assert tripitaka.adversity == ("hurt",)
+    assert hq_sheet(tripitaka).adversity == ("hurt",)

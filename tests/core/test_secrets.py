@@ -39,6 +39,8 @@ from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
 from core.systems import fate, forge
 from core.systems import heroquest as hq
+from core.systems.forge.rules import ForgeCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.helpers import (
     CID,
     EXCHANGES,
@@ -154,9 +156,14 @@ def test_a_fate_team_with_a_hidden_member_hides_the_side_total() -> None:
 def test_heroquest_lines_hide_a_hidden_party_target_roll_augment_and_hero_points() -> None:
     campaign = Campaign(name="T", system="heroquest")
     roster = [
-        Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
-        Character(name="Sandy", ratings={"Staff": 15}, hero_points=3),
-        Character(name="Ghoul King", kind="npc", ratings={"Claws": 33}, hero_points=2),
+        Character(name="Tripitaka", ratings={"Sword": 24}, sheet=HeroQuestCharacter(hero_points=3)),
+        Character(name="Sandy", ratings={"Staff": 15}, sheet=HeroQuestCharacter(hero_points=3)),
+        Character(
+            name="Ghoul King",
+            kind="npc",
+            ratings={"Claws": 33},
+            sheet=HeroQuestCharacter(hero_points=2),
+        ),
         Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
     ]
     for c in roster:
@@ -207,11 +214,9 @@ def test_heroquest_lines_hide_a_hidden_party_target_roll_augment_and_hero_points
 
 def test_forge_lines_hide_a_hidden_fighter_target_roll_and_the_damage_thrown() -> None:
     campaign = Campaign(name="T", system="forge")
-    josef = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
-    bobby = Character(
-        name="Bobby", kind="npc", ratings={"Brawling": 43}, multiplier=5, armor=10,
-        armor_capacity=100,
-    )  # fmt: skip
+    josef = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
+    sheet = ForgeCharacter(multiplier=5, armor=10, armor_capacity=100)
+    bobby = Character(name="Bobby", kind="npc", ratings={"Brawling": 43}, sheet=sheet)
     for c in (josef, bobby):
         campaign.act(AddCharacter(character=c))
     picks = [Pick(character="Josef", side="Josef"), Pick(character="Bobby", side="Bobby")]

@@ -8,30 +8,40 @@ from core.campaign import Campaign, Character, StartContest
 from core.errors import RuleError
 from core.setup import Pick, build_contest
 from core.systems import fate, forge, heroquest
+from core.systems.fate.rules import FateCharacter
+from core.systems.forge.rules import ForgeCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter
 
 CYNERE = Character(
     name="Cynere",
     ratings={"Athletics": 4, "Fight": 4},
-    aspects=("I've Got Zird's Back", "Infamous Girl with Sword"),
-    fate_points=3,
+    sheet=FateCharacter(
+        aspects=("I've Got Zird's Back", "Infamous Girl with Sword"), fate_points=3
+    ),
 )
-TERAN = Character(name="Teran", kind="npc", ratings={"Lore": 3, "Athletics": 2}, fate_points=1)
-ZIRD = Character(name="Zird", ratings={"Lore": 5}, aspects=("Arcane Scholar",))
+TERAN = Character(
+    name="Teran",
+    kind="npc",
+    ratings={"Lore": 3, "Athletics": 2},
+    sheet=FateCharacter(fate_points=1),
+)
+ZIRD = Character(name="Zird", ratings={"Lore": 5}, sheet=FateCharacter(aspects=("Arcane Scholar",)))
 FATE_ROSTER = {c.name: c for c in (CYNERE, TERAN, ZIRD)}
 
-TRIPITAKA = Character(name="Tripitaka", ratings={"Sword and Shield": 24}, hero_points=3, vitality=1)
+TRIPITAKA = Character(
+    name="Tripitaka",
+    ratings={"Sword and Shield": 24},
+    sheet=HeroQuestCharacter(hero_points=3, vitality=1),
+)
 GHOUL = Character(name="Ghoul", kind="npc", ratings={"Claws": 17})
 HQ_ROSTER = {c.name: c for c in (TRIPITAKA, GHOUL)}
 
-JOSEF = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
+JOSEF = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
 BOBBY = Character(
     name="Bobby",
     kind="npc",
     ratings={"Brawling": 40},
-    multiplier=5,
-    max_damage=30,
-    armor=10,
-    armor_capacity=100,
+    sheet=ForgeCharacter(multiplier=5, max_damage=30, armor=10, armor_capacity=100),
 )
 FORGE_ROSTER = {c.name: c for c in (JOSEF, BOBBY)}
 

@@ -16,6 +16,7 @@ from core.check import check_campaign, exchanges_of, replay_checked
 from core.export_stream import write_export
 from core.lazy import ExchangeDigest
 from core.store import CampaignFiles, Saves
+from core.systems.fate.rules import FateCharacter
 from core.text import json_safe
 from core.transfer import export_campaign, to_text
 
@@ -43,7 +44,9 @@ def played(tmp_path: Path) -> CampaignFiles:
         Correct(contest_id="c2", n=3, commands=fixed),
         exchange_action("c2", rng),
         exchange_action("c3", rng),
-        UpdateCharacter(name="Teran", character=Character(name="Teran", fate_points=2)),
+        UpdateCharacter(
+            name="Teran", character=Character(name="Teran", sheet=FateCharacter(fate_points=2))
+        ),
         Undo(),
         Undo(),
         Redo(),
@@ -72,7 +75,7 @@ def test_check_and_export_hold_no_action_once_replayed(tmp_path: Path) -> None:
     assert len(campaign.actions) == 39
     assert not any(campaign.actions.loaded(i) for i in campaign.actions)  # type: ignore[attr-defined]
     # Read back when asked for: what an undo or the contests' check needs.
-    teran = Character(name="Teran", fate_points=2)
+    teran = Character(name="Teran", sheet=FateCharacter(fate_points=2))
     assert campaign.actions[39].command == UpdateCharacter(name="Teran", character=teran)
     assert check_campaign(CampaignFiles(files.folder)).entries == 42
 

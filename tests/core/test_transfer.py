@@ -71,38 +71,14 @@ def test_the_export_names_the_campaign_and_its_roster_with_every_field(saves: Pa
         FORMAT_VERSION,
     )
     assert (data["name"], data["system"], data["settings"]) == ("Seed", "fate", {})
-    defaults = {
-        "refresh": 0,
-        "hero_points": 0,
-        "vitality": 0,
-        "multiplier": 1,
-        "max_damage": None,
-        "armor": 0,
-        "armor_capacity": None,  # no limit (0 is armor used up)
-        "adversity": [],
-        "benefits": {},
-        "adversity_of": {},
-        "related": {},
-        "trauma": 0,
-        "trauma_pool": None,  # FORGE's Trauma pool: not tracked (issue 24)
-    }
     assert data["participants"] == [
         {
             "name": "Cynere",
             "kind": "pc",
             "ratings": {"Athletics": 4},
-            "aspects": ["I've Got Zird's Back"],
-            "fate_points": 3,
-            **defaults,
+            "sheet": {"aspects": ["I've Got Zird's Back"], "fate_points": 3, "refresh": 0},
         },
-        {
-            "name": "Teran",
-            "kind": "npc",
-            "ratings": {"Athletics": 3},
-            "aspects": [],
-            "fate_points": 0,
-            **defaults,
-        },
+        {"name": "Teran", "kind": "npc", "ratings": {"Athletics": 3}},  # no sheet of its own
     ]
 
 

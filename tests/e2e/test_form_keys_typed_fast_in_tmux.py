@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.store import CampaignFiles
+from core.systems.fate.rules import fate_sheet
 from tests.e2e.tmux import TMUX, Pane, Terminal, find_dialog, shows, wait_for_file
 from tests.helpers import tussle_command
 
@@ -63,4 +64,4 @@ def test_tabs_then_text_sent_together_fill_the_field_tabbed_to(tmp_path: Path) -
         terminal.kill()
     cynere = CampaignFiles(saves / "fate-demo").load().roster["Cynere"]
     assert cynere.ratings == {"Athletics": 3}
-    assert cynere.aspects == ("I've Got Zird's Back",)
+    assert fate_sheet(cynere).aspects == ("I've Got Zird's Back",)

@@ -10,7 +10,9 @@ from textual.pilot import Pilot
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.fate.rules import FateCharacter, fate_sheet
 from core.systems.heroquest import HQContest
+from core.systems.heroquest.rules import hq_sheet
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.screens.contest import ContestScreen
@@ -33,11 +35,11 @@ async def test_a_fate_contest_ends_with_the_summary_and_the_points_spent_and_pai
             Character(
                 name="Cynere",
                 ratings={"Athletics": 4},
-                aspects=("I've Got Zird's Back",),
-                fate_points=3,
-                refresh=3,
+                sheet=FateCharacter(aspects=("I've Got Zird's Back",), fate_points=3, refresh=3),
             ),
-            Character(name="Teran", kind="npc", ratings={"Lore": 3}, fate_points=1),
+            Character(
+                name="Teran", kind="npc", ratings={"Lore": 3}, sheet=FateCharacter(fate_points=1)
+            ),
         ],
         [
             Pick(character="Cynere", side="Cynere", rating="Athletics"),
@@ -70,7 +72,10 @@ async def test_a_fate_contest_ends_with_the_summary_and_the_points_spent_and_pai
         assert "Cynere: fate points 3 → 4" in shown
         assert "Teran: fate points 1 → 0" in shown
         roster = app.campaign.roster
-        assert (roster["Cynere"].fate_points, roster["Teran"].fate_points) == (4, 0)
+        assert (
+            fate_sheet(roster["Cynere"]).fate_points,
+            fate_sheet(roster["Teran"]).fate_points,
+        ) == (4, 0)
         # Undo takes back the write-back alone: the contest stays over.
         await keys(pilot, "u")
         assert (roster_points(app, "Cynere"), roster_points(app, "Teran")) == (3, 1)
@@ -98,7 +103,7 @@ def roster_points(app: object, name: str) -> int:
     from tui.app import TussleApp
 
     assert isinstance(app, TussleApp)
-    return app.campaign.roster[name].fate_points
+    return fate_sheet(app.campaign.roster[name]).fate_points
 
 
 def text_of_table(app: object) -> list[list[str]]:
@@ -138,7 +143,7 @@ async def test_a_heroquest_hurt_reaches_the_roster_and_the_next_contests_target(
         # a marginal victory (rules §2.3) and Tripitaka is hurt (§2.6): -3 from now on.
         await keys(pilot, "1", "0", "5", "enter")
         await twice(pilot)
-        assert app.campaign.roster["Tripitaka"].adversity_of == {"Fist": ("hurt",)}
+        assert hq_sheet(app.campaign.roster["Tripitaka"]).adversity_of == {"Fist": ("hurt",)}
         await keys(pilot, "enter")
         assert "Tripitaka: adversity none → Fist: hurt" in text(app, "#summary")
         # The next contest with the same sides: 15 - 3 = 12 for Tripitaka. This time
@@ -211,7 +216,7 @@ async def test_the_seeds_exchange_2_typed_wrong_is_corrected_by_keys(saves: Path
         record = app.campaign.latest_contest
         assert record is not None
         assert dict(record.state.victories) == {"Cynere": 4, "Teran the Swift": 1}
-        assert app.campaign.roster["Cynere"].fate_points == 1  # written back again
+        assert fate_sheet(app.campaign.roster["Cynere"]).fate_points == 1  # written back again
 
 
 async def test_odds_arriving_after_the_gm_left_the_contest_are_dropped(saves: Path) -> None:

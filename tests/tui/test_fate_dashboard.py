@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.fate.rules import FateCharacter
 from tests.helpers import files_of, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp
@@ -53,7 +54,7 @@ async def test_advantage_and_teamwork_in_one_exchange(saves: Path) -> None:
         "Guardians",
         "fate",
         [
-            Character(name="Cynere", ratings={"Athletics": 4}, fate_points=2),
+            Character(name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=2)),
             Character(name="Landon", ratings={"Athletics": 3}),
             Character(name="Zird", ratings={"Athletics": 1}),
             Character(name="Guardian", kind="npc", ratings={"Athletics": 3}),

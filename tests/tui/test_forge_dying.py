@@ -12,6 +12,7 @@ from pathlib import Path
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 
 
@@ -21,9 +22,14 @@ async def test_a_forge_combat_ends_with_a_participant_dying(saves: Path) -> None
         "Alley",
         "forge",
         [
-            Character(name="Josef", ratings={"Brawling": 50}, multiplier=4),
+            Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4)),
             # Trauma pool 20, 5 taken: Current Trauma 15.
-            Character(name="Bobby", kind="npc", ratings={"Brawling": 40}, trauma_pool=20, trauma=5),
+            Character(
+                name="Bobby",
+                kind="npc",
+                ratings={"Brawling": 40},
+                sheet=ForgeCharacter(trauma_pool=20, trauma=5),
+            ),
         ],
         [
             Pick(character="Josef", side="Josef", rating="Brawling"),
@@ -52,7 +58,10 @@ async def test_a_forge_combat_ends_with_a_participant_dying(saves: Path) -> None
         await settle(pilot)
         assert "Josef wins" in text(app, "#scoreboard")
         bobby = app.campaign.roster["Bobby"]
-        assert (bobby.trauma_pool, bobby.trauma) == (20, 21)  # 5 + 16 written back
+        assert (forge_sheet(bobby).trauma_pool, forge_sheet(bobby).trauma) == (
+            20,
+            21,
+        )  # 5 + 16 written back
         await keys(pilot, "enter")  # the summary
         shown = text(app, "#summary")
         assert "Bobby is dying (current trauma -1)" in shown

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -16,6 +17,9 @@ from core.campaign import Character
 from core.setup import Pick
 from core.store import Saves
 from core.systems import fate, heroquest
+from core.systems.fate.rules import FateCharacter
+from core.systems.forge.rules import ForgeCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.app import TussleApp
@@ -24,12 +28,24 @@ from tui.screens.forms import FormScreen
 from tui.screens.roster import RosterScreen
 from tui.screens.setup import SetupScreen
 
-ANA = Character(name="Ana", ratings={"Burglary": 3, "Fight": 2}, fate_points=2, refresh=3)
+ANA = Character(
+    name="Ana", ratings={"Burglary": 3, "Fight": 2}, sheet=FateCharacter(fate_points=2, refresh=3)
+)
 GUARD = Character(name="Guard", kind="npc", ratings={"Fight": 1})
-TRIPITAKA = Character(name="Tripitaka", ratings={"Fist": 17, "Sword": 24}, hero_points=0)
-GHOUL = Character(name="Ghoul King", kind="npc", ratings={"Claws": 6}, hero_points=1)
+TRIPITAKA = Character(
+    name="Tripitaka", ratings={"Fist": 17, "Sword": 24}, sheet=HeroQuestCharacter(hero_points=0)
+)
+GHOUL = Character(
+    name="Ghoul King", kind="npc", ratings={"Claws": 6}, sheet=HeroQuestCharacter(hero_points=1)
+)
 KASIA = Character(name="Kasia", ratings={"Pistols": 45, "Dodge": 30})
 BOBBY = Character(name="Bobby", kind="npc", ratings={"Brawling": 50})
+
+
+def field_of(character: Character, name: str) -> Any:
+    """A field of the roster's character, or of its system's sheet."""
+    holder = character if name in character.__struct_fields__ else character.sheet
+    return getattr(holder, name)
 
 
 def seed(saves: Path, system: str) -> str:
@@ -121,7 +137,7 @@ async def test_a_heroquest_ability_written_wrong_is_refused_and_kept(saves: Path
         await accepted(pilot)
         await settle(pilot)
         sandy = app.campaign.roster["Sandy"]
-        assert (dict(sandy.ratings), sandy.vitality) == ({"Rake": 24}, 1)  # 4M: 4 + 20
+        assert (dict(sandy.ratings), hq_sheet(sandy).vitality) == ({"Rake": 24}, 1)  # 4M: 4 + 20
 
 
 async def test_hero_points_that_are_not_a_number_are_refused(saves: Path) -> None:
@@ -134,7 +150,7 @@ async def test_hero_points_that_are_not_a_number_are_refused(saves: Path) -> Non
         await fill(pilot, "hero_points", "3")
         await accepted(pilot)
         await settle(pilot)
-        assert app.campaign.roster["Sandy"].hero_points == 3
+        assert hq_sheet(app.campaign.roster["Sandy"]).hero_points == 3
 
 
 @pytest.mark.parametrize(
@@ -157,7 +173,7 @@ async def test_roster_forms_of_fate_and_forge_keep_a_bad_value(
         await fill(pilot, key, good)
         await accepted(pilot)
         await settle(pilot)
-        got = getattr(app.campaign.roster["Zed"], attribute)
+        got = field_of(app.campaign.roster["Zed"], attribute)
         assert (dict(got) if isinstance(value, dict) else got) == value
 
 
@@ -184,8 +200,8 @@ async def test_a_session_start_with_hero_points_lots_is_refused(saves: Path) -> 
         await fill(pilot, "hero_points", "2")
         await accepted(pilot)
         await settle(pilot)
-        assert app.campaign.roster["Tripitaka"].hero_points == 2  # every PC reset to 2
-        assert app.campaign.roster["Ghoul King"].hero_points == 1  # an NPC keeps his
+        assert hq_sheet(app.campaign.roster["Tripitaka"]).hero_points == 2  # every PC reset to 2
+        assert hq_sheet(app.campaign.roster["Ghoul King"]).hero_points == 1  # an NPC keeps his
 
 
 # -- the contest screen --------------------------------------------------------------------
@@ -390,7 +406,6 @@ async def test_a_new_campaign_with_a_name_taken_is_refused(saves: Path) -> None:
 
 
 def test_a_whole_number_field_blank_required_or_below_its_minimum() -> None:
-    from core.campaign_log import Character
     from tui.fields import FieldError, whole_field
 
     assert whole_field({"n": " 3 "}, "n") == 3
@@ -401,7 +416,7 @@ def test_a_whole_number_field_blank_required_or_below_its_minimum() -> None:
     assert blank.value.key == "n"
     # The limit declared on Character.trauma (a count: at least 0), in its own words.
     with pytest.raises(FieldError, match="must be at least 0, got -1") as low:
-        whole_field({"trauma": "-1"}, "trauma", 0, of=Character)
+        whole_field({"trauma": "-1"}, "trauma", 0, of=ForgeCharacter)
     assert low.value.key == "trauma"
     with pytest.raises(FieldError, match="must be at least 1, got 0") as nought:
         whole_field({"n": "0"}, "n", 0, minimum=1)  # a number no type holds: a die
@@ -472,10 +487,10 @@ async def test_a_character_number_outside_its_limit_is_refused_and_kept(
         await fill(pilot, key, good)
         await accepted(pilot)
         await settle(pilot)
-        assert getattr(app.campaign.roster["Zed"], key) == kept
+        assert field_of(app.campaign.roster["Zed"], key) == kept
     reopened = Saves(saves).find(name)
     assert reopened is not None
-    assert getattr(reopened.load().roster["Zed"], key) == kept
+    assert field_of(reopened.load().roster["Zed"], key) == kept
 
 
 async def test_a_rating_of_eleven_digits_is_refused_and_kept(saves: Path) -> None:

@@ -17,6 +17,7 @@ from core.campaign import Campaign, ChangeSettings, Character
 from core.setup import Pick
 from core.store import Saves
 from core.systems import heroquest
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.helpers import act, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, write
 from tui.screens.forms import FormScreen
@@ -24,7 +25,9 @@ from tui.screens.setup import SetupScreen
 
 FOE = Character(name="Foe", kind="npc", ratings={"Claws": 15})
 KAI = Character(
-    name="Kai", ratings={"Sword": 15, "Endurance": 20}, adversity_of={"Sword": ("injured",)}
+    name="Kai",
+    ratings={"Sword": 15, "Endurance": 20},
+    sheet=HeroQuestCharacter(adversity_of={"Sword": ("injured",)}),
 )
 
 

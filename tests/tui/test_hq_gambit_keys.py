@@ -10,6 +10,7 @@ from pathlib import Path
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 
 
@@ -19,7 +20,7 @@ def duel(saves: Path, extended: bool) -> None:
         "Duel",
         "heroquest",
         [
-            Character(name="Hero", ratings={"Sword": 15}, hero_points=1),
+            Character(name="Hero", ratings={"Sword": 15}, sheet=HeroQuestCharacter(hero_points=1)),
             Character(name="Foe", kind="npc", ratings={"Claws": 15}),
         ],
         [
@@ -76,8 +77,10 @@ async def test_a_group_boost_turns_a_tie_into_a_win(saves: Path) -> None:
         "Graveyard",
         "heroquest",
         [
-            Character(name="Tripitaka", ratings={"Sword": 15}, hero_points=1),
-            Character(name="Sandy", ratings={"Staff": 15}, hero_points=2),
+            Character(
+                name="Tripitaka", ratings={"Sword": 15}, sheet=HeroQuestCharacter(hero_points=1)
+            ),
+            Character(name="Sandy", ratings={"Staff": 15}, sheet=HeroQuestCharacter(hero_points=2)),
             Character(name="Ghoul", kind="npc", ratings={"Claws": 15}),
         ],
         [

@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Static
 from core.campaign import Character
 from core.setup import Pick
 from core.systems import heroquest
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, text, write
 from tui.app import TussleApp
@@ -52,7 +53,7 @@ async def test_the_gm_marks_dance_related_to_sword_and_setup_shows_the_hurt(save
     kai = Character(
         name="Kai",
         ratings={"Sword": 15, "Dance": 15, "Lore": 15},
-        adversity_of={"Sword": ("hurt",)},
+        sheet=HeroQuestCharacter(adversity_of={"Sword": ("hurt",)}),
     )
     app = new_app(saves, seed(saves, kai))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -69,10 +70,10 @@ async def test_the_gm_marks_dance_related_to_sword_and_setup_shows_the_hurt(save
         await write(pilot, " dance")
         await keys(pilot, "enter")
         assert isinstance(app.screen, RosterScreen)
-        assert app.campaign.roster["Kai"].related == {
+        assert hq_sheet(app.campaign.roster["Kai"]).related == {
             "Sword": ("Dance",)
         }  # spelled as on the sheet
-        assert app.campaign.roster["Kai"].adversity_of == {"Sword": ("hurt",)}
+        assert hq_sheet(app.campaign.roster["Kai"]).adversity_of == {"Sword": ("hurt",)}
         assert "Sword hurt · related Sword: Dance" in row(app, 0)
         await keys(pilot, "escape")
         setup = await new_setup(pilot)
@@ -89,7 +90,7 @@ async def test_an_injured_participant_rolls_wherewithal_before_the_contest(saves
     kai = Character(
         name="Kai",
         ratings={"Sword": 15, "Endurance": 16, "Lore": 15},
-        adversity_of={"Sword": ("injured",)},
+        sheet=HeroQuestCharacter(adversity_of={"Sword": ("injured",)}),
     )
     app = new_app(saves, seed(saves, kai))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -124,7 +125,9 @@ async def test_an_injured_participant_rolls_wherewithal_before_the_contest(saves
 
 
 async def test_a_failed_wherewithal_keeps_the_character_out(saves: Path) -> None:
-    kai = Character(name="Kai", ratings={"Sword": 15}, adversity=("injured",))
+    kai = Character(
+        name="Kai", ratings={"Sword": 15}, sheet=HeroQuestCharacter(adversity=("injured",))
+    )
     app = new_app(saves, seed(saves, kai))
     async with app.run_test(size=(80, 24)) as pilot:
         setup = await new_setup(pilot)

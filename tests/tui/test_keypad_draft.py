@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.app import TussleApp
 from tui.screens.confirm import ConfirmScreen
@@ -189,7 +190,9 @@ def heroquest_duel(saves: Path) -> None:
         "Duel",
         "heroquest",
         [
-            Character(name="Tripitaka", ratings={"Sword": 15}, hero_points=3),
+            Character(
+                name="Tripitaka", ratings={"Sword": 15}, sheet=HeroQuestCharacter(hero_points=3)
+            ),
             Character(name="Ghoul", kind="npc", ratings={"Claws": 13}),
         ],
         [

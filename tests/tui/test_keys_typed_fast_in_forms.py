@@ -18,6 +18,7 @@ from textual.events import Key
 from textual.pilot import Pilot
 
 from core.setup import Pick
+from core.systems.fate.rules import fate_sheet
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
@@ -83,7 +84,7 @@ async def test_tabs_then_text_in_the_roster_form_go_to_the_field_tabbed_to(
         assert isinstance(app.screen, RosterScreen)
         cynere = app.campaign.roster["Cynere"]
         assert cynere.ratings == {"Athletics": 5, "Lore": 2}
-        assert cynere.aspects == ("I've Got Zird's Back",)  # the Tabs passed it by
+        assert fate_sheet(cynere).aspects == ("I've Got Zird's Back",)  # the Tabs passed it by
 
 
 async def test_a_whole_participant_typed_at_once_in_the_setup_form(saves: Path) -> None:

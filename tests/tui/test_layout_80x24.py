@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from core.campaign import Character
 from core.setup import Pick
 from core.store import CampaignFiles, CampaignLocked
+from core.systems.forge.rules import ForgeCharacter
 from tests.helpers import HOLD_DEMO, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tests.tui.screen_text import screen_text
@@ -82,10 +83,20 @@ async def test_forge_participants_show_the_last_fighters_damage_and_trauma(
     """Four fighters' lines do not fit the pane at 80x24: the last one (Bandit, ×1,
     trauma 4 from earlier) is reached with ], and the pane said so beforehand."""
     fighters = [
-        Character(name="Josef", ratings={"Brawling": 50}, multiplier=4),
-        Character(name="Bobby", kind="npc", ratings={"Brawling": 40}, multiplier=5, armor=10),
-        Character(name="Ash", ratings={"Knife": 45}, multiplier=3, armor=5),
-        Character(name="Bandit", kind="npc", ratings={"Club": 35}, multiplier=1, trauma=4),
+        Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4)),
+        Character(
+            name="Bobby",
+            kind="npc",
+            ratings={"Brawling": 40},
+            sheet=ForgeCharacter(multiplier=5, armor=10),
+        ),
+        Character(name="Ash", ratings={"Knife": 45}, sheet=ForgeCharacter(multiplier=3, armor=5)),
+        Character(
+            name="Bandit",
+            kind="npc",
+            ratings={"Club": 35},
+            sheet=ForgeCharacter(multiplier=1, trauma=4),
+        ),
     ]
     picks = [
         Pick(character="Josef", side="Crew", rating="Brawling"),

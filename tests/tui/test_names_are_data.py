@@ -26,6 +26,7 @@ from core.recap import recap_markdown
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles
 from core.systems.fate import CreateAdvantage
+from core.systems.fate.rules import FateCharacter
 from core.text import is_control, visible
 from tests.strategies import examples
 from tests.tui.conftest import keys, new_app, settle, text
@@ -75,7 +76,11 @@ def loaded_campaign(saves: Path, names: dict[str, str] = NAMES) -> Path:
     ann, bo = names["Ann"], names["Bo"]
     campaign = Campaign(name=names["Camp"], system="fate")
     characters = [
-        Character(name=ann, ratings={names["Fight"]: 3}, aspects=(names["Grit"],), fate_points=2),
+        Character(
+            name=ann,
+            ratings={names["Fight"]: 3},
+            sheet=FateCharacter(aspects=(names["Grit"],), fate_points=2),
+        ),
         Character(name=bo, kind="npc", ratings={names["Run"]: 3}),
     ]
     entries = [campaign.act(AddCharacter(character=c)) for c in characters]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 
 
@@ -46,8 +47,12 @@ async def test_heroquest_group_contest(saves: Path) -> None:
         "Graveyard",
         "heroquest",
         [
-            Character(name="Tripitaka", ratings={"Sword": 24}, vitality=1, hero_points=3),
-            Character(name="Sandy", ratings={"Staff": 15}, hero_points=3),
+            Character(
+                name="Tripitaka",
+                ratings={"Sword": 24},
+                sheet=HeroQuestCharacter(vitality=1, hero_points=3),
+            ),
+            Character(name="Sandy", ratings={"Staff": 15}, sheet=HeroQuestCharacter(hero_points=3)),
             Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
         ],
         [

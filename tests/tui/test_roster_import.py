@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input, Static
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.fate.rules import FateCharacter, fate_sheet
 from tests.helpers import ROSTER_FILES, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.app import TussleApp
@@ -35,7 +36,9 @@ def seed(saves: Path) -> None:
         "Night Watch",
         "fate",
         [
-            Character(name="Ana", ratings={"Burglary": 3}, fate_points=1, refresh=3),
+            Character(
+                name="Ana", ratings={"Burglary": 3}, sheet=FateCharacter(fate_points=1, refresh=3)
+            ),
             Character(name="Guard", kind="npc", ratings={"Fight": 1}),
         ],
         [
@@ -79,7 +82,7 @@ async def test_the_import_key_adds_a_file_as_one_action_that_u_takes_back(
         # From the sheet: Athletics "+4", Burglary "3", Fight "4", Notice "+2"; the main
         # point counter 2 of max 3.
         assert cynere.ratings == {"Athletics": 4, "Burglary": 3, "Fight": 4, "Notice": 2}
-        assert (cynere.fate_points, cynere.refresh) == (2, 3)
+        assert (fate_sheet(cynere).fate_points, fate_sheet(cynere).refresh) == (2, 3)
         said = "\n".join(notes(app))
         assert "Cynere (PC, added)" in said
         # What the sheet held that Tussle left out, by name: a stunt, the notes, two

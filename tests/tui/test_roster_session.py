@@ -11,6 +11,9 @@ from textual.widgets import DataTable, Input
 
 from core.campaign import Character
 from core.setup import Pick
+from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.forge.rules import ForgeCharacter, forge_sheet
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp
@@ -50,8 +53,12 @@ def seed_fate(saves: Path) -> None:
         "Night Watch",
         "fate",
         [
-            Character(name="Ana", ratings={"Burglary": 3}, fate_points=1, refresh=3),
-            Character(name="Bo", ratings={"Fight": 2}, fate_points=5, refresh=3),
+            Character(
+                name="Ana", ratings={"Burglary": 3}, sheet=FateCharacter(fate_points=1, refresh=3)
+            ),
+            Character(
+                name="Bo", ratings={"Fight": 2}, sheet=FateCharacter(fate_points=5, refresh=3)
+            ),
             Character(name="Guard", kind="npc", ratings={"Fight": 1}),
         ],
         [
@@ -70,11 +77,13 @@ def seed_heroquest(saves: Path) -> None:
             Character(
                 name="Tripitaka",
                 ratings={"Fist": 17},
-                hero_points=0,
-                adversity=("hurt", "impaired"),
+                sheet=HeroQuestCharacter(hero_points=0, adversity=("hurt", "impaired")),
             ),
             Character(
-                name="Ghoul", kind="npc", ratings={"Claws": 17}, hero_points=2, adversity=("hurt",)
+                name="Ghoul",
+                kind="npc",
+                ratings={"Claws": 17},
+                sheet=HeroQuestCharacter(hero_points=2, adversity=("hurt",)),
             ),
         ],
         [
@@ -104,16 +113,16 @@ async def test_a_session_test_refresh_a_compel_and_hurts_recovering(saves: Path)
         assert state(app, "Guard") == "FP 0/0"
         assert "session 1" in text(app, "#title")
         assert app.campaign.settings["sessions"] == 1
-        assert app.campaign.roster["Ana"].fate_points == 3
-        assert app.campaign.roster["Bo"].fate_points == 5
+        assert fate_sheet(app.campaign.roster["Ana"]).fate_points == 3
+        assert fate_sheet(app.campaign.roster["Bo"]).fate_points == 5
         # Ana (the first row) accepts a compel: 3 + 1 on the roster.
         await keys(pilot, "k")
         assert state(app, "Ana") == "FP 4/3"
-        assert app.campaign.roster["Ana"].fate_points == 4
+        assert fate_sheet(app.campaign.roster["Ana"]).fate_points == 4
         # Undo takes the compel back; a second undo takes the session start back.
         await keys(pilot, "u")
         assert state(app, "Ana") == "FP 3/3"
-        assert app.campaign.roster["Ana"].fate_points == 3
+        assert fate_sheet(app.campaign.roster["Ana"]).fate_points == 3
         await keys(pilot, "u")
         assert state(app, "Ana") == "FP 1/3"
         assert "session" not in text(app, "#title")
@@ -124,7 +133,7 @@ async def test_a_session_test_refresh_a_compel_and_hurts_recovering(saves: Path)
         # the roster keeps 5 until the contest is written back.
         await keys(pilot, "down", "k")
         assert state(app, "Bo") == "FP 5/3 (6 in play)"
-        assert app.campaign.roster["Bo"].fate_points == 5
+        assert fate_sheet(app.campaign.roster["Bo"]).fate_points == 5
         bo = next(p for p in app.campaign.contests["c1"].state.participants if p.name == "Bo")
         assert getattr(bo, "fate_points", None) == 6
         assert state(app, "Ana") == "FP 3/3"
@@ -149,10 +158,10 @@ async def test_a_heroquest_session_heals_hurts_and_resets_hero_points(saves: Pat
         await keys(pilot, "enter")
         assert state(app, "Tripitaka") == "HP 3 · impaired"
         assert state(app, "Ghoul") == "HP 2"
-        assert app.campaign.roster["Tripitaka"].adversity == ("impaired",)
-        assert app.campaign.roster["Tripitaka"].hero_points == 3
-        assert app.campaign.roster["Ghoul"].hero_points == 2
-        assert app.campaign.roster["Ghoul"].adversity == ()
+        assert hq_sheet(app.campaign.roster["Tripitaka"]).adversity == ("impaired",)
+        assert hq_sheet(app.campaign.roster["Tripitaka"]).hero_points == 3
+        assert hq_sheet(app.campaign.roster["Ghoul"]).hero_points == 2
+        assert hq_sheet(app.campaign.roster["Ghoul"]).adversity == ()
         # The next session's form offers the value used last.
         await keys(pilot, "S")
         assert app.screen.query_one(Input).value == "3"
@@ -161,7 +170,7 @@ async def test_a_heroquest_session_heals_hurts_and_resets_hero_points(saves: Pat
         # Undo on the roster takes the session back.
         await keys(pilot, "u")
         assert state(app, "Tripitaka") == "HP 0 · hurt, impaired"
-        assert app.campaign.roster["Ghoul"].adversity == ("hurt",)
+        assert hq_sheet(app.campaign.roster["Ghoul"]).adversity == ("hurt",)
 
 
 async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
@@ -177,8 +186,8 @@ async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
         await write(pilot, "fist +3")
         await keys(pilot, "enter")
         tripitaka = app.campaign.roster["Tripitaka"]
-        assert tripitaka.adversity == ("hurt", "hurt", "injured")
-        assert tripitaka.benefits == {"Fist": 3}  # spelled as the ability is
+        assert hq_sheet(tripitaka).adversity == ("hurt", "hurt", "injured")
+        assert hq_sheet(tripitaka).benefits == {"Fist": 3}  # spelled as the ability is
         assert tripitaka.ratings == {"Fist": 17}
         assert state(app, "Tripitaka") == "HP 0 · hurt×2, injured · Fist +3"
         # A state that is not one is refused, and nothing changes.
@@ -193,9 +202,14 @@ async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
         "Alley",
         "forge",
         [
-            Character(name="Josef", ratings={"Brawling": 50}, multiplier=4, trauma=5),
             Character(
-                name="Bobby", kind="npc", ratings={"Brawling": 40}, armor=10, armor_capacity=90
+                name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4, trauma=5)
+            ),
+            Character(
+                name="Bobby",
+                kind="npc",
+                ratings={"Brawling": 40},
+                sheet=ForgeCharacter(armor=10, armor_capacity=90),
             ),
         ],
         [
@@ -213,11 +227,11 @@ async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
         await keys(pilot, "e", *["tab"] * 7, "ctrl+u")
         await write(pilot, "2")
         await keys(pilot, "enter")
-        assert app.campaign.roster["Josef"].trauma == 2
+        assert forge_sheet(app.campaign.roster["Josef"]).trauma == 2
         assert state(app, "Josef") == "×4 · trauma 2"
         assert roster(app)["Josef"] == "PC | ×4 · trauma 2 | Brawling 50%"
         # A FORGE session start only counts the session.
         await keys(pilot, "S")
         assert app.campaign.settings["sessions"] == 1
         assert "session 1" in text(app, "#title")
-        assert app.campaign.roster["Josef"].trauma == 2
+        assert forge_sheet(app.campaign.roster["Josef"]).trauma == 2

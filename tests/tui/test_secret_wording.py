@@ -26,8 +26,11 @@ from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import Saves
 from core.systems.fate import rules as fate
+from core.systems.fate.rules import FateCharacter
 from core.systems.forge import rules as forge
+from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest import rules as hq
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.helpers import CID, EXCHANGES, HIDE_SLY, KNIFE_CYNERE, SLY, knife_fight
 from tests.helpers import fate_dice as dice
 from tui.watch import WatchApp
@@ -97,8 +100,13 @@ def ghouls_with_a_hidden_king() -> tuple[Campaign, list[Entry]]:
     points), whose numbers the GM hides from the players."""
     campaign = Campaign(name="Ghouls", system="heroquest")
     roster = [
-        Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
-        Character(name="Ghoul King", kind="npc", ratings={"Claws": 33}, hero_points=2),
+        Character(name="Tripitaka", ratings={"Sword": 24}, sheet=HeroQuestCharacter(hero_points=3)),
+        Character(
+            name="Ghoul King",
+            kind="npc",
+            ratings={"Claws": 33},
+            sheet=HeroQuestCharacter(hero_points=2),
+        ),
     ]
     entries = [campaign.act(AddCharacter(character=c)) for c in roster]
     picks = [
@@ -157,8 +165,10 @@ async def test_forge_with_another_damage_verb_still_hides_the_hidden_attacker_da
 ) -> None:
     monkeypatch.setattr(forge, "DAMAGE_VERB", "suffers")
     campaign = Campaign(name="Brawl", system="forge")
-    josef = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
-    bobby = Character(name="Bobby", kind="npc", ratings={"Brawling": 43}, multiplier=5)
+    josef = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
+    bobby = Character(
+        name="Bobby", kind="npc", ratings={"Brawling": 43}, sheet=ForgeCharacter(multiplier=5)
+    )
     entries = [campaign.act(AddCharacter(character=c)) for c in (josef, bobby)]
     picks = [Pick(character=n, side=n, rating="Brawling") for n in ("Bobby", "Josef")]
     contest = build_contest("forge", campaign.roster, picks, {"combat": True}, ())
@@ -202,7 +212,9 @@ def fate_contest(
 async def test_a_fate_tie_with_a_hidden_npc_shows_neither_his_dice_nor_his_reroll(
     saves: Path,
 ) -> None:
-    teran = Character(name="Teran", kind="npc", ratings={"Fight": 3}, fate_points=2)
+    teran = Character(
+        name="Teran", kind="npc", ratings={"Fight": 3}, sheet=FateCharacter(fate_points=2)
+    )
     campaign, entries = fate_contest(teran, {}, ("Muddy Ground",))
     exchange = (
         RollDice(who="Cynere", faces=dice("0000")),
@@ -248,8 +260,10 @@ async def test_forge_hides_a_reaction_tie_and_the_words_that_bound_a_hidden_targ
     saves: Path,
 ) -> None:
     campaign = Campaign(name="Brawl", system="forge")
-    josef = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
-    bobby = Character(name="Bobby", kind="npc", ratings={"Brawling": 43}, multiplier=5)
+    josef = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
+    bobby = Character(
+        name="Bobby", kind="npc", ratings={"Brawling": 43}, sheet=ForgeCharacter(multiplier=5)
+    )
     entries = [campaign.act(AddCharacter(character=c)) for c in (josef, bobby)]
     picks = [Pick(character=n, side=n, rating="Brawling") for n in ("Bobby", "Josef")]
     contest = build_contest("forge", campaign.roster, picks, {"combat": True}, ())

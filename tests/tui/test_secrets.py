@@ -16,6 +16,7 @@ from textual.widgets import Static
 from core.campaign import ChangeSettings, Character, ContestRecord, Play
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.helpers import (
     CID,
     EXCHANGES,
@@ -189,7 +190,7 @@ def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() ->
 
     campaign = Campaign(name="T", system="heroquest")
     for c in (
-        Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3),
+        Character(name="Tripitaka", ratings={"Sword": 24}, sheet=HeroQuestCharacter(hero_points=3)),
         Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
     ):
         campaign.act(AddCharacter(character=c))

@@ -38,6 +38,8 @@ from core.setup import Pick, build_contest
 from core.store import Saves
 from core.systems import forge
 from core.systems import heroquest as hq
+from core.systems.forge.rules import ForgeCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.helpers import (
     HIDE_ALL,
     HIDE_BLADE,
@@ -233,8 +235,13 @@ GHOUL_KING = "Ghoul King"
 HEROQUEST = Table(
     system="heroquest",
     roster=(
-        Character(name="Tripitaka", ratings={"Sword": 17}, hero_points=3),
-        Character(name=GHOUL_KING, kind="npc", ratings={"Claws": 14}, hero_points=2),
+        Character(name="Tripitaka", ratings={"Sword": 17}, sheet=HeroQuestCharacter(hero_points=3)),
+        Character(
+            name=GHOUL_KING,
+            kind="npc",
+            ratings={"Claws": 14},
+            sheet=HeroQuestCharacter(hero_points=2),
+        ),
     ),
     picks=(
         Pick(character="Tripitaka", side="Tripitaka", rating="Sword"),
@@ -263,9 +270,12 @@ HEROQUEST = Table(
 
 # -- FORGE -----------------------------------------------------------------------------------
 
-JOSEF = Character(name="Josef", ratings={"Brawling": 50}, multiplier=4)
+JOSEF = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
 BOBBY = Character(
-    name="Bobby", kind="npc", ratings={"Brawling": 43}, multiplier=5, armor=10, armor_capacity=100
+    name="Bobby",
+    kind="npc",
+    ratings={"Brawling": 43},
+    sheet=ForgeCharacter(multiplier=5, armor=10, armor_capacity=100),
 )
 FORGE_ROUND = [
     (

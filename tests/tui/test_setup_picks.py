@@ -12,6 +12,8 @@ from textual.widgets import Static
 from core.campaign import Character
 from core.setup import Pick
 from core.systems import forge, heroquest
+from core.systems.fate.rules import FateCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, text, write
 from tui.app import TussleApp
@@ -19,11 +21,13 @@ from tui.screens.forms import FormScreen
 from tui.screens.setup import SetupScreen
 from tui.widgets.choice import Choice
 
-TRIPITAKA = Character(name="Tripitaka", ratings={"Fist": 17, "Sword": 24}, hero_points=1)
+TRIPITAKA = Character(
+    name="Tripitaka", ratings={"Fist": 17, "Sword": 24}, sheet=HeroQuestCharacter(hero_points=1)
+)
 GHOUL = Character(name="Ghoul King", kind="npc", ratings={"Claws": 6})
 KASIA = Character(name="Kasia", ratings={"Pistols": 45, "Dodge": 30})
 BOBBY = Character(name="Bobby", kind="npc", ratings={"Brawling": 50})
-ANA = Character(name="Ana", ratings={"Burglary": 3, "Fight": 2}, fate_points=2)
+ANA = Character(name="Ana", ratings={"Burglary": 3, "Fight": 2}, sheet=FateCharacter(fate_points=2))
 GUARD = Character(name="Guard", kind="npc", ratings={"Athletics": 1})
 
 

@@ -35,7 +35,9 @@ from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import Saves
 from core.systems.fate import rules as fate
+from core.systems.fate.rules import FateCharacter
 from core.systems.heroquest import rules as hq
+from core.systems.heroquest.rules import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui import views
 from tui.app import TussleApp
@@ -295,10 +297,12 @@ def verdict_line(campaign: Campaign) -> str:
     return views.scoreboard(campaign.contest("c1"), campaign.name)[1]
 
 
-CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, fate_points=3)
+CYNERE = Character(name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=3))
 TERAN = Character(name="Teran", kind="npc", ratings={"Athletics": 3})
-TRIPITAKA = Character(name="Tripitaka", ratings={"Sword": 24}, hero_points=3)  # 4M
-SANDY = Character(name="Sandy", ratings={"Staff": 15}, hero_points=2)
+TRIPITAKA = Character(
+    name="Tripitaka", ratings={"Sword": 24}, sheet=HeroQuestCharacter(hero_points=3)
+)  # 4M
+SANDY = Character(name="Sandy", ratings={"Staff": 15}, sheet=HeroQuestCharacter(hero_points=2))
 ANA = Character(name="Ana", ratings={"Knife": 67})
 BO = Character(name="Bo", ratings={"Knife": 40})
 

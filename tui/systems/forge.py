@@ -211,24 +211,26 @@ SCREEN = ScreenPart(
 # -- the roster ------------------------------------------------------------------------------
 
 
-def _state(c: Character, campaign: CampaignState) -> str:
+def _state(character: Character, campaign: CampaignState) -> str:
     """``×4 max 40 · armor 10 (100 left) · current trauma 28 of 40`` (``trauma 12``
     with no pool kept; ``dying`` at 0 current or below)."""
+    c = forge.forge_sheet(character)
     parts = [f"×{c.multiplier}" + (f" max {c.max_damage}" if c.max_damage is not None else "")]
     if c.armor or c.armor_capacity:
         left = {None: "", 0: " (used up)"}.get(c.armor_capacity, f" ({c.armor_capacity} left)")
         parts.append(f"armor {c.armor}{left}")
     if c.trauma_pool is not None:
-        now = forge_sheet.current_trauma(c)
+        now = forge_sheet.current_trauma(character)
         parts.append(f"current trauma {now} of {c.trauma_pool}")
-        if forge_sheet.dying(c):
+        if forge_sheet.dying(character):
             parts.append("dying")
     elif c.trauma:
         parts.append(f"trauma {c.trauma}")
     return " · ".join(parts)
 
 
-def _fields(c: Character) -> list[Field]:
+def _fields(character: Character) -> list[Field]:
+    c = forge.forge_sheet(character)
     return [
         Field("multiplier", "Weapon multiplier", str(c.multiplier), required=False),
         Field(
@@ -255,18 +257,24 @@ def _fields(c: Character) -> list[Field]:
 
 
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+    return {"sheet": forge.ForgeCharacter(**_numbers(a))}
+
+
+def _numbers(a: Answers) -> dict[str, Any]:
     max_damage = a.get("max_damage", "")
     return {
-        "multiplier": whole_field(a, "multiplier", 1, of=Character),
-        "max_damage": whole_field(a, "max_damage", 0, of=Character) if max_damage else None,
-        "armor": whole_field(a, "armor", 0, of=Character),
-        "armor_capacity": whole_field(a, "armor_capacity", 0, of=Character)
+        "multiplier": whole_field(a, "multiplier", 1, of=forge.ForgeCharacter),
+        "max_damage": whole_field(a, "max_damage", 0, of=forge.ForgeCharacter)
+        if max_damage
+        else None,
+        "armor": whole_field(a, "armor", 0, of=forge.ForgeCharacter),
+        "armor_capacity": whole_field(a, "armor_capacity", 0, of=forge.ForgeCharacter)
         if a.get("armor_capacity", "").strip()
         else None,
-        "trauma_pool": whole_field(a, "trauma_pool", 0, of=Character)
+        "trauma_pool": whole_field(a, "trauma_pool", 0, of=forge.ForgeCharacter)
         if a.get("trauma_pool", "").strip()
         else None,
-        "trauma": whole_field(a, "trauma", 0, of=Character),
+        "trauma": whole_field(a, "trauma", 0, of=forge.ForgeCharacter),
     }
 
 

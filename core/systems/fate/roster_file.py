@@ -24,7 +24,7 @@ from typing import Any
 from core.campaign_log import Character
 from core.errors import RuleError
 from core.roster_file import Arrival, Refused, RosterFormat, known, ratings, texts, whole
-from core.systems.fate.rules import signed
+from core.systems.fate.rules import FateCharacter, fate_sheet, signed
 from core.systems.fate.sheet import typed_rating  # the one reading of a rating
 
 KEYS = ("skills", "aspects", "fate_points", "refresh")
@@ -40,26 +40,30 @@ def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
     known(entries, KEYS, place)
     return {
         "ratings": ratings(entries.get("skills", {}), f"{place} skills", typed_rating, "a skill"),
-        "aspects": texts(entries.get("aspects", []), f"{place} aspects", "an aspect"),
-        "fate_points": whole(entries.get("fate_points", 0), f"{place} fate_points", 0),
-        "refresh": whole(entries.get("refresh", 0), f"{place} refresh", 0),
+        "sheet": FateCharacter(
+            aspects=texts(entries.get("aspects", []), f"{place} aspects", "an aspect"),
+            fate_points=whole(entries.get("fate_points", 0), f"{place} fate_points", 0),
+            refresh=whole(entries.get("refresh", 0), f"{place} refresh", 0),
+        ),
     }
 
 
 def to_table(character: Character) -> dict[str, Any]:
+    sheet = fate_sheet(character)
     return {
-        "fate_points": character.fate_points,
-        "refresh": character.refresh,
-        "aspects": list(character.aspects),
+        "fate_points": sheet.fate_points,
+        "refresh": sheet.refresh,
+        "aspects": list(sheet.aspects),
         "skills": dict(character.ratings),
     }
 
 
 def summary(character: Character) -> str:
     skills = ", ".join(f"{k} {signed(v)}" for k, v in character.ratings.items()) or "no skills"
-    parts = [skills, f"fate points {character.fate_points}, refresh {character.refresh}"]
-    if character.aspects:
-        parts.append("aspects " + "; ".join(character.aspects))
+    sheet = fate_sheet(character)
+    parts = [skills, f"fate points {sheet.fate_points}, refresh {sheet.refresh}"]
+    if sheet.aspects:
+        parts.append("aspects " + "; ".join(sheet.aspects))
     return " · ".join(parts)
 
 
@@ -237,9 +241,9 @@ def _fari_character(data: Mapping[str, Any]) -> Arrival:
     character = Character(
         name=name,
         ratings=skills,
-        aspects=tuple(dict.fromkeys(aspects)),
-        fate_points=fate_points,
-        refresh=refresh,
+        sheet=FateCharacter(
+            aspects=tuple(dict.fromkeys(aspects)), fate_points=fate_points, refresh=refresh
+        ),
     )
     return Arrival(character, tuple(left_out))
 
@@ -322,9 +326,9 @@ def _foundry(data: Mapping[str, Any], place: str) -> Arrival:
     character = Character(
         name=name,
         ratings=skills,
-        aspects=tuple(dict.fromkeys(aspects)),
-        fate_points=fate_points,
-        refresh=refresh,
+        sheet=FateCharacter(
+            aspects=tuple(dict.fromkeys(aspects)), fate_points=fate_points, refresh=refresh
+        ),
     )
     return Arrival(character, tuple(left_out))
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Literal
 import msgspec
 from msgspec.structs import replace
 
+from core.campaign_log import Character, Sheet
 from core.dice import DiceKind, check_faces, fate_glyphs
 from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Int, Positive
@@ -44,6 +45,30 @@ from core.rules.base import (
 )
 
 CODEC_TAG = "fate"  # the saved tags ("fate.ExchangeResolved"), as before the package
+
+
+class FateCharacter(Sheet):
+    """What Fate keeps on a roster character (its ``Character.sheet``): the character's
+    aspects, fate points and refresh, the fate points a session's start brings a PC back
+    up to (Fate Core)."""
+
+    LABELS: ClassVar[Mapping[str, str]] = {"fate_points": "fate points"}
+    aspects: tuple[str, ...] = ()
+    fate_points: Count = 0
+    refresh: Count = 0
+
+
+def fate_sheet(character: Character) -> FateCharacter:
+    """``character``'s Fate sheet (a fresh one where it has none yet)."""
+    sheet = character.sheet
+    return sheet if isinstance(sheet, FateCharacter) else FateCharacter()
+
+
+def with_fate(character: Character, **changes: Any) -> dict[str, Any]:
+    """The change to ``character`` that sets ``changes`` on its Fate sheet (for
+    ``replace`` and the write-back)."""
+    return {"sheet": replace(fate_sheet(character), **changes)}
+
 
 Outcome = Literal["fail", "tie", "success", "style"]
 Effect = Literal["+2", "reroll", "oppose"]

@@ -20,13 +20,16 @@ from core.systems.fate.rules import (
     LADDER,
     Aspect,
     AspectInvoked,
+    FateCharacter,
     FateContest,
     FateOptions,
     FateParticipant,
     FatePointAwarded,
     PoolPaid,
+    fate_sheet,
     ladder_with_value,
     new_contest,
+    with_fate,
 )
 
 NO_SKILL = 0  # Mediocre (+0)
@@ -91,7 +94,10 @@ def build_contest(
 ) -> Contest:
     participants = [
         FateParticipant(
-            name=c.name, side=p.side, skill=p.rating_of(c, NO_SKILL), fate_points=c.fate_points
+            name=c.name,
+            side=p.side,
+            skill=p.rating_of(c, NO_SKILL),
+            fate_points=fate_sheet(c).fate_points,
         )
         for p, c in chosen
     ]
@@ -99,7 +105,7 @@ def build_contest(
     for a in situation_aspects:
         aspects.setdefault(a, Aspect(name=a))
     for _, c in chosen:
-        for a in c.aspects:
+        for a in fate_sheet(c).aspects:
             aspects.setdefault(a, Aspect(name=a, owner=c.name))
     if opts.get("mode") == "environment" and opts.get("difficulty") is None:
         raise RuleError("an environment contest needs a difficulty")
@@ -119,7 +125,7 @@ def newcomer(participant: Participant) -> Character:
         name=participant.name,
         kind="npc",
         ratings={"Skill": participant.skill},
-        fate_points=participant.fate_points,
+        sheet=FateCharacter(fate_points=participant.fate_points),
     )
 
 
@@ -139,31 +145,38 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
         delta = getattr(p, "fate_points", 0) - getattr(start[p.name], "fate_points", 0)
         delta += state.owed.get(p.name, 0)  # an attack ended it: owed until now
         if delta:
-            yield p.name, lambda c, d=delta: {"fate_points": max(0, c.fate_points + d)}
+            yield (
+                p.name,
+                lambda c, d=delta: with_fate(c, fate_points=max(0, fate_sheet(c).fate_points + d)),
+            )
     owed = Counter(
         e.paid_to
         for e in campaign.contest_log(record.contest_id)[1]
         if isinstance(e, AspectInvoked) and e.paid_to and e.paid_to not in start
     )
     for name, count in owed.items():
-        yield name, lambda c, n=count: {"fate_points": c.fate_points + n}
+        yield name, lambda c, n=count: with_fate(c, fate_points=fate_sheet(c).fate_points + n)
 
 
 def new_session(character: Character, reset: int | None) -> Character:
     """A PC's fate points back up to their refresh (never down: Fate Core)."""
-    if character.kind == "pc" and character.fate_points < character.refresh:
-        return replace(character, fate_points=character.refresh)
+    sheet = fate_sheet(character)
+    if character.kind == "pc" and sheet.fate_points < sheet.refresh:
+        return replace(character, **with_fate(character, fate_points=sheet.refresh))
     return character
 
 
 def session_news(old: Character, new: Character) -> list[str]:
-    if new.fate_points == old.fate_points:
+    points = fate_sheet(new).fate_points
+    if points == fate_sheet(old).fate_points:
         return []
-    return [f"{new.name} refreshed to {_points(new.fate_points)}"]
+    return [f"{new.name} refreshed to {_points(points)}"]
 
 
 def award(character: Character) -> Character:
-    return replace(character, fate_points=character.fate_points + 1)
+    return replace(
+        character, **with_fate(character, fate_points=fate_sheet(character).fate_points + 1)
+    )
 
 
 def _points(n: int) -> str:
@@ -228,9 +241,7 @@ def demo() -> Demo:
     cynere = Character(
         name="Cynere",
         ratings={"Athletics": 4, "Fight": 4, "Burglary": 3},
-        aspects=("I've Got Zird's Back",),
-        fate_points=3,
-        refresh=3,
+        sheet=FateCharacter(aspects=("I've Got Zird's Back",), fate_points=3, refresh=3),
     )
     teran = Character(name="Teran the Swift", kind="npc", ratings={"Lore": 3, "Athletics": 2})
     return Demo(
@@ -248,6 +259,7 @@ class FateSheet(SystemSheet):
     """Fate's :class:`core.sheet.SystemSheet`: the functions above."""
 
     NO_SKILL = NO_SKILL
+    CHARACTER = FateCharacter
     ROSTER_FILE = ROSTER_FILE
     QUICK_ROLL = QUICK_ROLL
     rating_label = staticmethod(rating_label)

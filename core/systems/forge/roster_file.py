@@ -10,6 +10,7 @@ from typing import Any
 
 from core.campaign_log import Character
 from core.roster_file import Arrival, RosterFormat, known, ratings, whole
+from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.forge.sheet import typed_rating  # the one reading of a target
 
 FOREIGN = ""
@@ -32,42 +33,46 @@ def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
         "ratings": ratings(
             entries.get("targets", {}), f"{place} targets", typed_rating, "a target"
         ),
-        "multiplier": whole(entries.get("multiplier", 1), f"{place} multiplier", 1),
-        "max_damage": None if maximum is None else whole(maximum, f"{place} max_damage", 0),
-        "armor": whole(entries.get("armor", 0), f"{place} armor", 0),
-        "armor_capacity": None
-        if capacity is None
-        else whole(capacity, f"{place} armor_capacity", 0),
-        "trauma_pool": None if pool is None else whole(pool, f"{place} trauma_pool", 0),
-        "trauma": whole(entries.get("trauma", 0), f"{place} trauma", 0),
+        "sheet": ForgeCharacter(
+            multiplier=whole(entries.get("multiplier", 1), f"{place} multiplier", 1),
+            max_damage=None if maximum is None else whole(maximum, f"{place} max_damage", 0),
+            armor=whole(entries.get("armor", 0), f"{place} armor", 0),
+            armor_capacity=None
+            if capacity is None
+            else whole(capacity, f"{place} armor_capacity", 0),
+            trauma_pool=None if pool is None else whole(pool, f"{place} trauma_pool", 0),
+            trauma=whole(entries.get("trauma", 0), f"{place} trauma", 0),
+        ),
     }
 
 
 def to_table(character: Character) -> dict[str, Any]:
+    sheet = forge_sheet(character)
     return {
-        "multiplier": character.multiplier,
-        "max_damage": character.max_damage,
-        "armor": character.armor,
-        "armor_capacity": character.armor_capacity,
-        "trauma_pool": character.trauma_pool,
-        "trauma": character.trauma,
-        "targets": dict(character.ratings),
+        "multiplier": sheet.multiplier,
+        "max_damage": sheet.max_damage,
+        "armor": sheet.armor,
+        "armor_capacity": sheet.armor_capacity,
+        "trauma_pool": sheet.trauma_pool,
+        "trauma": sheet.trauma,
+        "targets": dict(character.ratings),  # after the sheet's fields, as ever
     }
 
 
 def summary(character: Character) -> str:
+    sheet = forge_sheet(character)
     targets = ", ".join(f"{k} {v}" for k, v in character.ratings.items()) or "no targets"
-    weapon = f"weapon ×{character.multiplier}" + (
-        f" max {character.max_damage}" if character.max_damage is not None else ""
+    weapon = f"weapon ×{sheet.multiplier}" + (
+        f" max {sheet.max_damage}" if sheet.max_damage is not None else ""
     )
     parts = [targets, weapon]
-    if character.armor or character.armor_capacity is not None:
-        left = "" if character.armor_capacity is None else f" ({character.armor_capacity} left)"
-        parts.append(f"armor {character.armor}{left}")
-    if character.trauma_pool is not None:
-        parts.append(f"current trauma {character.trauma_pool - character.trauma}")
-    elif character.trauma:
-        parts.append(f"trauma {character.trauma}")
+    if sheet.armor or sheet.armor_capacity is not None:
+        left = "" if sheet.armor_capacity is None else f" ({sheet.armor_capacity} left)"
+        parts.append(f"armor {sheet.armor}{left}")
+    if sheet.trauma_pool is not None:
+        parts.append(f"current trauma {sheet.trauma_pool - sheet.trauma}")
+    elif sheet.trauma:
+        parts.append(f"trauma {sheet.trauma}")
     return " · ".join(parts)
 
 

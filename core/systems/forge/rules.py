@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal
 import msgspec
 from msgspec.structs import replace
 
+from core.campaign_log import Character, Sheet
 from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Int, Positive
@@ -49,6 +50,38 @@ from core.rules.base import (
 )
 
 CODEC_TAG = "forge"  # the saved tags ("forge.ExchangeResolved"), as before the package
+
+
+class ForgeCharacter(Sheet):
+    """What FORGE keeps on a roster character (its ``Character.sheet``): the weapon's
+    damage multiplier and maximum (None: none), armor and what it can still absorb
+    (``armor_capacity``; None: no limit, 0: used up, rules A-I4), trauma taken, and the
+    Trauma pool, Maximum Trauma (rules §3.4, [I15]): Current Trauma is it less ``trauma``,
+    and at 0 or below the character is dying (None: not tracked)."""
+
+    LABELS: ClassVar[Mapping[str, str]] = {
+        "armor_capacity": "armor capacity",
+        "trauma_pool": "trauma pool",
+    }
+    multiplier: Positive = 1
+    max_damage: Count | None = None
+    armor: Count = 0
+    armor_capacity: Count | None = None
+    trauma: Count = 0
+    trauma_pool: Count | None = None
+
+
+def forge_sheet(character: Character) -> ForgeCharacter:
+    """``character``'s FORGE sheet (a fresh one where it has none yet)."""
+    sheet = character.sheet
+    return sheet if isinstance(sheet, ForgeCharacter) else ForgeCharacter()
+
+
+def with_forge(character: Character, **changes: Any) -> dict[str, Any]:
+    """The change to ``character`` that sets ``changes`` on its FORGE sheet (for
+    ``replace`` and the write-back)."""
+    return {"sheet": replace(forge_sheet(character), **changes)}
+
 
 Reaction = Literal["dodge", "absorb"]
 REACTIONS: tuple[Reaction, ...] = ("dodge", "absorb")

@@ -16,10 +16,13 @@ from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.forge.rules import (
     ExchangeResolved,
+    ForgeCharacter,
     ForgeContest,
     ForgeOptions,
     ForgeParticipant,
+    forge_sheet,
     new_contest,
+    with_forge,
 )
 from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.migrate
 
@@ -65,10 +68,10 @@ def build_contest(
                 name=c.name,
                 side=p.side,
                 target=p.rating_of(c, NO_SKILL),
-                multiplier=c.multiplier,
-                max_damage=c.max_damage,
-                armor=c.armor,
-                armor_capacity=c.armor_capacity,
+                multiplier=forge_sheet(c).multiplier,
+                max_damage=forge_sheet(c).max_damage,
+                armor=forge_sheet(c).armor,
+                armor_capacity=forge_sheet(c).armor_capacity,
                 current_trauma=current_trauma(c),
             )
             for p, c in chosen
@@ -80,8 +83,8 @@ def build_contest(
 def current_trauma(character: Character) -> int | None:
     """A character's Current Trauma (rules §3.4, [I15]): the Trauma pool less the trauma
     taken; None when the roster keeps no pool for them."""
-    pool = character.trauma_pool
-    return None if pool is None else pool - character.trauma
+    sheet = forge_sheet(character)
+    return None if sheet.trauma_pool is None else sheet.trauma_pool - sheet.trauma
 
 
 def dying(character: Character) -> bool:
@@ -103,11 +106,13 @@ def newcomer(participant: Participant) -> Character:
         name=participant.name,
         kind="npc",
         ratings={"Target": participant.target},
-        multiplier=participant.multiplier,
-        max_damage=participant.max_damage,
-        armor=participant.armor,
-        armor_capacity=participant.armor_capacity,
-        trauma_pool=participant.current_trauma,
+        sheet=ForgeCharacter(
+            multiplier=participant.multiplier,
+            max_damage=participant.max_damage,
+            armor=participant.armor,
+            armor_capacity=participant.armor_capacity,
+            trauma_pool=participant.current_trauma,
+        ),
     )
 
 
@@ -121,16 +126,19 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
     for p in state.participants:
         taken = state.trauma.get(p.name, 0)
         if taken:
-            yield p.name, lambda c, t=taken: {"trauma": c.trauma + t}
+            yield p.name, lambda c, t=taken: with_forge(c, trauma=forge_sheet(c).trauma + t)
         began, left = getattr(start[p.name], "armor_capacity", None), state.armor_left.get(p.name)
         if began is None or left is None or began == left:
             continue
         yield (
             p.name,
-            lambda c, u=began - left: {
-                "armor_capacity": None if c.armor_capacity is None else max(0, c.armor_capacity - u)
-            },
+            lambda c, u=began - left: with_forge(c, armor_capacity=_used(forge_sheet(c), u)),
         )
+
+
+def _used(sheet: ForgeCharacter, used: int) -> int | None:
+    """The armor capacity left once ``used`` more is absorbed (no limit stays so)."""
+    return None if sheet.armor_capacity is None else max(0, sheet.armor_capacity - used)
 
 
 def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
@@ -154,14 +162,12 @@ def demo() -> Demo:
     """Josef and Bobby brawl in an alley (combat: damage, armor)."""
     return Demo(
         characters=(
-            Character(name="Josef", ratings={"Brawling": 50}, multiplier=4),
+            Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4)),
             Character(
                 name="Bobby",
                 kind="npc",
                 ratings={"Brawling": 40},
-                multiplier=5,
-                armor=10,
-                armor_capacity=100,
+                sheet=ForgeCharacter(multiplier=5, armor=10, armor_capacity=100),
             ),
         ),
         title="Back-alley brawl",
@@ -214,6 +220,7 @@ class ForgeSheet(SystemSheet):
     """FORGE's :class:`core.sheet.SystemSheet`: the functions above."""
 
     NO_SKILL = NO_SKILL
+    CHARACTER = ForgeCharacter
     ROSTER_FILE = ROSTER_FILE
     QUICK_ROLL = QUICK_ROLL
     rating_label = staticmethod(rating_label)

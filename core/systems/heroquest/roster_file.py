@@ -21,13 +21,15 @@ from core.roster_file import (
     texts,
     whole,
 )
-from core.systems.heroquest.rules import format_rating, parse_rating
+from core.systems.heroquest.rules import HeroQuestCharacter, format_rating, hq_sheet, parse_rating
 
 STATES = ("hurt", "impaired", "injured", "dying", "dead")  # §2.6
 FOREIGN = ""
 # What a character holds by ability where the sheet has it (states tied to an ability,
 # abilities the GM marks related: §2.6), written as tables of lists.
-BY_ABILITY = tuple(f.name for f in fields(Character) if f.name in ("adversity_of", "related"))
+BY_ABILITY = tuple(
+    f.name for f in fields(HeroQuestCharacter) if f.name in ("adversity_of", "related")
+)
 KEYS = ("abilities", "hero_points", "vitality", "adversity", "benefits", *BY_ABILITY)
 
 
@@ -50,9 +52,6 @@ def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
         text(name, f"{place} benefits", "an ability")
         benefits[name] = whole(bonus, f"{place} benefits.{name}", 1)
     out: dict[str, Any] = {
-        "ratings": ratings(
-            entries.get("abilities", {}), f"{place} abilities", _rating, "an ability"
-        ),
         "hero_points": whole(entries.get("hero_points", 0), f"{place} hero_points", 0),
         "vitality": whole(entries.get("vitality", 0), f"{place} vitality"),
         "adversity": _states(entries.get("adversity", []), f"{place} adversity"),
@@ -68,31 +67,38 @@ def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
             )
             for name, v in table(entries.get(key, {}), where).items()
         }
-    return out
+    return {
+        "ratings": ratings(
+            entries.get("abilities", {}), f"{place} abilities", _rating, "an ability"
+        ),
+        "sheet": HeroQuestCharacter(**out),
+    }
 
 
 def to_table(character: Character) -> dict[str, Any]:
+    sheet = hq_sheet(character)
     out: dict[str, Any] = {
-        "hero_points": character.hero_points,
-        "vitality": character.vitality,
-        "adversity": list(character.adversity),
+        "hero_points": sheet.hero_points,
+        "vitality": sheet.vitality,
+        "adversity": list(sheet.adversity),
         "abilities": {k: format_rating(v) for k, v in character.ratings.items()},
-        "benefits": dict(character.benefits),
+        "benefits": dict(sheet.benefits),
     }
     for key in BY_ABILITY:
-        out[key] = {k: list(v) for k, v in getattr(character, key).items()}
+        out[key] = {k: list(v) for k, v in getattr(sheet, key).items()}
     return out
 
 
 def summary(character: Character) -> str:
     abilities = ", ".join(f"{k} {format_rating(v)}" for k, v in character.ratings.items())
-    parts = [abilities or "no abilities", f"hero points {character.hero_points}"]
-    if character.vitality:
-        parts.append(f"vitality {character.vitality:+d}")
-    if character.adversity:
-        parts.append(", ".join(character.adversity))
-    if character.benefits:
-        parts.append(", ".join(f"{k} {v:+d}" for k, v in character.benefits.items()))
+    sheet = hq_sheet(character)
+    parts = [abilities or "no abilities", f"hero points {sheet.hero_points}"]
+    if sheet.vitality:
+        parts.append(f"vitality {sheet.vitality:+d}")
+    if sheet.adversity:
+        parts.append(", ".join(sheet.adversity))
+    if sheet.benefits:
+        parts.append(", ".join(f"{k} {v:+d}" for k, v in sheet.benefits.items()))
     return " · ".join(parts)
 
 

@@ -21,12 +21,15 @@ from core.systems.heroquest.rules import (
     MAJOR,
     VICTORIES,
     ExchangeResolved,
+    HeroQuestCharacter,
     HQContest,
     HQOptions,
     HQParticipant,
     format_rating,
+    hq_sheet,
     new_contest,
     parse_rating,
+    with_hq,
 )
 
 NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
@@ -80,8 +83,8 @@ def is_related(character: Character, source: str, ability: str | None) -> bool:
         return False
     return (
         source == ability
-        or ability in character.related.get(source, ())
-        or source in character.related.get(ability, ())
+        or ability in hq_sheet(character).related.get(source, ())
+        or source in hq_sheet(character).related.get(ability, ())
     )
 
 
@@ -90,23 +93,28 @@ def states_for(character: Character, ability: str | None) -> tuple[str, ...]:
     related to every ability, then those of ``ability`` and of abilities related to it."""
     tied = (
         s
-        for source, states in character.adversity_of.items()
+        for source, states in hq_sheet(character).adversity_of.items()
         if is_related(character, source, ability)
         for s in states
     )
-    return (*character.adversity, *tied)
+    return (*hq_sheet(character).adversity, *tied)
 
 
 def benefit_for(character: Character, ability: str | None) -> int:
     """The lingering benefits that apply when rolling ``ability``: its own, and those of
     abilities related to it (several add up, §2.6)."""
-    return sum(v for k, v in character.benefits.items() if is_related(character, k, ability))
+    return sum(
+        v for k, v in hq_sheet(character).benefits.items() if is_related(character, k, ability)
+    )
 
 
 def out_of_action(character: Character) -> str | None:
     """``dying`` or ``dead`` when the character can take no actions at all (§2.6),
     whatever ability the state came from."""
-    every = (*character.adversity, *(s for st in character.adversity_of.values() for s in st))
+    every = (
+        *hq_sheet(character).adversity,
+        *(s for st in hq_sheet(character).adversity_of.values() for s in st),
+    )
     return next((s for s in NO_ACTIONS if s in every), None)
 
 
@@ -140,7 +148,9 @@ def conditions(character: Character, ability: str | None) -> str:
         else:
             parts.append(f"{s}{times} -{ADVERSITY_PENALTY.get(s, 0) * n}")
     parts += [
-        f"{k} +{v}" for k, v in character.benefits.items() if is_related(character, k, ability)
+        f"{k} +{v}"
+        for k, v in hq_sheet(character).benefits.items()
+        if is_related(character, k, ability)
     ]
     return ", ".join(parts)
 
@@ -148,7 +158,10 @@ def conditions(character: Character, ability: str | None) -> str:
 def injured(character: Character) -> bool:
     """Whether the character must first win a contest of wherewithal to take part in a
     contest at all (rules §2.6: an injury, on whatever ability)."""
-    every = (*character.adversity, *(s for st in character.adversity_of.values() for s in st))
+    every = (
+        *hq_sheet(character).adversity,
+        *(s for st in hq_sheet(character).adversity_of.values() for s in st),
+    )
     return "injured" in every
 
 
@@ -175,7 +188,11 @@ def wherewithal(
     contest = new_contest(
         [
             HQParticipant(
-                name=name, side=name, rating=rating, vitality=character.vitality, condition=left
+                name=name,
+                side=name,
+                rating=rating,
+                vitality=hq_sheet(character).vitality,
+                condition=left,
             ),
             HQParticipant(name=RESISTANCE, side=RESISTANCE, rating=resistance),
         ],
@@ -206,8 +223,8 @@ def build_contest(
                 name=c.name,
                 side=p.side,
                 rating=p.rating_of(c, NO_SKILL),
-                vitality=c.vitality,
-                hero_points=c.hero_points,
+                vitality=hq_sheet(c).vitality,
+                hero_points=hq_sheet(c).hero_points,
                 condition=left,
                 bumps_down=bumps,
             )
@@ -234,8 +251,9 @@ def newcomer(participant: Participant) -> Character:
         name=participant.name,
         kind="npc",
         ratings={"Rating": participant.rating},
-        vitality=participant.vitality,
-        hero_points=participant.hero_points,
+        sheet=HeroQuestCharacter(
+            vitality=participant.vitality, hero_points=participant.hero_points
+        ),
     )
 
 
@@ -247,7 +265,10 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
     for p in state.participants:
         delta = state.hero_points_left.get(p.name, p.hero_points) - p.hero_points
         if delta:
-            yield p.name, lambda c, d=delta: {"hero_points": max(0, c.hero_points + d)}
+            yield (
+                p.name,
+                lambda c, d=delta: with_hq(c, hero_points=max(0, hq_sheet(c).hero_points + d)),
+            )
     states: dict[str, list[str]] = {}
     benefits: Counter[str] = Counter()
     final = state.extended_result()
@@ -270,7 +291,7 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
         ability = record.uses.get(name)
 
         def change(c: Character, name: str = name, ability: str | None = ability) -> dict[str, Any]:
-            kept = dict(c.benefits)
+            kept = dict(hq_sheet(c).benefits)
             if name in losers:  # a benefit lasts until a defeat using it (§2.6)
                 for used in [k for k in kept if is_related(c, k, ability)]:
                     del kept[used]
@@ -278,32 +299,34 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
                 kept[ability] = kept.get(ability, 0) + benefits[name]
             new = tuple(states.get(name, ()))
             if not new:
-                return {"benefits": kept}
+                return with_hq(c, benefits=kept)
             if ability is None:  # no ability of the sheet: related to any (the GM narrows it)
-                return {"adversity": (*c.adversity, *new), "benefits": kept}
-            tied = dict(c.adversity_of)
+                return with_hq(c, adversity=(*hq_sheet(c).adversity, *new), benefits=kept)
+            tied = dict(hq_sheet(c).adversity_of)
             tied[ability] = (*tied.get(ability, ()), *new)
-            return {"adversity_of": tied, "benefits": kept}
+            return with_hq(c, adversity_of=tied, benefits=kept)
 
         yield name, change
 
 
 def new_session(character: Character, reset: int | None) -> Character:
     """Hero points reset where the table does that; hurts recover (§2.6)."""
-    new = character
+    sheet = new = hq_sheet(character)
     if reset is not None and character.kind == "pc":
         new = replace(new, hero_points=reset)
-    if "hurt" in character.adversity:
-        new = replace(new, adversity=tuple(s for s in character.adversity if s != "hurt"))
-    healed = {k: tuple(s for s in v if s != "hurt") for k, v in character.adversity_of.items()}
-    if healed != character.adversity_of:
+    if "hurt" in sheet.adversity:
+        new = replace(new, adversity=tuple(s for s in sheet.adversity if s != "hurt"))
+    healed = {k: tuple(s for s in v if s != "hurt") for k, v in sheet.adversity_of.items()}
+    if healed != sheet.adversity_of:
         new = replace(new, adversity_of={k: v for k, v in healed.items() if v})
-    return new
+    return character if new is sheet else replace(character, sheet=new)
 
 
 def _hurts(c: Character) -> int:
     """Hurts on a character, related to every ability or to one (rules §2.6)."""
-    return c.adversity.count("hurt") + sum(v.count("hurt") for v in c.adversity_of.values())
+    return hq_sheet(c).adversity.count("hurt") + sum(
+        v.count("hurt") for v in hq_sheet(c).adversity_of.values()
+    )
 
 
 def session_news(old: Character, new: Character) -> list[str]:
@@ -345,11 +368,14 @@ def demo() -> Demo:
             Character(
                 name="Tripitaka",
                 ratings={"Sword and Shield": 24, "Ghost Lore": 17},
-                hero_points=3,
-                vitality=1,
+                sheet=HeroQuestCharacter(hero_points=3, vitality=1),
             ),
             Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
-            Character(name="Sandy", ratings={"Staff Fighting": 15}, hero_points=3),
+            Character(
+                name="Sandy",
+                ratings={"Staff Fighting": 15},
+                sheet=HeroQuestCharacter(hero_points=3),
+            ),
         ),
         title="Ghouls in the graveyard",
         picks=(
@@ -404,6 +430,7 @@ class HeroQuestSheet(SystemSheet):
     """HeroQuest's :class:`core.sheet.SystemSheet`: the functions above."""
 
     NO_SKILL = NO_SKILL
+    CHARACTER = HeroQuestCharacter
     ROSTER_FILE = ROSTER_FILE
     QUICK_ROLL = QUICK_ROLL
     rating_label = staticmethod(rating_label)

@@ -135,8 +135,9 @@ def parse_benefits(text: str, ratings: Mapping[str, int]) -> dict[str, int]:
     return out
 
 
-def _state(c: Character, campaign: CampaignState) -> str:
+def _state(character: Character, campaign: CampaignState) -> str:
     """``HP 3 · vit +1 · hurt×2 · Fist +3``."""
+    c = hq.hq_sheet(character)
     parts = [f"HP {c.hero_points}"]
     if c.vitality:
         parts.append(f"vit {c.vitality:+d}")
@@ -149,7 +150,8 @@ def _state(c: Character, campaign: CampaignState) -> str:
     return " · ".join(parts)
 
 
-def _fields(c: Character) -> list[Field]:
+def _fields(character: Character) -> list[Field]:
+    c = hq.hq_sheet(character)
     return [
         Field("hero_points", "Hero points", str(c.hero_points), required=False),
         Field("vitality", "Vitality", str(c.vitality), required=False),
@@ -179,8 +181,8 @@ def _fields(c: Character) -> list[Field]:
 
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     changes: dict[str, Any] = {
-        "hero_points": whole_field(a, "hero_points", 0, of=Character),
-        "vitality": whole_field(a, "vitality", 0, of=Character),
+        "hero_points": whole_field(a, "hero_points", 0, of=hq.HeroQuestCharacter),
+        "vitality": whole_field(a, "vitality", 0, of=hq.HeroQuestCharacter),
     }
     with blame("adversity"):
         changes["adversity"], changes["adversity_of"] = parse_states(
@@ -190,7 +192,7 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
         changes["related"] = parse_related(a.get("related", ""), ratings)
     with blame("benefits"):
         changes["benefits"] = parse_benefits(a.get("benefits", ""), ratings)
-    return changes
+    return {"sheet": hq.HeroQuestCharacter(**changes)}
 
 
 ROSTER = RosterPart(
