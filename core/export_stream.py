@@ -40,7 +40,7 @@ def write_export(files: CampaignFiles, out: TextIO, safe: Callable[[str], str] =
     except LogStops as stop:
         files.bad_entry = stop.bad
         campaign = replay_checked(files, bounded=True, upto=stop.bad.n)
-    members: list[tuple[str, Any]] = list(export_head(campaign).items())
+    members: list[tuple[str, Any]] = list(export_head(campaign, files.settings_at_start()).items())
     members.append(("contests", Stream(_contests(campaign))))
     log = (raw for _, _, raw in files.counted_entries())
     members.append(("log", Stream(itertools.islice(log, campaign.entries))))

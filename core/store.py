@@ -538,11 +538,16 @@ class CampaignFiles:
                 costly = True
         return costly
 
+    def settings_at_start(self) -> dict[str, Any]:
+        """The settings the campaign's log starts from (the manifest's: none, but for a
+        campaign imported from an export that started with some)."""
+        return dict(self.meta()["settings"])
+
     def empty(self) -> Campaign:
         """The campaign before its first log entry."""
         meta = self.meta()
         campaign = Campaign(
-            name=str(meta["name"]), system=str(meta["system"]), settings=dict(meta["settings"])
+            name=str(meta["name"]), system=str(meta["system"]), settings=self.settings_at_start()
         )
         reserved = self.reserved()
         if reserved != Reserve():  # ids taken by entries set aside: never handed out again

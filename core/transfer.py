@@ -117,20 +117,26 @@ def contest_parts(record: ContestRecord) -> tuple[dict[str, Any], dict[str, Any]
 def export_campaign(files: CampaignFiles) -> dict[str, Any]:
     """The campaign as one JSON object; ``StoreError`` naming the file when it is damaged."""
     campaign, raw_log = load_checked(files)
-    return export_json(campaign, raw_log)
+    return export_json(campaign, raw_log, files.settings_at_start())
 
 
-def export_json(campaign: Campaign, raw_log: list[dict[str, Any]]) -> dict[str, Any]:
-    """The export of ``campaign``, whose saved log entries are ``raw_log``."""
+def export_json(
+    campaign: Campaign, raw_log: list[dict[str, Any]], at_start: dict[str, Any]
+) -> dict[str, Any]:
+    """The export of ``campaign``, whose saved log entries are ``raw_log`` and whose
+    settings before its first entry were ``at_start``."""
     return {
-        **export_head(campaign),
+        **export_head(campaign, at_start),
         "contests": [contest_json(r) for r in campaign.contests.values()],
         "log": raw_log,
     }
 
 
-def export_head(campaign: Campaign) -> dict[str, Any]:
-    """The export's members before its contests and its log, in order."""
+def export_head(campaign: Campaign, at_start: dict[str, Any]) -> dict[str, Any]:
+    """The export's members before its contests and its log, in order. ``settings`` are
+    the campaign's now (for a reader); ``settings_at_start`` those its log starts from:
+    replaying the log from them gives ``settings`` again (a session start counts on from
+    the sessions before it), so import starts from them, never from ``settings``."""
     return {
         "app": APP,
         "kind": KIND,
@@ -140,6 +146,7 @@ def export_head(campaign: Campaign) -> dict[str, Any]:
         "name": campaign.name,
         "system": campaign.system,
         "settings": dict(campaign.settings),
+        "settings_at_start": dict(at_start),
         "participants": [character_json(c) for c in campaign.roster.values()],
     }
 
@@ -165,6 +172,7 @@ class Export:
 
     campaign: Campaign
     entries: list[Entry]
+    settings_at_start: dict[str, Any]  # the campaign's before its log (see export_head)
 
 
 def read_export(data: bytes, source: str) -> Export:
@@ -201,7 +209,7 @@ def read_export(data: bytes, source: str) -> Export:
             )
         if version < newest and key == "format":  # no older export format exists yet
             raise TransferError(f"{source}: {key.replace('_', ' ')} {version} is not supported")
-    name, system, settings, log = (doc.get(k) for k in ("name", "system", "settings", "log"))
+    name, system, log = (doc.get(k) for k in ("name", "system", "log"))
     if not isinstance(name, str) or not name.strip():
         raise TransferError(f"{source}: the campaign has no name")
     problem = control_problem(name, "the campaign's name")  # as a new campaign's is
@@ -209,28 +217,32 @@ def read_export(data: bytes, source: str) -> Export:
         raise TransferError(f"{source}: {problem}")
     if not isinstance(system, str) or system not in SYSTEM_NAMES:
         raise TransferError(f"{source}: unknown rule system {system!r}")
+    # The log is replayed from the settings it started from (an export of an older
+    # Tussle has none: every campaign it made started with none, but for an import).
+    # ``settings``, what they became, is the engine's to derive, not the file's to say.
+    settings = doc.get("settings_at_start", {})
     if not isinstance(settings, dict):
-        raise TransferError(f"{source}: the settings are not an object")
+        raise TransferError(f"{source}: the settings at start are not an object")
     problem = number_problem(settings)  # as opening the campaign will check them
     if problem is not None:
-        raise TransferError(f"{source}: settings.{problem}")
+        raise TransferError(f"{source}: settings_at_start.{problem}")
     problem = entry_problem(settings)  # the manifest holds them: as much as an entry
     if problem is not None:
-        raise TransferError(f"{source}: the settings are too large ({problem})")
+        raise TransferError(f"{source}: the settings at start are too large ({problem})")
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise TransferError(f"{source}: the log is not a list of entries")
     for n, entry in enumerate(log):  # each as the dashboard would have saved it, or none
         problem = entry_problem(entry)
         if problem is not None:
             raise TransferError(f"{source}: log entry {n} cannot be saved ({problem})")
-    campaign = Campaign(name=name, system=system, settings=settings)
+    campaign = Campaign(name=name, system=system, settings=dict(settings))  # its own, changed
     # A log of an older campaign format is brought up to this one's, as opening does.
     upgrade_log(system, doc["campaign_format"], log)
     try:  # each action's events the engine's own, never the file's (core.replay)
         entries = [replay_entry(source, n, raw, campaign, derive=True) for n, raw in enumerate(log)]
     except BadSave as error:
         raise TransferError(str(error)) from None
-    return Export(campaign, entries)
+    return Export(campaign, entries, settings)
 
 
 def _long_number(data: bytes) -> tuple[int, int]:
@@ -267,7 +279,7 @@ def import_campaign(saves: Saves, data: bytes, source: str, name: str | None) ->
         held = _hold(work)
     try:
         files = CampaignFiles(work / slug)
-        files.create(target, campaign.system, dict(campaign.settings))
+        files.create(target, campaign.system, exported.settings_at_start)
         files.append(exported.entries)
         with saves.names_locked():  # no other import or new campaign takes the name now
             clash = saves.find(target)

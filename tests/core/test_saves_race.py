@@ -145,7 +145,7 @@ def test_two_imports_racing_under_one_name_make_one_campaign(tmp_path: Path) -> 
     record(load(ONE_EXCHANGE), Saves(source), "Race", "race")
     files = Saves(source).find("Race")
     assert files is not None
-    data = json.dumps(export_json(*load_checked(files))).encode()
+    data = json.dumps(export_json(*load_checked(files), files.settings_at_start())).encode()
     for run in range(50):
         saves = tmp_path / f"run{run}"
         saves.mkdir()

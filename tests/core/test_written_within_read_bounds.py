@@ -108,9 +108,13 @@ def nested(depth: int) -> Any:
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        (lambda doc: doc["settings"].update(deep=nested(900)), "nested too deep"),
-        (lambda doc: doc["settings"].update(deep=nested(MAX_DEPTH)), "nested too deep"),
-        (lambda doc: doc["settings"].update(big=["z" * 1000] * 70_000), "settings are too large"),
+        # The settings the campaign starts from: what its manifest will hold.
+        (lambda doc: doc["settings_at_start"].update(deep=nested(900)), "nested too deep"),
+        (lambda doc: doc["settings_at_start"].update(deep=nested(MAX_DEPTH)), "nested too deep"),
+        (
+            lambda doc: doc["settings_at_start"].update(big=["z" * 1000] * 70_000),
+            "settings at start are too large",
+        ),
         (
             lambda doc: doc["log"][0]["command"]["character"].update(notes="n" * MB),
             "log entry 0 cannot be saved (it would take",
