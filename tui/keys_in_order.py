@@ -30,6 +30,7 @@ from weakref import WeakSet
 
 from textual import events
 from textual.app import App
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
@@ -259,3 +260,18 @@ class KeysInOrder(App[None]):
         )
         with contextlib.suppress(Exception):  # no screen (closing): no footer
             self.screen.refresh_bindings()  # the footer, asked while a letter was refused
+
+
+class TextIsNoKey(DOMNode):
+    """A screen whose keys are letters (the contest, the roster, a setup, the campaigns,
+    the summary): a letter inside text typed in one burst (a name for a prompt that did
+    not appear, or pasted while the screen shows) is none of its keys, and the GM is told
+    (:meth:`KeysInOrder.refuse_text_key`). Put before the screen's base class; a screen's
+    own ``check_action`` asks ``super()`` first."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        app = self.app
+        if isinstance(app, KeysInOrder) and app.typing_text():
+            app.refuse_text_key()  # text for a prompt that is not there: never a key
+            return False
+        return super().check_action(action, parameters)

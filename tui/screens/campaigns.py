@@ -18,6 +18,7 @@ from core.store import CampaignFiles, StoreError, close_names
 from core.text import visible
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
+from tui.keys_in_order import TextIsNoKey
 from tui.screens.forms import Answers, Field, FieldError, FormScreen
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
@@ -41,7 +42,7 @@ class ConfirmDeleteScreen(FormScreen[Answers]):
         return answers
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(TextIsNoKey, Screen[None]):
     """Pick a campaign. A damaged save is listed, marked, and cannot be opened (it can be
     deleted or archived, and Enter says how to check or restore it). Archived
     campaigns are hidden until A shows them."""

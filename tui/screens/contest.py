@@ -37,6 +37,7 @@ from core.model import Contest, ExchangeEvent, ResolveExchange, SetModifier
 from tui import views
 from tui.draft import Draft, Kept, settled
 from tui.fields import Field, whole
+from tui.keys_in_order import TextIsNoKey
 from tui.screens import contest_table, quick_roll
 from tui.screens.contest_keypad import KeypadContest
 from tui.systems import view
@@ -89,7 +90,7 @@ def bindings(part: ScreenPart) -> list[Binding]:
     return out
 
 
-class ContestScreen(KeypadContest):
+class ContestScreen(TextIsNoKey, KeypadContest):
     """Play one contest, exchange by exchange. Made through :meth:`of`, for the
     contest's rule system: this class alone has no keys."""
 
@@ -104,12 +105,8 @@ class ContestScreen(KeypadContest):
         """A system's key that means nothing in this contest (HeroQuest's leave outside
         a chain, FORGE's dodge or absorb outside combat) is left out of the footer and
         the palette, and does nothing. A letter inside text typed in one burst (a name
-        for a prompt that did not appear: tui.keys_in_order) is no key here."""
-        from tui.keys_in_order import KeysInOrder
-
-        app = self.app
-        if isinstance(app, KeysInOrder) and app.typing_text():
-            app.refuse_text_key()  # text for a prompt that is not there: never a key
+        for a prompt that did not appear: tui.keys_in_order.TextIsNoKey) is no key here."""
+        if super().check_action(action, parameters) is False:
             return False
         if self.contest_id not in self.tussle.campaign.contests:
             return True  # undone: the app is taking this screen away

@@ -33,6 +33,7 @@ from core.sheet import find_sheet
 from tui.fields import whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
+from tui.keys_in_order import TextIsNoKey
 from tui.screens import quick_roll, roster_import
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
@@ -67,7 +68,7 @@ def _points(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-class RosterScreen(Screen[None]):
+class RosterScreen(TextIsNoKey, Screen[None]):
     """Characters with their ratings, points and what earlier contests left on them."""
 
     BINDINGS = [
@@ -112,6 +113,8 @@ class RosterScreen(Screen[None]):
         return view(self.tussle.campaign.system).roster()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if super().check_action(action, parameters) is False:
+            return False  # a letter of text typed in one burst (TextIsNoKey)
         return action != "compel" or self.part.awards
 
     # -- painting --------------------------------------------------------------------------

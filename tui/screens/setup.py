@@ -30,6 +30,7 @@ from core.setup import (
 )
 from core.sheet import find_sheet
 from tui.host import Host, Step, host
+from tui.keys_in_order import TextIsNoKey
 from tui.screens.forms import Answers, Field, FormScreen, blame
 from tui.systems import view
 from tui.systems.common import e
@@ -81,7 +82,7 @@ STATE = (
 )
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(TextIsNoKey, Screen[None]):
     """Build a contest from the roster, then start it (F5 or g). Each system's setup
     screen is a subclass (:meth:`of`) with the system's keys among the screen's own."""
 

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from core.aftermath import summary
 from tui.host import Host, host
 from tui.key_hints import key_of
+from tui.keys_in_order import TextIsNoKey
 from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Hanging
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from core.bus import Notice
 
 
-class SummaryScreen(ModalScreen[None]):
+class SummaryScreen(TextIsNoKey, ModalScreen[None]):
     """The summary of one contest, kept up to date as actions are done and undone."""
 
     BINDINGS = [

@@ -1,0 +1,95 @@
+"""Text typed in one burst is none of a screen's letter keys, on every screen that has
+them (the contest screen's own test: tests/tui/test_contest_at_the_table.py, item 20).
+
+A GM typing a name fast for a prompt that did not open (or pasting text) while the
+roster, a setup or the campaign list shows must not start a session, remove a
+participant or delete a campaign, letter by letter: the first letter may be a key (it
+may open the prompt the rest is for), the rest are left aside and a toast says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.events import Key
+from textual.pilot import Pilot
+
+from tests.tui.conftest import keys, new_app, settle
+from tui.app import TussleApp
+from tui.screens.campaigns import CampaignScreen
+from tui.screens.roster import RosterScreen
+from tui.screens.setup import SetupScreen
+
+
+async def at_once(pilot: Pilot[None], *names: str) -> None:
+    """Every key in the app's queue before it handles the first (a burst), then wait."""
+    for name in names:
+        pilot.app.post_message(Key(name, " " if name == "space" else name))
+    await settle(pilot)
+
+
+async def odds_shown(pilot: Pilot[None]) -> None:
+    """Wait for the contest screen's first odds (leaving it while its odds worker runs
+    is a problem of its own, not tested here)."""
+    await settle(pilot)
+    app = pilot.app
+    for _ in range(3000):  # generous: the first odds come 0.3 s after the first frame
+        await pilot.pause(0.01)
+        idle = all(w.is_finished for w in app.workers if w.group == "odds")
+        if getattr(app.screen, "odds", None) is not None and idle:
+            return
+
+
+def left_aside(app: TussleApp, typed: str) -> bool:
+    return any(f'"{typed}" was typed with no prompt' in str(n.message) for n in app.told)
+
+
+async def test_text_typed_on_the_roster_starts_no_session_and_opens_no_setup(
+    saves: Path,
+) -> None:
+    """Typing "oSn" in one burst on the roster: o is no key there; S (start a session) and n (a
+    new contest's setup) are letters of text, not keys."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_shown(pilot)
+        await keys(pilot, "w")
+        assert isinstance(app.screen, RosterScreen)
+        sessions = app.campaign.settings.get("sessions")
+        await at_once(pilot, "o", "S", "n")
+        assert isinstance(app.screen, RosterScreen), app.screen_stack
+        assert app.campaign.settings.get("sessions") == sessions
+        assert left_aside(app, "oSn"), [n.message for n in app.told]
+        await keys(pilot, "n")  # typed alone, a key again
+        assert isinstance(app.screen, SetupScreen)
+
+
+async def test_text_typed_on_a_setup_removes_nobody(saves: Path) -> None:
+    """Typing "xdog" in one burst on a setup with Cynere added (a, then Enter on the form's
+    first choices): d (remove), o (options) and g (start) are letters of text, not keys."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_shown(pilot)
+        await keys(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await keys(pilot, "a", "enter")
+        picks = [p.character for p in screen.picks]
+        assert picks == ["Cynere"]
+        await at_once(pilot, "x", "d", "o", "g")
+        assert app.screen is screen, app.screen_stack
+        assert [p.character for p in screen.picks] == picks
+        assert left_aside(app, "xdog"), [n.message for n in app.told]
+
+
+async def test_text_typed_on_the_campaigns_deletes_nothing(saves: Path) -> None:
+    """Typing "xdraw" in one burst on the campaign list: d (delete), r (rename), a (archive)
+    and w (roster) are letters of text, not keys: no form opens, the list stays."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_shown(pilot)
+        await keys(pilot, "c")
+        screen = app.screen
+        assert isinstance(screen, CampaignScreen)
+        await at_once(pilot, "x", "d", "r", "a", "w")
+        assert app.screen is screen, app.screen_stack
+        assert left_aside(app, "xdraw"), [n.message for n in app.told]
