@@ -456,10 +456,12 @@ def as_format_3(value: Any, system: str, tagged: bool = True) -> Any:
 
 
 def export_as_format_3(doc: dict[str, Any]) -> dict[str, Any]:
-    """What ``tussle export`` gives of a format 2 campaign once it is format 3's."""
+    """What ``tussle export`` gives of a format 2 campaign once it is format 3's (and
+    since exports name the settings the log starts from: none, for a campaign Tussle made)."""
     system = doc["system"]
     return {
         **doc,
+        "settings_at_start": {},
         "campaign_format": 3,
         "participants": as_format_3(doc["participants"], system, tagged=False),
         "log": as_format_3(doc["log"], system),

@@ -630,9 +630,9 @@ def test_a_manifest_field_of_another_type_is_damage_that_stops_no_other(
 
 def test_an_import_whose_settings_would_not_open_is_refused(saves: Path, tmp_path: Path) -> None:
     doc = exported(saves, tmp_path)
-    doc["settings"] = {"sessions": "SESSIONS"}
+    doc["settings_at_start"] = {"sessions": "SESSIONS"}  # what the manifest would hold
     text = json.dumps(doc).replace('"SESSIONS"', "-Infinity")
     done = run(saves, "import", "-", "--as", "Imported", stdin=text)
     assert done.returncode == 2, done.stderr
-    assert done.stderr == "(stdin): settings.sessions: -inf is not a number\n"
+    assert done.stderr == "(stdin): settings_at_start.sessions: -inf is not a number\n"
     assert Saves(saves).find("Imported") is None
