@@ -118,9 +118,12 @@ class Backup(msgspec.Struct, frozen=True):
     @property
     def entries(self) -> int | None:
         """How many log entries the backup holds (None for a damaged manifest)."""
-        doc = self.manifest()
-        count = None if doc is None else doc.get("entries")
-        return count if isinstance(count, int) and not isinstance(count, bool) else None
+        return _whole(self.manifest(), "entries")
+
+    @property
+    def format(self) -> int | None:
+        """The format its files are written in (None for a damaged manifest)."""
+        return _whole(self.manifest(), "format")
 
     def index(self) -> dict[str, Any] | None:
         """Its ``backup.json`` (None for a backup made before there was one, as by
@@ -298,12 +301,18 @@ def _segments(folder: Path) -> list[_Segment]:
     return found
 
 
-def _entries(manifest: bytes | None) -> int | None:
+def _whole(doc: dict[str, Any] | None, key: str) -> int | None:
+    """A manifest document's whole number ``key`` (None: no document, or not one)."""
+    value = None if doc is None else doc.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _manifest_doc(manifest: bytes | None) -> dict[str, Any] | None:
     try:
-        count = parse_json(manifest or b"", MANIFEST)["manifest"]["1"]["entries"]
+        doc = parse_json(manifest or b"", MANIFEST)["manifest"]["1"]
     except (StoreError, KeyError, TypeError):
         return None
-    return count if isinstance(count, int) and not isinstance(count, bool) else None
+    return doc if isinstance(doc, dict) else None
 
 
 def _changed_full_segments(
@@ -313,9 +322,12 @@ def _changed_full_segments(
     other bytes now (no save writes a full segment again: damage), or None."""
     if newest is None:
         return None
-    then, now = newest.entries, _entries(manifest)
+    doc = _manifest_doc(manifest)
+    then, now = newest.entries, _whole(doc, "entries")
     if then is None or now is None or now < then:  # not the same history (a restore)
         return None
+    if newest.format != _whole(doc, "format"):  # a format upgrade (core.migrate) wrote
+        return None  # the full segments again, in the new format: not damage
     before = newest.digests()
     for segment in segments:
         index = int(segment.name.split(".")[0])
