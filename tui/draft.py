@@ -53,7 +53,10 @@ class Draft:
 
     @property
     def empty(self) -> bool:
-        return not self.typed and not self.extras and not self.end_after
+        """Whether the keypad holds nothing: no die typed (a roller whose dice were all
+        taken back holds none), no action waiting, no end asked for. Every key that
+        cares asks this (Esc, FORGE's e...)."""
+        return not any(self.typed.values()) and not self.extras and not self.end_after
 
     def by_hand(self, automatic: Collection[str] = ()) -> dict[str, str]:
         """The dice typed (or rolled on request) by roller: all but those Tussle rolled
