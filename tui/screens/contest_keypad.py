@@ -51,7 +51,7 @@ class KeypadContest(CorrectingContest):
     # key, in the order the keys came, like every other key of the screen.
     def slots(self) -> list[str]:
         """The keypad's rollers, in order."""
-        return preview(self.state, self.draft).slots
+        return view(self.state.system).keypad_rollers(preview(self.state, self.draft))
 
     def action_keypad_type(self, key: str) -> None:
         """A die's face (or a Fate die's sign) for the current roller."""

@@ -151,10 +151,10 @@ class PaintedContest(Screen[None]):
             self.draft.clear()
             self.message = e(error)  # the keypad's lines are markup; the error holds names
             shown = preview(state, self.draft)
-        if self._roll_for_tussle(shown.slots):
-            shown = preview(state, self.draft)
-        self.draft.cursor = min(self.draft.cursor, max(0, len(shown.slots) - 1))
         system = view(state.system)
+        if self._roll_for_tussle(system.keypad_rollers(shown)):
+            shown = preview(state, self.draft)
+        self.draft.cursor = min(self.draft.cursor, max(0, len(system.keypad_rollers(shown)) - 1))
         rows = system.rows(shown, self.draft)
         extras = [views.describe_extra(state.system, c) for c in self.draft.extras]
         if self.draft.end_after:

@@ -48,7 +48,18 @@ class SystemView(ABC):
 
     @abstractmethod
     def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]:
-        """The keypad's rows: each roller's dice as typed, and what they make."""
+        """The keypad's rows: each roller's dice as typed, and what they make (the
+        cursor, ``draft.cursor``, counts the rollers :meth:`takes_dice` keeps)."""
+
+    def takes_dice(self, state: Contest, who: str) -> bool:
+        """Whether ``who``, one of the rules' rollers now, takes dice on the keypad (the
+        cursor stops on them, Tussle rolls for them); every roller by default. FORGE:
+        not a dying participant, who has no actions (its row says so instead)."""
+        return True
+
+    def keypad_rollers(self, preview: Preview) -> list[str]:
+        """The rollers of ``preview`` that take dice on the keypad, in order."""
+        return [who for who in preview.slots if self.takes_dice(preview.state, who)]
 
     def roster(self) -> RosterPart:
         """Its part of the roster screen; by default ratings as whole numbers and no

@@ -49,7 +49,7 @@ def participants(record: ContestRecord) -> list[str]:
     lines: list[str] = secret_heading(record)
     for p in state.participants:
         role = ""
-        if roles:
+        if roles and not state.dying(p.name):  # a dying one has no role: the line below
             role = " · acts" if p.name == roles[0] else " · reacts" if p.name == roles[1] else ""
         lines.append(f"[b]{e(p.name)}[/b]{role}{hidden_mark(record, p.name)}")
         lines.append(f"  {e(record.uses.get(p.name, 'target'))} {p.target}%")
@@ -81,10 +81,28 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
     return lines
 
 
+def takes_dice(state: Contest, who: str) -> bool:
+    """A dying participant takes no dice: out of the contest, no actions (rules §3.4);
+    as the stage's reactor, their armor absorbs what it can (``forge.reaction_of``)."""
+    return not _own(state).dying(who)
+
+
+def _dying_row(who: str, acting: bool) -> KeypadRow:
+    """Where the GM looks for ``who``'s dice: why there are none (the participants pane
+    gives the current trauma)."""
+    why = "no actions (o: another actor)" if acting else "no actions, no roll (armor absorbs)"
+    return KeypadRow(who, "     ", f"[b]dying[/b]: {why}", False)
+
+
 def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
     state = _own(preview.state)
+    rollers = [who for who in preview.slots if takes_dice(state, who)]
+    current = rollers[draft.cursor % len(rollers)] if rollers else None
     out = []
     for i, who in enumerate(preview.slots):
+        if not takes_dice(state, who):
+            out.append(_dying_row(who, acting=i == 0))
+            continue
         typed = draft.typed.get(who, "")
         target = state.target(who)
         text = f"{'acts' if i == 0 else 'reacts'} vs {target}%"
@@ -95,7 +113,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
                 if forge.actor_succeeds(target, faces[0])
                 else " · [b]fails[/b]"
             )
-        out.append(KeypadRow(who, cells(typed, 3), text, i == draft.cursor))
+        out.append(KeypadRow(who, cells(typed, 3), text, who == current))
     return out
 
 
@@ -109,7 +127,8 @@ def verdict(preview: Preview, draft: Draft) -> str:
     if a is None and state.target(actor) > 0:
         return ""
     weapon = state.participant(actor)
-    absorbing = state.options.combat and state.reaction == "absorb"
+    reaction = forge.reaction_of(state) or state.reaction  # a dying reactor absorbs
+    absorbing = reaction == "absorb"
     succeeds = forge.actor_succeeds(state.target(actor), a[0] if a else None)
     if succeeds and a is not None and r is None and not absorbing:
         thrown = forge.thrown_number(
@@ -127,7 +146,7 @@ def verdict(preview: Preview, draft: Draft) -> str:
         combat=state.options.combat,
         multiplier=weapon.multiplier,
         max_damage=weapon.max_damage,
-        reaction=state.reaction,
+        reaction=reaction,
         reactor_wins_ties=state.options.reactor_wins_ties,
     )
     who = actor if outcome.actor_wins else reactor
@@ -161,13 +180,24 @@ def odds_cells(
 
 
 def _roles(screen: ContestActions) -> None:
-    names = screen.names()
-    slots = screen.slots()
+    """Who acts and who reacts: a dying participant is neither (no actions, rules §3.4),
+    so not offered; the form's title names them."""
+    state = _own(screen.state)
+    dying = [p.name for p in state.participants if state.dying(p.name)]
+    names = tuple((label, name) for label, name in screen.names() if name not in dying)
+    roles = [s if s not in dying else None for s in forge.FORGE.rollers(state)] + [None] * 2
+    out = f" ({', '.join(dying)} dying: out of the contest)" if dying else ""
+    if not names:
+        screen.notify(f"Nobody can act{out}.", title="Roles")
+        return
+    actor = roles[0] or names[0][1]
+    against = [n for _, n in names if state.participant(n).side != state.participant(actor).side]
+    reactor = roles[1] or (against[0] if against else names[-1][1])
     screen.ask(
-        "Who acts and who reacts",
+        f"Who acts and who reacts{out}",
         [
-            Field("actor", "Actor", slots[0] if slots else names[0][1], names),
-            Field("reactor", "Reactor", slots[1] if len(slots) > 1 else names[-1][1], names),
+            Field("actor", "Actor", actor, names),
+            Field("reactor", "Reactor", reactor, names),
         ],
         lambda a: forge.SetStage(actor=a["actor"], reactor=a["reactor"]),
     )
@@ -366,6 +396,7 @@ class ForgeView(SystemView):
     participants = staticmethod(participants)
     aspects = staticmethod(aspects)
     rows = staticmethod(rows)
+    takes_dice = staticmethod(takes_dice)
     verdict = staticmethod(verdict)
     odds_cells = staticmethod(odds_cells)
     describe_extra = staticmethod(describe_extra)
