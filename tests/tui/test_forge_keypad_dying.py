@@ -15,6 +15,7 @@ from core.systems.forge.rules import ForgeCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
+from tui.systems.forge import VIEW
 
 
 def alley(saves: Path) -> TussleApp:
@@ -59,6 +60,16 @@ async def test_a_dying_reactor_is_offered_no_dice_and_the_keypad_says_why(saves:
         assert "reacts" not in keypad, keypad  # Bobby is not offered as the reactor
         assert "Bobby" in keypad and "dying" in keypad, keypad  # where his dice would be
         assert "Bobby · reacts" not in text(app, "#participants")
+        assert "Reaction: absorb (the reactor is dying: no dodge)" in text(app, "#aspects")
+        # The scoreboard's odds (Josef's stage for sure: 100%, Bobby's none) name no
+        # dying reactor either.
+        cells, _ = VIEW.odds_cells(
+            {"actor": {"name": "Josef", "win": 1.0}, "reactor": {"name": "Bobby", "win": 0.0}},
+            {},
+            screen_of(app).state,
+        )
+        assert cells["Bobby"].split()[-1] == "dying", cells
+        assert cells["Josef"].split()[-1] == "acts", cells
         # Josef's 45 leaves the cursor on Josef: nobody else takes dice. A dying Bobby
         # cannot dodge: no armor, all 16 is trauma, and nobody is asked to roll.
         await keys(pilot, "4", "5")

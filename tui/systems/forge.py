@@ -77,7 +77,9 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
         "Ties go to the reactor" if c.options.reactor_wins_ties else "Ties go to the actor",
     ]
     if c.options.combat:
-        lines.append(f"Reaction: {c.reaction}")
+        reaction = forge.reaction_of(c) or c.reaction  # a dying reactor cannot dodge
+        dying = " (the reactor is dying: no dodge)" if reaction != c.reaction else ""
+        lines.append(f"Reaction: {reaction}{dying}")
     return lines
 
 
@@ -172,7 +174,10 @@ def odds_cells(
     for role in ("actor", "reactor"):
         o = exchange[role]
         side = state.participant(o["name"]).side
-        cells[side] = f"{cell(o['win'], None, '')}  {'acts' if role == 'actor' else 'reacts'}"
+        doing = "acts" if role == "actor" else "reacts"
+        if _own(state).dying(o["name"]):
+            doing = "dying"  # no actions: never offered as the reactor (rules §3.4)
+        cells[side] = f"{cell(o['win'], None, '')}  {doing}"
     return cells, ""  # one stage at a time: nothing beyond it
 
 
