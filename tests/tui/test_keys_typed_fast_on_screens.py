@@ -93,3 +93,22 @@ async def test_text_typed_on_the_campaigns_deletes_nothing(saves: Path) -> None:
         await at_once(pilot, "x", "d", "r", "a", "w")
         assert app.screen is screen, app.screen_stack
         assert left_aside(app, "xdraw"), [n.message for n in app.told]
+
+
+async def test_text_typed_on_a_summary_opens_nothing(saves: Path) -> None:
+    """The FORGE demo ended at once (e on an empty keypad), its summary shown (Enter):
+    typing "xnw" in one burst there, n (the next contest) and w (the roster) are letters
+    of text, not keys: the summary stays."""
+    from tui.screens.summary import SummaryScreen
+
+    app = new_app(saves, campaign="FORGE demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_shown(pilot)
+        await keys(pilot, "e")
+        await settle(pilot)
+        await keys(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen), app.screen_stack
+        await at_once(pilot, "x", "n", "w")
+        assert app.screen is screen, app.screen_stack
+        assert left_aside(app, "xnw"), [n.message for n in app.told]
