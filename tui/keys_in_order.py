@@ -271,7 +271,10 @@ class TextIsNoKey(DOMNode):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         app = self.app
-        if isinstance(app, KeysInOrder) and app.typing_text():
+        # Only while this screen takes the keys: under the command palette (or a form)
+        # the text is the palette's search, and its list of commands asks every binding.
+        shown: DOMNode = app.screen
+        if isinstance(app, KeysInOrder) and shown is self and app.typing_text():
             app.refuse_text_key()  # text for a prompt that is not there: never a key
             return False
         return super().check_action(action, parameters)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.events import Key
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from tests.tui.conftest import keys, new_app, settle
 from tui.app import TussleApp
@@ -112,3 +113,31 @@ async def test_text_typed_on_a_summary_opens_nothing(saves: Path) -> None:
         await at_once(pilot, "x", "n", "w")
         assert app.screen is screen, app.screen_stack
         assert left_aside(app, "xnw"), [n.message for n in app.told]
+
+
+async def test_a_command_typed_fast_in_the_palette_is_found_and_run(saves: Path) -> None:
+    """The command palette over the roster: "Campaigns" typed in one burst is its search,
+    not keys of the roster under it. The guard asked every binding for the palette's list
+    and refused them all while the text came: "No matches found", and Enter did nothing
+    (tests/e2e/test_no_dead_ends_in_tmux.py found it)."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_shown(pilot)
+        await keys(pilot, "w")
+        assert isinstance(app.screen, RosterScreen)
+        await keys(pilot, "ctrl+p")
+        await at_once(pilot, *"Campaigns")
+        found = 0
+        for _ in range(3000):  # generous: the palette searches in a worker
+            await pilot.pause(0.01)
+            found = sum(o.option_count for o in app.screen.query(OptionList))
+            if found:
+                break
+        assert found, "the palette found no command"  # "No matches found" before
+        await keys(pilot, "enter")
+        for _ in range(3000):
+            if isinstance(app.screen, CampaignScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, CampaignScreen), app.screen_stack
+        assert not left_aside(app, "Campaigns")
