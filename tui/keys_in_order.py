@@ -82,6 +82,7 @@ class KeysInOrder(App[None]):
         self._watched: WeakSet[MessagePump] = WeakSet()
         self._handled = 0
         self._round_callback: Callable[[], None] | None = None
+        self._burst_screen: object = None  # the screen the burst's last key was sent to
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """What to wait for before the next key, beyond the screen (None: nothing)."""
@@ -153,6 +154,7 @@ class KeysInOrder(App[None]):
             self._key_guard.stop()
         self._key_guard = self.set_timer(KEY_GUARD_SECONDS, self._next_key, name="key guard")
         self._burst.append(event)
+        self._burst_screen = self._shown()
         self._text_in_hand = self._is_text(event)
         try:
             await super().on_event(event)
@@ -243,7 +245,19 @@ class KeysInOrder(App[None]):
             self._unwatch()
             self._tell_text_refused()
             return
+        if self._shown() is not self._burst_screen:
+            # The key before changed the screen (S opened the summary, w the roster): the
+            # keys after it are for the new one, not letters of one text with it. Under
+            # load "S", "w", "q" typed one by one still arrive while the one before is in
+            # hand, and q, the third letter, was left aside as text.
+            self._burst = []
         await self._send_key(self._held_keys.popleft())
+
+    def _shown(self) -> object:
+        try:
+            return self.screen
+        except Exception:  # no screen (closing)
+            return None
 
     def _tell_text_refused(self) -> None:
         if not self._text_refused:

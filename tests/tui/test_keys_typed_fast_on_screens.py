@@ -141,3 +141,17 @@ async def test_a_command_typed_fast_in_the_palette_is_found_and_run(saves: Path)
             await pilot.pause(0.01)
         assert isinstance(app.screen, CampaignScreen), app.screen_stack
         assert not left_aside(app, "Campaigns")
+
+
+async def test_keys_that_each_change_the_screen_are_keys_not_text(saves: Path) -> None:
+    """Keys arriving while the one before is in hand (typed fast, or one by one on a loaded
+    machine) but each changing the screen are keys for the screen they find: w (the
+    roster) then c (the campaigns) then z. The guard took "wcz" for text and left c
+    aside; on a CI machine "S", "w", "q" sent one by one left q aside, and the dashboard
+    never quit (tests/e2e/test_coin_luck_in_tmux.py)."""
+    app = new_app(saves, campaign="Fate demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_shown(pilot)
+        await at_once(pilot, "w", "c", "z")
+        assert isinstance(app.screen, CampaignScreen), app.screen_stack
+        assert not any("was typed with no prompt" in str(n.message) for n in app.told)
