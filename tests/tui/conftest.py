@@ -13,6 +13,7 @@ from core.dice import RandomDice
 from core.model import ResolveExchange, RollDice
 from core.setup import Pick
 from core.store import CampaignFiles, Saves
+from core.systems.forge.rules import ForgeCharacter
 from tests.helpers import fate_dice
 from tui.app import TussleApp, make_app
 from tui.watch import WatchApp
@@ -107,3 +108,28 @@ async def steady(pilot: Pilot[None]) -> None:
     app.paint()
     await pilot.pause()
     await pilot.pause()
+
+
+def forge_alley(saves: Path) -> TussleApp:
+    """Josef (Brawling 50, ×4) against Bobby (Brawling 40, Trauma pool 20, 5 taken:
+    Current Trauma 15), in combat."""
+    seed_campaign(
+        saves,
+        "Alley",
+        "forge",
+        [
+            Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4)),
+            Character(
+                name="Bobby",
+                kind="npc",
+                ratings={"Brawling": 40},
+                sheet=ForgeCharacter(trauma_pool=20, trauma=5),
+            ),
+        ],
+        [
+            Pick(character="Josef", side="Josef", rating="Brawling"),
+            Pick(character="Bobby", side="Bobby", rating="Brawling"),
+        ],
+        {"combat": True},
+    )
+    return new_app(saves, "Alley")

@@ -10,34 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign import Character
-from core.setup import Pick
-from core.systems.forge.rules import ForgeCharacter, forge_sheet
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
+from core.systems.forge.rules import forge_sheet
+from tests.tui.conftest import forge_alley, keys, settle, text
 
 
 async def test_a_forge_combat_ends_with_a_participant_dying(saves: Path) -> None:
-    seed_campaign(
-        saves,
-        "Alley",
-        "forge",
-        [
-            Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4)),
-            # Trauma pool 20, 5 taken: Current Trauma 15.
-            Character(
-                name="Bobby",
-                kind="npc",
-                ratings={"Brawling": 40},
-                sheet=ForgeCharacter(trauma_pool=20, trauma=5),
-            ),
-        ],
-        [
-            Pick(character="Josef", side="Josef", rating="Brawling"),
-            Pick(character="Bobby", side="Bobby", rating="Brawling"),
-        ],
-        {"combat": True},
-    )
-    app = new_app(saves, "Alley")
+    app = forge_alley(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "current trauma 15" in text(app, "#participants")

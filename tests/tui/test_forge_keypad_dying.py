@@ -9,38 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign import Character
-from core.setup import Pick
-from core.systems.forge.rules import ForgeCharacter
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
+from tests.tui.conftest import forge_alley, keys, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.systems.forge import VIEW
-
-
-def alley(saves: Path) -> TussleApp:
-    """Josef (Brawling 50, ×4) against Bobby (Brawling 40, Trauma pool 20, 5 taken:
-    Current Trauma 15), in combat."""
-    seed_campaign(
-        saves,
-        "Alley",
-        "forge",
-        [
-            Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4)),
-            Character(
-                name="Bobby",
-                kind="npc",
-                ratings={"Brawling": 40},
-                sheet=ForgeCharacter(trauma_pool=20, trauma=5),
-            ),
-        ],
-        [
-            Pick(character="Josef", side="Josef", rating="Brawling"),
-            Pick(character="Bobby", side="Bobby", rating="Brawling"),
-        ],
-        {"combat": True},
-    )
-    return new_app(saves, "Alley")
 
 
 def screen_of(app: TussleApp) -> ContestScreen:
@@ -49,7 +21,7 @@ def screen_of(app: TussleApp) -> ContestScreen:
 
 
 async def test_a_dying_reactor_is_offered_no_dice_and_the_keypad_says_why(saves: Path) -> None:
-    app = alley(saves)
+    app = forge_alley(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         # Stage 1: Josef 45 <= 50 throws 4 x 4 = 16; Bobby's dodge 55 > 40 fails: 16
@@ -87,7 +59,7 @@ async def test_a_dying_reactor_is_offered_no_dice_and_the_keypad_says_why(saves:
 async def test_roles_offer_no_dying_participant(saves: Path) -> None:
     from tui.screens.forms import FormScreen
 
-    app = alley(saves)
+    app = forge_alley(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "4", "5", "5", "5", "enter")  # Bobby dying, as above
