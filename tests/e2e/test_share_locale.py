@@ -13,6 +13,7 @@ which in ASCII are made of ``_`` and ``|``), so no ``_`` is expected anywhere.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,20 @@ from tests.e2e.seats import PlayersServer, attach, share, wait_until
 from tests.e2e.tmux import TMUX, Terminal, unique_socket
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+
+def settled(terminal: Terminal, seconds: float = 30.0) -> str:
+    """The screen once two reads half a second apart agree (at most ``seconds``): what
+    tmux has finished drawing, not a frame caught halfway through."""
+    deadline = time.monotonic() + seconds
+    shown = terminal.screen()
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        again = terminal.screen()
+        if again == shown:
+            break
+        shown = again
+    return shown
 
 
 def test_a_player_without_utf8_reads_the_view_in_ascii(tmp_path: Path, folder: Path) -> None:
@@ -50,13 +65,17 @@ def test_a_player_without_utf8_reads_the_view_in_ascii(tmp_path: Path, folder: P
 
         wait_until(lambda: len(flags()) == 2)
         assert flags() == ["0", "1"]
-        shown = ascii_only.wait_for("+- Last exchanges -", timeout=30)
+        ascii_only.wait_for("+- Last exchanges -", timeout=30)
+        # The header is ASCII once the view has switched; the rows below it may still be
+        # on their way through tmux, so the whole screen is read again until it settles.
+        shown = settled(ascii_only)
         assert "Fate direct . first to 3" in shown and "Muddy Ground" in shown
         assert "_" not in shown  # not one character tmux could not show
         assert "+- Last exchanges -" in utf8.wait_for("+- Last exchanges -", timeout=30)
         # The GM's exchange (Cynere ---0 on +4: +1; Teran 0000 on +3: +3) reads in ASCII.
         gm.keys_to("gm", "-", "-", "-", "0", "0", "0", "0", "0", "Enter")
-        shown = ascii_only.wait_for("Teran the Swift: 0000 > Good (+3)", timeout=30)
+        ascii_only.wait_for("Teran the Swift: 0000 > Good (+3)", timeout=30)
+        shown = settled(ascii_only)
         assert "Cynere: ---0 > Average (+1)" in shown and "_" not in shown
         # That player leaves: the others see UTF-8 again.
         ascii_only.kill()
