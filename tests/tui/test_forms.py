@@ -140,6 +140,22 @@ async def test_a_heroquest_ability_written_wrong_is_refused_and_kept(saves: Path
         assert (dict(sandy.ratings), hq_sheet(sandy).vitality) == ({"Rake": 24}, 1)  # 4M: 4 + 20
 
 
+async def test_a_refused_field_is_put_right_not_typed_again(saves: Path) -> None:
+    """Refused, the field has the focus with the cursor after the text and nothing
+    selected: four Backspaces take back "four" alone, and "Rake 4M" is accepted (4M is
+    4 + 20). Selected whole, the first Backspace wiped "Rake " too (found at the table)."""
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(pilot, [("name", "Sandy"), ("ratings", "Rake four"), ("vitality", "1")])
+        await refused(pilot, "ratings", '"four" is not a rating')
+        await keys(pilot, "backspace", "backspace", "backspace", "backspace")
+        await write(pilot, "4M")
+        await accepted(pilot)
+        await settle(pilot)
+        assert dict(app.campaign.roster["Sandy"].ratings) == {"Rake": 24}
+
+
 async def test_hero_points_that_are_not_a_number_are_refused(saves: Path) -> None:
     app = new_app(saves, seed(saves, "heroquest"))
     async with app.run_test(size=(80, 24)) as pilot:

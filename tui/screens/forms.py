@@ -51,9 +51,23 @@ class PlainInput(Input):
         super().__init__(
             value=visible(value), placeholder=placeholder, id=id, compact=True, restrict=PLAIN_TEXT
         )
+        self._mending = False
 
     def restricted(self) -> None:
         self.post_message(self.Refused(self))
+
+    def focus_to_mend(self) -> None:
+        """Focus with the cursor after the text and nothing selected: a field the form
+        refused is put right, not typed again (selected whole, as Tab leaves it, a
+        Backspace would wipe everything the GM wrote)."""
+        self._mending = True
+        self.focus()
+
+    def on_focus(self) -> None:
+        # Runs before Input's own focus handler selects the text; the cursor is moved after it.
+        if self._mending:
+            self._mending = False
+            self.call_later(self.action_end)
 
 
 class FormScreen(ModalScreen[ResultT | None]):
@@ -224,7 +238,10 @@ class FormScreen(ModalScreen[ResultT | None]):
         self._set_error(key, f"▲ {message}")
         widget: Widget = self.query_one(f"#f-{key}")
         if widget.display:
-            widget.focus()
+            if isinstance(widget, PlainInput):
+                widget.focus_to_mend()
+            else:
+                widget.focus()
             widget.scroll_visible()
 
     @on(Input.Submitted)
