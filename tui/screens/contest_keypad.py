@@ -56,7 +56,11 @@ class KeypadContest(CorrectingContest):
     def action_keypad_type(self, key: str) -> None:
         """A die's face (or a Fate die's sign) for the current roller."""
         slots = self.slots()
-        if not slots:
+        if not slots:  # a die nobody can take is said, never dropped in silence
+            said = "Nobody rolls on the keypad in this exchange"
+            self.message = f"[b $error]{said}[/]"
+            self.keypad_toast(said, title="No roll", timeout=4)
+            self.refresh_keypad()
             return
         who = slots[self.draft.cursor % len(slots)]
         kind = dice_kind(self.state)

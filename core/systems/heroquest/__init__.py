@@ -7,4 +7,5 @@ character holds; setting a contest up, writing it back, a new session). The regi
 the rules' names (``from core.systems.heroquest import ...``).
 """
 
+from core.systems.heroquest.automatic import *  # noqa: F403
 from core.systems.heroquest.rules import *  # noqa: F403

@@ -81,7 +81,7 @@ def heroquest_counts(a: Party, b: Party, tie_break: str) -> tuple[tuple[int, ...
 def heroquest_parties(contest: HQContest) -> tuple[str, str] | None:
     """The coming exchange's parties: those set, else the previous exchange's."""
     parties = contest.parties or contest.last_parties
-    if contest.open.kind == "group" or len(parties) != 2:
+    if contest.open.kind == "group" or contest.open.automatic or len(parties) != 2:
         return None
     return parties[0], parties[1]
 
@@ -183,6 +183,8 @@ def _heroquest_json(c: HQContest) -> JSON:
         why = (
             "a group exchange's odds are not computed"
             if c.open.kind == "group"
+            else "the exchange is ruled automatic: no dice"
+            if c.open.automatic
             else "name the coming exchange's two parties"
         )
         return {**out, "exchange": None, "contest": None, "note": why}

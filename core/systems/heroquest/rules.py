@@ -39,6 +39,7 @@ from core.model import (
 )
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command
+from core.systems.heroquest.automatic import AutomaticResult, AutomaticRuled, RuleAutomatic
 
 CODEC_TAG = "heroquest"  # the saved tags ("heroquest.ExchangeResolved"), as before the package
 
@@ -465,6 +466,7 @@ class OpenExchange(Saved):
     gambits: tuple[str, ...] = ()  # parties making a risky gambit (extended, §2.8.4)
     defensive: tuple[str, ...] = ()  # parties responding defensively (extended, §2.8.5)
     boost: BoostResult | None = None  # a group exchange's boost (§2.7.4)
+    automatic: AutomaticResult | None = None  # ruled without dice (``automatic``)
 
 
 class HQContest(Contest):
@@ -784,6 +786,7 @@ class ExchangeResolved(ExchangeEvent):
     # contest's, which never apply here (rules §2.8: the final difference decides them).
     # False in an exchange saved before this was kept.
     extended: bool = False
+    automatic: AutomaticResult | None = None  # ruled without dice: no rolls, no levels
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -832,7 +835,7 @@ class HeroQuestRules(RuleSystem):
 
     def rollers(self, contest: Contest) -> list[str]:
         c = own(contest, HQContest)
-        return [] if c.open.kind == "group" else list(c.parties)
+        return [] if c.open.kind == "group" or c.open.automatic else list(c.parties)
 
     # decide ---------------------------------------------------------------------------
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
@@ -849,6 +852,10 @@ class HeroQuestRules(RuleSystem):
                 return self._resolve(c)
             case Boost():
                 return (self._boost(c, command),)
+            case RuleAutomatic():
+                start = self._start_simple(c)
+                started = own(self.evolve(c, start[0]), HQContest) if start else c
+                return (*start, _automatic(started, command))
             case Gamble() | RespondDefensively():
                 self._check_declaration(c)
                 start = self._start_simple(c)
@@ -909,6 +916,8 @@ class HeroQuestRules(RuleSystem):
         p = self._require_party(
             c, cmd.recipient if isinstance(cmd, Augment) else cmd.who, c.parties
         )
+        if o.automatic is not None:
+            raise RuleError(f"this exchange is ruled an {o.automatic.words()}: {_NO_DICE}")
         match cmd:
             case RollDice():
                 if o.kind == "group":
@@ -1084,12 +1093,15 @@ class HeroQuestRules(RuleSystem):
     def _resolve_simple(self, c: HQContest) -> ExchangeResolved:
         o = c.open
         a, b = o.parties
-        for name in (a, b):
-            if c.target(name) > 0 and name not in o.rolls:
-                raise OutOfTurn(f"{name} has not rolled yet")
-        out = simple_contest(
-            c.party(a, o.rolls.get(a)), c.party(b, o.rolls.get(b)), c.options.tie_break
-        )
+        if o.automatic is not None:
+            out = ruled_outcome(o.automatic, a)
+        else:
+            for name in (a, b):
+                if c.target(name) > 0 and name not in o.rolls:
+                    raise OutOfTurn(f"{name} has not rolled yet")
+            out = simple_contest(
+                c.party(a, o.rolls.get(a)), c.party(b, o.rolls.get(b)), c.options.tie_break
+            )
         winner = None if out.winner is None else (a if out.winner == "a" else b)
         loser = None if winner is None else (b if winner == a else a)
         consequence = {loser: CONSEQUENCES[out.victory]} if loser else {}
@@ -1101,8 +1113,8 @@ class HeroQuestRules(RuleSystem):
             kind="simple",
             points=points,
             parties=(a, b),
-            rolls={a: o.rolls.get(a), b: o.rolls.get(b)},
-            levels={a: out.levels[0], b: out.levels[1]},
+            rolls={} if o.automatic else {a: o.rolls.get(a), b: o.rolls.get(b)},
+            levels={} if o.automatic else {a: out.levels[0], b: out.levels[1]},
             winner=winner,
             victory=out.victory,
             lodged_by=lodged_by,
@@ -1219,6 +1231,7 @@ class HeroQuestRules(RuleSystem):
             gambits=o.gambits,
             defensive=o.defensive,
             boost=o.boost,
+            automatic=o.automatic,
         )
 
     @staticmethod
@@ -1269,6 +1282,8 @@ class HeroQuestRules(RuleSystem):
                 return replace(c, open=replace(o, gambits=(*o.gambits, event.who)))
             case DefensiveDeclared():
                 return replace(c, open=replace(o, defensive=(*o.defensive, event.who)))
+            case AutomaticRuled():
+                return replace(c, open=replace(o, automatic=event.automatic))
             case Boosted():
                 left = {**c.hero_points_left}
                 for name, count in event.boost.paid:
@@ -1339,6 +1354,12 @@ class HeroQuestRules(RuleSystem):
             out["side_points"] = dict(e.side_points)
         else:
             out["rolls"] = dict(e.rolls)
+        if e.automatic is not None:
+            out["automatic"] = {
+                "who": e.automatic.who,
+                "result": e.automatic.result,
+                "victory": e.automatic.victory,
+            }
         out["hero_points"] = dict(e.hero_points)
         out["stretch"] = list(e.stretched)
         out["leave"] = e.leave
@@ -1387,7 +1408,9 @@ class HeroQuestRules(RuleSystem):
             if e.chain:
                 lines.append(["  Resolution points: " + _totals(e.totals)])
             return lines
-        if e.kind == "simple":
+        if e.kind == "simple" and e.automatic is not None:
+            lines = [[f"Exchange {e.n}: {_result(e)}"], [f"  {e.automatic.words()}, no dice"]]
+        elif e.kind == "simple":
             lines = [[f"Exchange {e.n}: {_result(e)}"]]
             lines.extend(["  ", *_roll_text(e, name)] for name in e.parties)
         else:
@@ -1447,6 +1470,51 @@ class HeroQuestRules(RuleSystem):
         if not isinstance(event, ExchangeResolved):
             raise TypeError(f"{type(event).__name__} is not a HeroQuest exchange")
         return event
+
+
+_NO_DICE = "no dice, modifiers, augments, stretches, hero points or declarations"
+
+
+def _automatic(c: HQContest, cmd: RuleAutomatic) -> AutomaticRuled:
+    """The GM's ruling (``automatic``): a simple exchange of two parties, with nothing
+    entered that dice would need (the ruling replaces the roll, so nothing bumps it)."""
+    o = c.open
+    if o.kind == "group":
+        raise RuleError("a group exchange is played by its pairs, not ruled automatic")
+    if not c.parties:
+        raise OutOfTurn("name the exchange's two parties first")
+    who = c.named(cmd.who).name
+    if who not in c.parties:
+        raise RuleError(f"{who} is not a party to this exchange")
+    if o.automatic is not None:
+        raise RuleError(f"this exchange is already ruled an {o.automatic.words()}")
+    entered = [
+        what
+        for what, there in (
+            ("rolls", o.rolls),
+            ("modifiers", any(o.modifiers.values())),
+            ("augments", o.augments),
+            ("hero points", o.hero_points),
+            ("stretches", o.stretched),
+            ("risky gambits", o.gambits),
+            ("defensive responses", o.defensive),
+        )
+        if there
+    ]
+    if entered:
+        raise RuleError(
+            f"an automatic result takes no dice: this exchange has {', '.join(entered)} already"
+        )
+    return AutomaticRuled(
+        automatic=AutomaticResult(who=who, result=cmd.result, victory=cmd.victory)
+    )
+
+
+def ruled_outcome(ruling: AutomaticResult, a: str) -> Outcome:
+    """The outcome of an automatic exchange whose first party is ``a``: its victory
+    level for the winner (the ruled party on a success, the other on a failure)."""
+    wins_a = (ruling.who == a) == (ruling.result == "success")
+    return Outcome(levels=(FUMBLE, FUMBLE), winner="a" if wins_a else "b", victory=ruling.level)
 
 
 def _both(name: str) -> str:

@@ -23,6 +23,13 @@ from core.rules.reading import (
     name_in,
     read_participants,
 )
+from core.systems.heroquest.automatic import (
+    AUTOMATIC_LEVELS,
+    RULINGS,
+    RuleAutomatic,
+    level_named,
+    ruling_named,
+)
 from core.systems.heroquest.rules import (
     Augment,
     Boost,
@@ -51,6 +58,7 @@ AUGMENT_KEYS = ("for", "rating", "roll", "resistance_roll")
 PAIR_KEYS = ("a", "b", "rolls")
 PARTY_KEYS = ("modifiers", "augments", "hero_points", "stretch", "gambits", "defensive")
 BOOST_KEYS = ("side", "double", "paid")
+AUTOMATIC_KEYS = ("who", "against", "result", "victory")
 
 Step = tuple[str, Command]
 # A roll left for later: the party, the value given (None: left out) and its place.
@@ -123,7 +131,7 @@ def _participant(item: Node, name: str, side: str) -> HQParticipant:
 
 
 class HeroQuestReader(SystemReader):
-    exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "boost", "leave"})
+    exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "boost", "leave", "automatic"})
 
     def read_contest(self, root: Node) -> Contest:
         options = read_options(root)
@@ -135,8 +143,12 @@ class HeroQuestReader(SystemReader):
 
         rolls = ex.get("rolls")
         pairs = ex.get("pairs")
+        automatic = ex.get("automatic")
         if rolls is not None and pairs is not None:
             ex.fail("an exchange has rolls (two parties) or pairs (a group), not both")
+        if automatic is not None:
+            yield from self._automatic(ex, automatic, state())
+            return
         if pairs is not None:
             deferred = yield from self._pairs(pairs, state())
         elif rolls is not None:
@@ -157,6 +169,33 @@ class HeroQuestReader(SystemReader):
         leave = ex.get("leave")
         if leave is not None:
             yield leave.place, Leave(who=name_in(leave, [p.name for p in state().participants]))
+        yield ex.place, ResolveExchange()
+
+    @staticmethod
+    def _automatic(ex: Node, node: Node, c: HQContest) -> Iterator[Step]:
+        """An exchange the GM rules automatic: ``who`` (and, with more than two
+        participants and no earlier exchange of ``who``'s, the other party ``against``),
+        ``result`` and ``victory``; nothing that dice would need beside it."""
+        for key in ("rolls", "pairs", "boost", *PARTY_KEYS):
+            if ex.get(key) is not None:
+                ex.fail_key(key, "an automatic exchange takes no dice: no " + key)
+        node.check_keys(AUTOMATIC_KEYS)
+        names = [p.name for p in c.participants]
+        who = name_in(node.need("who"), names)
+        against = node.get("against")
+        if against is not None:
+            other = name_in(against, names)
+            yield against.place, SetParties(a=who, b=other)
+        elif len(names) > 2 and who not in c.last_parties:
+            node.fail_key(
+                "against", "missing: with more than two participants, name the other party"
+            )
+        result = ruling_named(node.str_("result", "success", RULINGS))
+        victory = level_named(node.str_("victory", "marginal", AUTOMATIC_LEVELS))
+        yield node.place, RuleAutomatic(who=who, result=result, victory=victory)
+        leave = ex.get("leave")
+        if leave is not None:
+            yield leave.place, Leave(who=name_in(leave, names))
         yield ex.place, ResolveExchange()
 
     @staticmethod

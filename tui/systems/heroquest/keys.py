@@ -7,7 +7,8 @@ from textual.binding import Binding
 from core.errors import RuleError
 from core.model import Command
 from core.systems import heroquest as hq
-from tui.draft import dice_kind
+from core.systems.heroquest.automatic import AUTOMATIC_LEVELS, RULINGS, level_named, ruling_named
+from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.heroquest.panes import own_contest
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -205,6 +206,56 @@ def parse_paid(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(paid)
 
 
+def _automatic(screen: ContestActions) -> None:
+    """An exchange the GM rules automatic (the seed: "we might decide some contests are
+    automatic successes"): whose success or failure, and its level, without dice."""
+    parties = list(own_contest(preview(screen.state, screen.draft).state).parties)
+    if len(parties) != 2:
+        screen.notify(
+            "Choose the exchange's two parties first (p): an automatic result is one "
+            "party's success or failure against the other",
+            title="Not yet",
+            severity="error",
+        )
+        return
+    if any(screen.draft.typed.values()):
+        screen.notify(
+            "An automatic result takes no dice: Backspace takes back the dice typed "
+            "(Esc clears the keypad)",
+            title="Dice on the keypad",
+            severity="error",
+        )
+        return
+    current = screen.current()
+    screen.ask(
+        "An automatic result: no dice",
+        [
+            Field(
+                "who",
+                "Whose result",
+                current if current in parties else parties[0],
+                tuple((p, p) for p in parties),
+            ),
+            Field("result", "Ruled", "success", tuple((r, r) for r in RULINGS)),
+            Field(
+                "victory",
+                "Its level (what the winner lodges and the loser takes, §2.6)",
+                "marginal",
+                tuple(
+                    (f"{name} ({hq.RESOLUTION_POINTS[i]} RP)", name)
+                    for i, name in enumerate(AUTOMATIC_LEVELS, start=1)
+                ),
+            ),
+        ],
+        lambda a: hq.RuleAutomatic(
+            who=a["who"],
+            result=ruling_named(a["result"]),
+            victory=level_named(a["victory"]),
+        ),
+        rule_field="who",
+    )
+
+
 def _leave(screen: ContestActions) -> None:
     names = screen.names()
     screen.ask(
@@ -287,5 +338,10 @@ SCREEN = ScreenPart(
             _defensive,
         ),
         Key("modifier", Binding("B", "boost", "Group boost", id="boost", show=False), _boost),
+        Key(
+            "modifier",
+            Binding("A", "automatic", "Automatic result", id="automatic", show=False),
+            _automatic,
+        ),
     ),
 )

@@ -122,11 +122,15 @@ def verdict(preview: Preview, draft: Draft) -> str:
     parties = list(state.parties)
     if len(parties) != 2:
         return "" if state.open.pairs else "[dim]p: choose the two parties · G: a group contest[/]"
-    rolls = [faces_of(DiceKind.D20, draft.typed.get(p, "")) for p in parties]
-    a, b = (state.party(p, r[0] if r else None) for p, r in zip(parties, rolls, strict=True))
-    if (a.roll is None and a.target > 0) or (b.roll is None and b.target > 0):
-        return ""
-    out = hq.simple_contest(a, b, state.options.tie_break)
+    ruled = state.open.automatic
+    if ruled is not None:  # no dice: the ruling is the result
+        out = hq.ruled_outcome(ruled, parties[0])
+    else:
+        rolls = [faces_of(DiceKind.D20, draft.typed.get(p, "")) for p in parties]
+        a, b = (state.party(p, r[0] if r else None) for p, r in zip(parties, rolls, strict=True))
+        if (a.roll is None and a.target > 0) or (b.roll is None and b.target > 0):
+            return ""
+        out = hq.simple_contest(a, b, state.options.tie_break)
     if out.winner is None:
         return "⇒ [b]a tie[/b]"
     winner, loser = parties if out.winner == "a" else parties[::-1]
@@ -159,6 +163,8 @@ def describe_extra(command: Command) -> str | None:
             return f"Risky gambit: {e(command.who)} (+1 RP on a win, +2 to the other on a loss)"
         case hq.RespondDefensively():
             return f"Defensive: {e(command.who)} (−2 RP on a win, −1 to the other on a loss)"
+        case hq.RuleAutomatic():
+            return f"Automatic {command.result} for {e(command.who)}: {command.victory}, no dice"
         case hq.Boost():
             paid = ", ".join(f"{name} {count}" for name, count in command.paid)
             double = "double boost" if command.double else "boost"
