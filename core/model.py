@@ -168,12 +168,15 @@ class RollDice(Command):
 
 
 class SetModifier(Command):
-    """A signed modifier for ``who`` on the coming exchange (replaces an earlier one)."""
+    """A signed modifier for ``who`` on the coming exchange (replaces an earlier one).
+    ``label`` names the rule system's preset it is (``RuleSystem.modifier_presets``: a
+    FORGE distance step), None for a number typed."""
 
     before_rolls: ClassVar[bool] = True
 
     who: str
     value: Int
+    label: str | None = None
 
 
 class ResolveExchange(Command):
@@ -195,6 +198,7 @@ class DiceRolled(Event):
 class ModifierSet(Event):
     who: str
     value: Int
+    label: str | None = None  # the preset's name (SetModifier's)
 
 
 class ContestEnded(Event):

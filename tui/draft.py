@@ -156,10 +156,12 @@ def type_face(kind: DiceKind, typed: str, key: str) -> tuple[str, bool]:
 
 def implicit(contest: Contest, draft: Draft) -> list[Command]:
     """Commands the GM need not type (a FORGE contest's first stage: the rules say which),
-    unless the draft's own commands before the dice settle the same."""
-    if contest.finished or any(c.before_rolls for c in draft.extras):
+    unless the draft's own commands settle the same (one of the same kind: the GM's own
+    roles). Another action waiting (a modifier) does not: it needs the stage too."""
+    if contest.finished:
         return []
-    return find_system(contest.system).implicit(contest)
+    typed = {type(c) for c in draft.extras}
+    return [c for c in find_system(contest.system).implicit(contest) if type(c) not in typed]
 
 
 class Preview(msgspec.Struct, frozen=True):

@@ -80,7 +80,8 @@ def describe_extra(system: str, command: Command) -> str:
     if described is not None:
         return described
     if isinstance(command, SetModifier):
-        return f"Modifier: {e(command.who)} {command.value:+d}"
+        named = "" if command.label is None else f" ({e(command.label)})"
+        return f"Modifier: {e(command.who)} {command.value:+d}{named}"
     return e(type(command).__name__)
 
 

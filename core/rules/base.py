@@ -176,6 +176,25 @@ class RuleSystem(ABC):
         else, what to say; None (the default) otherwise."""
         return None
 
+    def modifier_presets(self, contest: Contest) -> tuple[tuple[str, int], ...]:
+        """The modifiers a GM reaches for, by name (``("distance 51-75 yd", -40)``): the
+        modifier form offers them beside a number typed, and ``SetModifier.label`` names
+        the one chosen; none by default."""
+        return ()
+
+    def preset_label(self, contest: Contest, label: str | None, value: int) -> str | None:
+        """``label`` checked against :meth:`modifier_presets`: it must name one, and
+        ``value`` be that one's (``RuleError`` otherwise); None stays None (a number
+        typed)."""
+        if label is None:
+            return None
+        for name, preset in self.modifier_presets(contest):
+            if name == label:
+                if preset != value:
+                    raise RuleError(f"the preset {label} is {preset:+d}, not {value:+d}")
+                return label
+        raise RuleError(f'{self.title} has no modifier preset "{label}"')
+
 
 class SystemOdds(ABC):
     """One system's exact odds, in ``core/systems/<name>/odds.py`` beside its rules

@@ -33,11 +33,12 @@ from core.campaign import (
     Undo,
     describe_action,
 )
-from core.model import Contest, ExchangeEvent, ResolveExchange, SetModifier
+from core.model import Contest, ExchangeEvent, ResolveExchange
+from core.rules import find_system
 from tui import views
 from tui.draft import Draft, Kept, settled
-from tui.fields import Field, whole
 from tui.keys_in_order import TextIsNoKey
+from tui.modifier_form import modifier_command, modifier_fields
 from tui.screens import contest_table, quick_roll
 from tui.screens.contest_keypad import KeypadContest
 from tui.systems import view
@@ -299,13 +300,11 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         state = self.state
         choose = self.part.modifier_choices
         who = choose(state) if choose is not None else self.names()
+        presets = find_system(state.system).modifier_presets(state)
         self.ask(
             "A modifier for this exchange",
-            [
-                Field("who", "For", self.current() or who[0][1], who),
-                Field("value", "Modifier (like +2 or -20)"),
-            ],
-            lambda a: SetModifier(who=a["who"], value=whole(a["value"], "value")),
+            modifier_fields(who, self.current() or who[0][1], presets),
+            lambda a: modifier_command(a, presets),
         )
 
     def action_quick_roll(self) -> None:

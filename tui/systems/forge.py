@@ -14,7 +14,8 @@ from core.model import Command, Contest, EndContest
 from core.setup import Pick
 from core.systems import forge
 from core.systems.forge import sheet as forge_sheet
-from core.systems.forge.sheet import AIMING, DISTANCE, cover_modifier, target
+from core.systems.forge.modifiers import AIMING, DISTANCE
+from core.systems.forge.sheet import cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems import SystemView

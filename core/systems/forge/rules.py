@@ -48,6 +48,7 @@ from core.rules.base import (
     unknown_command,
     updated,
 )
+from core.systems.forge.modifiers import DISTANCE_PRESETS
 
 CODEC_TAG = "forge"  # the saved tags ("forge.ExchangeResolved"), as before the package
 
@@ -252,6 +253,7 @@ class ForgeContest(Contest):
     reactor: str | None = None
     rolls: Mapping[str, Int] = msgspec.field(default_factory=dict)
     modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)
     reaction: Reaction = "dodge"
     last_actor: str | None = None
     last_reactor: str | None = None
@@ -455,6 +457,7 @@ class ExchangeResolved(ExchangeEvent):
     reactor_rolled: Int | None = None
     current_trauma: Int | None = None  # the reactor's after the stage (None: not tracked)
     armor: Count | None = None  # the reactor's durability value (None: a stage saved without it)
+    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # presets by name
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -467,6 +470,10 @@ class ForgeRules(RuleSystem):
     title: ClassVar[str] = "FORGE"
     contest_type: ClassVar[type[Contest]] = ForgeContest
     dice: ClassVar[DiceKind] = DiceKind.D100
+
+    def modifier_presets(self, contest: Contest) -> tuple[tuple[str, int], ...]:
+        """The distance steps, the last one (suicide range, +100) included (§3.4, [I11])."""
+        return DISTANCE_PRESETS
 
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, ForgeContest)
@@ -504,7 +511,8 @@ class ForgeRules(RuleSystem):
                 return (DiceRolled(who=command.who, faces=command.faces, source=command.source),)
             case SetModifier():
                 self._party(c, command.who)
-                return (ModifierSet(who=command.who, value=command.value),)
+                label = self.preset_label(c, command.label, command.value)
+                return (ModifierSet(who=command.who, value=command.value, label=label),)
             case ChooseReaction():
                 return (self._reaction(c, command),)
             case ResolveExchange():
@@ -596,6 +604,11 @@ class ForgeRules(RuleSystem):
             stage_wins=updated(c.stage_wins, winner.side, 1),
             current_trauma=None if now is None else now - trauma,
             armor=reacting.armor,
+            modifier_labels={
+                name: f"{label} {c.modifiers.get(name, 0):+d}"
+                for name, label in c.modifier_labels.items()
+                if name in (actor, reactor)
+            },
         )
 
     # evolve ---------------------------------------------------------------------------
@@ -610,11 +623,17 @@ class ForgeRules(RuleSystem):
                     reactor=event.reactor,
                     rolls={k: v for k, v in c.rolls.items() if k in stage},
                     modifiers={k: v for k, v in c.modifiers.items() if k in stage},
+                    modifier_labels={k: v for k, v in c.modifier_labels.items() if k in stage},
                 )
             case DiceRolled():
                 return replace(c, rolls={**c.rolls, event.who: event.faces[0]})
             case ModifierSet():
-                return replace(c, modifiers={**c.modifiers, event.who: event.value})
+                labels = {k: v for k, v in c.modifier_labels.items() if k != event.who}
+                if event.label is not None:
+                    labels[event.who] = event.label
+                return replace(
+                    c, modifiers={**c.modifiers, event.who: event.value}, modifier_labels=labels
+                )
             case ReactionChosen():
                 return replace(c, reaction=event.reaction)
             case ExchangeResolved():
@@ -625,6 +644,7 @@ class ForgeRules(RuleSystem):
                     reactor=None,
                     rolls={},
                     modifiers={},
+                    modifier_labels={},
                     reaction="dodge",
                     last_actor=event.actor,
                     last_reactor=event.reactor,
@@ -700,7 +720,12 @@ class ForgeRules(RuleSystem):
         wins = "–".join(str(w) for w in e.stage_wins.values())
         lines: list[list[str | Part]] = [[f"Stage {e.n}: {e.winner} wins the stage ({wins})"]]
         verb = "attacks" if e.combat else "acts"
-        actor: list[str | Part] = [f"  {e.actor} {verb} vs ", secret(e.actor_target, e.actor), ":"]
+        actor: list[str | Part] = [
+            f"  {e.actor} {verb} vs ",
+            secret(e.actor_target, e.actor),
+            *self._preset(e, e.actor),
+            ":",
+        ]
         if not e.actor_success:
             if e.actor_roll is None:
                 actor.append(secret(" cannot succeed", e.actor, mask=f" {HIDDEN} ✗"))
@@ -725,6 +750,7 @@ class ForgeRules(RuleSystem):
                     [
                         f"  {e.reactor} {dodge} vs ",
                         secret(e.reactor_target, e.reactor),
+                        *self._preset(e, e.reactor),
                         ": ",
                         secret(e.reactor_roll, e.reactor),
                         self._reactor_verdict(e),
@@ -765,11 +791,19 @@ class ForgeRules(RuleSystem):
         line: list[str | Part] = [
             f"  {e.reactor} {dodge} vs ",
             secret(e.reactor_target, e.reactor),
+            *ForgeRules._preset(e, e.reactor),
             ": ",
         ]
         if e.reactor_rolled is None:
             return [*line, "no roll needed"]
         return [*line, secret(e.reactor_rolled, e.reactor), " (not needed)"]
+
+    @staticmethod
+    def _preset(e: ExchangeResolved, who: str) -> list[str | Part]:
+        """The preset ``who``'s target took, by name (`` (distance 51-75 yd -40)``): as
+        secret as the target it changed."""
+        label = e.modifier_labels.get(who)
+        return [] if label is None else [secret(f" ({label})", who, mask="")]
 
     @staticmethod
     def _reactor_verdict(e: ExchangeResolved) -> Part:

@@ -181,27 +181,6 @@ def demo() -> Demo:
 
 # -- building a target (§3.2, §3.4) ---------------------------------------------------------
 
-AIMING = {
-    "none": 0,
-    "extremity": -20,
-    "part of one": -40,
-    "finer": -60,
-    "finer still": -80,
-    "absurd": -100,
-}
-DISTANCE = {  # yards
-    "within 25 yd": 0,
-    "26-50 yd": -20,
-    "51-75 yd": -40,
-    "76-100 yd": -60,
-    "101-125 yd": -80,
-    "126+ yd": -100,
-    "point blank": 20,
-    "touching": 40,
-    "grappling": 60,
-    "restrained": 80,
-}
-
 
 def target(tiers: Sequence[int], attribute: int = 0, modifiers: Sequence[int] = ()) -> int:
     """A target: the skill tiers down to the most specific that applies, plus the
