@@ -434,6 +434,12 @@ FORMAT_3_SHEETS = {
 }
 
 
+# Fields a system's sheet gained after format 3, at their defaults (what an old character
+# reads as): Fate's stress tracks the sheet names (none) and consequence slots (None: Fate
+# Core's, by Physique and Will; issue 28).
+ADDED_SINCE = {"fate": {"stress": [], "consequences": None}}
+
+
 def as_format_3(value: Any, system: str, tagged: bool = True) -> Any:
     """``value`` (an old log entry, or an export's roster with ``tagged`` False) with each
     roster character in format 3's shape."""
@@ -445,7 +451,7 @@ def as_format_3(value: Any, system: str, tagged: bool = True) -> Any:
     flat = value.get("@") == "campaign.Character" if tagged else "fate_points" in value
     if not flat:
         return {k: as_format_3(v, system, tagged) for k, v in value.items()}
-    sheet = {f: value[f] for f in fields}
+    sheet = {**{f: value[f] for f in fields}, **ADDED_SINCE.get(system, {})}
     return {
         **({"@": value["@"]} if tagged else {}),
         "name": value["name"],

@@ -85,11 +85,13 @@ async def test_the_import_key_adds_a_file_as_one_action_that_u_takes_back(
         assert (fate_sheet(cynere).fate_points, fate_sheet(cynere).refresh) == (2, 3)
         said = "\n".join(notes(app))
         assert "Cynere (PC, added)" in said
-        # What the sheet held that Tussle left out, by name: a stunt, the notes, two
-        # stress tracks, a consequence.
+        # What the sheet held that Tussle left out, by name: a stunt, the notes; its two
+        # stress tracks and its consequence came in (issue 28), and the report says so.
         assert "left out: " in said
-        for what in ("Stunt #1", "Notes", "Physical", "Mental", "Mild"):
+        for what in ("Stunt #1", "Notes"):
             assert what in said, what
+        assert "stress Physical [x1][2][3], Mental [1][2]" in said
+        assert "mild: Sprained Ankle" in said
         await keys(pilot, "u")
         assert names(app) == ["Ana", "Guard"]
         assert "Cynere" not in app.campaign.roster

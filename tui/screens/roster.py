@@ -27,7 +27,9 @@ from core.campaign import (
     UpdateCharacter,
     describe_action,
 )
+from core.campaign_log import Sheet
 from core.errors import RuleError
+from core.limits import fields_of
 from core.rules import find_system
 from core.sheet import find_sheet
 from tui.fields import whole_field
@@ -246,6 +248,14 @@ class RosterScreen(TextIsNoKey, Screen[None]):
             "ratings": ratings,
             **self.part.changes(a, ratings),
         }
+        sheet = changes.get("sheet")
+        kept: object = old.sheet if old is not None else None
+        if old is not None and isinstance(kept, Sheet) and type(kept) is type(sheet):
+            # The form's fields on the sheet it edits: what it does not ask (Fate's stress
+            # tracks and consequences) stays as it was.
+            asked = {f.key for f in self.part.fields(old)}
+            unasked = (k for k in fields_of(type(sheet)) if k not in asked)
+            changes["sheet"] = replace(sheet, **{k: getattr(kept, k) for k in unasked})
         return replace(old or Character(name=""), **changes)
 
     def _ask(self, title: str, old: Character | None) -> None:

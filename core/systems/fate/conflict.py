@@ -22,20 +22,23 @@ from msgspec.structs import replace
 from core.errors import RuleError, UnknownName
 from core.limits import Count, Positive
 from core.model import Saved
-from core.systems.fate.rules import Outcome, advantage_outcome
+from core.systems.fate.rules import FateCharacter, Outcome, advantage_outcome
+from core.systems.fate.stress import (
+    MENTAL,
+    PHYSICAL,
+    Box,
+    Kind,
+    Severity,
+    Slot,
+    Track,
+)
+from core.systems.fate.stress import (
+    SEVERITY_SHIFTS as SEVERITY_SHIFTS,
+)
 
 CODEC_TAG = "fate"  # saved as "fate.Combatant"..., beside the contest's classes
 
-Kind = Literal["physical", "mental"]
-Severity = Literal["mild", "moderate", "severe", "extreme"]
 Period = Literal["scene", "session", "scenario"]
-
-PHYSICAL: Kind = "physical"
-MENTAL: Kind = "mental"
-
-# SRD, Consequences: "mild, moderate, and severe ... two, four, and six"; Extreme
-# Consequences: "will absorb up to 8-shifts".
-SEVERITY_SHIFTS: Mapping[Severity, int] = {"mild": 2, "moderate": 4, "severe": 6, "extreme": 8}
 # SRD, Recovering from a Consequence: "Mild is Fair (+2), moderate is Great (+4), and
 # severe is Fantastic (+6). If you are trying to perform the recovery action on yourself,
 # increase the difficulty by two steps on the ladder."
@@ -88,43 +91,6 @@ class ConflictOptions(Saved):
 
 
 CORE = ConflictOptions()  # the defaults: Fate Core stress
-
-
-class Box(Saved):
-    """A stress box: the shifts it absorbs, and whether it is checked."""
-
-    value: Positive
-    checked: bool = False
-
-
-class Track(Saved):
-    """A stress track ("physical", "mental", or one a sheet names: "Corruption")."""
-
-    name: str
-    boxes: tuple[Box, ...] = ()
-
-
-class Slot(Saved):
-    """A consequence slot: its severity, the track it is reserved for (Superb Physique's
-    extra mild is for physical harm only; None: any harm), and the consequence written in
-    it (``aspect``; None: free), with the free invokes the side that inflicted it holds.
-    ``recovery``: "none", "treated" (a recovery action succeeded, the wait not begun),
-    "healing" (the whole period it waits for has begun)."""
-
-    severity: Severity
-    only: str | None = None
-    aspect: str | None = None
-    holder: str | None = None
-    free_invokes: Count = 0
-    recovery: Literal["none", "treated", "healing"] = "none"
-
-    @property
-    def shifts(self) -> int:
-        return SEVERITY_SHIFTS[self.severity]
-
-    @property
-    def free(self) -> bool:
-        return self.aspect is None
 
 
 class Combatant(Saved):
@@ -225,6 +191,56 @@ def new_combatant(
     if has_extra_mild(will):
         slots.append(Slot(severity="mild", only=MENTAL))
     return Combatant(name=name, side=side, tracks=tuple(tracks), slots=tuple(slots))
+
+
+def character_tracks(
+    ratings: Mapping[str, int], sheet: FateCharacter, options: ConflictOptions = CORE
+) -> tuple[Track, ...]:
+    """A roster character's stress tracks: the physical and mental ones by Physique and
+    Will (``ratings``; a skill the character lacks is Mediocre), unless the sheet names
+    its own, then the sheet's extra tracks, as the sheet has them (boxes checked too)."""
+    own = {t.name: t for t in sheet.stress}
+    tracks = [
+        own.get(kind)
+        or Track(
+            name=kind,
+            boxes=tuple(
+                Box(value=v) for v in stress_boxes(ratings.get(TRACK_SKILL[kind], 0), options)
+            ),
+        )
+        for kind in (PHYSICAL, MENTAL)
+    ]
+    return (*tracks, *(t for t in sheet.stress if t.name not in (PHYSICAL, MENTAL)))
+
+
+def character_slots(
+    ratings: Mapping[str, int], sheet: FateCharacter, options: ConflictOptions = CORE
+) -> tuple[Slot, ...]:
+    """A roster character's consequence slots: the sheet's own, or (a sheet without them,
+    as every one saved before conflicts) Fate Core's: mild, moderate, severe, the extreme
+    one by option, and the extra mild of a Superb Physique or Will."""
+    if sheet.consequences is not None:
+        return sheet.consequences
+    physique = ratings.get(TRACK_SKILL[PHYSICAL], 0)
+    will = ratings.get(TRACK_SKILL[MENTAL], 0)
+    return new_combatant("", "", physique, will, options).slots
+
+
+def combatant_of(
+    name: str,
+    side: str,
+    ratings: Mapping[str, int],
+    sheet: FateCharacter,
+    options: ConflictOptions = CORE,
+) -> Combatant:
+    """A roster character in a conflict: their tracks and slots as their sheet holds
+    them (:func:`character_tracks`, :func:`character_slots`)."""
+    return Combatant(
+        name=name,
+        side=side,
+        tracks=character_tracks(ratings, sheet, options),
+        slots=character_slots(ratings, sheet, options),
+    )
 
 
 # -- turn order -----------------------------------------------------------------------------

@@ -6,12 +6,23 @@ aspects, fate points, refresh), and the files of the tools Fate GMs keep charact
   (``pages[].rows[].columns[].sections[].blocks[]``). ``Skill`` blocks are skills (``"4"``
   or ``"+4"``; an empty value is no skill), the main ``PointCounter`` the fate points (its
   ``max`` the refresh), the ``Text`` blocks of a section titled "Aspects" the aspects.
+  Each ``SlotTracker`` is a stress track (labelled "Physical"/"Physical Stress": the
+  physical one; "Mental": the mental one; any other, "Corruption", an extra track), each
+  box worth its label (``"3"``) or, unlabelled, its place (1, 2, 3 as in Fate Core), its
+  ``checked`` kept; the ``Text`` blocks of a section titled "Consequences" are the
+  consequence slots, their severity from the label ("Mild", "2 | Mild": mild; a label
+  naming Physical or Mental reserves the slot for that harm), their text the consequence.
 * **Foundry VTT "Fate Core Official"** actors (``"type": "fate-core-official"``):
   ``system.skills.<name>.rank``, ``system.details.fatePoints.current`` and ``.refresh``,
-  ``system.aspects.<name>.value`` (older exports say ``data`` for ``system``).
+  ``system.aspects.<name>.value`` (older exports say ``data`` for ``system``); the
+  ``system.tracks`` of category "Stress" (boxes from ``box_values``, worth 1, 2, 3... or
+  1 each when the track's ``label`` is "none", or its ``custom_label``) and of category
+  "Consequences" (severity from ``harm_can_absorb`` or the name, the consequence from
+  ``aspect.name``).
 
-What these files hold that Tussle has no place for (stress tracks, consequences, stunts,
-notes, extras) is listed as left out, never dropped without a word.
+A consequence read from a file has no free invoke left to anyone (the file does not say
+who holds it). What these files hold that Tussle has no place for (stunts, notes, extras,
+another kind of track) is listed as left out, never dropped without a word.
 """
 
 from __future__ import annotations
@@ -23,11 +34,34 @@ from typing import Any
 
 from core.campaign_log import Character
 from core.errors import RuleError
-from core.roster_file import Arrival, Refused, RosterFormat, known, ratings, texts, whole
+from core.roster_file import (
+    Arrival,
+    Refused,
+    RosterFormat,
+    known,
+    ratings,
+    table,
+    text,
+    texts,
+    whole,
+)
 from core.systems.fate.rules import FateCharacter, fate_sheet, signed
 from core.systems.fate.sheet import typed_rating  # the one reading of a rating
+from core.systems.fate.stress import (
+    KINDS,
+    SEVERITIES,
+    SEVERITY_SHIFTS,
+    Box,
+    Severity,
+    Slot,
+    Track,
+    boxes_text,
+    track_label,
+)
 
-KEYS = ("skills", "aspects", "fate_points", "refresh")
+KEYS = ("skills", "aspects", "fate_points", "refresh", "stress", "consequences")
+SLOT_KEYS = ("severity", "aspect", "only", "holder", "free_invokes", "recovery")
+RECOVERY = ("none", "treated", "healing")
 FOREIGN = "Fari character files and Foundry VTT “Fate Core Official” actors"
 FOUNDRY_TYPES = ("fate-core-official", "ModularFate")
 LONGEST = 60  # a left-out item's text is cut here
@@ -38,14 +72,114 @@ LONGEST = 60  # a left-out item's text is cut here
 
 def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
     known(entries, KEYS, place)
+    slots = entries.get("consequences")
     return {
         "ratings": ratings(entries.get("skills", {}), f"{place} skills", typed_rating, "a skill"),
         "sheet": FateCharacter(
             aspects=texts(entries.get("aspects", []), f"{place} aspects", "an aspect"),
             fate_points=whole(entries.get("fate_points", 0), f"{place} fate_points", 0),
             refresh=whole(entries.get("refresh", 0), f"{place} refresh", 0),
+            stress=_stress_table(entries.get("stress", {}), f"{place} stress"),
+            consequences=None if slots is None else _slots_list(slots, f"{place} consequences"),
         ),
     }
+
+
+def _stress_table(value: Any, place: str) -> tuple[Track, ...]:
+    """``[characters.stress]``: each track by name, its boxes' values (``physical = [1,
+    2, 3]``), or with the places of the checked ones (``{ boxes = [1, 2], checked = [1]
+    }``)."""
+    tracks: list[Track] = []
+    seen: set[str] = set()
+    for name, written in table(value, place).items():
+        where = f"{place}.{name}"
+        text(name, where, "a track's name")
+        key = _track_name(name)
+        if key in seen:
+            raise Refused(where, f"a second {track_label(key)} track")
+        seen.add(key)
+        checked: Any = []
+        if isinstance(written, dict):
+            known(written, ("boxes", "checked"), where)
+            checked = written.get("checked", [])
+            written = written.get("boxes", [])
+        if not isinstance(written, list):
+            raise Refused(where, "not a list of boxes' values (write [1, 2, 3])")
+        values = [whole(v, f"{where}[{i + 1}]", 1) for i, v in enumerate(written)]
+        if not isinstance(checked, list):
+            raise Refused(f"{where}.checked", "not a list of boxes' places (write [1])")
+        marked = {whole(n, f"{where}.checked", 1) for n in checked}
+        beyond = [n for n in marked if n > len(values)]
+        if beyond:
+            raise Refused(f"{where}.checked", f"no box {beyond[0]} (the track has {len(values)})")
+        tracks.append(
+            Track(
+                name=key,
+                boxes=tuple(Box(value=v, checked=i + 1 in marked) for i, v in enumerate(values)),
+            )
+        )
+    return tuple(tracks)
+
+
+def _slots_list(value: Any, place: str) -> tuple[Slot, ...]:
+    """``consequences = [{ severity = "mild", aspect = "Sprained Ankle" }, ...]``."""
+    if not isinstance(value, list):
+        raise Refused(place, 'not a list of slots (write [{ severity = "mild" }, ...])')
+    slots = []
+    for i, entry in enumerate(value):
+        where = f"{place}[{i + 1}]"
+        entry = table(entry, where)
+        known(entry, SLOT_KEYS, where)
+        severity = entry.get("severity")
+        if severity not in SEVERITIES:
+            raise Refused(f"{where}.severity", f"not one of {', '.join(SEVERITIES)}")
+        recovery = entry.get("recovery", "none")
+        if recovery not in RECOVERY:
+            raise Refused(f"{where}.recovery", f"not one of {', '.join(RECOVERY)}")
+        words = {
+            key: text(entry[key], f"{where}.{key}", f"the {key}")
+            for key in ("aspect", "only", "holder")
+            if key in entry
+        }
+        if "only" in words:
+            words["only"] = _track_name(words["only"])
+        slots.append(
+            Slot(
+                severity=severity,
+                free_invokes=whole(entry.get("free_invokes", 0), f"{where}.free_invokes", 0),
+                recovery=recovery,
+                **words,
+            )
+        )
+    return tuple(slots)
+
+
+def _track_name(name: str) -> str:
+    """A track's name as the sheet keeps it: "Physical" and "Physical Stress" are the
+    physical track, "Mental" the mental one; any other as written."""
+    plain = name.strip()
+    for kind in KINDS:
+        if plain.lower() in (kind, f"{kind} stress"):
+            return kind
+    return plain
+
+
+def _track_table(track: Track) -> Any:
+    values = [b.value for b in track.boxes]
+    checked = [i + 1 for i, b in enumerate(track.boxes) if b.checked]
+    return {"boxes": values, "checked": checked} if checked else values
+
+
+def _slot_table(slot: Slot) -> dict[str, Any]:
+    out: dict[str, Any] = {"severity": slot.severity}
+    for key in ("aspect", "only", "holder"):
+        if getattr(slot, key) is not None:
+            out[key] = getattr(slot, key)
+    if slot.free_invokes:
+        out["free_invokes"] = slot.free_invokes
+    if slot.recovery != "none":
+        out["recovery"] = slot.recovery
+    return out
 
 
 def to_table(character: Character) -> dict[str, Any]:
@@ -54,7 +188,11 @@ def to_table(character: Character) -> dict[str, Any]:
         "fate_points": sheet.fate_points,
         "refresh": sheet.refresh,
         "aspects": list(sheet.aspects),
+        "consequences": None
+        if sheet.consequences is None
+        else [_slot_table(s) for s in sheet.consequences],
         "skills": dict(character.ratings),
+        "stress": {t.name: _track_table(t) for t in sheet.stress},
     }
 
 
@@ -64,7 +202,18 @@ def summary(character: Character) -> str:
     parts = [skills, f"fate points {sheet.fate_points}, refresh {sheet.refresh}"]
     if sheet.aspects:
         parts.append("aspects " + "; ".join(sheet.aspects))
+    if sheet.stress:
+        tracks = ", ".join(f"{track_label(t.name)} {boxes_text(t)}" for t in sheet.stress)
+        parts.append(f"stress {tracks}")
+    if sheet.consequences is not None:
+        parts.append("consequences " + (", ".join(map(slot_text, sheet.consequences)) or "none"))
     return " · ".join(parts)
+
+
+def slot_text(slot: Slot) -> str:
+    """``mild (physical): Sprained Ankle``, ``moderate: free``."""
+    only = f" ({slot.only})" if slot.only else ""
+    return f"{slot.severity}{only}: {slot.aspect if slot.aspect is not None else 'free'}"
 
 
 # -- other tools' files ------------------------------------------------------------------------
@@ -206,6 +355,8 @@ def _fari_character(data: Mapping[str, Any]) -> Arrival:
     aspects: list[str] = []
     points: tuple[int, int] | None = None
     left_out: list[str] = []
+    tracks: list[Track] = []
+    slots: list[Slot] = []
     for where, section in _fari_sections(data):
         title = _plain(str(section.get("label", "")))
         for b, block in enumerate(_list(section.get("blocks", []), where), start=1):
@@ -231,6 +382,18 @@ def _fari_character(data: Mapping[str, Any]) -> Arrival:
                 if aspect:
                     _check_name(aspect, place, "an aspect")
                     aspects.append(aspect)
+            elif kind == "SlotTracker" and isinstance(value, list):
+                track = _fari_track(label or title, value, place)
+                if any(t.name == track.name for t in tracks):
+                    left_out.append(f"a second {track_label(track.name)} track: {len(value)} boxes")
+                else:
+                    tracks.append(track)
+            elif (
+                kind == "Text"
+                and "consequence" in title.lower()
+                and (severity := _severity(label)) is not None
+            ):
+                slots.append(_slot(severity, label, value, place))
             elif kind != "Separator":
                 item = _left_out(str(kind), label, title, value, meta)
                 if item:
@@ -242,10 +405,64 @@ def _fari_character(data: Mapping[str, Any]) -> Arrival:
         name=name,
         ratings=skills,
         sheet=FateCharacter(
-            aspects=tuple(dict.fromkeys(aspects)), fate_points=fate_points, refresh=refresh
+            aspects=tuple(dict.fromkeys(aspects)),
+            fate_points=fate_points,
+            refresh=refresh,
+            stress=tuple(tracks),
+            consequences=_with_core_slots(slots),
         ),
     )
     return Arrival(character, tuple(left_out))
+
+
+def _with_core_slots(slots: list[Slot]) -> tuple[Slot, ...] | None:
+    """The slots a file names, with any of Fate Core's mild, moderate and severe it does
+    not name added free (every character has those three; a file may list only the one
+    in use); None for a file naming none (the sheet then has Fate Core's by Physique and
+    Will, its extra mild at Superb too)."""
+    if not slots:
+        return None
+    named = {s.severity for s in slots if s.only is None}
+    added = [Slot(severity=s) for s in SEVERITIES[:3] if s not in named]
+    return tuple(sorted((*slots, *added), key=lambda s: SEVERITIES.index(s.severity)))
+
+
+def _fari_track(label: str, boxes: list[Any], place: str) -> Track:
+    """A Fari ``SlotTracker``: each box worth its label, or its place when the label is
+    no whole number of at least 1 (Fate Core's 1, 2, 3...), checked as it is."""
+    _check_name(label, place, "a track")
+    read = []
+    for n, box in enumerate(boxes, start=1):
+        box = _dict(box, f"{place} box {n}")
+        written = _plain(str(box.get("label", "")))
+        value = int(written) if written.isdigit() and len(written) <= 9 and int(written) else n
+        read.append(Box(value=value, checked=box.get("checked") is True))
+    return Track(name=_track_name(label), boxes=tuple(read))
+
+
+def _severity(label: str) -> Severity | None:
+    """The severity a consequence's label names ("Mild", "2 | Mild", "Moderate (4)"),
+    or its shifts alone ("2", "4"); None: not a consequence slot Tussle knows."""
+    words = label.lower()
+    for severity in SEVERITIES:
+        if severity in words:
+            return severity
+    numbers = re.findall(r"\d+", words)
+    by_shifts = {v: k for k, v in SEVERITY_SHIFTS.items()}
+    if len(numbers) == 1 and int(numbers[0]) in by_shifts:
+        return by_shifts[int(numbers[0])]
+    return None
+
+
+def _slot(severity: Severity, label: str, value: Any, place: str) -> Slot:
+    """A consequence slot read from a file: reserved for the harm its label names
+    (Physical, Mental), holding the consequence written in it (none: free)."""
+    aspect = _plain(value) if isinstance(value, str) else ""
+    if aspect:
+        _check_name(aspect, place, "a consequence")
+    words = label.lower()
+    only = next((kind for kind in KINDS if kind in words), None)
+    return Slot(severity=severity, only=only, aspect=aspect or None)
 
 
 def _check_name(text: str, place: str, what: str) -> None:
@@ -314,8 +531,17 @@ def _foundry(data: Mapping[str, Any], place: str) -> Arrival:
     for key, stunt in _dict_or_empty(system.get("stunts"), f"{where}.stunts").items():
         label = stunt.get("name", key) if isinstance(stunt, dict) else key
         left_out.append(f"stunt “{_cut(_plain(str(label)))}”")
+    tracks: list[Track] = []
+    slots: list[Slot] = []
     for key, track in _dict_or_empty(system.get("tracks"), f"{where}.tracks").items():
-        left_out.append(_track(key, track))
+        at = f"{where}.tracks.{key}"
+        read = _foundry_track(key, track, at)
+        if isinstance(read, Slot):
+            slots.append(read)
+        elif isinstance(read, Track) and all(t.name != read.name for t in tracks):
+            tracks.append(read)
+        else:
+            left_out.append(_track(key, track))
     for item in data.get("items", []) if isinstance(data.get("items"), list) else []:
         if isinstance(item, dict):
             kind = _plain(str(item.get("type", "item"))).lower()
@@ -327,10 +553,51 @@ def _foundry(data: Mapping[str, Any], place: str) -> Arrival:
         name=name,
         ratings=skills,
         sheet=FateCharacter(
-            aspects=tuple(dict.fromkeys(aspects)), fate_points=fate_points, refresh=refresh
+            aspects=tuple(dict.fromkeys(aspects)),
+            fate_points=fate_points,
+            refresh=refresh,
+            stress=tuple(tracks),
+            consequences=_with_core_slots(slots),
         ),
     )
     return Arrival(character, tuple(left_out))
+
+
+def _foundry_track(key: str, track: Any, place: str) -> Track | Slot | None:
+    """A Foundry track of category "Stress" as a stress track, of "Consequences" as a
+    consequence slot; None: another kind (a condition), left out."""
+    if not isinstance(track, dict):
+        return None
+    label = _plain(str(track.get("name") or key))
+    category = _plain(str(track.get("category", ""))).lower()
+    if "consequence" in category:
+        harm = track.get("harm_can_absorb")
+        by_shifts = {v: k for k, v in SEVERITY_SHIFTS.items()}
+        severity = (
+            by_shifts.get(harm) if isinstance(harm, int) and not isinstance(harm, bool) else None
+        ) or _severity(label)
+        if severity is None:
+            return None
+        aspect = track.get("aspect")
+        name = aspect.get("name") if isinstance(aspect, dict) else None
+        return _slot(severity, label, name, place)
+    if "stress" not in category:
+        return None
+    marks = track.get("box_values")
+    if not isinstance(marks, list):
+        return None
+    _check_name(label, place, "a track")
+    custom = track.get("custom_label")
+    values: list[int] = list(range(1, len(marks) + 1))
+    if track.get("label") == "none":
+        values = [1] * len(marks)
+    elif track.get("label") == "custom" and isinstance(custom, list):
+        values = [whole(v, f"{place}.custom_label", 1) for v in custom[: len(marks)]]
+        values += list(range(len(values) + 1, len(marks) + 1))
+    return Track(
+        name=_track_name(label),
+        boxes=tuple(Box(value=v, checked=m is True) for v, m in zip(values, marks, strict=True)),
+    )
 
 
 def _dict_or_empty(value: Any, place: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from core.rules.base import (
     unknown_command,
     updated,
 )
+from core.systems.fate.stress import Slot, Track
 
 CODEC_TAG = "fate"  # the saved tags ("fate.ExchangeResolved"), as before the package
 
@@ -50,12 +51,22 @@ CODEC_TAG = "fate"  # the saved tags ("fate.ExchangeResolved"), as before the pa
 class FateCharacter(Sheet):
     """What Fate keeps on a roster character (its ``Character.sheet``): the character's
     aspects, fate points and refresh, the fate points a session's start brings a PC back
-    up to (Fate Core)."""
+    up to (Fate Core).
+
+    ``stress``: the stress tracks the sheet names itself (a Fari or Foundry sheet's, a
+    roster file's): a "physical" or "mental" one stands instead of the one Physique or
+    Will gives, any other ("Corruption") is an extra track. ``consequences``: the
+    character's consequence slots, with what is written in them; None (a character made
+    in Tussle, or saved before conflicts): Fate Core's, by Physique and Will
+    (``conflict.character_slots``). The limits are on the values' own fields (a box
+    absorbs at least 1 shift; free invokes are a count)."""
 
     LABELS: ClassVar[Mapping[str, str]] = {"fate_points": "fate points"}
     aspects: tuple[str, ...] = ()
     fate_points: Count = 0
     refresh: Count = 0
+    stress: tuple[Track, ...] = ()
+    consequences: tuple[Slot, ...] | None = None
 
 
 def fate_sheet(character: Character) -> FateCharacter:
