@@ -129,7 +129,9 @@ def test_exchanges_come_back_as_their_own_systems_exchange(played: Playthrough) 
     for exchange in res.exchanges:
         back = through_json(exchange, ExchangeEvent)
         assert back == exchange
-        assert type(back).__module__ == f"core.systems.{res.start.system}.rules"
+        # The system's own package (HeroQuest's group extended exchanges are in its
+        # group_play module, beside the rules).
+        assert type(back).__module__.startswith(f"core.systems.{res.start.system}.")
 
 
 def test_a_scenario_as_campaign_entries_comes_back_equal(played: Playthrough) -> None:

@@ -30,7 +30,7 @@ EXAMPLES = [
     for p in sorted(SCENARIOS.glob("*.json"))
     if not p.name.endswith(".expected.json")
 ]
-NAME_MAPS = {"rolls", "modifiers", "hero_points"}
+NAME_MAPS = {"rolls", "modifiers", "hero_points", "aims"}
 # A place is keys and indexes, and a key may be any string (":" included): the line is
 # "PLACE: PROBLEM", one line, ending in a newline.
 PLACE_LINE = re.compile(r"^(\(json\)|\(file\)|\(root\)|\S[^\n]*?): \S[^\n]*\n$")

@@ -8,4 +8,5 @@ the rules' names (``from core.systems.heroquest import ...``).
 """
 
 from core.systems.heroquest.automatic import *  # noqa: F403
+from core.systems.heroquest.group_play import *  # noqa: F403
 from core.systems.heroquest.rules import *  # noqa: F403

@@ -23,6 +23,12 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import Chain, ContestOdds, merge
 from core.model import Contest
 from core.rules.base import SystemOdds, own
+from core.systems.heroquest.group_extended_odds import (
+    elimination_odds,
+    exchange_distribution,
+    side_win_odds,
+)
+from core.systems.heroquest.group_play import HQGroupContest
 from core.systems.heroquest.rules import (
     EXTENDED_GOAL,
     FUMBLE,
@@ -216,13 +222,63 @@ def _levels_json(ex: HQExchangeOdds, party: str) -> JSON:
     return out
 
 
+def _group_json(c: HQGroupContest) -> JSON:
+    """A group extended contest's odds (``group_extended_odds``): the current pairing's
+    coming exchange as entered (its boost and lodging included), then the rest of the
+    round played plain in order: each active character's chance of being out by its
+    end, and each side's chance that the contest ends this round with its win."""
+    out: JSON = {"finished": c.finished, "round": c.group_state.round}
+    if c.finished:
+        return {**out, "exchange": None, "contest": None, "next_round": None, "note": over(c)}
+    index, pairing = c.current, c.pairing
+    if index is None or pairing is None:
+        why = "nobody is engaged: engage a pairing first"
+        return {**out, "exchange": None, "contest": None, "next_round": None, "note": why}
+    a, b = pairing
+    moves = (c.move(a), c.move(b))
+    levels: dict[str, list[Fraction]] = {a: [Fraction(0)] * 4, b: [Fraction(0)] * 4}
+    tie = Fraction(0)
+    for (winner, victory, _), p in exchange_distribution(c.group_state, index, *moves).items():
+        if winner is None:
+            tie += p
+        else:
+            levels[a if winner == "a" else b][victory - 1] += p
+    exchange: JSON = {
+        "parties": [a, b],
+        "targets": {a: format_rating(c.target(a)), b: format_rating(c.target(b))},
+        "sides": {},
+        **prob("tie", tie),
+    }
+    for name in (a, b):
+        side = prob("win", sum(levels[name], Fraction(0)))
+        for level_name, chance in zip(LEVEL_NAMES, levels[name], strict=True):
+            side.update(prob(level_name, chance))
+        exchange["sides"][name] = side
+    given = {index: moves}
+    next_round: JSON = {
+        "out": {n: prob("out", p) for n, p in elimination_odds(c.group_state, given).items()},
+        "ends": {s: prob("win", p) for s, p in side_win_odds(c.group_state, given).items()},
+    }
+    note = "a group extended contest's odds are for this round: the rest of it plain"
+    return {**out, "exchange": exchange, "contest": None, "next_round": next_round, "note": note}
+
+
 class HeroQuestOdds(SystemOdds):
     """HeroQuest's odds for ``core.odds`` (:class:`core.rules.base.SystemOdds`)."""
 
     def odds_json(self, contest: Contest) -> JSON:
+        if isinstance(contest, HQGroupContest):
+            return _group_json(contest)
         return _heroquest_json(own(contest, HQContest))
 
     def score_lines(self, odds: JSON) -> list[str]:
+        if odds.get("next_round"):
+            found = odds["next_round"]
+            lines = [f"Round {odds['round']}: out by its end:"]
+            lines += [f"  {n} {pct(o['out'])}" for n, o in found["out"].items()]
+            lines.append("  the contest ends this round: ")
+            lines[-1] += ", ".join(f"{s} wins {pct(o['win'])}" for s, o in found["ends"].items())
+            return lines
         if "resolution_points" not in odds:
             return []
         points = ", ".join(f"{s} {v}" for s, v in odds["resolution_points"].items())

@@ -407,11 +407,13 @@ class HQOptions(Saved):
     # character into. ``waived`` names those who won it so (the setup records them).
     wherewithal_waiver: bool = False
     waived: tuple[str, ...] = ()
+    # A group extended contest (HQ2; ``group_play``): pairings engaged round by round.
+    group_extended: bool = False
 
     @property
     def chain(self) -> bool:
         """A chain of exchanges (chained or extended) rather than one simple contest."""
-        return self.chained or self.extended
+        return self.chained or self.extended or self.group_extended
 
 
 class Pair(Saved):
@@ -481,6 +483,19 @@ class HQContest(Contest):
     last_parties: tuple[str, ...] = ()  # the previous exchange's, for a leave-only one
     ended_by: str | None = None
     against: Mapping[str, Int] = msgspec.field(default_factory=dict)  # RP scored against each one
+
+    def decide_variant(self, rules: HeroQuestRules, command: Any) -> tuple[Event, ...] | None:
+        """A variant of the contest deciding ``command`` its own way (a group extended
+        contest: ``group_play.HQGroupContest``); None: as every HeroQuest contest."""
+        return None
+
+    def evolve_variant(self, rules: HeroQuestRules, event: Event) -> Contest | None:
+        """A variant's own ``evolve`` of ``event``; None: as every HeroQuest contest."""
+        return None
+
+    def final_variant(self) -> JSON | None:
+        """A variant's own final output (``tussle resolve``); None: the usual one."""
+        return None
 
     def hq_participant(self, name: str) -> HQParticipant:
         for p in self.participants:
@@ -751,6 +766,17 @@ class PairResult(Saved):
     resolution_points: Int
 
 
+class OwnExchange(ExchangeEvent):
+    """An exchange of a variant of the contest (``group_play``) that says itself: its
+    log lines and its output, where ``ExchangeResolved``'s are the rules' own."""
+
+    def lines(self) -> list[list[str | Part]]:
+        raise NotImplementedError
+
+    def as_json(self) -> JSON:
+        raise NotImplementedError
+
+
 class ExchangeResolved(ExchangeEvent):
     """One exchange, scored: everything the log and ``tussle resolve`` print.
 
@@ -841,6 +867,9 @@ class HeroQuestRules(RuleSystem):
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
         c = own(contest, HQContest)
         require_open(c)
+        own_way = c.decide_variant(self, command)
+        if own_way is not None:
+            return own_way
         match command:
             case SetParties():
                 return (self._set_parties(c, command),)
@@ -1254,6 +1283,9 @@ class HeroQuestRules(RuleSystem):
     # evolve ---------------------------------------------------------------------------
     def evolve(self, contest: Contest, event: Event) -> Contest:
         c = own(contest, HQContest)
+        changed = c.evolve_variant(self, event)
+        if changed is not None:
+            return changed
         o = c.open
         match event:
             case PartiesSet():
@@ -1320,6 +1352,8 @@ class HeroQuestRules(RuleSystem):
 
     # output ---------------------------------------------------------------------------
     def exchange_json(self, event: ExchangeEvent) -> JSON:
+        if isinstance(event, OwnExchange):
+            return event.as_json()
         e = self._exchange(event)
         out: JSON = {
             "n": e.n,
@@ -1378,6 +1412,9 @@ class HeroQuestRules(RuleSystem):
 
     def final_json(self, contest: Contest) -> JSON:
         c = own(contest, HQContest)
+        own_way = c.final_variant()
+        if own_way is not None:
+            return own_way
         out: JSON = {"hero_points": {p.name: c.hero_points_left[p.name] for p in c.participants}}
         if c.options.chain:
             out["resolution_points"] = {side: c.resolution_points.get(side, 0) for side in c.sides}
@@ -1401,6 +1438,8 @@ class HeroQuestRules(RuleSystem):
         victory and its resolution points, each side's levels of success, states of
         adversity and the resolution points' totals stay: the table sees them anyway (a
         tie on equal levels says the rolls were equal, §2.3: a die, not the rating)."""
+        if isinstance(event, OwnExchange):
+            return event.lines()
         e = self._exchange(event)
         lines: list[list[str | Part]]
         if e.kind == "leave":

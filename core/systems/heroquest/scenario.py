@@ -30,6 +30,16 @@ from core.systems.heroquest.automatic import (
     level_named,
     ruling_named,
 )
+from core.systems.heroquest.group_extended import Role
+from core.systems.heroquest.group_play import (
+    Assist,
+    DeclareAim,
+    Engage,
+    HQGroupContest,
+    PartingShot,
+    RemoveFollower,
+    new_group,
+)
 from core.systems.heroquest.rules import (
     Augment,
     Boost,
@@ -51,8 +61,14 @@ from core.systems.heroquest.rules import (
     parse_rating,
 )
 
-OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base")
-PARTICIPANT_KEYS = ("rating", "vitality", "hero_points", "adversity")
+OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base", "group")
+PARTICIPANT_KEYS = ("rating", "vitality", "hero_points", "adversity", "role", "leader")
+ROLES = ("character", "contestant", "secondary", "supporter")
+SIDE_KEYS = {
+    "assist": ("helper", "for", "against", "roll", "resistance_roll", "resistance", "modifier"),
+    "parting_shot": ("shooter", "target", "rolls", "modifier"),
+    "remove_follower": ("attacker", "follower", "rolls", "modifier"),
+}
 ADVERSITY = ("hurt", "impaired", "injured")  # "dying" is an error of its own
 AUGMENT_KEYS = ("for", "rating", "roll", "resistance_roll")
 PAIR_KEYS = ("a", "b", "rolls")
@@ -102,6 +118,7 @@ def read_options(root: Node) -> HQOptions:
         chained=node.bool_("chained", False),
         extended=node.bool_("extended", False),
         augment_base=node.int_("augment_base", 14, of=HQOptions),
+        group_extended=node.bool_("group", False),
     )
 
 
@@ -130,16 +147,63 @@ def _participant(item: Node, name: str, side: str) -> HQParticipant:
     )
 
 
+def _followers(root: Node) -> dict[str, tuple[Role, str]]:
+    """The followers among the participants: name -> (role, leader)."""
+    found: dict[str, tuple[Role, str]] = {}
+    for item in root.need("participants").items():
+        role_node, leader = item.get("role"), item.get("leader")
+        if role_node is None and leader is None:
+            continue
+        role = "character" if role_node is None else role_node.as_str(ROLES)
+        if role == "character":
+            if leader is not None:
+                leader.fail("a character follows nobody: give a follower's role")
+            continue
+        if leader is None:
+            item.fail_key("leader", "missing: whom the follower follows")
+        found[item.need("name").as_str()] = (
+            "contestant"
+            if role == "contestant"
+            else "secondary"
+            if role == "secondary"
+            else "supporter",
+            leader.as_str(),
+        )
+    return found
+
+
 class HeroQuestReader(SystemReader):
-    exchange_keys = frozenset({"rolls", "pairs", *PARTY_KEYS, "boost", "leave", "automatic"})
+    exchange_keys = frozenset(
+        {"rolls", "pairs", *PARTY_KEYS, "boost", "leave", "automatic", "engage", "aims"}
+        | set(SIDE_KEYS)
+    )
 
     def read_contest(self, root: Node) -> Contest:
         options = read_options(root)
-        return new_contest(read_participants(root, PARTICIPANT_KEYS, _participant), options)
+        participants = read_participants(root, PARTICIPANT_KEYS, _participant)
+        if not options.group_extended:
+            for item in root.need("participants").items():
+                for key in ("role", "leader"):
+                    if item.get(key) is not None:
+                        item.fail_key(key, "for a group extended contest (options.group) only")
+        followers = _followers(root)
+        if options.group_extended:
+            try:
+                return new_group(participants, options, followers=followers)
+            except RuleError as error:
+                root.fail_key("participants", str(error))
+        return new_contest(participants, options)
 
     def exchange_steps(self, ex: Node, current: Callable[[], Contest]) -> Iterator[Step]:
         def state() -> HQContest:
             return own(current(), HQContest)
+
+        if isinstance(current(), HQGroupContest):
+            yield from self._group_steps(ex, state)
+            return
+        for key in ("engage", "aims", *SIDE_KEYS):
+            if ex.get(key) is not None:
+                ex.fail_key(key, "for a group extended contest (options.group) only")
 
         rolls = ex.get("rolls")
         pairs = ex.get("pairs")
@@ -170,6 +234,124 @@ class HeroQuestReader(SystemReader):
         if leave is not None:
             yield leave.place, Leave(who=name_in(leave, [p.name for p in state().participants]))
         yield ex.place, ResolveExchange()
+
+    def _group_steps(self, ex: Node, state: Callable[[], HQContest]) -> Iterator[Step]:
+        """An exchange of a group extended contest: pairings engaged (``engage``), the
+        round's ``boost``, then either one contest between exchanges (``assist``,
+        ``parting_shot``, ``remove_follower``) or the current pairing's exchange
+        (``rolls``, ``aims`` and the party keys)."""
+        names = [p.name for p in state().participants]
+        sides = [key for key in SIDE_KEYS if ex.get(key) is not None]
+        if len(sides) > 1 or (sides and ex.get("rolls") is not None):
+            ex.fail("an exchange is one contest: rolls, assist, parting_shot or remove_follower")
+        for key in ("pairs", "leave", "automatic"):
+            if ex.get(key) is not None:
+                ex.fail_key(key, "not in a group extended contest (engage the pairings)")
+        engage_node = ex.get("engage")
+        for item in engage_node.items() if engage_node is not None else ():
+            pair = item.expect_list()
+            if len(pair) != 2:
+                item.fail("expected two names, [a, b]")
+            a = name_in(Node(pair[0], item.child_place(0)), names)
+            b = name_in(Node(pair[1], item.child_place(1)), names)
+            yield item.place, Engage(a=a, b=b)
+        boost = ex.get("boost")
+        if boost is not None:
+            boost.check_keys(BOOST_KEYS)
+            side = boost.need("side").as_str()
+            paid = boost.need("paid")
+            yield (
+                boost.place,
+                Boost(
+                    side=side,
+                    paid=tuple((n, e.as_int(minimum=0)) for n, e in paid.entries()),
+                    double=boost.bool_("double", False),
+                ),
+            )
+        if sides:
+            yield from self._side_contest(sides[0], ex.need(sides[0]), names)
+            return
+        rolls = ex.get("rolls")
+        if rolls is None:
+            if engage_node is None and boost is None:
+                ex.fail_key("rolls", "missing")
+            return
+        pairing = own(state(), HQGroupContest).pairing
+        if pairing is None:
+            rolls.fail("nobody is engaged: engage a pairing first (engage)")
+        raw = rolls.expect_object()
+        for key in raw:
+            if key not in names:
+                rolls.fail_key(key, f'no participant "{key}"')
+            if key not in pairing:
+                rolls.fail_key(key, f"the coming exchange is {pairing[0]} v {pairing[1]}")
+        aims = ex.get("aims")
+        for name, node in aims.entries() if aims is not None else ():
+            if name not in pairing:
+                node.fail(f"the coming exchange is {pairing[0]} v {pairing[1]}")
+            aim = node.as_str(("win", "disengage", "other"))
+            yield (
+                node.place,
+                DeclareAim(who=name, aim="disengage" if aim == "disengage" else "other")
+                if aim != "win"
+                else DeclareAim(who=name, aim="win"),
+            )
+        for name in pairing:
+            value = raw.get(name)
+            if value is not None:
+                roll = read_d20(Node(value, rolls.child_place(name)))
+                yield rolls.child_place(name), RollDice(who=name, faces=(roll,))
+        yield from self._party_keys(ex, state)
+        yield ex.place, ResolveExchange()
+
+    @staticmethod
+    def _side_contest(key: str, node: Node, names: list[str]) -> Iterator[Step]:
+        node.check_keys(SIDE_KEYS[key])
+
+        def who(field: str) -> str:
+            return name_in(node.need(field), names)
+
+        def two() -> tuple[int, int]:
+            rolls = node.need("rolls")
+            given = rolls.expect_list()
+            if len(given) != 2:
+                rolls.fail("expected two d20 rolls")
+            return (
+                read_d20(Node(given[0], rolls.child_place(0))),
+                read_d20(Node(given[1], rolls.child_place(1))),
+            )
+
+        modifier = node.int_("modifier", 0)
+        command: Command
+        if key == "assist":
+            against = node.get("against")
+            resistance = node.get("resistance")
+            command = Assist(
+                helper=who("helper"),
+                beneficiary=who("for"),
+                against=None if against is None else name_in(against, names),
+                roll=read_d20(node.need("roll")),
+                resistance_roll=read_d20(node.need("resistance_roll")),
+                resistance=None if resistance is None else read_rating(resistance),
+                modifier=modifier,
+            )
+        elif key == "parting_shot":
+            shooter, target = who("shooter"), who("target")
+            roll, defence = two()
+            command = PartingShot(
+                shooter=shooter, target=target, roll=roll, defence_roll=defence, modifier=modifier
+            )
+        else:
+            attacker, follower = who("attacker"), who("follower")
+            roll, defence = two()
+            command = RemoveFollower(
+                attacker=attacker,
+                follower=follower,
+                roll=roll,
+                defence_roll=defence,
+                modifier=modifier,
+            )
+        yield node.place, command
 
     @staticmethod
     def _automatic(ex: Node, node: Node, c: HQContest) -> Iterator[Step]:
@@ -267,6 +449,12 @@ class HeroQuestReader(SystemReader):
         c = state()
         names = [p.name for p in c.participants]
         given = None if node is None else node.get("parties")
+        if isinstance(c, HQGroupContest):  # the coming exchange is the current pairing's
+            if given is not None:
+                given.fail("a group extended contest's next exchange is its current pairing")
+            if node is not None:
+                yield from self._party_keys(node, state)
+            return
         if given is not None:
             items = list(given.items())
             if len(items) != 2:

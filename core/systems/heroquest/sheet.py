@@ -229,6 +229,10 @@ def build_contest(
                 bumps_down=bumps,
             )
         )
+    if h.group_extended:  # HQ2's group extended contest: pairings engaged on the contest screen
+        from core.systems.heroquest.group_play import new_group
+
+        return new_group(participants, h)
     return new_contest(participants, h)
 
 
