@@ -296,7 +296,8 @@ class EngagementResolved(OwnExchange):
     score: tuple[Count, Count]  # points against a, against b, after the exchange
     out: tuple[str, ...] = ()
     disengaged: str | None = None
-    augments: tuple[tuple[str, Int], ...] = ()
+    augments: tuple[tuple[str, Int], ...] = ()  # (kept for what was saved with it)
+    presets: Mapping[str, str] = msgspec.field(default_factory=dict)  # modifiers by name
 
     def lines(self) -> list[list[str | Part]]:
         a, b = self.a, self.b
@@ -320,6 +321,8 @@ class EngagementResolved(OwnExchange):
                         f", {_level(self.outcome, i)}",
                     ]
                 )
+        for name, label in self.presets.items():
+            out.append([f"  {name}: ", secret(label, name)])
         for name, move in ((a, self.move_a), (b, self.move_b)):
             if move.aim == "disengage":
                 out.append([f"  {name} tries to disengage: a win scores nothing"])
@@ -479,6 +482,7 @@ def _resolve(c: HQGroupContest) -> tuple[Event, ...]:
         else (0, 0),
         out=report.out,
         disengaged=report.disengaged,
+        presets=c.open.modifier_labels,
     )
     return (done, *_ending(after))
 

@@ -40,6 +40,7 @@ from core.model import (
 from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
 from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command
 from core.systems.heroquest.automatic import AutomaticResult, AutomaticRuled, RuleAutomatic
+from core.systems.heroquest.presets import HQ_PRESETS
 
 CODEC_TAG = "heroquest"  # the saved tags ("heroquest.ExchangeResolved"), as before the package
 
@@ -469,6 +470,7 @@ class OpenExchange(Saved):
     defensive: tuple[str, ...] = ()  # parties responding defensively (extended, §2.8.5)
     boost: BoostResult | None = None  # a group exchange's boost (§2.7.4)
     automatic: AutomaticResult | None = None  # ruled without dice (``automatic``)
+    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # presets named
 
 
 class HQContest(Contest):
@@ -813,6 +815,8 @@ class ExchangeResolved(ExchangeEvent):
     # False in an exchange saved before this was kept.
     extended: bool = False
     automatic: AutomaticResult | None = None  # ruled without dice: no rolls, no levels
+    # The presets used (``presets.HQ_PRESETS``): party -> "situation: advantage +3".
+    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)
 
 
 # -- the rule system ------------------------------------------------------------------------
@@ -852,6 +856,10 @@ class HeroQuestRules(RuleSystem):
     title: ClassVar[str] = "HeroQuest"
     contest_type: ClassVar[type[Contest]] = HQContest
     dice: ClassVar[DiceKind] = DiceKind.D20
+
+    def modifier_presets(self, contest: Contest) -> tuple[tuple[str, int], ...]:
+        """HQ2's situational modifiers and ability adjustments (rules §2.4)."""
+        return HQ_PRESETS
 
     def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
         c = own(contest, HQContest)
@@ -956,7 +964,8 @@ class HeroQuestRules(RuleSystem):
                     raise OutOfTurn(f"{p.name} has already rolled this exchange")
                 return (DiceRolled(who=p.name, faces=cmd.faces, source=cmd.source),)
             case SetModifier():
-                return (ModifierSet(who=p.name, value=cmd.value),)
+                label = self.preset_label(c, cmd.label, cmd.value)
+                return (ModifierSet(who=p.name, value=cmd.value, label=label),)
             case Augment():
                 return (self._augment(c, cmd),)
             case SpendHeroPoints():
@@ -1261,6 +1270,7 @@ class HeroQuestRules(RuleSystem):
             defensive=o.defensive,
             boost=o.boost,
             automatic=o.automatic,
+            modifier_labels=o.modifier_labels,
         )
 
     @staticmethod
@@ -1295,9 +1305,11 @@ class HeroQuestRules(RuleSystem):
             case DiceRolled():
                 return replace(c, open=replace(o, rolls={**o.rolls, event.who: event.faces[0]}))
             case ModifierSet():
-                return replace(
-                    c, open=replace(o, modifiers={**o.modifiers, event.who: event.value})
-                )
+                labels = {k: v for k, v in o.modifier_labels.items() if k != event.who}
+                if event.label is not None:
+                    labels[event.who] = f"{event.label} {event.value:+d}"
+                modifiers = {**o.modifiers, event.who: event.value}
+                return replace(c, open=replace(o, modifiers=modifiers, modifier_labels=labels))
             case Augmented():
                 return replace(c, open=replace(o, augments=(*o.augments, event.augment)))
             case HeroPointsSpent():
@@ -1394,6 +1406,8 @@ class HeroQuestRules(RuleSystem):
                 "result": e.automatic.result,
                 "victory": e.automatic.victory,
             }
+        if e.modifier_labels:
+            out["presets"] = dict(e.modifier_labels)
         out["hero_points"] = dict(e.hero_points)
         out["stretch"] = list(e.stretched)
         out["leave"] = e.leave
@@ -1466,6 +1480,8 @@ class HeroQuestRules(RuleSystem):
             )
             lines.append([f"  {p.a} v {p.b}: {outcome}"])
             lines.append(["    ", *_pair_side(p, 0), "; ", *_pair_side(p, 1)])
+        for name, label in e.modifier_labels.items():
+            lines.append([f"  {name}: ", secret(label, name)])
         for aug in e.augments:
             who = aug.recipient
             lines.append(

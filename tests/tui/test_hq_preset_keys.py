@@ -1,0 +1,31 @@
+"""The modifier form (m) offers HeroQuest's presets by name (issue 29 item 4; rules.md
+§2.4): the situation's +6/+3/−3/−6 and the ability adjustments; the keypad and the log
+name the one chosen. Values: a rating 15 with "situation: disadvantage" (−3) is 12."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.rules import find_system
+from core.store import Saves
+from tests.tui.conftest import keys, new_app, settle, text
+from tests.tui.test_hq_gambit_keys import duel
+
+
+async def test_a_preset_by_keys_is_named_on_the_keypad_and_in_the_log(saves: Path) -> None:
+    duel(saves, extended=False)
+    app = new_app(saves, "Duel")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # none, strong advantage, advantage, disadvantage: three to the right.
+        await keys(pilot, "m", "tab", "tab", "right", "right", "right", "enter")
+        pad = text(app, "#keypad")
+        assert "Modifier: Hero -3 (situation: disadvantage)" in pad
+        assert "vs 12" in pad
+        await keys(pilot, "3", "8", "enter")
+        assert "Hero: situation: disadvantage -3" in text(app, "#log")
+    files = Saves(saves).find("Duel")  # quit and read back: the name is saved
+    assert files is not None
+    (record,) = files.load().contests.values()
+    (exchange,) = record.exchanges
+    assert "  Hero: situation: disadvantage -3" in find_system("heroquest").describe(exchange)
