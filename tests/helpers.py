@@ -437,7 +437,22 @@ FORMAT_3_SHEETS = {
 # Fields a system's sheet gained after format 3, at their defaults (what an old character
 # reads as): Fate's stress tracks the sheet names (none) and consequence slots (None: Fate
 # Core's, by Physique and Will; issue 28).
-ADDED_SINCE = {"fate": {"stress": [], "consequences": None}}
+ADDED_SINCE = {
+    "fate": {"stress": [], "consequences": None},
+    "forge": {"agility": None},  # Physical Agility: unknown (issue 29)
+}
+
+# Fields other saved classes gained since, last in their class, at their defaults: a
+# modifier's preset name (issue 29 item 4); FORGE's rounds by beats (issue 29 item 2): a
+# participant's Physical Agility, the participation pattern option, the round.
+ADDED_TO = {
+    "model.SetModifier": {"label": None},
+    "model.ModifierSet": {"label": None},
+    "forge.ForgeParticipant": {"agility": None},
+    "forge.ForgeOptions": {"beat_pattern": "every_later_beat"},
+    "forge.ForgeContest": {"modifier_labels": {}, "round": None},
+    "forge.ExchangeResolved": {"modifier_labels": {}},
+}
 
 
 def as_format_3(value: Any, system: str, tagged: bool = True) -> Any:
@@ -461,6 +476,30 @@ def as_format_3(value: Any, system: str, tagged: bool = True) -> Any:
     }
 
 
+def with_fields_added(value: Any) -> Any:
+    """``value`` (an old log entry) as Tussle writes it again today: each saved object
+    with the fields its class gained since (:data:`ADDED_TO`), at their defaults."""
+    if isinstance(value, list):
+        return [with_fields_added(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    added = ADDED_TO.get(str(value.get("@", "")), {})
+    return {**{k: with_fields_added(v) for k, v in value.items()}, **added}
+
+
+def _contest_now(contest: dict[str, Any], system: str) -> dict[str, Any]:
+    """An export's contest (untagged) with what its participants and options gained."""
+    if system != "forge":
+        return contest
+    return {
+        **contest,
+        "options": {**contest["options"], **ADDED_TO["forge.ForgeOptions"]},
+        "participants": [
+            {**p, **ADDED_TO["forge.ForgeParticipant"]} for p in contest["participants"]
+        ],
+    }
+
+
 def export_as_format_3(doc: dict[str, Any]) -> dict[str, Any]:
     """What ``tussle export`` gives of a format 2 campaign once it is format 3's (and
     since exports name the settings the log starts from: none, for a campaign Tussle made)."""
@@ -471,4 +510,9 @@ def export_as_format_3(doc: dict[str, Any]) -> dict[str, Any]:
         "campaign_format": 3,
         "participants": as_format_3(doc["participants"], system, tagged=False),
         "log": as_format_3(doc["log"], system),
+        **(
+            {"contests": [_contest_now(c, system) for c in doc["contests"]]}
+            if "contests" in doc
+            else {}
+        ),
     }

@@ -13,15 +13,17 @@ from hypothesis import strategies as st
 
 from core.codec import decode, encode
 from core.errors import OutOfTurn, RuleError
-from core.systems.forge.beats import (
+from core.systems.forge.beat_round import (
     BeatOptions,
     BeatRound,
     beat_kind,
     beat_of,
     beats_taken,
+    landing_beat,
+)
+from core.systems.forge.beats import (
     end_round,
     land,
-    landing_beat,
     landing_now,
     may_act,
     move_icon,

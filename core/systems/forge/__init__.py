@@ -7,4 +7,5 @@ character holds; setting a contest up, writing it back, a new session). The regi
 the rules' names (``from core.systems.forge import ...``).
 """
 
+from core.systems.forge import beats as beats  # its saved classes decode in a fresh process
 from core.systems.forge.rules import *  # noqa: F403

@@ -17,16 +17,36 @@ here is wired to the engine yet: it imports neither the saves nor Textual.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
 
 from msgspec.structs import replace
 
 from core.errors import OutOfTurn, RuleError, UnknownName
-from core.limits import Count, Int, Positive, bounded
-from core.model import Saved
-from core.systems.forge.rules import (
-    ForgeContest,
+from core.limits import Count, Int
+from core.model import Event
+from core.redact import Part, secret
+from core.rules.base import JSON
+from core.systems.forge.beat_round import (
+    BEAT_KINDS,
+    BEATS,
+    FIRST_BEAT,
+    LAST_BEAT,
+    BeatAttack,
+    BeatHit,
+    BeatKind,
+    BeatOptions,
+    BeatRound,
     Reaction,
+    beat_kind,
+    beat_of,
+    beats_taken,
+    landing_beat,
+)
+from core.systems.forge.rules import (
+    DAMAGE_VERB,
+    ForgeContest,
+    RoundCommand,
+    RoundEvent,
+    RoundExchange,
     absorb,
     actor_succeeds,
     check_pair,
@@ -34,130 +54,7 @@ from core.systems.forge.rules import (
     thrown_number,
 )
 
-CODEC_TAG = "forge"  # the saved tags ("forge.BeatRound"), as the other forge modules
-
-BeatKind = Literal["action", "reaction"]
-BEAT_KINDS: Mapping[int, BeatKind] = {
-    1: "action",  # preactive
-    2: "action",  # initial action
-    3: "reaction",  # initial reaction
-    4: "action",  # secondary action
-    5: "reaction",  # secondary reaction
-}
-BEATS: tuple[int, ...] = tuple(BEAT_KINDS)  # beat 6 was not retrieved (rules §3.4): not played
-FIRST_BEAT, LAST_BEAT = BEATS[0], BEATS[-1]
-DEFAULT_BEAT = 4  # an icon whose Physical Agility is unknown [I16]
-Beat = Annotated[int, bounded(ge=FIRST_BEAT, le=LAST_BEAT)]
-Agility = Annotated[int, bounded(ge=1)]  # "a PA of 0 being impossible" [I16]
-
-BeatPattern = Literal["every_later_beat", "own_beat_then_react"]
-BEAT_PATTERNS: tuple[BeatPattern, ...] = ("every_later_beat", "own_beat_then_react")
-"""Which beats an icon takes part in (A-I5; the first is the default).
-
-``every_later_beat``: its own beat and every beat after it, acting in the action beats and
-reacting in the reaction beats: Josef (beat 1) acts in 1, 2 and 4 and reacts in 3 and 5;
-Bobby (beat 4) acts in 4 and reacts in 5 [I17]. ``own_beat_then_react``: the other
-reading, where Josef's extra beats come from his "superior capabilities", not his beat: an
-icon takes part in its own beat and reacts in the first reaction beat after it (beat 1 or
-2: 3; beat 3, 4 or 5: 5)."""
-
-
-def beat_of(agility: int | None) -> int:
-    """An icon's beat from its Physical Agility (rules §3.4's table, [I16]): 40 and more
-    beat 1, 30-39 beat 2, 20-29 beat 3, 11-19 beat 4, 1-10 beat 5; unknown (None) beat 4.
-    PA 20 is in two bands on the page (20-29 and 11-20): beat 3 (A-I5). ``RuleError`` for
-    a PA below 1 (impossible, the page says)."""
-    if agility is None:
-        return DEFAULT_BEAT
-    if agility < 1:
-        raise RuleError(f"a Physical Agility of {agility} is impossible (at least 1)")
-    for floor, beat in ((40, 1), (30, 2), (20, 3), (11, 4)):
-        if agility >= floor:
-            return beat
-    return 5
-
-
-def beat_kind(beat: int) -> BeatKind:
-    """Whether ``beat`` is an action or a reaction beat."""
-    return BEAT_KINDS[beat]
-
-
-def beats_taken(own: int, pattern: BeatPattern = "every_later_beat") -> tuple[int, ...]:
-    """The beats an icon whose own beat is ``own`` takes part in, under ``pattern``."""
-    if pattern == "every_later_beat":
-        return tuple(b for b in BEATS if b >= own)
-    react = next((b for b in BEATS if b > own and beat_kind(b) == "reaction"), None)
-    return (own,) if react is None else (own, react)
-
-
-def landing_beat(sent_in: int, target_beat: int, pattern: BeatPattern = "every_later_beat") -> int:
-    """The beat in which an attack sent in ``sent_in`` lands on a target whose own beat is
-    ``target_beat``: the target's first reaction beat after ``sent_in`` [I17]; when it has
-    none left in the round (possible under ``own_beat_then_react`` only), the round's last
-    beat, so nothing sent is lost."""
-    for b in beats_taken(target_beat, pattern):
-        if b > sent_in and beat_kind(b) == "reaction":
-            return b
-    return LAST_BEAT
-
-
-# -- the tracker's state ------------------------------------------------------------------
-
-
-class BeatOptions(Saved):
-    """The round's rule option: the participation pattern (A-I5)."""
-
-    pattern: BeatPattern = "every_later_beat"
-
-
-class BeatAttack(Saved):
-    """An attack sent in an action beat: the attacker's ``roll`` (None when her target was 0
-    or less), whether it ``hit`` and the ``damage`` it throws (None on a miss), and the beat
-    it lands in (None on a miss: nothing lands)."""
-
-    attacker: str
-    target: str
-    sent_in: Beat
-    roll: Int | None
-    hit: bool
-    damage: Count | None = None
-    lands_in: Beat | None = None
-
-
-class BeatHit(Saved):
-    """An attack's damage landing in the target's reaction beat: dodged (her one reaction
-    of that beat, with ``dodge_roll``) or absorbed: armor first, the rest trauma."""
-
-    attack: BeatAttack
-    beat: Beat
-    reaction: Reaction
-    dodge_roll: Int | None
-    dodged: bool
-    absorbed: Count = 0
-    trauma: Count = 0
-    armor_left: Int | None = None
-
-
-class BeatRound(Saved):
-    """A combat round between two steps: the ``beat`` it is in (``over`` once past the
-    last), each icon's own beat, who has already acted or reacted in this beat (``used``),
-    the attacks sent this round and the hits that landed. ``pending`` are the attacks sent
-    that have not landed yet."""
-
-    icon_beats: Mapping[str, Beat]
-    options: BeatOptions = BeatOptions()
-    number: Positive = 1
-    beat: Beat = FIRST_BEAT
-    over: bool = False
-    used: tuple[str, ...] = ()
-    sent: tuple[BeatAttack, ...] = ()
-    landed: tuple[BeatHit, ...] = ()
-
-    @property
-    def pending(self) -> tuple[BeatAttack, ...]:
-        # an attacker acts once a beat, so no two attacks sent in a round are equal
-        done = {h.attack for h in self.landed}
-        return tuple(a for a in self.sent if a.hit and a not in done)
+CODEC_TAG = "forge"  # the saved tags ("forge.SendAttack"), as the other forge modules
 
 
 # -- who may do what ----------------------------------------------------------------------
@@ -400,3 +297,262 @@ def _why_not(contest: ForgeContest, r: BeatRound, name: str, what: str) -> str:
     if name in r.used:
         return f"{name} has already {'acted' if kind == 'action' else 'reacted'} in beat {r.beat}"
     return f"no hit lands on {name} in beat {r.beat}"
+
+
+# -- the engine's commands and events (rules.py hands them over: RoundCommand) ---------------
+
+
+def _round(c: ForgeContest) -> BeatRound:
+    """The round under way; ``OutOfTurn`` when none is."""
+    if c.round is None or c.round.over:
+        last = "" if c.round is None else f" (round {c.round.number} is over)"
+        raise OutOfTurn(f"no round by beats is under way{last}: start one first")
+    return c.round
+
+
+class RoundChanged(RoundEvent):
+    """The round as it stands after a GM's step: started, on to the next beat, an icon
+    moved to another beat, a beat skipped, the round ended."""
+
+    round: BeatRound
+
+    def apply_to(self, contest: ForgeContest) -> ForgeContest:
+        return replace(contest, round=self.round)
+
+
+class StartRound(RoundCommand):
+    """A combat round by beats: the first, each icon in its beat from its Physical Agility
+    (rules §3.4 [I16]; unknown: beat 4), or the next one, the icons in the beats they
+    are in now. Combat contests only; not while one is under way."""
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        c = contest
+        if not c.options.combat:
+            raise RuleError("rounds by beats are for combat contests (the combat option)")
+        if c.in_round and c.round is not None:
+            raise OutOfTurn(f"round {c.round.number} is under way: end it first")
+        if c.actor is not None or c.rolls or c.modifiers:
+            raise OutOfTurn("a stage is open: resolve it (or clear it) before a round")
+        if c.round is not None:
+            return (RoundChanged(round=next_round(c, c.round)),)
+        agility = {p.name: p.agility for p in c.participants}
+        options = BeatOptions(pattern=c.options.beat_pattern)
+        return (RoundChanged(round=new_round(c, agility, options)),)
+
+
+class NextBeat(RoundCommand):
+    """On to the next beat anybody may do anything in (the round is over after the
+    last); refused while a hit lands in this one and has not been met."""
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        return (RoundChanged(round=next_beat(contest, _round(contest))),)
+
+
+class MoveIcon(RoundCommand):
+    """The GM's override: ``who`` is in ``beat`` from now on (a surprise, a power)."""
+
+    who: str
+    beat: Int
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        return (RoundChanged(round=move_icon(_round(contest), self.who, self.beat)),)
+
+
+class SkipBeat(RoundCommand):
+    """The GM's override: ``who`` lets this beat go by (its action or reaction spent)."""
+
+    who: str
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        return (RoundChanged(round=skip(_round(contest), self.who)),)
+
+
+class EndRound(RoundCommand):
+    """The GM's override: the round ends now; hits on their way are not applied."""
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        return (RoundChanged(round=end_round(_round(contest))),)
+
+
+class SendAttack(RoundCommand):
+    """``attacker`` attacks ``target`` in this action beat with ``roll`` (None only when
+    her target is 0 or less): on a success its damage lands in the target's next
+    reaction beat (rules §3.4 [I17])."""
+
+    attacker: str
+    target: str
+    roll: Int | None = None
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        r = _round(contest)
+        if self.roll is not None and not 1 <= self.roll <= 100:
+            raise RuleError(f"a d100 shows 1 to 100, not {self.roll}")
+        after = send(contest, r, self.attacker, self.target, self.roll)
+        return (
+            AttackSent(
+                n=contest.n + 1,
+                number=r.number,
+                attack=after.sent[-1],
+                aim=contest.target(self.attacker),
+                round=after,
+            ),
+        )
+
+
+class LandHit(RoundCommand):
+    """The first hit landing in this reaction beat (on ``target``, when named) is met:
+    ``"absorb"`` (armor, then trauma) or ``"dodge"`` with the target's ``roll``."""
+
+    reaction: Reaction = "absorb"
+    roll: Int | None = None
+    target: str | None = None
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        r = _round(contest)
+        landing = landing_now(r, self.target)
+        if not landing:
+            on = "" if self.target is None else f" on {self.target}"
+            raise OutOfTurn(f"no hit lands{on} in beat {r.beat}")
+        if self.roll is not None and not 1 <= self.roll <= 100:
+            raise RuleError(f"a d100 shows 1 to 100, not {self.roll}")
+        attack = landing[0]
+        aim = contest.target(attack.target)
+        after, r2, hit = land(contest, r, attack, self.reaction, self.roll)
+        who = attack.target
+        return (
+            HitLanded(
+                n=contest.n + 1,
+                number=r.number,
+                hit=hit,
+                aim=aim,
+                reactor_wins_ties=contest.options.reactor_wins_ties,
+                armor=contest.participant(who).armor,
+                trauma_taken=after.trauma.get(who, 0),
+                current_trauma=after.current_trauma(who),
+                round=r2,
+            ),
+        )
+
+
+class AttackSent(RoundExchange):
+    """An attack sent in an action beat (its ``attack``: roll, hit, damage, where it
+    lands), against the attacker's target ``aim`` then; ``round`` as it stands after."""
+
+    number: Int
+    attack: BeatAttack
+    aim: Int
+    round: BeatRound
+
+    def apply_to(self, contest: ForgeContest) -> ForgeContest:
+        return replace(contest, n=self.n, round=self.round)
+
+    def lines(self) -> list[list[str | Part]]:
+        a = self.attack
+        head: list[str | Part] = [f"Beat {a.sent_in}: {a.attacker} attacks {a.target}"]
+        line: list[str | Part] = [f"  {a.attacker} attacks vs ", secret(self.aim, a.attacker)]
+        if a.roll is None:
+            return [head, [*line, ": ", secret("cannot succeed", a.attacker, mask="✗")]]
+        line += [": ", secret(a.roll, a.attacker)]
+        if not a.hit:
+            return [head, [*line, " ✗, misses"]]
+        return [
+            head,
+            [*line, " ✓, damage ", secret(a.damage, a.attacker), f", lands in beat {a.lands_in}"],
+        ]
+
+    def json(self) -> JSON:
+        a = self.attack
+        return {
+            "n": self.n,
+            "round": self.number,
+            "beat": a.sent_in,
+            "attacker": a.attacker,
+            "target": a.target,
+            "aim": self.aim,
+            "roll": a.roll,
+            "hit": a.hit,
+            "damage": a.damage,
+            "lands_in": a.lands_in,
+        }
+
+
+class HitLanded(RoundExchange):
+    """A hit landing in the target's reaction beat, met (``hit``: dodged, or absorbed and
+    the trauma); the target's dodge target ``aim``, armor, trauma taken in the contest
+    and Current Trauma after it (None: not tracked)."""
+
+    number: Int
+    hit: BeatHit
+    aim: Int
+    reactor_wins_ties: bool
+    armor: Count
+    trauma_taken: Count
+    current_trauma: Int | None
+    round: BeatRound
+
+    def apply_to(self, contest: ForgeContest) -> ForgeContest:
+        who = self.hit.attack.target
+        return replace(
+            contest,
+            n=self.n,
+            round=self.round,
+            trauma={**contest.trauma, who: self.trauma_taken},
+            armor_left={**contest.armor_left, who: self.hit.armor_left},
+        )
+
+    def lines(self) -> list[list[str | Part]]:
+        h, a = self.hit, self.hit.attack
+        who, both = a.target, (a.attacker, a.target)
+        lines: list[list[str | Part]] = [[f"Beat {h.beat}: {a.attacker}'s attack lands on {who}"]]
+        if h.reaction == "dodge":
+            verdict = " ✓, dodged" if h.dodged else " ✗"
+            lines.append(
+                [
+                    f"  {who} dodges vs ",
+                    secret(self.aim, who),
+                    ": ",
+                    secret(h.dodge_roll, who),
+                    verdict,
+                ]
+            )
+        else:
+            lines.append([f"  {who} absorbs"])
+        if not h.dodged:
+            line: list[str | Part] = [
+                f"  {who} {DAMAGE_VERB} ",
+                secret(a.damage, a.attacker),
+                ": ",
+                secret(h.absorbed, *both),
+                " absorbed, ",
+                secret(h.trauma, *both),
+                " trauma",
+            ]
+            if h.armor_left is not None and self.armor != 0:
+                line += [", armor ", secret(h.armor_left, *both), " left"]
+            lines.append(line)
+        if self.current_trauma is not None and self.current_trauma <= 0:
+            lines.append(
+                [f"  {who} is dying (current trauma ", secret(self.current_trauma, who), ")"]
+            )
+        return lines
+
+    def json(self) -> JSON:
+        h, a = self.hit, self.hit.attack
+        out: JSON = {
+            "n": self.n,
+            "round": self.number,
+            "beat": h.beat,
+            "attacker": a.attacker,
+            "target": a.target,
+            "reaction": h.reaction,
+            "dodge_roll": h.dodge_roll,
+            "dodged": h.dodged,
+            "damage": a.damage,
+            "absorbed": h.absorbed,
+            "trauma": h.trauma,
+            "armor_capacity": h.armor_left,
+        }
+        if self.current_trauma is not None:
+            out["current_trauma"] = self.current_trauma
+            out["dying"] = self.current_trauma <= 0
+        return out

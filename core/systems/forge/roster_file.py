@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.campaign_log import Character
-from core.roster_file import Arrival, RosterFormat, known, ratings, whole
+from core.limits import field_problem
+from core.roster_file import Arrival, Refused, RosterFormat, known, ratings, whole
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.forge.sheet import typed_rating  # the one reading of a target
 
@@ -22,13 +23,14 @@ KEYS = (
     "armor_capacity",
     "trauma_pool",
     "trauma",
+    "agility",
 )
 
 
 def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
     known(entries, KEYS, place)
     maximum, capacity = entries.get("max_damage"), entries.get("armor_capacity")
-    pool = entries.get("trauma_pool")
+    pool, agility = entries.get("trauma_pool"), entries.get("agility")
     return {
         "ratings": ratings(
             entries.get("targets", {}), f"{place} targets", typed_rating, "a target"
@@ -42,8 +44,18 @@ def from_table(entries: Mapping[str, Any], place: str) -> dict[str, Any]:
             else whole(capacity, f"{place} armor_capacity", 0),
             trauma_pool=None if pool is None else whole(pool, f"{place} trauma_pool", 0),
             trauma=whole(entries.get("trauma", 0), f"{place} trauma", 0),
+            agility=None if agility is None else _agility(agility, f"{place} agility"),
         ),
     }
+
+
+def _agility(value: Any, place: str) -> int:
+    """Physical Agility, within the limit its field declares (at least 1, [I16])."""
+    number = whole(value, place)
+    problem = field_problem(ForgeCharacter, "agility", number)
+    if problem is not None:
+        raise Refused(place, problem)
+    return number
 
 
 def to_table(character: Character) -> dict[str, Any]:
@@ -55,6 +67,7 @@ def to_table(character: Character) -> dict[str, Any]:
         "armor_capacity": sheet.armor_capacity,
         "trauma_pool": sheet.trauma_pool,
         "trauma": sheet.trauma,
+        **({} if sheet.agility is None else {"agility": sheet.agility}),  # none: not written
         "targets": dict(character.ratings),  # after the sheet's fields, as ever
     }
 

@@ -14,7 +14,7 @@ preview and the odds call: one source of truth for the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 import msgspec
 from msgspec.structs import replace
@@ -48,6 +48,13 @@ from core.rules.base import (
     unknown_command,
     updated,
 )
+from core.systems.forge.beat_round import (
+    REACTIONS,
+    Agility,
+    BeatPattern,
+    BeatRound,
+    Reaction,
+)
 from core.systems.forge.modifiers import DISTANCE_PRESETS
 
 CODEC_TAG = "forge"  # the saved tags ("forge.ExchangeResolved"), as before the package
@@ -58,11 +65,13 @@ class ForgeCharacter(Sheet):
     damage multiplier and maximum (None: none), armor and what it can still absorb
     (``armor_capacity``; None: no limit, 0: used up, rules A-I4), trauma taken, and the
     Trauma pool, Maximum Trauma (rules §3.4, [I15]): Current Trauma is it less ``trauma``,
-    and at 0 or below the character is dying (None: not tracked)."""
+    and at 0 or below the character is dying (None: not tracked). ``agility``: Physical
+    Agility, the beat of a combat round by beats (None: unknown, beat 4; [I16])."""
 
     LABELS: ClassVar[Mapping[str, str]] = {
         "armor_capacity": "armor capacity",
         "trauma_pool": "trauma pool",
+        "agility": "Physical Agility",
     }
     multiplier: Positive = 1
     max_damage: Count | None = None
@@ -70,6 +79,7 @@ class ForgeCharacter(Sheet):
     armor_capacity: Count | None = None
     trauma: Count = 0
     trauma_pool: Count | None = None
+    agility: Agility | None = None
 
 
 def forge_sheet(character: Character) -> ForgeCharacter:
@@ -84,8 +94,6 @@ def with_forge(character: Character, **changes: Any) -> dict[str, Any]:
     return {"sheet": replace(forge_sheet(character), **changes)}
 
 
-Reaction = Literal["dodge", "absorb"]
-REACTIONS: tuple[Reaction, ...] = ("dodge", "absorb")
 AUTOMATIC = 100  # a target at or above this succeeds whatever the roll (rules §3.2)
 DAMAGE_VERB = "takes"  # the damage line's verb: "Josef takes 10: 0 absorbed, 10 trauma"
 
@@ -227,13 +235,17 @@ class ForgeParticipant(Participant):
     armor: Count = 0
     armor_capacity: Count | None = None
     current_trauma: Int | None = None
+    agility: Agility | None = None  # Physical Agility: the beat in a round (None: beat 4)
 
 
 class ForgeOptions(Saved):
-    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
+    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults).
+    ``beat_pattern``: which beats of a combat round each icon takes part in (A-I5,
+    :data:`core.systems.forge.beat_round.BEAT_PATTERNS`)."""
 
     reactor_wins_ties: bool = True
     combat: bool = False
+    beat_pattern: BeatPattern = "every_later_beat"
 
 
 class ForgeContest(Contest):
@@ -253,13 +265,19 @@ class ForgeContest(Contest):
     reactor: str | None = None
     rolls: Mapping[str, Int] = msgspec.field(default_factory=dict)
     modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)
     reaction: Reaction = "dodge"
     last_actor: str | None = None
     last_reactor: str | None = None
     stage_wins: Mapping[str, Int] = msgspec.field(default_factory=dict)
     armor_left: Mapping[str, Int | None] = msgspec.field(default_factory=dict)
     trauma: Mapping[str, Int] = msgspec.field(default_factory=dict)
+    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # presets' names
+    round: BeatRound | None = None  # a combat round by beats, the last one started
+
+    @property
+    def in_round(self) -> bool:
+        """Whether a round by beats is under way (started, not over): no stages then."""
+        return self.round is not None and not self.round.over
 
     def participant(self, name: str) -> ForgeParticipant:
         for p in self.participants:
@@ -415,6 +433,45 @@ class ChooseReaction(Command):
     reaction: str
 
 
+class RoundCommand(Command):
+    """A command of a combat round by beats (:mod:`core.systems.forge.beats` defines them
+    and decides them: the rules hand them over, so the round's logic stays in its
+    module)."""
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        raise NotImplementedError
+
+
+class RoundEvent(Event):
+    """An event of a round by beats; it applies itself to the contest."""
+
+    def apply_to(self, contest: ForgeContest) -> ForgeContest:
+        raise NotImplementedError
+
+
+class RoundExchange(ExchangeEvent):
+    """A round's step the exchange log shows (an attack sent, a hit landing): it applies
+    itself, and says its own lines and JSON."""
+
+    def apply_to(self, contest: ForgeContest) -> ForgeContest:
+        raise NotImplementedError
+
+    def lines(self) -> list[list[str | Part]]:
+        raise NotImplementedError
+
+    def json(self) -> JSON:
+        raise NotImplementedError
+
+
+def _no_round(c: ForgeContest) -> None:
+    """Stages wait while a round by beats is under way."""
+    if c.in_round and c.round is not None:
+        raise OutOfTurn(
+            f"round {c.round.number} by beats is under way (beat {c.round.beat}): "
+            "attacks are sent in beats until it ends"
+        )
+
+
 class StageSet(Event):
     actor: str
     reactor: str
@@ -483,15 +540,18 @@ class ForgeRules(RuleSystem):
         """The first stage, while nobody has named its actor: the first participant acts
         against the first of another side (the GM changes the roles otherwise)."""
         c = own(contest, ForgeContest)
-        if c.finished or default_actor(c) is not None or c.actor is not None:
+        if c.finished or c.in_round or default_actor(c) is not None or c.actor is not None:
             return []
         actor = c.participants[0]
         reactor = next(p for p in c.participants if p.side != actor.side)
         return [SetStage(actor=actor.name, reactor=reactor.name)]
 
     def rollers(self, contest: Contest) -> list[str]:
+        c = own(contest, ForgeContest)
+        if c.in_round:
+            return []  # a round's rolls go with its commands (an attack, a dodge)
         try:
-            return list(stage_roles(own(contest, ForgeContest)))
+            return list(stage_roles(c))
         except RuleError:  # the first stage before anybody is named
             return []
 
@@ -499,6 +559,12 @@ class ForgeRules(RuleSystem):
     def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
         c = own(contest, ForgeContest)
         require_open(c)
+        match command:
+            case RoundCommand():
+                return command.decide_in(c)
+            case EndContest():
+                return (ContestEnded(winner=leading_side(c.stage_wins), ended_by="gm"),)
+        _no_round(c)
         match command:
             case SetStage():
                 return (self._set_stage(c, command),)
@@ -517,8 +583,6 @@ class ForgeRules(RuleSystem):
                 return (self._reaction(c, command),)
             case ResolveExchange():
                 return (self._resolve(c),)
-            case EndContest():
-                return (ContestEnded(winner=leading_side(c.stage_wins), ended_by="gm"),)
         raise unknown_command(self.title, command)
 
     @staticmethod
@@ -615,6 +679,8 @@ class ForgeRules(RuleSystem):
     def evolve(self, contest: Contest, event: Event) -> Contest:
         c = own(contest, ForgeContest)
         match event:
+            case RoundEvent() | RoundExchange():
+                return event.apply_to(c)
             case StageSet():
                 stage = (event.actor, event.reactor)
                 return replace(
@@ -658,6 +724,8 @@ class ForgeRules(RuleSystem):
 
     # output ---------------------------------------------------------------------------
     def exchange_json(self, event: ExchangeEvent) -> JSON:
+        if isinstance(event, RoundExchange):
+            return event.json()
         e = self._exchange(event)
         rolls = {e.actor: e.actor_roll, e.reactor: e.reactor_roll}
         out: JSON = {
@@ -697,6 +765,15 @@ class ForgeRules(RuleSystem):
             if tracked:
                 out["current_trauma"] = {name: c.current_trauma(name) for name in tracked}
                 out["dying"] = [name for name in tracked if c.dying(name)]
+        if c.round is not None:
+            r = c.round
+            out["round"] = {
+                "number": r.number,
+                "beat": None if r.over else r.beat,
+                "over": r.over,
+                "beats": dict(r.icon_beats),
+                "pending": [{"attacker": a.attacker, "target": a.target} for a in r.pending],
+            }
         return out
 
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
@@ -715,7 +792,10 @@ class ForgeRules(RuleSystem):
         only as ✓ or ✗, which the stage's winner tells anyway: "a tie" would give the
         hidden roll or throw exactly (it equals the other), so, not to tell a tie from the
         rest, "lower" and "higher" go too. Who won the stage, the score and the actor's ✓
-        or ✗ stay: the table sees them (a failed action hands the stage over, §3.3)."""
+        or ✗ stay: the table sees them (a failed action hands the stage over, §3.3).
+        A round's step (an attack sent, a hit landing) says its own."""
+        if isinstance(event, RoundExchange):
+            return event.lines()
         e = self._exchange(event)
         wins = "–".join(str(w) for w in e.stage_wins.values())
         lines: list[list[str | Part]] = [[f"Stage {e.n}: {e.winner} wins the stage ({wins})"]]

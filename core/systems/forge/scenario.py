@@ -14,8 +14,17 @@ from collections.abc import Callable, Iterator
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
 from core.rules.reading import Node, SystemReader, missing_next, name_in, read_participants
+from core.systems.forge.beat_round import BEAT_PATTERNS, FIRST_BEAT, LAST_BEAT, REACTIONS
+from core.systems.forge.beats import (
+    EndRound,
+    LandHit,
+    MoveIcon,
+    NextBeat,
+    SendAttack,
+    SkipBeat,
+    StartRound,
+)
 from core.systems.forge.rules import (
-    REACTIONS,
     ChooseReaction,
     ForgeContest,
     ForgeOptions,
@@ -29,8 +38,9 @@ from core.systems.forge.rules import (
     stage_roles,
 )
 
-OPTION_KEYS = ("reactor_wins_ties", "combat")
-PARTICIPANT_KEYS = ("target", "multiplier", "max_damage", "armor", "armor_capacity")
+OPTION_KEYS = ("reactor_wins_ties", "combat", "beat_pattern")
+PARTICIPANT_KEYS = ("target", "multiplier", "max_damage", "armor", "armor_capacity", "agility")
+STAGE_KEYS = ("actor", "reactor", "rolls", "modifiers")  # a stage's, not a beat's
 D100 = (1, 100)
 
 
@@ -42,6 +52,7 @@ def read_options(root: Node) -> ForgeOptions:
     return ForgeOptions(
         reactor_wins_ties=node.bool_("reactor_wins_ties", True),
         combat=node.bool_("combat", False),
+        beat_pattern=node.str_("beat_pattern", BEAT_PATTERNS[0], BEAT_PATTERNS),  # type: ignore[arg-type]
     )
 
 
@@ -49,6 +60,7 @@ def _participant(item: Node, name: str, side: str) -> ForgeParticipant:
     target = item.int_("target")
     multiplier = item.int_("multiplier", 1, of=ForgeParticipant)
     max_damage = item.get("max_damage")
+    agility = item.get("agility")
     return ForgeParticipant(
         name=name,
         side=side,
@@ -60,6 +72,7 @@ def _participant(item: Node, name: str, side: str) -> ForgeParticipant:
         armor=item.int_("armor", 0, of=ForgeParticipant),
         # scenario.md: 0 (the default) is unlimited armor, which the contest writes None.
         armor_capacity=item.int_("armor_capacity", 0, of=ForgeParticipant) or None,
+        agility=None if agility is None else agility.as_field(ForgeParticipant, "agility"),
     )
 
 
@@ -72,7 +85,10 @@ def _party(entry: Node, name: str, names: list[str], stage: tuple[str, str]) -> 
 
 
 class ForgeReader(SystemReader):
-    exchange_keys = frozenset({"actor", "reactor", "rolls", "modifiers", "reaction", "end"})
+    exchange_keys = frozenset(
+        {"actor", "reactor", "rolls", "modifiers", "reaction", "end"}
+        | {"beat", "attacker", "target", "roll", "who", "to"}
+    )
 
     def read_contest(self, root: Node) -> Contest:
         options = read_options(root)
@@ -86,6 +102,13 @@ class ForgeReader(SystemReader):
 
         c = state()
         names = [p.name for p in c.participants]
+        beat = ex.get("beat")
+        if beat is not None:
+            yield from _beat_steps(ex, beat, names)
+            return
+        for key in BEAT_KEYS:
+            if ex.has(key):
+                ex.fail_key(key, 'a round\'s step: give "beat" too')
         actor_node = ex.get("actor")
         actor = None if actor_node is None else name_in(actor_node, names)
         acting = actor or default_actor(c)
@@ -162,6 +185,60 @@ class ForgeReader(SystemReader):
         reaction = node.get("reaction")
         if reaction is not None and state().options.combat:
             yield reaction.place, ChooseReaction(reaction=reaction.as_str(REACTIONS))
+
+
+BEAT_STEPS = ("round", "send", "land", "next", "move", "skip", "end_round")
+BEAT_KEYS = ("attacker", "target", "roll", "who", "to")
+BEAT_STEP_KEYS = {
+    "round": (),
+    "send": ("attacker", "target", "roll"),
+    "land": ("target", "reaction", "roll"),
+    "next": (),
+    "move": ("who", "to"),
+    "skip": ("who",),
+    "end_round": (),
+}
+
+
+def _beat_steps(ex: Node, beat: Node, names: list[str]) -> Iterator[tuple[str, Command]]:
+    """One step of a combat round by beats (README, "FORGE rounds by beats")."""
+    step = beat.as_str(BEAT_STEPS)
+    ex.check_keys({"beat", "end", *BEAT_STEP_KEYS[step]})
+
+    def roll(required: bool) -> int | None:
+        node = ex.need("roll") if required else ex.get("roll")
+        return None if node is None else node.as_int(*D100)
+
+    match step:
+        case "round":
+            yield beat.place, StartRound()
+        case "send":
+            attacker = name_in(ex.need("attacker"), names)
+            target = name_in(ex.need("target"), names)
+            yield ex.place, SendAttack(attacker=attacker, target=target, roll=roll(False))
+        case "land":
+            target_node = ex.get("target")
+            reaction = ex.str_("reaction", "absorb", REACTIONS)
+            yield (
+                ex.place,
+                LandHit(
+                    reaction=reaction,  # type: ignore[arg-type]
+                    roll=roll(reaction == "dodge"),
+                    target=None if target_node is None else name_in(target_node, names),
+                ),
+            )
+        case "next":
+            yield beat.place, NextBeat()
+        case "move":
+            who = name_in(ex.need("who"), names)
+            yield ex.place, MoveIcon(who=who, beat=ex.need("to").as_int(FIRST_BEAT, LAST_BEAT))
+        case "skip":
+            yield ex.place, SkipBeat(who=name_in(ex.need("who"), names))
+        case "end_round":
+            yield beat.place, EndRound()
+    end = ex.get("end")
+    if end is not None and end.as_bool():
+        yield end.place, EndContest()
 
 
 FORGE_READER = ForgeReader()

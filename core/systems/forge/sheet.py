@@ -14,6 +14,8 @@ from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, SystemSheet, options
+from core.systems.forge.beat_round import BEAT_PATTERN_WORDS
+from core.systems.forge.beats import HitLanded
 from core.systems.forge.rules import (
     ExchangeResolved,
     ForgeCharacter,
@@ -54,6 +56,7 @@ def describe_options(opts: Mapping[str, Any]) -> list[str]:
     return [
         "combat (damage thrown, dodge or absorb)" if g.combat else "no combat (no damage)",
         "the reactor wins ties" if g.reactor_wins_ties else "the actor wins ties",
+        f"rounds by beats: {BEAT_PATTERN_WORDS[g.beat_pattern]}",
     ]
 
 
@@ -73,6 +76,7 @@ def build_contest(
                 armor=forge_sheet(c).armor,
                 armor_capacity=forge_sheet(c).armor_capacity,
                 current_trauma=current_trauma(c),
+                agility=forge_sheet(c).agility,
             )
             for p, c in chosen
         ],
@@ -112,6 +116,7 @@ def newcomer(participant: Participant) -> Character:
             armor=participant.armor,
             armor_capacity=participant.armor_capacity,
             trauma_pool=participant.current_trauma,
+            agility=participant.agility,
         ),
     )
 
@@ -154,6 +159,8 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
     for e in record.exchanges:
         if isinstance(e, ExchangeResolved) and e.absorbed:
             absorbed[e.reactor] += e.absorbed
+        elif isinstance(e, HitLanded) and e.hit.absorbed:
+            absorbed[e.hit.attack.target] += e.hit.absorbed
     for name, n in absorbed.items():
         yield f"{name}'s armor absorbed {n}"
 
