@@ -301,6 +301,32 @@ class KeypadContest(CorrectingContest):
         form.follow = follow
         self.app.push_screen(form, done)
 
+    def play_now(self, title: str, fields: list[Field], then: Callable[[Answers], Command]) -> None:
+        """A form whose answers become a command played at once, as an action of its own
+        (a contest between exchanges: HeroQuest's assist in a group extended contest),
+        the keypad left as it is. A command the rules refuse on the contest as it stands
+        keeps the form open with what was typed, the refusal at its foot."""
+        from core.engine import apply
+        from tui.screens.forms import FormScreen
+
+        if self.correcting:
+            self.notify("Finish the correction first (Enter or Esc).", title="Correcting")
+            return
+
+        def parse(answers: Answers) -> Command:
+            command = then(answers)
+            try:
+                apply(self.state, command)  # a pure check: nothing is changed
+            except RuleError as error:
+                raise FieldError(None, str(error)) from error
+            return command
+
+        def done(command: Command | None) -> None:
+            if command is not None:
+                self.tussle.send(Play(contest_id=self.contest_id, commands=(command,)))
+
+        self.app.push_screen(FormScreen(title, fields, "", parse=parse), done)
+
     def form(
         self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
     ) -> None:

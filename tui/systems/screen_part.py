@@ -65,6 +65,10 @@ class ContestActions(Protocol):
         """A form whose answers become a command added to the keypad's draft."""
         ...
 
+    def play_now(self, title: str, fields: list[Field], then: Callable[[Answers], Command]) -> None:
+        """A form whose answers become a command played at once, an action of its own."""
+        ...
+
     def form(
         self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
     ) -> None:

@@ -23,7 +23,7 @@ function needs, and ``evolve`` runs that function again: one truth for the rules
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import msgspec
 from msgspec.structs import replace
@@ -210,6 +210,8 @@ class DeclareAim(Command):
     """``who`` tries something else than winning the coming exchange: "disengage", or
     "other" (an asymmetrical exchange: a win scores nothing)."""
 
+    before_rolls: ClassVar[bool] = True
+
     who: str
     aim: Aim = "disengage"
 
@@ -336,7 +338,7 @@ class EngagementResolved(OwnExchange):
                 out.append([f"  {name} spends a hero point"])
             if move.stretched:
                 out.append([f"  {name} stretches: −6, victory at most minor"])
-        out.append([f"  Score: {a} {self.score[0]} against, {b} {self.score[1]} against"])
+        out.append([f"  Against: {a} {self.score[0]}, {b} {self.score[1]}"])
         for name in self.out:
             out.append([f"  {name} is out of the contest"])
         if self.disengaged:

@@ -255,10 +255,12 @@ def _group_json(c: HQGroupContest) -> JSON:
             side.update(prob(level_name, chance))
         exchange["sides"][name] = side
     given = {index: moves}
+    exchange["round"] = c.group_state.round
     next_round: JSON = {
         "out": {n: prob("out", p) for n, p in elimination_odds(c.group_state, given).items()},
         "ends": {s: prob("win", p) for s, p in side_win_odds(c.group_state, given).items()},
     }
+    exchange["out"] = {n: o["out"] for n, o in next_round["out"].items()}
     note = "a group extended contest's odds are for this round: the rest of it plain"
     return {**out, "exchange": exchange, "contest": None, "next_round": next_round, "note": note}
 

@@ -138,7 +138,12 @@ def _boost(screen: ContestActions) -> None:
     """A group boost (rules §2.7.4), bought before the rolls: the side, single or double,
     and who pays (blank: the members with the most hero points left pay)."""
     state = own_contest(screen.state)
-    if not state.open.pairs and not any(isinstance(c, hq.SetPairs) for c in screen.draft.extras):
+    grouped = isinstance(state, hq.HQGroupContest)  # a group extended contest: for the round
+    if (
+        not grouped
+        and not state.open.pairs
+        and not any(isinstance(c, hq.SetPairs) for c in screen.draft.extras)
+    ):
         screen.notify(
             "A boost is for a group exchange: set its pairs first (G)",
             title="Not allowed",
@@ -256,7 +261,111 @@ def _automatic(screen: ContestActions) -> None:
     )
 
 
+GROUP_ACTIONS = (
+    ("Engage: the first engages the second (a new pairing, last in the round)", "engage"),
+    ("Assist: the first, engaged with nobody, helps the second", "assist"),
+    ("Parting shot: the first at the second, out since last round", "shot"),
+    ("Remove a follower: the first, engaged with nobody, at the second", "remove"),
+)
+
+
+def _group_action(screen: ContestActions) -> None:
+    """HQ2's group extended contest between exchanges (E): engage a pairing, assist, a
+    parting shot, removing a follower; each played at once, an action of its own (the
+    three contests logged as exchanges), the keypad left as it is."""
+    state = own_contest(screen.state)
+    if not isinstance(state, hq.HQGroupContest):
+        screen.notify(
+            "Engaging, assists and parting shots are for a group extended contest "
+            "(the setup's Kind)",
+            title="Not in this contest",
+            severity="error",
+        )
+        return
+    names = screen.names()
+    first = names[0][1]
+    second = next(
+        (n for n, _ in names if state.hq_participant(n).side != state.hq_participant(first).side),
+        first,
+    )
+
+    def command(a: Answers) -> Command:
+        def d20(key: str) -> int:
+            text = a[key].strip()
+            return whole(text, key) if text else screen.tussle.dice.roll(dice_kind(screen.state))[0]
+
+        x, y, what = a["first"], a["second"], a["action"]
+        if what == "engage":
+            return hq.Engage(a=x, b=y)
+        if what == "assist":
+            return hq.Assist(
+                helper=x, beneficiary=y, roll=d20("roll"), resistance_roll=d20("other")
+            )
+        if what == "shot":
+            return hq.PartingShot(shooter=x, target=y, roll=d20("roll"), defence_roll=d20("other"))
+        return hq.RemoveFollower(
+            attacker=x, follower=y, roll=d20("roll"), defence_roll=d20("other")
+        )
+
+    screen.play_now(
+        "Group extended contest: between exchanges",
+        [
+            Field("action", "What", "engage", GROUP_ACTIONS),
+            Field("first", "The first", first, names),
+            Field("second", "The second", second, names),
+            Field(
+                "roll", "The first's d20 (blank: Tussle rolls; not for engaging)", required=False
+            ),
+            Field(
+                "other",
+                "The other d20: the resistance's, the target's (blank: Tussle rolls)",
+                required=False,
+            ),
+        ],
+        command,
+    )
+
+
+def _aim(screen: ContestActions) -> None:
+    """A party of the current pairing tries to disengage (or something else than
+    winning): its win then scores nothing (HQ2, Disengaging; Asymmetrical Exchanges)."""
+    state = own_contest(screen.state)
+    assert isinstance(state, hq.HQGroupContest)
+    pairing = state.pairing
+    if pairing is None:
+        screen.notify(
+            "Nobody is engaged: E engages a pairing first", title="Not yet", severity="error"
+        )
+        return
+    current = screen.current()
+    screen.ask(
+        "Disengage, or try something else than winning",
+        [
+            Field(
+                "who",
+                "Who",
+                current if current in pairing else pairing[0],
+                tuple((p, p) for p in pairing),
+            ),
+            Field(
+                "aim",
+                "Tries to",
+                "disengage",
+                (
+                    ("disengage: a win takes them out of the contest, unharmed", "disengage"),
+                    ("something else (an asymmetrical exchange): a win scores nothing", "other"),
+                ),
+            ),
+        ],
+        lambda a: hq.DeclareAim(who=a["who"], aim="other" if a["aim"] == "other" else "disengage"),
+        rule_field="who",
+    )
+
+
 def _leave(screen: ContestActions) -> None:
+    if isinstance(screen.state, hq.HQGroupContest):  # a group extended contest's leaving
+        _aim(screen)
+        return
     names = screen.names()
     screen.ask(
         "Leave the chain after this exchange",
@@ -342,6 +451,13 @@ SCREEN = ScreenPart(
             "modifier",
             Binding("A", "automatic", "Automatic result", id="automatic", show=False),
             _automatic,
+            applies=lambda state: not isinstance(state, hq.HQGroupContest),
+        ),
+        Key(
+            "modifier",
+            Binding("E", "group_action", "Engage", id="group_action"),
+            _group_action,
+            applies=lambda state: isinstance(state, hq.HQGroupContest),
         ),
     ),
 )

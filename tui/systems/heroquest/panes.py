@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from msgspec.structs import replace
+
 from core.campaign import ContestRecord
 from core.dice import DiceKind
+from core.errors import RuleError
 from core.model import Command, Contest
 from core.systems import heroquest as hq
+from core.systems.heroquest.group_extended import pending, score_exchange
 from tui.draft import Draft, Preview, faces_of
 from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
@@ -26,6 +30,14 @@ def own_contest(state: Contest) -> hq.HQContest:
 def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     state = own_contest(record.state)
     opts = state.options
+    if isinstance(state, hq.HQGroupContest):  # who still stands, and what each side lodged
+        group = state.group_state
+        lodged = state.resolution_points
+        cells = {
+            side: f"{len(group.standing(side))} standing · {lodged.get(side, 0)} RP"
+            for side in state.sides
+        }
+        return f"HeroQuest group extended contest · round {group.round}", cells
     kind = "extended" if opts.extended else "chained" if opts.chained else "simple"
     if not opts.chain:
         return f"HeroQuest {kind} contest", {side: "" for side in state.sides}
@@ -91,12 +103,32 @@ def lingering(p: hq.HQParticipant) -> str:
 
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
     """The situation: HeroQuest has no aspects to hide."""
-    opts = own_contest(state).options
+    c = own_contest(state)
+    opts = c.options
     lines = [f"Tie-break: {opts.tie_break} roll wins", f"Augment base: {opts.augment_base}"]
+    if isinstance(c, hq.HQGroupContest):
+        return [*lines, *group_lines(c)]
     if opts.extended:
         lines.append("Extended: first to 5 RP")
     elif opts.chained:
         lines.append("Chained: until one leaves")
+    return lines
+
+
+def group_lines(c: hq.HQGroupContest) -> list[str]:
+    """A group extended contest's engagements in their order of play, with each one's
+    score (points against each) and where the round stands; who is out, and how."""
+    group = c.group_state
+    todo = pending(group)
+    lines = [f"Round {group.round}, in order:"]
+    for i, eng in enumerate(group.engagements):
+        if not eng.open:
+            continue
+        mark = "▶ " if todo and i == todo[0] else "  " if i in todo else "✓ "
+        lines.append(f"{mark}{e(eng.a)} v {e(eng.b)}  {eng.against_a}–{eng.against_b}")
+    if not todo and not c.finished:
+        lines.append("[dim]nobody engaged: E engages a pairing[/]")
+    lines += [f"[$warning]{e(m.name)} {m.status}[/]" for m in group.members if m.status != "active"]
     return lines
 
 
@@ -120,6 +152,10 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
 def verdict(preview: Preview, draft: Draft) -> str:
     state = own_contest(preview.state)
     parties = list(state.parties)
+    if isinstance(state, hq.HQGroupContest):
+        found = _group_verdict(state, parties, draft)
+        if found is not None:
+            return found
     if len(parties) != 2:
         return "" if state.open.pairs else "[dim]p: choose the two parties · G: a group contest[/]"
     ruled = state.open.automatic
@@ -139,6 +175,36 @@ def verdict(preview: Preview, draft: Draft) -> str:
         return f"⇒ [b]{e(winner)}[/b] would win: {victory}"
     points = state.lodged(winner, loser, out.victory)  # gambits, defensive responses
     return f"⇒ [b]{e(winner)}[/b] would win: {victory} ({points} RP)"
+
+
+def _group_verdict(state: hq.HQGroupContest, parties: list[str], draft: Draft) -> str | None:
+    """A group extended contest's keypad line: the round, the pairing playing and those
+    still to play; what committing would do once the dice are in (the pure rules')."""
+    group = state.group_state
+    if len(parties) != 2 or state.current is None:
+        return "[dim]Nobody engaged to play: E engages a pairing (or assists, shoots)[/]"
+    later = [group.engagements[i] for i in pending(group)[1:]]
+    left = ", ".join(f"{x.a} v {x.b}" for x in later) or "none"
+    head = f"Round {group.round}: {e(parties[0])} v {e(parties[1])} · then: {e(left)}"
+    rolls = [faces_of(DiceKind.D20, draft.typed.get(p, "")) for p in parties]
+    index = state.current
+    moves = {p: state.move(p) for p in parties}
+    for p, r in zip(parties, rolls, strict=True):
+        if r is not None:
+            moves[p] = replace(moves[p], roll=r[0])
+    eng = group.engagements[index]
+    a, b = moves[eng.a], moves[eng.b]
+    try:
+        out, points = score_exchange(group, index, a, b)
+    except (ValueError, RuleError):
+        return head
+    if any(state.target(p) > 0 and moves[p].roll is None for p in parties):
+        return head
+    then = f" · then: {e(left)}"
+    if out.winner is None:
+        return f"⇒ [b]a tie[/b]{then}"
+    winner = eng.a if out.winner == "a" else eng.b
+    return f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({points} RP){then}"
 
 
 def describe_extra(command: Command) -> str | None:
@@ -163,6 +229,10 @@ def describe_extra(command: Command) -> str | None:
             return f"Risky gambit: {e(command.who)} (+1 RP on a win, +2 to the other on a loss)"
         case hq.RespondDefensively():
             return f"Defensive: {e(command.who)} (−2 RP on a win, −1 to the other on a loss)"
+        case hq.Engage():
+            return f"Engage: {e(command.a)} v {e(command.b)}"
+        case hq.DeclareAim():
+            return f"{e(command.who)} tries to {command.aim}: a win scores nothing"
         case hq.RuleAutomatic():
             return f"Automatic {command.result} for {e(command.who)}: {command.victory}, no dice"
         case hq.Boost():
@@ -181,6 +251,12 @@ def odds_cells(
     # Resolution points exist only in a chain (rules §2.8, §2.9): an extended contest
     # is won at 5 of them; a simple contest is this one exchange, nothing beyond it.
     state = own_contest(state)
+    if isinstance(state, hq.HQGroupContest):
+        for party, o in exchange["sides"].items():
+            cells[state.participant(party).side] = cell(o["win"], None, "")
+        outs = sorted((exchange.get("out") or {}).items(), key=lambda item: -(item[1] or 0))
+        out = ", ".join(f"{e(n)} {pct(p)}" for n, p in outs[:2] if p and p >= 0.01)
+        return cells, f"tie {pct(exchange['tie'])}" + (f" · out this round: {out}" if out else "")
     extended = state.options.extended
     for party, o in exchange["sides"].items():
         side = state.participant(party).side

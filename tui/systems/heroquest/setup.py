@@ -31,6 +31,7 @@ def _options_from(a: Answers) -> dict[str, Any]:
     return {
         "chained": a["kind"] == "chained",
         "extended": a["kind"] == "extended",
+        "group_extended": a["kind"] == "group",
         "tie_break": a["tie_break"],
         # Blank: the augment resistance for the sessions played (§2.5), set at the start.
         **(
@@ -206,6 +207,7 @@ SETUP = SetupPart(
                 ("one simple contest", "simple"),
                 ("chained: until a party leaves", "chained"),
                 ("extended: first to 5 resolution points", "extended"),
+                ("group extended: pairings, round by round (HQ2)", "group"),
             ),
         ),
         Field(
