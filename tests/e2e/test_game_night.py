@@ -14,7 +14,9 @@ forge`` and filled by ``tussle roster import`` opens on a setup, which ``Esc`` l
 screen (``c n "friday fate" Enter``) the same. On the imported roster a goon with a Trauma
 pool of 10 takes 12 and is dying: the pane says so, and his next roll is refused. Then a
 HeroQuest extended contest on an imported pair is played to its end, and the recap ``M``
-writes gives its real final consequences (the exchanges leave none).
+writes gives its real final consequences (the exchanges leave none). Last (issue 29), a
+HeroQuest group extended contest by keys: two Heroes engage a new NPC (E), a round of
+two pairings with its multiple-opponent penalty, and the second round's fall that ends it.
 
 The tests below are the evening's parts, in order, on one module-scoped evening: each
 needs the ones before it. Every die is typed from the keypad, so every result is known:
@@ -776,3 +778,97 @@ def test_heroquest_an_extended_contest_and_its_recaps_consequences(evening: Even
     gm.keys("q")
     assert wait_for_file(status) == "0"
     evening.played.append("extended")
+
+
+# A group extended contest on Children of the Grave (issue 29 item 1): Kai (Spear 15, and
+# the +6 lingering benefit of his major victory on the barrow road, §2.6: 21, written 1M:
+# one mastery more than the Wight, so one bump, §2.3 step 4) and Tripitaka (Ghost Lore 13;
+# his benefits are on Sword and Shield, not this) against a new NPC, the Wight (Claws 15).
+# HQ2's Group Extended Contests: each engagement has one
+# exchange a round, in the order engaged; a character is out at 5 points from one
+# opponent; -3 for each further exchange of the round against an opponent still engaging
+# you; the contest ends when a side has nobody standing.
+
+
+def test_heroquest_a_group_extended_contest_by_keys(evening: Evening) -> None:
+    evening.after("extended")
+    night, status = evening.terminal((160, 48)), evening.folder / "fourth-status"
+    night.start([str(tussle_script()), "open", HEROQUEST], evening.env(), status)
+    gm = Pane(night)
+    gm.wait_for(f"The barrow road · {HEROQUEST}")
+    gm.keys("w")
+    gm.wait_for(f"Roster · {HEROQUEST}")
+    form = "A new character"
+    gm.keys("a")
+    gm.fill(form, "Name", "Wight")
+    gm.choose(form, "Kind", "NPC")
+    gm.fill(form, "Abilities", "Claws 15")
+    gm.accept(form)
+    gm.wait_for("Wight", "Claws 15")
+    gm.keys("n")
+    gm.wait_for(SETUP)
+    form = "Add a participant"
+    for who, rolls, side in (
+        ("Kai", "Spear 15", "Heroes"),
+        ("Tripitaka", "Ghost Lore 13", "Heroes"),
+        ("Wight", "Claws 15", ""),
+    ):
+        gm.keys("a")
+        gm.choose(form, "Character", who)
+        gm.choose(form, "Rolls", rolls)
+        if side:
+            gm.fill(form, "Side", side)
+        gm.accept(form)
+    gm.keys("o")
+    gm.choose("Rule options", "Kind", "group extended: pairings, round by round (HQ2)")
+    gm.accept("Rule options")
+    gm.keys("g")
+    gm.fill("Start the contest", "Title", "The wight's tomb")
+    gm.accept("Start the contest")
+    gm.wait_for(f"The wight's tomb · {HEROQUEST}")
+    on_the_keypad(gm, "Nobody engaged to play: E engages a pairing")
+
+    # Kai engages the Wight, then Tripitaka does: the round's order.
+    gm.keys("E")
+    form = "Group extended contest: between exchanges"
+    gm.choose(form, "What", "engage: a new pairing, last in the round")
+    gm.choose(form, "The first", "Kai")
+    gm.choose(form, "The second", "Wight")
+    gm.accept(form)
+    gm.keys("E")
+    gm.choose(form, "The first", "Tripitaka")
+    gm.choose(form, "The second", "Wight")
+    gm.accept(form)
+    on_the_keypad(gm, "Round 1: Kai v Wight · then: Tripitaka v Wight")
+
+    # Round 1, Kai v Wight: Kai 1, a critical (his bump, with nothing left to raise, takes
+    # the Wight down); the Wight 10 ≤ 15, a success, bumped to a failure: two levels,
+    # major, 3 points against the Wight.
+    on_the_keypad(gm, "Kai              [  ]  vs 1M", "Wight            [  ]  vs 15")
+    gm.keys("1", "Tab", "1", "0")
+    on_the_keypad(gm, "Kai would win: major (3 RP) · then: Tripitaka v Wight")
+    gm.keys("Enter")
+    gm.wait_for("Exchange 1, round 1: Kai v Wight: Kai wins, major (3 RP)")
+    # Tripitaka v Wight: the Wight's second exchange of the round, Kai still engaging it:
+    # 15 - 3 = 12. Tripitaka 5 ≤ 13, a success; the Wight 13 > 12, a failure: minor, 2
+    # more against it, from another opponent: 3 and 2, nobody out.
+    on_the_keypad(gm, "Tripitaka        [  ]  vs 13", "Wight            [  ]  vs 12")
+    gm.keys("5", "Tab", "1", "3")
+    on_the_keypad(gm, "Tripitaka would win: minor (2 RP)")
+    gm.keys("Enter")
+    gm.wait_for("Exchange 2, round 1: Tripitaka v Wight: Tripitaka wins, minor (2 RP)")
+    # Round 2, Kai v Wight again (the Wight's first exchange of the round: 15): Kai 8
+    # against his base 1, a failure, bumped to a success; the Wight 16 > 15, a failure:
+    # minor, 2: 5 against it from Kai, out; nobody stands for the Wight: the Heroes win.
+    on_the_keypad(gm, "Round 2: Kai v Wight · then: Tripitaka v Wight")
+    gm.keys("8", "Tab", "1", "6")
+    on_the_keypad(gm, "Kai would win: minor (2 RP)")
+    gm.keys("Enter")
+    shown = gm.wait_for("Exchange 3, round 2: Kai v Wight: Kai wins, minor (2 RP)")
+    assert "Wight is out of the contest" in shown
+    on_the_keypad(gm, "Heroes won")
+    gm.keys("q")
+    assert wait_for_file(status) == "0"
+    checked = evening.tussle("check", HEROQUEST)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    evening.played.append("group extended")

@@ -262,10 +262,10 @@ def _automatic(screen: ContestActions) -> None:
 
 
 GROUP_ACTIONS = (
-    ("Engage: the first engages the second (a new pairing, last in the round)", "engage"),
-    ("Assist: the first, engaged with nobody, helps the second", "assist"),
-    ("Parting shot: the first at the second, out since last round", "shot"),
-    ("Remove a follower: the first, engaged with nobody, at the second", "remove"),
+    ("engage: a new pairing, last in the round", "engage"),
+    ("assist: the first, engaged with nobody, helps", "assist"),
+    ("parting shot: at the second, out last round", "shot"),
+    ("remove a follower: the second", "remove"),
 )
 
 
