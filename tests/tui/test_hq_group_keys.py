@@ -15,7 +15,7 @@ from core.campaign import Character
 from core.setup import Pick
 from core.store import Saves
 from core.systems.heroquest import HQGroupContest
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.screens.forms import FormScreen
 
@@ -79,11 +79,25 @@ async def test_engage_play_a_round_and_disengage_by_keys(saves: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, FormScreen)
         await keys(pilot, "escape")
+        await settle(pilot)
+        # Round 2: Tripitaka 1 (critical) v Ghoul 20 (fumble): complete, 5: 7 against the
+        # Ghoul from Tripitaka, out; nobody stands for it: the Heroes win.
+        await keys(pilot, "1", "tab", "2", "0", "enter")
+        await settle(pilot)
+        assert "Ghoul is out of the contest" in text(app, "#log")
     files = Saves(saves).find("Graveyard")  # quit, and read back: as it was left
     assert files is not None
-    (record,) = files.load().contests.values()
+    campaign = files.load()
+    (record,) = campaign.contests.values()
     state = record.state
     assert isinstance(state, HQGroupContest)
-    assert state.group_state.round == 2
+    assert (state.finished, state.winner) == (True, "Heroes")
     assert state.group_state.member("Sandy").status == "disengaged"
-    assert state.group_state.engagements[0].against_b == 2
+    assert state.group_state.engagements[0].against_b == 7
+    # Written back (rising action on the engagement that felled it, 7 - 0: complete, the
+    # Ghoul dying; Tripitaka's complete victory: +9 on the Sword, §2.6); Sandy, who
+    # disengaged, nothing.
+    sheets = {n: hq_sheet(c) for n, c in campaign.roster.items()}
+    assert sheets["Ghoul"].adversity_of == {"Claws": ("dying",)}
+    assert sheets["Tripitaka"].benefits == {"Sword": 9}
+    assert not sheets["Sandy"].benefits and not sheets["Sandy"].adversity_of

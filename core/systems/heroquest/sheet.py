@@ -16,6 +16,8 @@ from core.engine import play
 from core.errors import RuleError
 from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice
 from core.sheet import Change, Demo, Pick, SystemSheet, options
+from core.systems.heroquest.group_extended import consequences as group_consequences
+from core.systems.heroquest.group_play import HQGroupContest, new_group
 from core.systems.heroquest.rules import (
     BENEFITS,
     MAJOR,
@@ -230,8 +232,6 @@ def build_contest(
             )
         )
     if h.group_extended:  # HQ2's group extended contest: pairings engaged on the contest screen
-        from core.systems.heroquest.group_play import new_group
-
         return new_group(participants, h)
     return new_contest(participants, h)
 
@@ -276,7 +276,13 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
     states: dict[str, list[str]] = {}
     benefits: Counter[str] = Counter()
     final = state.extended_result()
-    if final is not None:  # the engine's rising-action (or climactic) consequences, §2.8
+    if isinstance(state, HQGroupContest):  # each one's own (HQ2, Group Extended Contests)
+        found = group_consequences(state.group_state) if state.finished else None
+        for name, taken in (found.states if found else {}).items():
+            states[name] = [s for s in taken if s in WRITTEN_STATES]
+        for name, won in (found.victories if found else {}).items():
+            benefits[name] += BENEFITS[won]
+    elif final is not None:  # the engine's rising-action (or climactic) consequences, §2.8
         victory, consequences = final
         for p in state.participants:
             if p.name in consequences and consequences[p.name] in WRITTEN_STATES:
@@ -348,6 +354,12 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
         yield f"{name} spent {n} hero point{'s' if n != 1 else ''}"
     state = record.state
     final = state.extended_result() if isinstance(state, HQContest) else None
+    if isinstance(state, HQGroupContest) and state.finished:  # each one's own
+        found = group_consequences(state.group_state)
+        who = ", ".join(f"{n} {', '.join(s)}" for n, s in found.states.items())
+        won = ", ".join(f"{n} {VICTORIES[v]}" for n, v in found.victories.items())
+        yield f"Consequences: {who or 'nobody harmed'}; victories: {won or 'none'}"
+        return
     if final is not None:  # §2.8.6-7, as the engine scored them (a dazed one included)
         assert isinstance(state, HQContest)
         victory, states = final
