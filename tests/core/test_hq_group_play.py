@@ -254,3 +254,26 @@ def test_odds_for_the_coming_round() -> None:
     # levels otherwise go to the low roll, §2.3 step 7): 20 pairs of 400, 1/20.
     assert odds["exchange"]["parties"] == ["Tripitaka", "Ghoul"]
     assert odds["exchange"]["tie_exact"] == "1/20"
+
+
+@pytest.mark.parametrize("bad", [0, -1, 21, 10**9])
+def test_a_side_contests_d20s_show_1_to_20(bad: int) -> None:
+    # A d20 shows 1 to 20 (§2.3): an assist's resistance roll, a parting shot's or a
+    # removal's rolls outside that are refused, nothing played.
+    from core.systems.heroquest import Assist
+
+    c = new_group(
+        [
+            HQParticipant(name="Hero", side="pc", rating=15),
+            HQParticipant(name="Aide", side="pc", rating=15),
+            HQParticipant(name="Foe", side="npc", rating=15),
+        ],
+        HQOptions(group_extended=True),
+    )
+    c2, _ = apply(c, Engage(a="Hero", b="Foe"))
+    for cmd in (
+        Assist(helper="Aide", beneficiary="Hero", roll=5, resistance_roll=bad),
+        Assist(helper="Aide", beneficiary="Hero", roll=bad, resistance_roll=5),
+    ):
+        with pytest.raises(RuleError):
+            apply(c2, cmd)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import msgspec
 from msgspec.structs import replace
 
+from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError
 from core.limits import Count, Int
 from core.model import Command, Contest, ContestEnded, Event, ResolveExchange
@@ -443,6 +444,12 @@ def _decide(c: HQGroupContest, command: Any) -> tuple[Event, ...] | None:
         case Assist() | PartingShot() | RemoveFollower():
             if not between:
                 raise OutOfTurn("this is a contest of its own: between exchanges")
+            second = (
+                command.resistance_roll if isinstance(command, Assist) else command.defence_roll
+            )
+            for roll in (command.roll, second):
+                if roll is not None:
+                    check_faces(DiceKind.D20, (roll,))  # a d20 shows 1 to 20
             return _side_contest(c, command)
         case Boost():
             paid = {c.named(n).name: k for n, k in command.paid}

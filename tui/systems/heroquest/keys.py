@@ -438,8 +438,18 @@ SCREEN = ScreenPart(
             _leave,
             applies=lambda state: own_contest(state).options.chain,  # §2.8: a chain's
         ),
-        Key("modifier", Binding("p", "parties", "Parties", id="parties", show=False), _parties),
-        Key("modifier", Binding("G", "group", "Group", id="group", show=False), _group),
+        Key(
+            "modifier",
+            Binding("p", "parties", "Parties", id="parties", show=False),
+            _parties,
+            applies=lambda state: not isinstance(state, hq.HQGroupContest),  # pairings there
+        ),
+        Key(
+            "modifier",
+            Binding("G", "group", "Group", id="group", show=False),
+            _group,
+            applies=lambda state: not isinstance(state, hq.HQGroupContest),
+        ),
         Key("modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit),
         Key(
             "modifier",
