@@ -277,3 +277,20 @@ def test_a_side_contests_d20s_show_1_to_20(bad: int) -> None:
     ):
         with pytest.raises(RuleError):
             apply(c2, cmd)
+
+
+def test_the_rounds_odds_wait_for_four_pairings_or_fewer() -> None:
+    # Five pairings still to play: the round's odds (every way it can go, about tenfold
+    # more with each pairing) are left out and the note says why; the coming exchange's
+    # are there (15 against 15: only equal rolls tie, 1/20).
+    from core.odds.report import odds_for
+
+    people = [HQParticipant(name=f"H{i}", side="H", rating=15) for i in range(3)]
+    people += [HQParticipant(name=f"G{i}", side="G", rating=15) for i in range(3)]
+    c = new_group(people, HQOptions(group_extended=True))
+    for a, b in (("H0", "G0"), ("H0", "G1"), ("H1", "G1"), ("H1", "G2"), ("H2", "G2")):
+        c, _ = apply(c, Engage(a=a, b=b))  # type: ignore[assignment]
+    odds = odds_for(c)
+    assert odds["next_round"] is None
+    assert odds["note"].startswith("5 pairings still to play this round")
+    assert odds["exchange"]["tie_exact"] == "1/20"

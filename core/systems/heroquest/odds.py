@@ -23,6 +23,7 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import Chain, ContestOdds, merge
 from core.model import Contest
 from core.rules.base import SystemOdds, own
+from core.systems.heroquest.group_extended import pending
 from core.systems.heroquest.group_extended_odds import (
     elimination_odds,
     exchange_distribution,
@@ -222,6 +223,12 @@ def _levels_json(ex: HQExchangeOdds, party: str) -> JSON:
     return out
 
 
+ROUND_ODDS_LIMIT = 4
+"""Pairings still to play this round beyond which the round's odds are not worked out: the
+exact count of every way the round can go grows about tenfold with each (4 take about a
+second and a half, 6 a minute and a half)."""
+
+
 def _group_json(c: HQGroupContest) -> JSON:
     """A group extended contest's odds (``group_extended_odds``): the current pairing's
     coming exchange as entered (its boost and lodging included), then the rest of the
@@ -256,6 +263,13 @@ def _group_json(c: HQGroupContest) -> JSON:
         exchange["sides"][name] = side
     given = {index: moves}
     exchange["round"] = c.group_state.round
+    todo = len(pending(c.group_state))
+    if todo > ROUND_ODDS_LIMIT:
+        note = (
+            f"{todo} pairings still to play this round: the round's odds are worked out "
+            f"from {ROUND_ODDS_LIMIT} or fewer"
+        )
+        return {**out, "exchange": exchange, "contest": None, "next_round": None, "note": note}
     next_round: JSON = {
         "out": {n: prob("out", p) for n, p in elimination_odds(c.group_state, given).items()},
         "ends": {s: prob("win", p) for s, p in side_win_odds(c.group_state, given).items()},
