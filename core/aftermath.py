@@ -92,8 +92,10 @@ def differences(old: Character, new: Character) -> str:
     """``Cynere: fate points 3 → 1`` for what changed between two versions."""
 
     def shown(value: Any) -> str:
+        if value is None:
+            return "none"
         if isinstance(value, tuple):
-            return ", ".join(value) or "none"
+            return ", ".join(map(str, value)) or "none"
         if isinstance(value, dict) and all(isinstance(v, tuple) for v in value.values()):
             return "; ".join(f"{k}: {', '.join(v)}" for k, v in value.items()) or "none"
         if isinstance(value, dict):

@@ -42,6 +42,18 @@ from core.systems.fate import (
     InvokeAspect,
     new_contest,
 )
+from core.systems.fate.conflict import Absorption, absorptions
+from core.systems.fate.conflict_play import (
+    Absorb,
+    Attack,
+    Concede,
+    EndConflict,
+    FateConflict,
+    FullDefense,
+    SetTurnOrder,
+    TakeOut,
+    TakeTurn,
+)
 from core.systems.fate.rules import FateCharacter
 from core.systems.forge import (
     ChooseReaction,
@@ -459,7 +471,60 @@ def whole_exchange(draw: st.DrawFn, contest: Contest) -> tuple[Command, ...]:
     )
 
 
+@st.composite
+def conflict_commands(draw: st.DrawFn, contest: FateConflict) -> Command:
+    """An action in a Fate conflict, legal or not: an attack by anyone on anyone (with
+    any dice, skills, bonus), absorbing the hit one of the ways the rules list or any
+    way, taken out, a concession, full defense, another action, a turn order, the end."""
+    names = [p.name for p in contest.participants]
+    who = draw(st.sampled_from(names))
+    kinds = ("attack", "attack", "absorb", "absorb", "out", "concede", "defend", "turn")
+    kind = draw(st.sampled_from((*kinds, "order", "end")))
+    if kind == "attack":
+        return Attack(
+            by=who,
+            target=draw(st.sampled_from(names)),
+            skill=draw(st.sampled_from(("Fight", "Shoot", "Lore"))),
+            faces=draw(fate_faces),
+            defense=draw(st.sampled_from(("Athletics", "Fight"))),
+            defense_faces=draw(fate_faces),
+            track=draw(st.sampled_from(("physical", "mental", "Corruption"))),
+            bonus=draw(st.integers(-2, 4)),
+            take_boost=draw(st.booleans()),
+        )
+    if kind == "absorb":
+        hit = contest.hit
+        if hit is not None and draw(st.booleans()):
+            ways = absorptions(contest.conflict.combatant(hit.target), hit.track, hit.shifts)
+            if ways:
+                way = draw(st.sampled_from(ways))
+                names_given = tuple(f"Scar {i}" for i in range(len(way.slots)))
+                return Absorb(who=hit.target, absorption=way, names=names_given)
+        return Absorb(
+            who=who,
+            absorption=Absorption(
+                track=draw(st.sampled_from(("physical", "mental"))),
+                boxes=tuple(draw(st.lists(st.integers(0, 4), max_size=2))),
+                slots=tuple(draw(st.lists(st.integers(0, 4), max_size=2))),
+            ),
+            names=tuple(draw(st.lists(st.sampled_from(("Cut", "", "Bruise")), max_size=2))),
+        )
+    if kind == "out":
+        return TakeOut(who=who)
+    if kind == "concede":
+        return Concede(who=who)
+    if kind == "defend":
+        return FullDefense(who=who)
+    if kind == "turn":
+        return TakeTurn(who=who, what="an advantage")
+    if kind == "order":
+        return SetTurnOrder(order=tuple(draw(st.permutations(names))))
+    return EndConflict()
+
+
 def rule_commands(contest: Contest) -> st.SearchStrategy[Command]:
+    if isinstance(contest, FateConflict):
+        return conflict_commands(contest)
     if isinstance(contest, FateContest):
         return fate_commands(contest)
     if isinstance(contest, HQContest):

@@ -57,13 +57,13 @@ class Plugin(msgspec.Struct, frozen=True):
     demo: str = ""
 
 
-def _built_in(name: str, title: str, upper: str, demo: str) -> Plugin:
+def _built_in(name: str, title: str, upper: str, demo: str, rules: str = "rules") -> Plugin:
     package = f"core.systems.{name}"
     return Plugin(
         name=name,
         title=title,
         demo=demo,
-        rules=f"{package}.rules:{upper}",
+        rules=f"{package}.{rules}:{upper}",
         odds=f"{package}.odds:{upper}_ODDS",
         scenario=f"{package}.scenario:{upper}_READER",
         sheet=f"{package}.sheet:SHEET",
@@ -74,7 +74,7 @@ def _built_in(name: str, title: str, upper: str, demo: str) -> Plugin:
 BUILT_IN: dict[str, Plugin] = {
     p.name: p
     for p in (
-        _built_in("fate", "Fate Core", "FATE", "Fate demo"),
+        _built_in("fate", "Fate Core", "FATE", "Fate demo", rules="play"),  # and conflicts
         _built_in("heroquest", "HeroQuest", "HEROQUEST", "HeroQuest demo"),
         _built_in("forge", "FORGE", "FORGE", "FORGE demo"),
     )

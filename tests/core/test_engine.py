@@ -185,9 +185,12 @@ ALLOWED = ("core/engine.py", "core/rules/")  # and each system's own rules modul
 
 
 def allowed(name: str) -> bool:
-    """The engine, the registry, and a system's rules calling themselves."""
+    """The engine, the registry, and a system's rules calling themselves (its
+    ``rules.py``, and the modules that play another kind of scene and hand it on:
+    ``play.py``, Fate's ``conflict_play.py``)."""
     parts = name.split("/")
-    in_rules = parts[:2] == ["core", "systems"] and parts[-1] == "rules.py" and len(parts) == 4
+    rules = parts[-1] == "rules.py" or parts[-1].endswith("play.py")
+    in_rules = parts[:2] == ["core", "systems"] and rules and len(parts) == 4
     return name.startswith(ALLOWED) or in_rules
 
 

@@ -55,7 +55,6 @@ from core.systems.fate.stress import (
     Severity,
     Slot,
     Track,
-    boxes_text,
     track_label,
 )
 
@@ -203,17 +202,10 @@ def summary(character: Character) -> str:
     if sheet.aspects:
         parts.append("aspects " + "; ".join(sheet.aspects))
     if sheet.stress:
-        tracks = ", ".join(f"{track_label(t.name)} {boxes_text(t)}" for t in sheet.stress)
-        parts.append(f"stress {tracks}")
+        parts.append("stress " + ", ".join(map(str, sheet.stress)))
     if sheet.consequences is not None:
-        parts.append("consequences " + (", ".join(map(slot_text, sheet.consequences)) or "none"))
+        parts.append("consequences " + (", ".join(map(str, sheet.consequences)) or "none"))
     return " · ".join(parts)
-
-
-def slot_text(slot: Slot) -> str:
-    """``mild (physical): Sprained Ankle``, ``moderate: free``."""
-    only = f" ({slot.only})" if slot.only else ""
-    return f"{slot.severity}{only}: {slot.aspect if slot.aspect is not None else 'free'}"
 
 
 # -- other tools' files ------------------------------------------------------------------------

@@ -16,6 +16,8 @@ from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, SystemSheet, options
+from core.systems.fate.conflict import character_slots
+from core.systems.fate.conflict_play import ConflictEnded, ConflictParticipant, FateConflict
 from core.systems.fate.rules import (
     LADDER,
     Aspect,
@@ -113,18 +115,19 @@ def build_contest(
 
 
 def rolled(participant: Participant) -> int:
-    assert isinstance(participant, FateParticipant)
+    assert isinstance(participant, FateParticipant | ConflictParticipant)
     return participant.skill
 
 
 def newcomer(participant: Participant) -> Character:
     """An NPC for a recorded scenario's participant the roster lacks: its skill (as
-    "Skill") and fate points."""
-    assert isinstance(participant, FateParticipant)
+    "Skill"; a conflict's participant: their skills) and fate points."""
+    assert isinstance(participant, FateParticipant | ConflictParticipant)
+    skills = participant.skills if isinstance(participant, ConflictParticipant) else {}
     return Character(
         name=participant.name,
         kind="npc",
-        ratings={"Skill": participant.skill},
+        ratings=dict(skills) if skills else {"Skill": participant.skill},
         sheet=FateCharacter(fate_points=participant.fate_points),
     )
 
@@ -139,8 +142,10 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
     as a conflict) still owes them: they are credited now. Owners who were not in the
     contest are credited now either way."""
     state = record.state
-    assert isinstance(state, FateContest)
+    assert isinstance(state, FateContest | FateConflict)
     start = {p.name: p for p in record.start.participants}
+    if isinstance(state, FateConflict):
+        yield from _scars(campaign, state)
     for p in state.participants:
         delta = getattr(p, "fate_points", 0) - getattr(start[p.name], "fate_points", 0)
         delta += state.owed.get(p.name, 0)  # an attack ended it: owed until now
@@ -156,6 +161,27 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
     )
     for name, count in owed.items():
         yield name, lambda c, n=count: with_fate(c, fate_points=fate_sheet(c).fate_points + n)
+
+
+def _scars(campaign: CampaignState, state: FateConflict) -> Iterator[Change]:
+    """What a conflict leaves on each roster character's sheet: the consequences in their
+    slots (they stay, and recover later), and the tracks the sheet names itself, with
+    their stress cleared (SRD: stress clears after the conflict). A sheet whose slots
+    the rules derive keeps deriving them until a consequence is written in one."""
+    for combatant in state.conflict.combatants:
+        character = campaign.roster.get(combatant.name)
+        if character is None:
+            continue
+        sheet = fate_sheet(character)
+        derived = character_slots(character.ratings, sheet, state.conflict.options)
+        slots = combatant.slots if combatant.slots != derived else sheet.consequences
+        named = {t.name: t for t in combatant.tracks}
+        stress = tuple(named.get(t.name, t) for t in sheet.stress)
+        if (slots, stress) != (sheet.consequences, sheet.stress):
+            yield (
+                combatant.name,
+                lambda c, s=slots, t=stress: with_fate(c, consequences=s, stress=t),
+            )
 
 
 def new_session(character: Character, reset: int | None) -> Character:
@@ -224,6 +250,10 @@ def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
             yield f"{name} is paid {_points(n)} for invokes on their aspects"
     for name, n in awarded.items():
         yield f"{name} gained {_points(n)} from compels"
+    for e in events:
+        if isinstance(e, ConflictEnded):
+            for name, n in e.paid.items():
+                yield f"{name} is paid {_points(n)} for conceding"
     for name, n in pool_invokes.items():
         yield f"The GM's pool paid {_points(n)} for {name}'s invokes"
     for what, n in pool_other.items():

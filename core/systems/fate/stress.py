@@ -43,6 +43,10 @@ class Track(Saved):
     name: str
     boxes: tuple[Box, ...] = ()
 
+    def __str__(self) -> str:
+        """``Physical [x1][2][3]`` (the summary's words)."""
+        return f"{track_label(self.name)} {boxes_text(self)}"
+
 
 class Slot(Saved):
     """A consequence slot: its severity, the track it is reserved for (Superb Physique's
@@ -61,6 +65,11 @@ class Slot(Saved):
     @property
     def shifts(self) -> int:
         return SEVERITY_SHIFTS[self.severity]
+
+    def __str__(self) -> str:
+        """``mild (physical): Sprained Ankle``, ``moderate: free`` (the summary's words)."""
+        only = f" ({self.only})" if self.only else ""
+        return f"{self.severity}{only}: {self.aspect if self.aspect is not None else 'free'}"
 
     @property
     def free(self) -> bool:
