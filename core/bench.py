@@ -511,6 +511,33 @@ def odds_contests() -> list[tuple[str, float, Contest]]:
     ]
 
 
+def odds_conflicts() -> list[tuple[str, float, Contest]]:
+    """The Fate conflicts ``bench odds`` updates (exact, so seconds: the dashboard asks
+    them in a worker): one against one at Physique Mediocre, Fair and Great (Fight 3
+    against a defense of 2 both ways), and two against one."""
+    from core.campaign_log import Character
+    from core.systems.fate.conflict_setup import conflict_of
+
+    def conflict(physique: int, foes: int = 1) -> Contest:
+        names = ["Cynere", "Drisban", "Og"][: 1 + foes]
+        roster = {
+            n: Character(name=n, ratings={"Fight": 3, "Athletics": 2, "Physique": physique})
+            for n in names
+        }
+        sides = ["Cynere", *(["Thugs"] * foes)]
+        people = [
+            fate.FateParticipant(name=n, side=s, skill=0) for n, s in zip(names, sides, strict=True)
+        ]
+        return conflict_of(people, roster)
+
+    return [
+        ("Fate conflict 1v1, Mediocre", 2000.0, conflict(0)),
+        ("Fate conflict 1v1, Fair", 5000.0, conflict(2)),
+        ("Fate conflict 1v1, Great", 10000.0, conflict(4)),
+        ("Fate conflict 2v1, Mediocre", 10000.0, conflict(0, foes=2)),
+    ]
+
+
 def time_odds(contest: Contest, cold: bool, repeats: int) -> float:
     """Median seconds of one full update (``odds_for``: exchange and contest odds, every
     side, the +2 figures), each from empty caches when ``cold``."""
@@ -539,6 +566,11 @@ def bench_odds() -> list[str]:
         warm = time_odds(contest, cold=False, repeats=21) * 1000
         verdict = "ok" if cold < target else "OVER TARGET"
         lines.append(f"{label:<32}{cold:>9.2f}{warm:>9.3f}{target:>7.0f} ms  {verdict}")
+    lines.append("conflicts (exact, solved afresh each time: median of 3, cold only)")
+    for label, target, contest in odds_conflicts():
+        cold = time_odds(contest, cold=True, repeats=3) * 1000
+        verdict = "ok" if cold < target else "OVER TARGET"
+        lines.append(f"{label:<32}{cold:>9.0f}{'':>9}{target:>7.0f} ms  {verdict}")
     return lines
 
 

@@ -130,7 +130,8 @@ def test_exchanges_come_back_as_their_own_systems_exchange(played: Playthrough) 
         back = through_json(exchange, ExchangeEvent)
         assert back == exchange
         # The system's own package (HeroQuest's group extended exchanges are in its
-        # group_play module, beside the rules; a FORGE round's steps in its beats module).
+        # group_play module, beside the rules; a FORGE round's steps in its beats module;
+        # Fate's conflicts in its conflict_play module).
         assert type(back).__module__.startswith(f"core.systems.{res.start.system}.")
 
 

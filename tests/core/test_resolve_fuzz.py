@@ -30,7 +30,8 @@ EXAMPLES = [
     for p in sorted(SCENARIOS.glob("*.json"))
     if not p.name.endswith(".expected.json")
 ]
-NAME_MAPS = {"rolls", "modifiers", "hero_points", "aims"}
+# (and a conflict participant's skills: a map keyed by skill names)
+NAME_MAPS = {"rolls", "modifiers", "hero_points", "aims", "skills"}
 # A place is keys and indexes, and a key may be any string (":" included): the line is
 # "PLACE: PROBLEM", one line, ending in a newline.
 PLACE_LINE = re.compile(r"^(\(json\)|\(file\)|\(root\)|\S[^\n]*?): \S[^\n]*\n$")
@@ -137,7 +138,14 @@ BAD_DICE = {
 
 
 def rolls_places(scenario: Any) -> list[tuple[Any, ...]]:
-    return [p for p in paths(scenario) if p[-1] == "rolls"]
+    """Where dice are, by roller (a contest's ``rolls``) or by key (a Fate conflict's
+    ``attack``: its ``dice`` and ``defense_dice``)."""
+    return [p for p in paths(scenario) if p[-1] in ("rolls", "attack")]
+
+
+# The examples with a contest's ``rolls`` (dice by side or participant; a Fate conflict
+# has its dice in its attacks, under fixed keys).
+BY_ROLLER = [e for e in EXAMPLES if any(p[-1] == "rolls" for p in paths(e))]
 
 
 WITH_ROLLS = [e for e in EXAMPLES if rolls_places(e)]  # (a FORGE round gives one "roll" a step)
@@ -151,7 +159,8 @@ def test_bad_dice_are_refused_with_the_roll_named(
     scenario = copy.deepcopy(example)
     path = data.draw(st.sampled_from(rolls_places(scenario)))
     rolls = _at(scenario, path)
-    who = data.draw(st.sampled_from(sorted(rolls)))
+    keys = ("dice", "defense_dice") if path[-1] == "attack" else sorted(rolls)
+    who = data.draw(st.sampled_from(keys))
     rolls[who] = data.draw(st.sampled_from(BAD_DICE[scenario["system"]]))
     code, out, err = run(json.dumps(scenario).encode(), tmp_path)
     assert (code, out) == (2, ""), err
@@ -159,13 +168,13 @@ def test_bad_dice_are_refused_with_the_roll_named(
     assert PLACE_LINE.match(err), err
 
 
-@given(example=st.sampled_from(WITH_ROLLS), data=st.data())
+@given(example=st.sampled_from(BY_ROLLER), data=st.data())
 def test_dice_for_somebody_not_in_the_contest_are_refused_with_the_name(
     example: Any, data: st.DataObject, tmp_path: Path
 ) -> None:
     """Good dice, but for "Nobody": never a result (exit 0) that drops them."""
     scenario = copy.deepcopy(example)
-    path = data.draw(st.sampled_from(rolls_places(scenario)))
+    path = data.draw(st.sampled_from([p for p in rolls_places(scenario) if p[-1] == "rolls"]))
     rolls = _at(scenario, path)
     rolls["Nobody"] = next(iter(rolls.values()))  # dice that are good for this system
     code, out, err = run(json.dumps(scenario).encode(), tmp_path)

@@ -49,7 +49,7 @@ from core.systems.fate.conflict import (
     attack_result,
     capacity,
 )
-from core.systems.fate.odds import FOUR_DF, FOUR_DF_THROWS
+from core.systems.fate.throws import FOUR_DF, FOUR_DF_THROWS
 
 MAX_STATES = 200_000
 

@@ -19,7 +19,6 @@ this against ``score_exchange`` on every combination of dice for two to five sid
 
 from __future__ import annotations
 
-import itertools
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +31,8 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
 from core.rules.base import SystemOdds, own
+from core.systems.fate import conflict_report
+from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.rules import (
     FateContest,
     FateOptions,
@@ -39,19 +40,9 @@ from core.systems.fate.rules import (
     advantage_outcome,
     score_exchange,
 )
-
-
-def four_df() -> dict[int, int]:
-    """How many of the 81 throws of four Fate dice give each sum (-4..+4)."""
-    counts: dict[int, int] = {}
-    for faces in itertools.product((-1, 0, 1), repeat=4):
-        counts[sum(faces)] = counts.get(sum(faces), 0) + 1
-    return dict(sorted(counts.items()))
-
-
-FOUR_DF = four_df()
-FOUR_DF_THROWS = 81
-
+from core.systems.fate.throws import FOUR_DF as FOUR_DF
+from core.systems.fate.throws import FOUR_DF_THROWS as FOUR_DF_THROWS
+from core.systems.fate.throws import four_df as four_df
 
 Spec = tuple[int, bool]  # (base, rolls): base + 4dF when it rolls, else a known total
 
@@ -352,13 +343,19 @@ class FateOdds(SystemOdds):
     """Fate's odds for ``core.odds`` (:class:`core.rules.base.SystemOdds`)."""
 
     def odds_json(self, contest: Contest) -> JSON:
+        if isinstance(contest, FateConflict):
+            return conflict_report.conflict_json(contest)
         return _fate_json(own(contest, FateContest))
 
     def score_lines(self, odds: JSON) -> list[str]:
+        if odds.get("conflict"):
+            return conflict_report.score_lines(odds)
         score = ", ".join(f"{s} {v}" for s, v in odds["score"].items())
         return [f"Score: {score} (first to {odds['victories_needed']})"]
 
     def exchange_lines(self, exchange: JSON) -> list[str]:
+        if "taken_out" in exchange:
+            return conflict_report.exchange_lines(exchange)
         ex = exchange
         lines: list[str] = []
         width = max(len(n) for n in ex["sides"]) + 2

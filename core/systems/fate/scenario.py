@@ -9,6 +9,8 @@ from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
 from core.rules.base import own
 from core.rules.reading import Node, SystemReader, name_in, read_participants
+from core.systems.fate import conflict_scenario
+from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.rules import (
     Aspect,
     CreateAdvantage,
@@ -97,10 +99,21 @@ def read_aspects(root: Node, sides: tuple[str, ...]) -> list[Aspect]:
 
 
 class FateReader(SystemReader):
-    top_keys = frozenset({"aspects"})
-    exchange_keys = frozenset({"advantages", "rolls", "invokes", "twist", "attack"})
+    """A contest's scenario, or a conflict's (a top-level ``conflict``: its own module
+    reads it, ``conflict_scenario``)."""
+
+    top_keys = frozenset({"aspects", "conflict"})
+    exchange_keys = frozenset({"advantages", "rolls", "invokes", "twist", "attack"}) | (
+        conflict_scenario.ACTION_KEYS
+    )
+    contest_keys = frozenset({"advantages", "rolls", "invokes", "twist", "attack"})
 
     def read_contest(self, root: Node) -> Contest:
+        if root.has("conflict"):
+            for key in ("options", "aspects"):
+                if root.has(key):
+                    root.fail_key(key, "a contest's: a conflict has its own keys")
+            return conflict_scenario.read_conflict(root)
         options = read_options(root)
         participants = read_participants(root, ("skill", "fate_points"), _participant)
         contest = new_contest(participants, options=options)
@@ -112,6 +125,15 @@ class FateReader(SystemReader):
         def state() -> FateContest:
             return own(current(), FateContest)
 
+        if isinstance(current(), FateConflict):
+            for key in self.contest_keys - conflict_scenario.ACTION_KEYS:
+                if ex.has(key):
+                    ex.fail_key(key, "a contest's: a conflict's exchange is one action")
+            yield from conflict_scenario.action_steps(ex, current, read_dice)
+            return
+        for key in conflict_scenario.ACTION_KEYS - self.contest_keys:
+            if ex.has(key):
+                ex.fail_key(key, "a conflict's: this scenario is a contest (no conflict key)")
         names = [p.name for p in state().participants]
         advantages = ex.get("advantages")
         for item in advantages.items() if advantages is not None else ():
@@ -179,6 +201,8 @@ class FateReader(SystemReader):
         self, node: Node | None, current: Callable[[], Contest]
     ) -> Iterator[tuple[str, Command]]:
         bonus = None if node is None else node.get("bonus")
+        if bonus is not None and isinstance(current(), FateConflict):
+            bonus.fail("a contest's: a conflict's bonuses come with each attack")
         sides = current().sides
         for side, value in bonus.entries() if bonus is not None else ():
             if side not in sides:

@@ -1,0 +1,211 @@
+"""Fate conflict scenarios for ``tussle resolve`` and ``tussle odds`` (issue 28, slice 4):
+the keys README's "Scenario files" gives, the example worked by hand
+(tests/scenarios/fate-conflict-cynere-drisban.json, checked with every example by
+tests/core/test_scenarios.py), exact odds worked by hand, and every bad value refused
+with its place."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.helpers import in_process
+
+A_TITAN = {"name": "Titan", "skills": {"Fight": 10, "Athletics": 10, "Notice": 1}}
+A_MOOK = {"name": "Mook", "skills": {}}
+
+
+def scenario(**changes: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "system": "fate",
+        "conflict": {},
+        "participants": [
+            {"name": "Cynere", "skills": {"Fight": 3, "Notice": 3, "Athletics": 4}},
+            {"name": "Drisban", "skills": {"Fight": 4}},
+        ],
+        "exchanges": [],
+    }
+    out.update(changes)
+    return out
+
+
+def resolve(data: dict[str, Any], *argv: str) -> Any:
+    run = in_process("resolve", *argv, "-", stdin=json.dumps(data))
+    return run
+
+
+def test_odds_of_being_taken_out_worked_by_hand() -> None:
+    """Titan (Fight and Athletics Legendary+2, +10; Notice, so first) against a Mook
+    (all Mediocre: boxes 1 and 2; mild, moderate, severe: at most 2 + 2 + 4 + 6 = 14
+    shifts absorbed). The Mook is taken out in this exchange when Titan's attack beats
+    his defense by 15 or more: 10 + 4dF - 4dF >= 15, eight Fate dice summing to 5 or
+    more, in 112 + 36 + 8 + 1 = 157 of the 3^8 = 6561 throws. The Mook never hits Titan
+    (0 + 4 against 10 - 4 at best, a margin of -2): Titan is never taken out, and wins
+    the conflict for sure."""
+    data = scenario(participants=[A_TITAN, A_MOOK])
+    run = in_process("odds", "-", stdin=json.dumps(data))
+    assert run.returncode == 0, run.stderr
+    odds = json.loads(run.stdout)
+    taken = odds["exchange"]["taken_out"]
+    assert taken["Mook"]["chance_exact"] == "157/6561"
+    assert taken["Titan"]["chance_exact"] == "0"
+    assert odds["contest"]["sides"]["Titan"]["win_exact"] == "1"
+    assert odds["contest"]["sides"]["Mook"]["win_exact"] == "0"
+    text = in_process("odds", "--text", "-", stdin=json.dumps(data)).stdout
+    assert "Mook   taken out by its end   2.4%" in text
+
+
+def test_a_full_conflict_with_full_defense_and_taken_out() -> None:
+    """Exchange 1: Cynere (Notice, first) goes on full defense; Drisban attacks her,
+    Fight +4 rolling 0 (+4) against her Athletics +4 rolling 0, +2: Superb (+6): he
+    fails by 2, no boost. Exchange 2: Cynere attacks with Fight +3 rolling ++++ (Legendary
+    +7) against Drisban's Fight +4 rolling ---- (Mediocre +0): 7 shifts, with style.
+    Drisban (boxes 1, 2; mild, moderate, severe) could take it, but is taken out."""
+    data = scenario(
+        exchanges=[
+            {"full_defense": "Cynere"},
+            {
+                "attack": {
+                    "by": "Drisban",
+                    "target": "Cynere",
+                    "skill": "Fight",
+                    "dice": "0000",
+                    "defense": "Athletics",
+                    "defense_dice": "0000",
+                }
+            },
+            {
+                "attack": {
+                    "by": "Cynere",
+                    "target": "Drisban",
+                    "skill": "Fight",
+                    "dice": "++++",
+                    "defense": "Fight",
+                    "defense_dice": "----",
+                },
+                "taken_out": True,
+            },
+        ]
+    )
+    run = resolve(data)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    defended = out["exchanges"][1]["attack"]
+    assert (defended["full_defense"], defended["defense_total"], defended["outcome"]) == (
+        True,
+        6,
+        "fail",
+    )
+    hit = out["exchanges"][2]
+    assert (hit["exchange"], hit["attack"]["shifts"], hit["taken_out"]) == (2, 7, True)
+    assert (out["winner"], out["ended_by"], out["taken_out"]) == (
+        "Cynere",
+        "taken out",
+        ["Drisban"],
+    )
+
+
+ATTACK = {
+    "by": "Cynere",
+    "target": "Drisban",
+    "skill": "Fight",
+    "dice": "++00",
+    "defense": "Fight",
+    "defense_dice": "-000",
+}
+
+
+@pytest.mark.parametrize(
+    ("exchanges", "place", "said"),
+    [
+        ([{"attack": {**ATTACK, "dice": "+++"}}], "exchanges[0].attack.dice", ""),
+        ([{"attack": {**ATTACK, "target": "Zird"}}], "exchanges[0].attack.target", "Zird"),
+        (
+            [{"attack": {**ATTACK, "by": "Drisban", "target": "Cynere"}}],
+            "exchanges[0].attack",
+            "turn",
+        ),
+        ([{"attack": ATTACK, "absorb": {"boxes": [3]}}], "exchanges[0].absorb.boxes[0]", "3-box"),
+        ([{"attack": ATTACK, "absorb": {"boxes": [0]}}], "exchanges[0].absorb.boxes[0]", ""),
+        ([{"attack": ATTACK, "absorb": {"boxes": [1]}}], "exchanges[0].absorb", "does not absorb"),
+        (
+            [{"attack": ATTACK, "absorb": {"consequences": [{"severity": "grave", "name": "X"}]}}],
+            "exchanges[0].absorb.consequences[0].severity",
+            "",
+        ),
+        ([{"attack": ATTACK}, {"concede": "Drisban"}], "exchanges[1].concede", "roll"),
+        ([{"attack": ATTACK, "rolls": {"Cynere": "0000"}}], "exchanges[0].rolls", "contest"),
+        ([{"absorb": {"boxes": [1]}}], "exchanges[0].absorb", "no hit"),
+    ],
+)
+def test_a_bad_conflict_scenario_names_the_place(
+    exchanges: list[dict[str, Any]], place: str, said: str
+) -> None:
+    run = resolve(scenario(exchanges=exchanges))
+    assert run.returncode != 0
+    assert place in run.stderr, run.stderr
+    assert said in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("conflict", "place"),
+    [
+        ({"extra_boxes": 11}, "conflict.extra_boxes"),
+        ({"extra_boxes": -1}, "conflict.extra_boxes"),
+        ({"kind": "social"}, "conflict.kind"),
+        ({"order": ["Cynere"]}, "conflict.order"),
+        ({"order": ["Cynere", "Cynere"]}, "conflict.order"),
+        ({"colour": "red"}, "conflict.colour"),
+    ],
+)
+def test_bad_conflict_options_are_refused(conflict: dict[str, Any], place: str) -> None:
+    run = resolve(scenario(conflict=conflict))
+    assert run.returncode != 0
+    assert place in run.stderr, run.stderr
+
+
+def test_huge_and_negative_skills_and_points() -> None:
+    huge = scenario(
+        participants=[
+            {"name": "Cynere", "skills": {"Fight": 10**12}},
+            {"name": "Drisban", "skills": {"Fight": 4}},
+        ]
+    )
+    run = resolve(huge)
+    assert run.returncode != 0 and "participants[0].skills.Fight" in run.stderr, run.stderr
+    minus = scenario(
+        participants=[
+            {"name": "Cynere", "fate_points": -1},
+            {"name": "Drisban", "skills": {"Fight": 4}},
+        ]
+    )
+    run = resolve(minus)
+    assert run.returncode != 0 and "participants[0].fate_points" in run.stderr, run.stderr
+
+
+def test_a_recorded_conflict_brings_its_people_skills_and_scars(tmp_path: Any) -> None:
+    """``--record``: the example's two newcomers join the roster with the skills they
+    fought with, and Drisban keeps his mild consequence (SRD: consequences stay) and the
+    two fate points his concession paid (1 + one consequence)."""
+    from core.store import CampaignFiles
+    from core.systems.fate.rules import fate_sheet
+    from tests.conftest import SCENARIOS
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    example = SCENARIOS / "fate-conflict-cynere-drisban.json"
+    run = in_process("--saves", str(saves), "resolve", "--record", "Warehouse", str(example))
+    assert run.returncode == 0, run.stderr
+    roster = CampaignFiles(saves / "warehouse").load().roster
+    assert roster["Drisban"].ratings == {"Fight": 4}
+    assert roster["Cynere"].ratings == {"Fight": 3, "Notice": 3, "Athletics": 4, "Physique": 1}
+    drisban = fate_sheet(roster["Drisban"])
+    assert drisban.fate_points == 2
+    assert drisban.consequences is not None
+    assert [(s.severity, s.aspect) for s in drisban.consequences] == [
+        ("mild", "Bleeding Cut"),
+        ("moderate", None),
+        ("severe", None),
+    ]
