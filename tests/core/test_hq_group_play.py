@@ -294,3 +294,12 @@ def test_the_rounds_odds_wait_for_four_pairings_or_fewer() -> None:
     assert odds["next_round"] is None
     assert odds["note"].startswith("5 pairings still to play this round")
     assert odds["exchange"]["tie_exact"] == "1/20"
+
+
+def test_the_setup_says_a_group_extended_contest() -> None:
+    # The setup's options line names the kind the GM chose (the next contest with the
+    # same sides keeps it), not "extended".
+    from core.setup import describe_options
+
+    said = describe_options("heroquest", {"group_extended": True})
+    assert said[0] == "group extended contest (pairings, round by round)"

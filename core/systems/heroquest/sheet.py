@@ -57,7 +57,9 @@ def typed_rating(text: str) -> int:
 def describe_options(opts: Mapping[str, Any]) -> list[str]:
     h = options(HQOptions, opts)
     kind = (
-        "extended contest (first to 5 resolution points)"
+        "group extended contest (pairings, round by round)"
+        if h.group_extended
+        else "extended contest (first to 5 resolution points)"
         if h.extended
         else "chained contest"
         if h.chained
