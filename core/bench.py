@@ -450,7 +450,7 @@ def odds_memory() -> list[str]:
     10^9) beside ordinary ones: it must not grow with the ratings (issue 30, item 8: a
     Fate skill of 10^9 took gigabytes)."""
     from core.limits import SIZE
-    from core.systems import heroquest
+    from core.systems.heroquest.state import HQOptions, HQParticipant, new_contest
 
     def fate_sides(skills: list[int]) -> Contest:
         names = ["Cynere", "Teran", "Zird"][: len(skills)]
@@ -462,12 +462,12 @@ def odds_memory() -> list[str]:
         )
 
     def hq(a: int, b: int) -> Contest:
-        return heroquest.new_contest(
+        return new_contest(
             [
-                heroquest.HQParticipant(name="Hero", side="Hero", rating=a),
-                heroquest.HQParticipant(name="Foe", side="Foe", rating=b),
+                HQParticipant(name="Hero", side="Hero", rating=a),
+                HQParticipant(name="Foe", side="Foe", rating=b),
             ],
-            heroquest.HQOptions(extended=True),
+            HQOptions(extended=True),
         )
 
     cases = [
@@ -490,19 +490,19 @@ def odds_memory() -> list[str]:
 
 def odds_contests() -> list[tuple[str, float, Contest]]:
     """The contests ``bench odds`` updates: (label, target in ms, contest)."""
-    from core.systems import heroquest
+    from core.systems.heroquest.state import HQOptions, HQParticipant, new_contest
 
     def fate_sides(skills: list[int]) -> fate.FateContest:
         names = ["Cynere", "Teran", "Zird", "Landon", "Anna", "Bronwyn"][: len(skills)]
         people = zip(names, skills, strict=True)
         return fate.new_contest([fate.FateParticipant(name=n, side=n, skill=s) for n, s in people])
 
-    hero = heroquest.new_contest(
+    hero = new_contest(
         [
-            heroquest.HQParticipant(name="Hero", side="Hero", rating=24, hero_points=2),
-            heroquest.HQParticipant(name="Foe", side="Foe", rating=17),
+            HQParticipant(name="Hero", side="Hero", rating=24, hero_points=2),
+            HQParticipant(name="Foe", side="Foe", rating=17),
         ],
-        heroquest.HQOptions(extended=True),
+        HQOptions(extended=True),
     )
     return [
         ("Fate, 2 sides, first to 3", 5.0, fate_sides([4, 3])),

@@ -234,9 +234,9 @@ MUTANTS = [
     ),
     Mutant(
         "redact-hq-points",
-        "core/systems/heroquest/rules.py",
-        "secret(_points(count), name, mask=HIDDEN_POINTS)",
-        "_points(count)",
+        "core/systems/heroquest/wording.py",
+        "secret(points_words(count), name, mask=HIDDEN_POINTS)",
+        "points_words(count)",
         "how many hero points a hidden participant spent reaches the players",
         SECRETS,
     ),
@@ -259,7 +259,7 @@ MUTANTS = [
     ),
     Mutant(
         "hq-success",
-        "core/systems/heroquest/rules.py",
+        "core/systems/heroquest/resolution.py",
         "return SUCCESS if roll <= base else FAILURE",
         "return SUCCESS if roll < base else FAILURE",
         "a roll equal to the target fails",
@@ -267,7 +267,7 @@ MUTANTS = [
     ),
     Mutant(
         "hq-tie-break",
-        "core/systems/heroquest/rules.py",
+        "core/systems/heroquest/resolution.py",
         'winner = "a" if a_lower == (tie_break == "low") else "b"',
         'winner = "a" if a_lower != (tie_break == "low") else "b"',
         "the high roll wins a tie",
@@ -275,7 +275,7 @@ MUTANTS = [
     ),
     Mutant(
         "hq-bump-down",
-        "core/systems/heroquest/rules.py",
+        "core/systems/heroquest/resolution.py",
         "left = bumps - (raised - own)",
         "left = 0",
         "a mastery past critical no longer bumps the other down",
@@ -283,7 +283,7 @@ MUTANTS = [
     ),
     Mutant(
         "hq-stretch",
-        "core/systems/heroquest/rules.py",
+        "core/systems/heroquest/resolution.py",
         "victory = min(victory, MINOR)",
         "victory = victory",
         "a stretched winner gets more than a minor victory",

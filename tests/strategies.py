@@ -63,17 +63,11 @@ from core.systems.forge import (
     SetStage,
 )
 from core.systems.forge import new_contest as forge_new_contest
-from core.systems.heroquest import (
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Leave,
-    Party,
-    SpendHeroPoints,
-    Stretch,
-)
-from core.systems.heroquest import new_contest as hq_new_contest
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.events import Leave, SpendHeroPoints, Stretch
+from core.systems.heroquest.resolution import Party
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant
+from core.systems.heroquest.state import new_contest as hq_new_contest
 
 
 def examples(times: int) -> settings:

@@ -27,11 +27,14 @@ from core.corrections import correct
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
-from core.systems import fate, forge, heroquest
+from core.systems import fate, forge
 from core.systems.fate.rules import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.events import SpendHeroPoints
+from core.systems.heroquest.resolution import MARGINAL, MINOR, Party, simple_contest
 from core.systems.heroquest.sheet import condition as hq_condition
+from core.systems.heroquest.state import HQContest
 
 F = {"+": 1, "0": 0, "-": -1}
 
@@ -333,7 +336,7 @@ def bout(campaign: Campaign, t_roll: int, g_roll: int) -> str:
 
 def target(campaign: Campaign, cid: str, name: str) -> int:
     state = campaign.contest(cid).state
-    assert isinstance(state, heroquest.HQContest)
+    assert isinstance(state, HQContest)
     return state.target(name)
 
 
@@ -388,7 +391,7 @@ def test_hero_points_spent_are_written_back() -> None:
         cid,
         RollDice(who="Tripitaka", faces=(10,)),
         RollDice(who="Ghoul", faces=(5,)),
-        heroquest.SpendHeroPoints(who="Tripitaka"),
+        SpendHeroPoints(who="Tripitaka"),
         ResolveExchange(),
     )
     campaign.act(WriteBack(contest_id=cid))
@@ -399,14 +402,10 @@ def test_hero_points_spent_are_written_back() -> None:
 def test_an_injury_bumps_down_and_dying_takes_no_actions() -> None:
     # Same targets and rolls: a tie of successes that the low roll wins. Bumped down
     # once, the injured party's success becomes a failure and it loses by a level.
-    plain = heroquest.simple_contest(
-        heroquest.Party(target=15, roll=5), heroquest.Party(target=15, roll=10)
-    )
-    injured = heroquest.simple_contest(
-        heroquest.Party(target=15, roll=5, bumps_down=1), heroquest.Party(target=15, roll=10)
-    )
-    assert (plain.winner, plain.victory) == ("a", heroquest.MARGINAL)
-    assert (injured.winner, injured.victory) == ("b", heroquest.MINOR)
+    plain = simple_contest(Party(target=15, roll=5), Party(target=15, roll=10))
+    injured = simple_contest(Party(target=15, roll=5, bumps_down=1), Party(target=15, roll=10))
+    assert (plain.winner, plain.victory) == ("a", MARGINAL)
+    assert (injured.winner, injured.victory) == ("b", MINOR)
     hurt_twice = Character(
         name="T",
         sheet=HeroQuestCharacter(adversity=("hurt", "hurt", "injured"), benefits={"Fist": 6}),

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from core.demo import create_demos
 from core.store import Saves
-from core.systems import fate, forge, heroquest
+from core.systems import fate, forge
+from core.systems.heroquest.state import HQContest
 
 FATE_DEMO, HEROQUEST_DEMO, FORGE_DEMO = "Fate demo", "HeroQuest demo", "FORGE demo"
 
@@ -53,7 +54,7 @@ def test_the_heroquest_and_forge_demos_start_their_contests(saves: Path) -> None
     assert hq_files is not None and forge_files is not None
 
     hq = hq_files.load().contest("c1").state
-    assert isinstance(hq, heroquest.HQContest)
+    assert isinstance(hq, HQContest)
     assert [(p.name, p.rating, p.vitality, p.hero_points) for p in hq.participants] == [
         ("Tripitaka", 24, 1, 3),
         ("Ghoul", 17, 0, 0),

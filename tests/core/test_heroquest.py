@@ -15,39 +15,35 @@ from msgspec.structs import replace
 from core.engine import apply, fold
 from core.errors import ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import ContestEnded, Event, ResolveExchange, RollDice, SetModifier
-from core.systems.heroquest import (
+from core.systems.heroquest.events import (
+    Augment,
+    ExchangeResolved,
+    Leave,
+    SetPairs,
+    SetParties,
+    SpendHeroPoints,
+    Stretch,
+)
+from core.systems.heroquest.modifiers import augment_bonus
+from core.systems.heroquest.ratings import format_rating, parse_rating
+from core.systems.heroquest.resolution import (
     COMPLETE,
     CRITICAL,
     FAILURE,
     FUMBLE,
-    HEROQUEST,
     MAJOR,
     MARGINAL,
     MINOR,
     SUCCESS,
     TIE,
-    Augment,
-    ExchangeResolved,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Leave,
     Outcome,
-    Pair,
     Party,
-    SetPairs,
-    SetParties,
-    SpendHeroPoints,
-    Stretch,
-    augment_bonus,
     classify,
-    format_rating,
     group_level,
-    new_contest,
-    parse_rating,
     simple_contest,
 )
-from core.systems.heroquest.rules import NoHeroPoints
+from core.systems.heroquest.rules import HEROQUEST, NoHeroPoints
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, Pair, new_contest
 from tests.strategies import parties, tie_breaks
 
 
@@ -661,7 +657,7 @@ def test_resolution_points_are_named_only_where_they_count() -> None:
     """Rules §2.8: resolution points belong to chained and extended contests. A simple
     contest's exchange line names its level alone (issue 24, item 22: "marginal (1 RP)"
     in a simple contest); a chained one keeps its points."""
-    from core.systems.heroquest.rules import _result
+    from core.systems.heroquest.wording import _result
 
     simple = ExchangeResolved(
         n=1, kind="simple", parties=("Hero", "Foe"), targets={}, rolls={}, levels={},

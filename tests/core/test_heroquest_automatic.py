@@ -18,19 +18,11 @@ from core.engine import apply
 from core.errors import OutOfTurn, RuleError
 from core.model import ResolveExchange, RollDice, SetModifier
 from core.scenario import ScenarioError, resolve
-from core.systems.heroquest import (
-    HEROQUEST,
-    Gamble,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Leave,
-    RuleAutomatic,
-    SetPairs,
-    SpendHeroPoints,
-    new_contest,
-)
+from core.systems.heroquest.automatic import RuleAutomatic
+from core.systems.heroquest.events import Gamble, Leave, SetPairs, SpendHeroPoints
 from core.systems.heroquest.odds import HEROQUEST_ODDS
+from core.systems.heroquest.rules import HEROQUEST
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 from tests.core.test_heroquest import exchange, hero_foe, play, resolved
 
 

@@ -18,26 +18,13 @@ from core.engine import apply
 from core.errors import RuleError
 from core.rules import find_system
 from core.scenario import ScenarioError, resolve
-from core.systems.heroquest import (
-    COMPLETE,
-    MAJOR,
-    MARGINAL,
-    MINOR,
-    TIE,
-    Boost,
-    Gamble,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Pair,
-    RespondDefensively,
-    SetPairs,
-    boost_cost,
-    lodged_points,
-    new_contest,
-)
+from core.systems.heroquest.events import Boost, Gamble, RespondDefensively, SetPairs
+from core.systems.heroquest.extended import lodged_points
+from core.systems.heroquest.modifiers import boost_cost
 from core.systems.heroquest.odds import heroquest_contest_odds
+from core.systems.heroquest.resolution import COMPLETE, MAJOR, MARGINAL, MINOR, TIE
 from core.systems.heroquest.rules import NoHeroPoints
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, Pair, new_contest
 
 # -- the points lodged ------------------------------------------------------------------------
 

@@ -37,15 +37,8 @@ from core.systems.heroquest.group_extended import (
     remove_follower,
     resolve_exchange,
 )
-from core.systems.heroquest.rules import (
-    COMPLETE,
-    MAJOR,
-    MARGINAL,
-    MINOR,
-    TIE,
-    NoHeroPoints,
-    Outcome,
-)
+from core.systems.heroquest.resolution import COMPLETE, MAJOR, MARGINAL, MINOR, TIE, Outcome
+from core.systems.heroquest.rules import NoHeroPoints
 
 
 def m(name: str, side: str, rating: int, **kw: Any) -> GroupMember:

@@ -24,7 +24,7 @@ from core.systems.heroquest.group_extended_odds import (
     round_states,
     side_win_odds,
 )
-from core.systems.heroquest.rules import COMPLETE
+from core.systems.heroquest.resolution import COMPLETE
 
 
 def two_against_one(a1: int = 0, b_by_a1: int = 0) -> GroupContest:

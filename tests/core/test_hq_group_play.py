@@ -22,14 +22,9 @@ from core.engine import apply
 from core.errors import OutOfTurn, RuleError
 from core.model import AnyContest, AnyEvent, ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
-from core.systems.heroquest import (
-    Engage,
-    HQGroupContest,
-    HQOptions,
-    HQParticipant,
-    SetParties,
-    new_group,
-)
+from core.systems.heroquest.events import SetParties
+from core.systems.heroquest.group_play import Engage, HQGroupContest, new_group
+from core.systems.heroquest.state import HQOptions, HQParticipant
 
 
 def three(**options: Any) -> dict[str, Any]:
@@ -260,7 +255,7 @@ def test_odds_for_the_coming_round() -> None:
 def test_a_side_contests_d20s_show_1_to_20(bad: int) -> None:
     # A d20 shows 1 to 20 (§2.3): an assist's resistance roll, a parting shot's or a
     # removal's rolls outside that are refused, nothing played.
-    from core.systems.heroquest import Assist
+    from core.systems.heroquest.group_play import Assist
 
     c = new_group(
         [

@@ -21,7 +21,9 @@ from core.errors import UnknownName
 from core.model import Command, ResolveExchange, RollDice
 from core.rules import find_system
 from core.setup import Pick, build_contest
-from core.systems import heroquest as hq
+from core.systems.heroquest.events import ExchangeResolved, SetPairs, SetParties
+from core.systems.heroquest.resolution import MARGINAL
+from core.systems.heroquest.state import HQContest, HQParticipant, Pair, new_contest
 
 PICKS = [
     Pick(character="Hero", side="Heroes", rating="Sword"),
@@ -52,10 +54,10 @@ def play(campaign: Campaign, cid: str, *commands: Command) -> None:
 def test_a_simple_group_contest_ends_with_its_level_and_says_its_counts_apart() -> None:
     campaign, cid = contest()
     pairs = (
-        hq.Pair(a="hero", b="FOE", roll_a=1, roll_b=10),
-        hq.Pair(a="Ally", b="foe", roll_a=1, roll_b=10),
+        Pair(a="hero", b="FOE", roll_a=1, roll_b=10),
+        Pair(a="Ally", b="foe", roll_a=1, roll_b=10),
     )
-    play(campaign, cid, hq.SetPairs(pairs=pairs))
+    play(campaign, cid, SetPairs(pairs=pairs))
     record = campaign.contest(cid)
     assert record.state.finished
     assert summary(campaign, record).result == "Heroes won (major victory)"
@@ -71,27 +73,27 @@ def test_the_parties_stay_from_one_exchange_to_the_next() -> None:
     play(
         campaign,
         cid,
-        hq.SetParties(a="hero", b="foe"),
+        SetParties(a="hero", b="foe"),
         RollDice(who="Hero", faces=(1,)),
         RollDice(who="Foe", faces=(10,)),
     )
     # 2: no parties named: Hero and Foe again. Both 5 and 12 succeed at 15; equal
     # levels go to the low roll (§2.3): Hero, marginal.
     state = campaign.contest(cid).state
-    assert isinstance(state, hq.HQContest)
+    assert isinstance(state, HQContest)
     assert state.parties == ("Hero", "Foe")
     play(campaign, cid, RollDice(who="Hero", faces=(5,)), RollDice(who="Foe", faces=(12,)))
     second = campaign.contest(cid).exchanges[1]
-    assert isinstance(second, hq.ExchangeResolved)
-    assert (second.parties, second.winner, second.victory) == (("Hero", "Foe"), "Hero", hq.MARGINAL)
+    assert isinstance(second, ExchangeResolved)
+    assert (second.parties, second.winner, second.victory) == (("Hero", "Foe"), "Hero", MARGINAL)
 
 
 def test_a_name_matching_two_participants_but_for_case_is_refused() -> None:
-    c = hq.new_contest(
+    c = new_contest(
         [
-            hq.HQParticipant(name="Ghoul", side="Ghouls", rating=15),
-            hq.HQParticipant(name="GHOUL", side="Ghouls", rating=15),
-            hq.HQParticipant(name="Hero", side="Heroes", rating=15),
+            HQParticipant(name="Ghoul", side="Ghouls", rating=15),
+            HQParticipant(name="GHOUL", side="Ghouls", rating=15),
+            HQParticipant(name="Hero", side="Heroes", rating=15),
         ]
     )
     assert c.named("Ghoul").name == "Ghoul"  # exact first

@@ -23,13 +23,14 @@ from core.campaign import (
     WriteBack,
 )
 from core.engine import apply
+from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for
 from core.setup import Pick, build_contest, conditions
-from core.systems import heroquest
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.odds import heroquest_exchange_odds
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
-from core.systems.heroquest.sheet import condition
+from core.systems.heroquest.sheet import condition, new_session
+from core.systems.heroquest.state import HQContest, HQParticipant
 
 KAI = Character(
     name="Kai",
@@ -74,14 +75,14 @@ def play(campaign: Campaign, contest_id: str, *commands: Command) -> None:
     campaign.act(Play(contest_id=contest_id, commands=commands))
 
 
-def starting(campaign: Campaign, ability: str) -> heroquest.HQParticipant:
+def starting(campaign: Campaign, ability: str) -> HQParticipant:
     """Kai as a new contest with ``ability`` would start him."""
     picks = [
         Pick(character="Kai", side="Kai", rating=ability),
         Pick(character="Foe", side="Foe", rating="Claws"),
     ]
     contest = build_contest("heroquest", campaign.roster, picks)
-    assert isinstance(contest, heroquest.HQContest)
+    assert isinstance(contest, HQContest)
     return contest.hq_participant("Kai")
 
 
@@ -188,13 +189,13 @@ def test_a_session_heals_hurts_on_every_ability() -> None:
     kai = _character(
         **{**_fields(KAI), "adversity_of": {"Sword": ("hurt", "impaired"), "Dance": ("hurt",)}}
     )
-    healed = heroquest.sheet.new_session(kai, None)
+    healed = new_session(kai, None)
     assert hq_sheet(healed).adversity_of == {"Sword": ("impaired",)}
 
 
 def test_a_dying_state_on_any_ability_takes_every_action_away() -> None:
     kai = _character(**{**_fields(KAI), "adversity_of": {"Sword": ("dying",)}})
-    with pytest.raises(heroquest.RuleError, match="dying: no actions"):
+    with pytest.raises(RuleError, match="dying: no actions"):
         condition(kai, "Dance")
 
 

@@ -7,7 +7,7 @@ complete defeat without rolling (step 1), so Kai still wins, completely."""
 
 from __future__ import annotations
 
-from core.systems.heroquest.rules import (
+from core.systems.heroquest.resolution import (
     COMPLETE,
     FAILURE,
     FUMBLE,

@@ -14,16 +14,11 @@ from core.errors import RuleError
 from core.model import ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
 from core.setup import Pick, build_contest, describe_options
-from core.systems import heroquest
-from core.systems.heroquest.rules import (
-    MAJOR,
-    MARGINAL,
-    MINOR,
-    HeroQuestCharacter,
-    climactic,
-    hq_sheet,
-)
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.extended import climactic
+from core.systems.heroquest.resolution import COMPLETE, MAJOR, MARGINAL, MINOR
 from core.systems.heroquest.sheet import injured, wherewithal
+from core.systems.heroquest.state import HQContest
 
 # HQ2's own example (rules §2.6 [H1], "Bruno the Hook"): injured, and hurt (-3) on
 # everything physical. Adrenaline Rush 16 - 3 = 13, he rolls 6: a success; Moderate
@@ -106,7 +101,7 @@ def test_rising_action_write_back_is_the_engines_final_result() -> None:
     # §2.8.6: difference 5 - 1 = 4: a minor victory, Boris impaired; Anna's benefit +3.
     campaign, cid = extended("rising")
     state = campaign.contest(cid).state
-    assert isinstance(state, heroquest.HQContest)
+    assert isinstance(state, HQContest)
     assert state.extended_result() == (MINOR, {"Boris": "impaired"})
     assert "Consequences (rising action): minor victory; Boris impaired" in (
         summary(campaign, campaign.contest(cid)).costs
@@ -124,7 +119,7 @@ def test_climactic_write_back_counts_what_was_scored_against_each() -> None:
     # written to the roster.
     campaign, cid = extended("climactic")
     state = campaign.contest(cid).state
-    assert isinstance(state, heroquest.HQContest)
+    assert isinstance(state, HQContest)
     assert state.extended_result() == (MAJOR, {"Anna": "dazed", "Boris": "injured"})
     assert "Consequences (climactic): major victory; Anna dazed, Boris injured" in (
         summary(campaign, campaign.contest(cid)).costs
@@ -145,7 +140,7 @@ def test_climactic_takes_the_second_worst_loser() -> None:
     assert states == {"X": "impaired", "Y": "dying", "Z": "dazed", "W": "hurt"}
     # 9 or more is dead; a winner with nothing scored against them is unharmed.
     level, states = climactic({"X": 8, "Y": 8, "W": 0}, ["X", "Y"])
-    assert (level, states) == (heroquest.COMPLETE, {"X": "dead", "Y": "dead"})
+    assert (level, states) == (COMPLETE, {"X": "dead", "Y": "dead"})
 
 
 def test_the_method_is_an_option_the_gm_reads() -> None:

@@ -16,9 +16,9 @@ from core.engine import apply
 from core.model import ResolveExchange, RollDice
 from core.odds import odds_for
 from core.setup import Pick, build_contest
-from core.systems.heroquest import HQContest, HQOptions, HQParticipant, new_contest
+from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.odds import heroquest_contest_odds, heroquest_exchange_odds
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 
 CRIT, SUCCESS, FAILURE, FUMBLE = 3, 2, 1, 0
 POINTS = {1: 1, 2: 2, 3: 3, 4: 5}  # marginal, minor, major, complete (§2.7 table)

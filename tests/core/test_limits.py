@@ -42,8 +42,8 @@ from core.systems.fate import FateOptions, FateParticipant
 from core.systems.fate.rules import FateCharacter
 from core.systems.forge import ForgeParticipant
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest import HQParticipant
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.state import HQParticipant
 from tests.strategies import CAMPAIGN_SYSTEMS, campaign_commands, campaign_runs, examples
 
 # -- the table of issue 23: what each form took and the loader refused ---------------------

@@ -27,9 +27,9 @@ SYSTEM_NAMES = {"fate", "heroquest", "forge"}
 
 
 def _commands() -> set[str]:
-    """Every command and event class a system's rules define."""
+    """Every command and event class a system's modules define."""
     found: set[str] = set()
-    for rules in (ROOT / "core" / "systems").glob("*/rules.py"):
+    for rules in (ROOT / "core" / "systems").glob("*/*.py"):
         source = rules.read_text(encoding="utf-8")
         found |= set(re.findall(r"^class (\w+)\((?:Command|Event|ExchangeEvent)\)", source, re.M))
     return found

@@ -30,7 +30,7 @@ from msgspec.structs import replace
 
 from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier
-from core.systems import fate, forge, heroquest
+from core.systems import fate, forge
 from core.systems.fate import CreateAdvantage, FateContest, FateOptions, FateParticipant
 from core.systems.forge import (
     ChooseReaction,
@@ -39,17 +39,9 @@ from core.systems.forge import (
     ForgeParticipant,
     SetStage,
 )
-from core.systems.heroquest import (
-    RESOLUTION_POINTS,
-    Augment,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Party,
-    SetParties,
-    SpendHeroPoints,
-    Stretch,
-)
+from core.systems.heroquest.events import Augment, SetParties, SpendHeroPoints, Stretch
+from core.systems.heroquest.resolution import RESOLUTION_POINTS, Party, simple_contest
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -509,9 +501,7 @@ def test_one_more_plus_two_on_the_contest() -> None:
 def hq_contest(
     people: Sequence[tuple[str, int]], options: HQOptions | None = None, **kw: Any
 ) -> HQContest:
-    return heroquest.new_contest(
-        [HQParticipant(name=n, side=n, rating=r, **kw) for n, r in people], options
-    )
+    return new_contest([HQParticipant(name=n, side=n, rating=r, **kw) for n, r in people], options)
 
 
 def hq_brute_force(contest: HQContest, before: Sequence[Command]) -> dict[Any, int]:
@@ -636,7 +626,7 @@ def test_extended_monte_carlo() -> None:
     for _ in range(n):
         points = [1, 0]
         while max(points) < 5:
-            out = heroquest.simple_contest(
+            out = simple_contest(
                 replace(hero, roll=rng.randint(1, 20)), replace(foe, roll=rng.randint(1, 20))
             )
             if out.winner is not None:

@@ -27,7 +27,7 @@ from core.store import Saves
 from core.systems.fate.odds import fate_roll_odds, four_df_at_least
 from core.systems.forge.odds import forge_success
 from core.systems.heroquest.odds import heroquest_counts, heroquest_roll_levels
-from core.systems.heroquest.rules import Party
+from core.systems.heroquest.resolution import Party
 from tests.helpers import act, clean_env, tussle_command
 from tests.plugins.installed import installed
 from tui.cli import main

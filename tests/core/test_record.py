@@ -13,7 +13,7 @@ from core.store import CampaignFiles, Saves
 from core.systems.fate import FateContest
 from core.systems.fate.rules import fate_sheet
 from core.systems.forge.rules import forge_sheet
-from core.systems.heroquest.rules import hq_sheet
+from core.systems.heroquest.character import hq_sheet
 from tests.conftest import SCENARIOS
 from tests.helpers import tussle_command
 

@@ -34,7 +34,7 @@ from core.roster_file import (
 from core.store import CampaignFiles, Saves
 from core.systems.fate.rules import FateCharacter
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import HOLD_DEMO, ROSTER_FILES, act, clean_env, files_of, tussle_command
 from tests.plugins.installed import installed
 from tests.strategies import examples

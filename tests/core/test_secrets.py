@@ -38,9 +38,10 @@ from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
 from core.systems import fate, forge
-from core.systems import heroquest as hq
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.events import Augment, SetPairs, SetParties, SpendHeroPoints
+from core.systems.heroquest.state import Pair
 from tests.helpers import (
     CID,
     EXCHANGES,
@@ -178,19 +179,19 @@ def test_heroquest_lines_hide_a_hidden_party_target_roll_augment_and_hero_points
     campaign.act(StartContest(title="G", contest=contest))
     campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Ghoul King"))
     simple = (
-        hq.SetParties(a="Tripitaka", b="Ghoul King"),
-        hq.Augment(recipient="Ghoul King", rating=26, roll=4, resistance_roll=15),
+        SetParties(a="Tripitaka", b="Ghoul King"),
+        Augment(recipient="Ghoul King", rating=26, roll=4, resistance_roll=15),
         RollDice(who="Tripitaka", faces=(12,)),
         RollDice(who="Ghoul King", faces=(3,)),
-        hq.SpendHeroPoints(who="Ghoul King", count=1),
+        SpendHeroPoints(who="Ghoul King", count=1),
         ResolveExchange(),
     )
     pairs = (
-        hq.Pair(a="Tripitaka", b="Ghoul King", roll_a=5, roll_b=9),
-        hq.Pair(a="Sandy", b="Ghoul", roll_a=2, roll_b=14),
+        Pair(a="Tripitaka", b="Ghoul King", roll_a=5, roll_b=9),
+        Pair(a="Sandy", b="Ghoul", roll_a=2, roll_b=14),
     )
     campaign.act(Play(contest_id=CID, commands=simple))
-    campaign.act(Play(contest_id=CID, commands=(hq.SetPairs(pairs=pairs), ResolveExchange())))
+    campaign.act(Play(contest_id=CID, commands=(SetPairs(pairs=pairs), ResolveExchange())))
     first, second = (find_system("heroquest").describe(e) for e in campaign.contest(CID).exchanges)
     # The Ghoul King's claws 33 = 13M, augmented +9 (6M rolling 4 beats the base 14
     # rolling 15: a major victory, §2.5) and +1 bump for the hero point: 2M2 (§2.3).

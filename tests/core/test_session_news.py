@@ -7,7 +7,7 @@ from core.campaign_state import Character
 from core.sheet import find_sheet
 from core.systems.fate.rules import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 
 
 def test_fate_says_who_refreshed_and_to_how_many() -> None:

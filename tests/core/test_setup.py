@@ -7,10 +7,11 @@ import pytest
 from core.campaign import Campaign, Character, StartContest
 from core.errors import RuleError
 from core.setup import Pick, build_contest
-from core.systems import fate, forge, heroquest
+from core.systems import fate, forge
 from core.systems.fate.rules import FateCharacter
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.state import HQContest, HQParticipant
 
 CYNERE = Character(
     name="Cynere",
@@ -152,12 +153,10 @@ def test_heroquest_participants_copy_rating_vitality_and_hero_points() -> None:
         ],
         {"chained": True},
     )
-    assert isinstance(contest, heroquest.HQContest)
+    assert isinstance(contest, HQContest)
     assert contest.participants == (
-        heroquest.HQParticipant(
-            name="Tripitaka", side="Heroes", rating=24, vitality=1, hero_points=3
-        ),
-        heroquest.HQParticipant(name="Ghoul", side="Ghouls", rating=17, vitality=0, hero_points=0),
+        HQParticipant(name="Tripitaka", side="Heroes", rating=24, vitality=1, hero_points=3),
+        HQParticipant(name="Ghoul", side="Ghouls", rating=17, vitality=0, hero_points=0),
     )
     assert contest.hero_points_left == {"Tripitaka": 3, "Ghoul": 0}
     assert contest.options.chained
@@ -174,7 +173,7 @@ def test_no_relevant_heroquest_ability_rolls_against_6(rating: str | None) -> No
             Pick(character="Ghoul", side="Ghouls", rating="Claws"),
         ],
     )
-    assert isinstance(contest, heroquest.HQContest)
+    assert isinstance(contest, HQContest)
     assert contest.hq_participant("Tripitaka").rating == 6
     assert contest.target("Tripitaka") == 7  # 6, plus Tripitaka's vitality of 1
 

@@ -10,10 +10,10 @@ from core.setup import Pick, build_contest
 from core.systems.fate.sheet import difficulty as fate_difficulty
 from core.systems.forge.sheet import cover_modifier
 from core.systems.forge.sheet import target as forge_target
-from core.systems.heroquest import HQContest
 from core.systems.heroquest.sheet import augment_base as heroquest_augment_base
 from core.systems.heroquest.sheet import base_resistance as heroquest_base
 from core.systems.heroquest.sheet import resistance as heroquest_resistance
+from core.systems.heroquest.state import HQContest
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ import pytest
 from core.store import CampaignFiles
 from core.systems.fate.rules import fate_sheet
 from core.systems.forge.rules import forge_sheet
-from core.systems.heroquest.rules import hq_sheet
+from core.systems.heroquest.character import hq_sheet
 from tests.helpers import export_as_format_3, in_process
 
 DATA = Path(__file__).parents[1] / "data" / "sheets_saves"

@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 from core.campaign import Character
 from core.setup import Pick
 from core.systems.fate.rules import FateCharacter, fate_sheet
-from core.systems.heroquest import HQContest
-from core.systems.heroquest.rules import hq_sheet
+from core.systems.heroquest.character import hq_sheet
+from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.screens.contest import ContestScreen

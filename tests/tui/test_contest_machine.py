@@ -70,7 +70,7 @@ from core.rules import BUILT_IN
 from core.store import CampaignFiles
 from core.systems.fate import FateContest
 from core.systems.forge import ForgeContest
-from core.systems.heroquest import HQContest
+from core.systems.heroquest.state import HQContest
 from tests.strategies import (
     aspect_names_typed,
     d20s_typed,

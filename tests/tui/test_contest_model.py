@@ -64,7 +64,7 @@ from core.rules import BUILT_IN
 from core.setup import build_contest
 from core.sheet import find_sheet
 from core.systems.fate import rules as fate
-from core.systems.heroquest import rules as hq
+from core.systems.heroquest.events import SpendHeroPoints
 from tests.strategies import examples
 from tui.draft import (
     Draft,
@@ -487,7 +487,7 @@ class HeroQuestModel(ContestModel):
     @rule(who=st.integers(0, 3), count=st.integers(1, 2))
     def hero_point(self, who: int, count: int) -> None:
         names = [p.name for p in self.state.participants]
-        self.extra(hq.SpendHeroPoints(who=names[who % len(names)], count=count))
+        self.extra(SpendHeroPoints(who=names[who % len(names)], count=count))
 
 
 class ForgeModel(ContestModel):

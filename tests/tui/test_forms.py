@@ -16,10 +16,12 @@ from textual.widgets import Input, Static
 from core.campaign import Character
 from core.setup import Pick
 from core.store import Saves
-from core.systems import fate, heroquest
+from core.systems import fate
 from core.systems.fate.rules import FateCharacter
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.events import Augment, SetPairs, SpendHeroPoints
+from core.systems.heroquest.state import Pair
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.app import TussleApp
@@ -272,7 +274,7 @@ async def test_an_augment_rating_written_wrong_is_refused(saves: Path) -> None:
         await accepted(pilot)
         screen = app.screen
         assert isinstance(screen, ContestScreen)
-        augments = [c for c in screen.draft.extras if isinstance(c, heroquest.Augment)]
+        augments = [c for c in screen.draft.extras if isinstance(c, Augment)]
         assert [(a.rating, a.roll, a.resistance_roll) for a in augments] == [(17, 3, 12)]
 
 
@@ -288,9 +290,7 @@ async def test_a_group_contest_written_wrong_is_refused(saves: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ContestScreen)
         assert screen.draft.extras == [
-            heroquest.SetPairs(
-                pairs=(heroquest.Pair(a="Tripitaka", b="Ghoul King", roll_a=4, roll_b=9),)
-            )
+            SetPairs(pairs=(Pair(a="Tripitaka", b="Ghoul King", roll_a=4, roll_b=9),))
         ]
 
 
@@ -313,7 +313,7 @@ async def test_what_the_rules_refuse_keeps_the_form_open_too(saves: Path) -> Non
         await accepted(pilot)
         screen = app.screen
         assert isinstance(screen, ContestScreen)
-        assert screen.draft.extras == [heroquest.SpendHeroPoints(who="Ghoul King", count=1)]
+        assert screen.draft.extras == [SpendHeroPoints(who="Ghoul King", count=1)]
 
 
 async def test_correcting_an_exchange_that_is_not_there_is_refused(saves: Path) -> None:

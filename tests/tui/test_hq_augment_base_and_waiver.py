@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 from core.campaign import Campaign, ChangeSettings, Character
 from core.setup import Pick
 from core.store import Saves
-from core.systems import heroquest
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.state import HQContest
 from tests.helpers import act, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, write
 from tui.screens.forms import FormScreen
@@ -80,7 +80,7 @@ async def test_the_augment_base_is_the_tables_for_the_sessions_played(saves: Pat
         await wherewithal(pilot, "2", "19")
         await keys(pilot, "enter")
         latest = app.campaign.latest_contest
-        assert latest is not None and isinstance(latest.state, heroquest.HQContest)
+        assert latest is not None and isinstance(latest.state, HQContest)
         assert latest.state.options.augment_base == 16  # session 9: k = 5, 14 + 2
         assert latest.state.hq_participant("Kai").bumps_down == 1  # no waiver asked for
 
@@ -104,6 +104,6 @@ async def test_a_major_wherewithal_victory_waives_the_bump_down_with_the_option(
         assert any("major victory (may take part, no bump down)" in n for n in setup.notes)
         await keys(pilot, "enter")
         latest = app.campaign.latest_contest
-        assert latest is not None and isinstance(latest.state, heroquest.HQContest)
+        assert latest is not None and isinstance(latest.state, HQContest)
         assert latest.state.hq_participant("Kai").bumps_down == 0
         assert latest.state.options.augment_base == 14  # session 1

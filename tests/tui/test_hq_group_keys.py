@@ -14,8 +14,8 @@ from pathlib import Path
 from core.campaign import Character
 from core.setup import Pick
 from core.store import Saves
-from core.systems.heroquest import HQGroupContest
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.group_play import HQGroupContest
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.screens.forms import FormScreen
 

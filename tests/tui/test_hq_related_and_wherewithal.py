@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Static
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems import heroquest
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, text, write
 from tui.app import TussleApp
@@ -119,7 +119,7 @@ async def test_an_injured_participant_rolls_wherewithal_before_the_contest(saves
         assert isinstance(app.screen, FormScreen)
         await keys(pilot, "enter")
         latest = app.campaign.latest_contest
-        assert latest is not None and isinstance(latest.state, heroquest.HQContest)
+        assert latest is not None and isinstance(latest.state, HQContest)
         assert [p.name for p in latest.state.participants] == ["Kai", "Foe"]
         assert latest.state.hq_participant("Kai").bumps_down == 1  # Sword is injured
 

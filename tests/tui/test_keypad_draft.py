@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.app import TussleApp
 from tui.screens.confirm import ConfirmScreen

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 
 

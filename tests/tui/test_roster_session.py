@@ -13,7 +13,7 @@ from core.campaign import Character
 from core.setup import Pick
 from core.systems.fate.rules import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
-from core.systems.heroquest.rules import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp

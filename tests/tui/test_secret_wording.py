@@ -29,8 +29,9 @@ from core.systems.fate import rules as fate
 from core.systems.fate.rules import FateCharacter
 from core.systems.forge import rules as forge
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest import rules as hq
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest import wording
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.events import SetParties, SpendHeroPoints
 from tests.helpers import CID, EXCHANGES, HIDE_SLY, KNIFE_CYNERE, SLY, knife_fight
 from tests.helpers import fate_dice as dice
 from tui.watch import WatchApp
@@ -124,13 +125,13 @@ def ghouls_with_a_hidden_king() -> tuple[Campaign, list[Entry]]:
 async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spent(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hq, "_points", COUNTS.__getitem__)
+    monkeypatch.setattr(wording, "points_words", COUNTS.__getitem__)
     campaign, entries = ghouls_with_a_hidden_king()
     exchange = (
-        hq.SetParties(a="Tripitaka", b="Ghoul King"),
+        SetParties(a="Tripitaka", b="Ghoul King"),
         RollDice(who="Tripitaka", faces=(12,)),
         RollDice(who="Ghoul King", faces=(3,)),
-        hq.SpendHeroPoints(who="Ghoul King", count=1),
+        SpendHeroPoints(who="Ghoul King", count=1),
         ResolveExchange(),
     )
     entries.append(campaign.act(Play(contest_id=CID, commands=exchange)))
@@ -143,7 +144,7 @@ async def test_heroquest_with_hero_points_in_words_still_hides_how_many_were_spe
 async def test_heroquest_hides_that_a_hidden_party_target_fell_to_zero(saves: Path) -> None:
     campaign, entries = ghouls_with_a_hidden_king()
     exchange = (
-        hq.SetParties(a="Tripitaka", b="Ghoul King"),
+        SetParties(a="Tripitaka", b="Ghoul King"),
         SetModifier(who="Ghoul King", value=-40),
         RollDice(who="Tripitaka", faces=(12,)),
         ResolveExchange(),

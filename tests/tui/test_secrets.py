@@ -16,7 +16,7 @@ from textual.widgets import Static
 from core.campaign import ChangeSettings, Character, ContestRecord, Play
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
 from tests.helpers import (
     CID,
     EXCHANGES,
@@ -186,7 +186,7 @@ def test_the_gm_panes_mark_what_the_players_do_not_see() -> None:
 
 def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() -> None:
     from core.campaign import AddCharacter, Campaign, StartContest, ToggleSecret
-    from core.systems import heroquest as hq
+    from core.systems.heroquest.state import HQContest
 
     campaign = Campaign(name="T", system="heroquest")
     for c in (
@@ -199,7 +199,7 @@ def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() ->
         Pick(character="Ghoul", side="Ghouls", rating="Claws"),
     ]
     contest = build_contest("heroquest", campaign.roster, picks, {}, ())
-    assert isinstance(contest, hq.HQContest)
+    assert isinstance(contest, HQContest)
     from msgspec.structs import replace
 
     tripitaka, ghoul = contest.participants

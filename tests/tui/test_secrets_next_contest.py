@@ -37,9 +37,9 @@ from core.recap import recap_markdown
 from core.setup import Pick, build_contest
 from core.store import Saves
 from core.systems import forge
-from core.systems import heroquest as hq
 from core.systems.forge.rules import ForgeCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.events import SetParties
 from tests.helpers import (
     HIDE_ALL,
     HIDE_BLADE,
@@ -251,7 +251,7 @@ HEROQUEST = Table(
     hidden=GHOUL_KING,
     first=[
         (
-            hq.SetParties(a="Tripitaka", b=GHOUL_KING),
+            SetParties(a="Tripitaka", b=GHOUL_KING),
             RollDice(who="Tripitaka", faces=(10,)),
             RollDice(who=GHOUL_KING, faces=(16,)),
             ResolveExchange(),
@@ -259,7 +259,7 @@ HEROQUEST = Table(
     ],
     second=[
         (
-            hq.SetParties(a="Tripitaka", b=GHOUL_KING),
+            SetParties(a="Tripitaka", b=GHOUL_KING),
             RollDice(who="Tripitaka", faces=(15,)),
             RollDice(who=GHOUL_KING, faces=(5,)),
             ResolveExchange(),

@@ -11,9 +11,10 @@ from textual.widgets import Static
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems import forge, heroquest
+from core.systems import forge
 from core.systems.fate.rules import FateCharacter
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, text, write
 from tui.app import TussleApp
@@ -117,7 +118,7 @@ async def test_keys_for_own_ability_and_for_a_typed_rating_start_the_right_conte
         assert "4M, for this contest only" in table_row(setup, 1)
         await keys(pilot, "g", "enter")
         latest = app.campaign.latest_contest
-        assert latest is not None and isinstance(latest.state, heroquest.HQContest)
+        assert latest is not None and isinstance(latest.state, HQContest)
         ratings = {p.name: p.rating for p in latest.state.participants}
         assert ratings == {"Tripitaka": 17, "Ghoul King": 24}
 
@@ -214,6 +215,6 @@ async def test_no_relevant_ability_is_a_choice_the_form_takes(saves: Path) -> No
         assert setup.picks[1] == Pick(character="Ghoul King", side="Ghoul King", rating=None)
         await keys(pilot, "g", "enter")
         latest = app.campaign.latest_contest
-        assert latest is not None and isinstance(latest.state, heroquest.HQContest)
+        assert latest is not None and isinstance(latest.state, HQContest)
         ratings = {p.name: p.rating for p in latest.state.participants}
         assert ratings == {"Tripitaka": 17, "Ghoul King": 6}

@@ -36,8 +36,8 @@ from core.setup import Pick, build_contest
 from core.store import Saves
 from core.systems.fate import rules as fate
 from core.systems.fate.rules import FateCharacter
-from core.systems.heroquest import rules as hq
-from core.systems.heroquest.rules import HeroQuestCharacter
+from core.systems.heroquest.character import HeroQuestCharacter
+from core.systems.heroquest.events import SetParties
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui import views
 from tui.app import TussleApp
@@ -337,7 +337,7 @@ def test_every_verdict_the_scoreboard_can_show() -> None:
         "heroquest",
         [TRIPITAKA, SANDY],
         (
-            hq.SetParties(a="Tripitaka", b="Sandy"),
+            SetParties(a="Tripitaka", b="Sandy"),
             RollDice(who="Tripitaka", faces=(12,)),
             RollDice(who="Sandy", faces=(3,)),
             ResolveExchange(),
@@ -349,7 +349,7 @@ def test_every_verdict_the_scoreboard_can_show() -> None:
         "heroquest",
         [TRIPITAKA, SANDY],
         (
-            hq.SetParties(a="Tripitaka", b="Sandy"),
+            SetParties(a="Tripitaka", b="Sandy"),
             SetModifier(who="Tripitaka", value=-40),
             SetModifier(who="Sandy", value=-40),
             ResolveExchange(),
@@ -415,7 +415,7 @@ def numbers_in(shown: str, *values: str) -> list[str]:
 
 
 HQ_EXCHANGE = (
-    hq.SetParties(a="Tripitaka", b="Sandy"),
+    SetParties(a="Tripitaka", b="Sandy"),
     RollDice(who="Tripitaka", faces=(12,)),
     RollDice(who="Sandy", faces=(3,)),
     ResolveExchange(),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.odds import odds_for
-from core.systems import heroquest as hq
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.odds_view import odds_cells
 from tui.screens.forms import FormScreen
@@ -14,13 +14,13 @@ from tui.systems.heroquest import lingering
 from tui.widgets.choice import Choice
 
 
-def duel(**options: bool) -> hq.HQContest:
-    return hq.new_contest(
+def duel(**options: bool) -> HQContest:
+    return new_contest(
         [
-            hq.HQParticipant(name="Tripitaka", side="Heroes", rating=10),
-            hq.HQParticipant(name="Ghoul", side="Ghouls", rating=10),
+            HQParticipant(name="Tripitaka", side="Heroes", rating=10),
+            HQParticipant(name="Ghoul", side="Ghouls", rating=10),
         ],
-        hq.HQOptions(**options),
+        HQOptions(**options),
     )
 
 
@@ -51,11 +51,11 @@ def test_a_chained_contest_shows_the_exchange_only() -> None:
 def test_what_earlier_contests_left_is_said_in_words() -> None:
     """Rules §2.6: a hurt is −3, an impairment −6 in the target, an injury a bump down;
     a lingering benefit adds to the ability it came from."""
-    hurt = hq.HQParticipant(name="A", side="A", rating=17, condition=-3, bumps_down=1)
+    hurt = HQParticipant(name="A", side="A", rating=17, condition=-3, bumps_down=1)
     assert lingering(hurt) == "−3 from earlier contests (hurt or impaired) · 1 bump down (injured)"
-    helped = hq.HQParticipant(name="B", side="B", rating=17, condition=3)
+    helped = HQParticipant(name="B", side="B", rating=17, condition=3)
     assert lingering(helped) == "+3 from earlier contests (lingering benefit)"
-    assert lingering(hq.HQParticipant(name="C", side="C", rating=17)) == ""
+    assert lingering(HQParticipant(name="C", side="C", rating=17)) == ""
     assert "cond" not in lingering(hurt) + lingering(helped)
 
 

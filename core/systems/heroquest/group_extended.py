@@ -27,23 +27,22 @@ from msgspec.structs import replace
 from core.errors import OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Int, Positive
 from core.model import Saved
-from core.systems.heroquest.rules import (
-    EXTENDED_GOAL,
+from core.systems.heroquest.extended import EXTENDED_GOAL, climactic, lodged_points, rising_action
+from core.systems.heroquest.modifiers import (
     EXTRA_OPPONENT_PENALTY,
-    MASTERY,
-    RESOLUTION_POINTS,
     STRETCH_PENALTY,
-    NoHeroPoints,
+    boost_cost,
+    boosted,
+)
+from core.systems.heroquest.ratings import MASTERY
+from core.systems.heroquest.resolution import (
+    RESOLUTION_POINTS,
     Outcome,
     Party,
     TieBreak,
-    boost_cost,
-    boosted,
-    climactic,
-    lodged_points,
-    rising_action,
     simple_contest,
 )
+from core.systems.heroquest.rules import NoHeroPoints
 
 CODEC_TAG = "heroquest"  # saved as "heroquest.GroupMember"..., beside the contest's classes
 

@@ -29,7 +29,7 @@ from core.systems.heroquest.group_extended import (
     exchange_points,
     pending,
 )
-from core.systems.heroquest.rules import Outcome, Party, TieBreak, simple_contest
+from core.systems.heroquest.resolution import Outcome, Party, TieBreak, simple_contest
 
 Side = Literal["a", "b"]
 Result = tuple[Side | None, int, int]  # who wins ("a", "b", None), victory, points lodged

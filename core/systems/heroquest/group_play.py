@@ -23,7 +23,7 @@ function needs, and ``evolve`` runs that function again: one truth for the rules
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 from msgspec.structs import replace
@@ -33,8 +33,9 @@ from core.errors import OutOfTurn, RuleError
 from core.limits import Count, Int
 from core.model import Command, Contest, ContestEnded, Event, ResolveExchange
 from core.redact import Part, secret
-from core.rules.base import JSON
+from core.rules.base import JSON, RuleSystem
 from core.systems.heroquest.automatic import RuleAutomatic
+from core.systems.heroquest.events import Boost, Leave, OwnExchange, SetPairs, SetParties
 from core.systems.heroquest.group_extended import (
     Aim,
     GroupContest,
@@ -57,24 +58,9 @@ from core.systems.heroquest.group_extended import (
     resolve_exchange,
     total_against,
 )
-from core.systems.heroquest.rules import (
-    LEVELS,
-    VICTORIES,
-    Boost,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Leave,
-    OpenExchange,
-    Outcome,
-    OwnExchange,
-    SetPairs,
-    SetParties,
-    format_rating,
-)
-
-if TYPE_CHECKING:
-    from core.systems.heroquest.rules import HeroQuestRules
+from core.systems.heroquest.ratings import format_rating
+from core.systems.heroquest.resolution import LEVELS, VICTORIES, Outcome
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, OpenExchange
 
 CODEC_TAG = "heroquest"  # saved as "heroquest.HQGroupContest"..., beside the contest's
 
@@ -137,10 +123,10 @@ class HQGroupContest(HQContest):
         level = max(found.victories.values(), default=0)
         return level, {n: ", ".join(s) for n, s in found.states.items()}
 
-    def decide_variant(self, rules: HeroQuestRules, command: Any) -> tuple[Event, ...] | None:
+    def decide_variant(self, rules: RuleSystem, command: Any) -> tuple[Event, ...] | None:
         return _decide(self, command)
 
-    def evolve_variant(self, rules: HeroQuestRules, event: Event) -> Contest | None:
+    def evolve_variant(self, rules: RuleSystem, event: Event) -> Contest | None:
         return _evolve(self, event)
 
     def final_variant(self) -> JSON | None:

@@ -23,6 +23,7 @@ from core.chance.common import JSON, contest_json, over, pct, prob
 from core.chance.solver import Chain, ContestOdds, merge
 from core.model import Contest
 from core.rules.base import SystemOdds, own
+from core.systems.heroquest.extended import EXTENDED_GOAL
 from core.systems.heroquest.group_extended import pending
 from core.systems.heroquest.group_extended_odds import (
     elimination_odds,
@@ -30,19 +31,16 @@ from core.systems.heroquest.group_extended_odds import (
     side_win_odds,
 )
 from core.systems.heroquest.group_play import HQGroupContest
-from core.systems.heroquest.rules import (
-    EXTENDED_GOAL,
+from core.systems.heroquest.ratings import format_rating, normalise
+from core.systems.heroquest.resolution import (
     FUMBLE,
     RESOLUTION_POINTS,
-    HQContest,
-    OpenExchange,
     Party,
     bump,
     classify,
-    format_rating,
-    normalise,
     simple_contest,
 )
+from core.systems.heroquest.state import HQContest, OpenExchange
 
 LEVEL_NAMES = ("marginal", "minor", "major", "complete")
 

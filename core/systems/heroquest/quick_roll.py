@@ -17,7 +17,8 @@ from fractions import Fraction
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.quick_roll import Faces, RollResult, modifiers, percent, split_vs
-from core.systems.heroquest.rules import (
+from core.systems.heroquest.ratings import format_rating, normalise, parse_rating
+from core.systems.heroquest.resolution import (
     CRITICAL,
     FUMBLE,
     LEVELS,
@@ -26,9 +27,6 @@ from core.systems.heroquest.rules import (
     Party,
     bump,
     classify,
-    format_rating,
-    normalise,
-    parse_rating,
     simple_contest,
 )
 

@@ -21,7 +21,8 @@ from core.roster_file import (
     texts,
     whole,
 )
-from core.systems.heroquest.rules import HeroQuestCharacter, format_rating, hq_sheet, parse_rating
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.ratings import format_rating, parse_rating
 
 STATES = ("hurt", "impaired", "injured", "dying", "dead")  # §2.6
 FOREIGN = ""

@@ -1,623 +1,83 @@
-"""HeroQuest contests: HQ2 with the "Children of the Grave" house rules.
-
-The rules are in ``shared/spec/rules.md`` part 2; the option names in ``scenario.md``.
-The pure scoring functions at the top (``parse_rating``, ``format_rating``, ``classify``,
-``simple_contest``, ``augment_bonus``, ``group_level``) are the ones ``decide`` uses and
-the ones the keypad preview and the odds call: one source of truth for the rules.
-
-Ratings are kept as *linear* values (``4M`` = 24, ``10M2`` = 50): every modifier adds to
-the linear value and the result is normalised again, so bonuses make masteries and
-penalties take them away (rules §2.2).
+"""HeroQuest's rule system (HQ2 with the "Children of the Grave" house rules, rules.md
+part 2): ``HeroQuestRules`` decides what a command does to a contest (the events, or a
+``RuleError``) and evolves the contest by each event, the scoring done by the modules of
+their concern (``resolution``, ``modifiers``, ``consequences``, ``extended``) and the
+telling by ``wording``. The registry (``core.rules``) loads this module as the system's
+rules; the option names are scenario.md's.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-import msgspec
 from msgspec.structs import replace
 
-from core.campaign_log import Character, Sheet
 from core.dice import DiceKind, check_faces
 from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
-from core.limits import Count, Int
 from core.model import (
-    Command,
     Contest,
     ContestEnded,
     DiceRolled,
     Event,
     ExchangeEvent,
     ModifierSet,
-    Participant,
     ResolveExchange,
     RollDice,
-    Saved,
     SetModifier,
 )
-from core.redact import HIDDEN, NO_SECRETS, Part, Secrets, render_all, secret
+from core.redact import NO_SECRETS, Part, Secrets, render_all
 from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command
 from core.systems.heroquest.automatic import AutomaticResult, AutomaticRuled, RuleAutomatic
+from core.systems.heroquest.consequences import BENEFITS, CONSEQUENCES
+from core.systems.heroquest.events import (
+    Augment,
+    Augmented,
+    Boost,
+    Boosted,
+    DefensiveDeclared,
+    ExchangeResolved,
+    GambitDeclared,
+    Gamble,
+    HeroPointsSpent,
+    Leave,
+    LeaveDeclared,
+    PairResult,
+    PairsSet,
+    PartiesSet,
+    RespondDefensively,
+    SetPairs,
+    SetParties,
+    SpendHeroPoints,
+    Stretch,
+    Stretched,
+)
+from core.systems.heroquest.extended import EXTENDED_GOAL
+from core.systems.heroquest.modifiers import augment_bonus, boost_cost, boosted
 from core.systems.heroquest.presets import HQ_PRESETS
-
-CODEC_TAG = "heroquest"  # the saved tags ("heroquest.ExchangeResolved"), as before the package
-
-
-class HeroQuestCharacter(Sheet):
-    """What HeroQuest keeps on a roster character (its ``Character.sheet``): hero points,
-    vitality, states of adversity related to every ability (``adversity``) or to the
-    ability they came from (``adversity_of``: rules §2.6, they apply to that ability and to
-    those the GM marks ``related``, both ways), and lingering benefits by ability."""
-
-    LABELS: ClassVar[Mapping[str, str]] = {
-        "hero_points": "hero points",
-        "adversity_of": "adversity",
-        "benefits": "lingering benefits",
-        "related": "related abilities",
-    }
-    hero_points: Count = 0
-    vitality: Int = 0
-    adversity: tuple[str, ...] = ()
-    benefits: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    adversity_of: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
-    related: Mapping[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
-
-
-def hq_sheet(character: Character) -> HeroQuestCharacter:
-    """``character``'s HeroQuest sheet (a fresh one where it has none yet)."""
-    sheet = character.sheet
-    return sheet if isinstance(sheet, HeroQuestCharacter) else HeroQuestCharacter()
-
-
-def with_hq(character: Character, **changes: Any) -> dict[str, Any]:
-    """The change to ``character`` that sets ``changes`` on its HeroQuest sheet (for
-    ``replace`` and the write-back)."""
-    return {"sheet": replace(hq_sheet(character), **changes)}
-
-
-TieBreak = Literal["low", "high"]
-Winner = Literal["a", "b"]
-
-MASTERY = 20  # one mastery is worth 20 on the linear scale
-STRETCH_PENALTY = 6
-EXTRA_OPPONENT_PENALTY = 3  # per pair after the first, for a group contest's "a"
-EXTENDED_GOAL = 5  # resolution points that end an extended contest
-DEFAULT_AUGMENT_BASE = 14
-
-# Result levels of one roll (rules §2.3 step 3), as ints so bumps are additions.
-FUMBLE, FAILURE, SUCCESS, CRITICAL = 0, 1, 2, 3
-LEVELS = ("fumble", "failure", "success", "critical")
-
-# Victory levels (rules §2.3 step 7); TIE is no victory at all.
-TIE, MARGINAL, MINOR, MAJOR, COMPLETE = 0, 1, 2, 3, 4
-VICTORIES = ("tie", "marginal", "minor", "major", "complete")
-RESOLUTION_POINTS = (0, 1, 2, 3, 5)  # §2.7's table
-CONSEQUENCES = ("", "hurt", "impaired", "injured", "dying")  # §2.6, the loser's state
-BENEFITS = (0, 0, 3, 6, 9)  # §2.6, the winner's lingering benefit
-AUGMENT_BONUSES = (0, 3, 6, 9, MASTERY)  # §2.5, by the augmenter's victory level
-AUGMENT_COMPLETE_DEFEAT = -3
-
-
-# -- ratings ------------------------------------------------------------------------------
-
-_RATING = re.compile(r"(?P<base>[1-9][0-9]?)(?:(?P<mark>[MW])(?P<count>[1-9][0-9]*)?)?")
-
-
-class BadRating(RuleError):
-    """A rating written in a way HeroQuest does not write ratings."""
-
-    title = "Bad rating"
-
-
-def parse_rating(text: str) -> int:
-    """A written rating as its linear value: ``"17"`` -> 17, ``"4M"`` -> 24, ``"10W2"`` -> 50.
-
-    A base 1-20, then optionally ``M`` (or ``W``) and a mastery count of 2 or more.
-    """
-    match = _RATING.fullmatch(text)
-    base = int(match["base"]) if match else 0
-    count = match["count"] if match else None
-    if match is None or base > MASTERY or (count is not None and int(count) < 2):
-        raise BadRating(
-            f'"{text}" is not a rating: write 1 to 20, then optionally M and a mastery '
-            'count of 2 or more ("17", "4M", "10M2")'
-        )
-    masteries = 0 if match["mark"] is None else int(count) if count else 1
-    return base + MASTERY * masteries
-
-
-def normalise(value: int) -> tuple[int, int]:
-    """``(base, masteries)`` of a linear value of 1 or more: 53 -> (13, 2), 40 -> (20, 1)."""
-    masteries = (value - 1) // MASTERY
-    return value - MASTERY * masteries, masteries
-
-
-def format_rating(value: int) -> str:
-    """A linear value as people write it: 24 -> "4M", 41 -> "1M2", 17 -> "17", -2 -> "-2"."""
-    if value <= MASTERY:
-        return str(value)
-    base, masteries = normalise(value)
-    return f"{base}M" if masteries == 1 else f"{base}M{masteries}"
-
-
-# -- one simple contest -------------------------------------------------------------------
-
-
-def classify(roll: int, base: int) -> int:
-    """The level of a d20 ``roll`` against a mastery-stripped ``base`` (rules §2.3 step 3).
-
-    1 is a critical even when the base is 1; 20 a fumble even when the base is 20.
-    """
-    if roll == 1:
-        return CRITICAL
-    if roll == 20:
-        return FUMBLE
-    return SUCCESS if roll <= base else FAILURE
-
-
-def bump(own: int, other: int, bumps: int) -> tuple[int, int]:
-    """Mastery bumps (rules §2.3 step 4): each raises ``own`` one level; once it is
-    critical, each remaining bump lowers ``other`` one level, never below fumble."""
-    raised = min(CRITICAL, own + bumps)
-    left = bumps - (raised - own)
-    return raised, max(FUMBLE, other - left)
+from core.systems.heroquest.resolution import (
+    MARGINAL,
+    RESOLUTION_POINTS,
+    VICTORIES,
+    group_level,
+    ruled_outcome,
+    simple_contest,
+)
+from core.systems.heroquest.state import (
+    AugmentResult,
+    BoostResult,
+    HQContest,
+    HQParticipant,
+    OpenExchange,
+    Pair,
+)
+from core.systems.heroquest.wording import exchange_json, exchange_lines, points_words
 
 
 class NoHeroPoints(NoPoints):
     """Hero points spent that the participant does not have."""
 
     title = "No hero points"
-
-
-class Party(Saved):
-    """One party of a simple contest, as the scoring sees it.
-
-    ``target`` is the linear target value after every modifier (augments, stretch and
-    extra-opponent penalties included); ``roll`` may be None only when ``target`` <= 0.
-    """
-
-    target: Int
-    roll: Int | None = None
-    hero_points: Count = 0
-    stretched: bool = False
-    bumps_down: Int = 0  # an injured party's automatic bumps down (rules §2.6)
-
-
-class Outcome(Saved):
-    """A simple contest's result: both levels after all bumps, the winner and how much."""
-
-    levels: tuple[Int, Int]
-    winner: Winner | None
-    victory: Int  # TIE .. COMPLETE
-
-    @property
-    def resolution_points(self) -> int:
-        return RESOLUTION_POINTS[self.victory]
-
-
-def _unopposed_level(party: Party) -> int:
-    """The displayed level of a party whose opponent's target is 0 or less: its roll,
-    its own masteries (against none), an injury's bumps down, then its hero points (the
-    bump order of A-H2, as in a contest between two rolls)."""
-    if party.roll is None:
-        raise ValueError(f"a party with target {party.target} needs a roll")
-    base, masteries = normalise(party.target)
-    level = min(CRITICAL, classify(party.roll, base) + masteries)
-    return min(CRITICAL, max(FUMBLE, level - party.bumps_down) + party.hero_points)
-
-
-def simple_contest(a: Party, b: Party, tie_break: TieBreak = "low") -> Outcome:
-    """Score one simple contest (rules §2.3) from both parties' final targets and rolls.
-
-    A target of 0 or less loses with a complete defeat without rolling (its level shows
-    as fumble); the other party's roll then only gives its displayed level. Both at 0 or
-    less tie. Otherwise masteries cancel, the rest bump, hero points bump the spender, the
-    levels compare, and equal levels go to the low roll (``tie_break="high"``: the high
-    one) as a marginal victory. A stretched party's own victory is at most minor.
-    """
-    winner: Winner | None
-    if a.target <= 0 and b.target <= 0:
-        return Outcome(levels=(FUMBLE, FUMBLE), winner=None, victory=TIE)
-    if a.target <= 0:
-        levels, winner, victory = (FUMBLE, _unopposed_level(b)), "b", COMPLETE
-    elif b.target <= 0:
-        levels, winner, victory = (_unopposed_level(a), FUMBLE), "a", COMPLETE
-    else:
-        if a.roll is None or b.roll is None:
-            raise ValueError("both parties need a roll")
-        base_a, mastery_a = normalise(a.target)
-        base_b, mastery_b = normalise(b.target)
-        level_a, level_b = classify(a.roll, base_a), classify(b.roll, base_b)
-        if mastery_a > mastery_b:
-            level_a, level_b = bump(level_a, level_b, mastery_a - mastery_b)
-        elif mastery_b > mastery_a:
-            level_b, level_a = bump(level_b, level_a, mastery_b - mastery_a)
-        # Bump order (A-H2): masteries, then adversity, then hero points.
-        level_a = min(CRITICAL, max(FUMBLE, level_a - a.bumps_down) + a.hero_points)
-        level_b = min(CRITICAL, max(FUMBLE, level_b - b.bumps_down) + b.hero_points)
-        levels = (level_a, level_b)
-        difference = level_a - level_b
-        if difference:
-            winner = "a" if difference > 0 else "b"
-            victory = abs(difference) + 1  # one level better: minor, two major, ...
-        elif level_a == FUMBLE or a.roll == b.roll:
-            winner, victory = None, TIE
-        else:
-            a_lower = a.roll < b.roll
-            winner = "a" if a_lower == (tie_break == "low") else "b"
-            victory = MARGINAL
-    if (winner == "a" and a.stretched) or (winner == "b" and b.stretched):
-        victory = min(victory, MINOR)
-    return Outcome(levels=levels, winner=winner, victory=victory)
-
-
-def augment_bonus(
-    rating: int,
-    roll: int | None,
-    resistance_roll: int | None,
-    augment_base: int = DEFAULT_AUGMENT_BASE,
-    tie_break: TieBreak = "low",
-) -> int:
-    """The bonus an augment gives (rules §2.5): ``rating`` (linear, no vitality) rolls
-    ``roll`` against ``augment_base`` rolling ``resistance_roll``. Complete victory +20,
-    major +9, minor +6, marginal +3; a tie or a defeat 0, a complete defeat -3."""
-    out = simple_contest(
-        Party(target=rating, roll=roll), Party(target=augment_base, roll=resistance_roll), tie_break
-    )
-    if out.winner == "a":
-        return AUGMENT_BONUSES[out.victory]
-    if out.winner == "b" and out.victory == COMPLETE:
-        return AUGMENT_COMPLETE_DEFEAT
-    return 0
-
-
-def lodged_points(
-    victory: int,
-    *,
-    winner_gambled: bool = False,
-    loser_gambled: bool = False,
-    winner_defensive: bool = False,
-    loser_defensive: bool = False,
-) -> int:
-    """The resolution points an extended contest's exchange lodges (rules §2.8.4-5, as
-    scenario.md settles them): the table's points for ``victory``, +1 if the winner made
-    a risky gambit, +2 if the loser did, +2 in all (not 3) if both did; -2 if the winner
-    responded defensively, -1 if the loser did; never below 0. A tie lodges nothing."""
-    if victory == TIE:
-        return 0
-    points = RESOLUTION_POINTS[victory]
-    if winner_gambled and loser_gambled:
-        points += 2
-    else:
-        points += (1 if winner_gambled else 0) + (2 if loser_gambled else 0)
-    points -= (2 if winner_defensive else 0) + (1 if loser_defensive else 0)
-    return max(0, points)
-
-
-def boost_cost(members: int, double: bool = False) -> int:
-    """A group boost's price in hero points (rules §2.7.4): 1 for a side of 1-3, 2 for
-    4-6, 3 for 7-9 and so on (one per started three), twice that for a double boost."""
-    return -(-members // 3) * (2 if double else 1)
-
-
-def boosted(victory: int, steps: int) -> int:
-    """A group result raised ``steps`` levels for the boosting side (rules §2.7.4): a tie
-    becomes its marginal victory, and so on, never past complete."""
-    return min(COMPLETE, victory + steps)
-
-
-RISING_ACTION_STATES = ("hurt", "hurt", "impaired", "impaired", "injured", "injured", "dying")
-RISING_ACTION_LEVELS = (MARGINAL, MARGINAL, MINOR, MINOR, MAJOR, MAJOR, COMPLETE)
-
-
-def rising_action(difference: int) -> tuple[int, str]:
-    """An extended contest's consequences by the rising-action method (rules §2.8.6):
-    the victory level and the losers' state for a final difference of resolution points
-    (below 1 counts as 1): 1-2 marginal, hurt; 3-4 minor, impaired; 5-6 major, injured;
-    7 complete, dying; 8 or more complete, dead. At 1 the winners are hurt too."""
-    d = max(difference, 1)
-    if d >= 8:
-        return COMPLETE, "dead"
-    return RISING_ACTION_LEVELS[d - 1], RISING_ACTION_STATES[d - 1]
-
-
-# The climactic method's states by points scored against a character: 0..8; 9+ is dead.
-CLIMACTIC_STATES: tuple[str, ...] = ("unharmed", "dazed", *("hurt",) * 2, *("impaired",) * 2)
-CLIMACTIC_STATES += ("injured", "injured", "dying")
-CLIMACTIC_LEVELS = {"hurt": MARGINAL, "impaired": MINOR, "injured": MAJOR}
-
-
-def climactic(against: Mapping[str, int], losers: Sequence[str]) -> tuple[int, dict[str, str]]:
-    """An extended contest's consequences by the climactic method (rules §2.8.7): each
-    character's state by the resolution points scored against them, 1 more for a loser
-    (0 unharmed, 1 dazed, 2-3 hurt, 4-5 impaired, 6-7 injured, 8 dying, 9+ dead); the
-    victory level from the second-worst state among the losers (the only one's when one
-    lost): hurt marginal, impaired minor, injured major, dying or dead complete (dazed,
-    which the table leaves out, marginal). Unharmed characters are left out."""
-    totals = {name: points + (1 if name in losers else 0) for name, points in against.items()}
-    states = {name: _climactic_state(t) for name, t in totals.items() if t > 0}
-    worst_first = sorted((totals[name] for name in losers if name in totals), reverse=True)
-    second = worst_first[min(1, len(worst_first) - 1)] if worst_first else 1
-    state = _climactic_state(second)
-    level = COMPLETE if state in ("dying", "dead") else CLIMACTIC_LEVELS.get(state, MARGINAL)
-    return level, states
-
-
-def _climactic_state(points: int) -> str:
-    return "dead" if points >= len(CLIMACTIC_STATES) else CLIMACTIC_STATES[points]
-
-
-ADVERSITY_PENALTIES = {"hurt": 3, "impaired": 6}  # §2.6, on the target; "injured" bumps
-
-
-def adversity_effects(states: Sequence[str]) -> tuple[int, int]:
-    """What states of adversity carried into a contest do to the rating they relate to
-    (rules §2.6): ``(condition, bumps_down)``, -3 per hurt and -6 per impairment on the
-    target, one bump down per injury. A dying character cannot take part (RuleError)."""
-    condition = bumps = 0
-    for state in states:
-        if state == "dying":
-            raise RuleError("a dying character cannot take part in a contest")
-        if state == "injured":
-            bumps += 1
-        elif state in ADVERSITY_PENALTIES:
-            condition -= ADVERSITY_PENALTIES[state]
-        else:
-            raise RuleError(f'"{state}" is not a state of adversity (hurt, impaired, injured)')
-    return condition, bumps
-
-
-def group_level(difference: int) -> int:
-    """The group victory level for a difference of side points (rules §2.7): 0 tie,
-    1 marginal, 2 minor, 3-4 major, 5 or more complete."""
-    d = abs(difference)
-    if d >= 5:
-        return COMPLETE
-    return (TIE, MARGINAL, MINOR, MAJOR, MAJOR)[d]
-
-
-# -- state --------------------------------------------------------------------------------
-
-
-class HQParticipant(Participant):
-    """``rating`` is the linear value of the ability used (``4M`` = 24). ``condition`` is
-    what earlier contests left on it (rules §2.6): lingering benefits minus the penalties
-    of hurts and impairments; ``bumps_down`` one per injury."""
-
-    rating: Int
-    vitality: Int = 0
-    hero_points: Count = 0
-    condition: Int = 0
-    bumps_down: Int = 0
-
-
-class HQOptions(Saved):
-    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
-
-    tie_break: TieBreak = "low"
-    chained: bool = False
-    extended: bool = False
-    augment_base: Int = DEFAULT_AUGMENT_BASE
-    # An extended contest's consequences (rules §2.8.6-7): "rising" action by the final
-    # difference, or "climactic" by the points each character had scored against them.
-    consequences: Literal["rising", "climactic"] = "rising"
-    # HQ2's optional rule: a major or complete victory in the contest of wherewithal
-    # (rules §2.6) waives the injury's automatic bump down for the contest it let the
-    # character into. ``waived`` names those who won it so (the setup records them).
-    wherewithal_waiver: bool = False
-    waived: tuple[str, ...] = ()
-    # A group extended contest (HQ2; ``group_play``): pairings engaged round by round.
-    group_extended: bool = False
-
-    @property
-    def chain(self) -> bool:
-        """A chain of exchanges (chained or extended) rather than one simple contest."""
-        return self.chained or self.extended or self.group_extended
-
-
-class Pair(Saved):
-    """One pairing of a group simple contest: ``a`` against ``b``, with their rolls."""
-
-    a: str
-    b: str
-    roll_a: Int | None = None
-    roll_b: Int | None = None
-
-
-class AugmentResult(Saved):
-    """An augment, decided: its roll against the augment base and the bonus it gives."""
-
-    recipient: str
-    rating: Int
-    roll: Int | None
-    base: Int
-    resistance_roll: Int | None
-    bonus: Int
-
-
-class BoostResult(Saved):
-    """A group boost bought for ``side`` (rules §2.7.4): ``paid`` by its members, in
-    hero points, ``cost`` in all; ``double`` raises the result two levels, else one."""
-
-    side: str
-    double: bool
-    paid: tuple[tuple[str, Int], ...]
-    cost: Int
-
-    @property
-    def steps(self) -> int:
-        return 2 if self.double else 1
-
-
-class OpenExchange(Saved):
-    """What has been entered for the exchange being played, before it is resolved.
-
-    ``kind`` is "" until something fixes it: "simple" (two parties) or "group" (pairs).
-    """
-
-    kind: Literal["", "simple", "group"] = ""
-    parties: tuple[str, ...] = ()
-    rolls: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    augments: tuple[AugmentResult, ...] = ()
-    hero_points: Mapping[str, Int] = msgspec.field(default_factory=dict)  # spent this exchange
-    stretched: tuple[str, ...] = ()
-    pairs: tuple[Pair, ...] = ()
-    leave: str | None = None
-    gambits: tuple[str, ...] = ()  # parties making a risky gambit (extended, §2.8.4)
-    defensive: tuple[str, ...] = ()  # parties responding defensively (extended, §2.8.5)
-    boost: BoostResult | None = None  # a group exchange's boost (§2.7.4)
-    automatic: AutomaticResult | None = None  # ruled without dice (``automatic``)
-    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # presets named
-
-
-class HQContest(Contest):
-    """A HeroQuest contest. The exchanges played are in the log, not here."""
-
-    system: ClassVar[str] = "heroquest"
-    participants: tuple[HQParticipant, ...]
-    options: HQOptions = HQOptions()
-    open: OpenExchange = OpenExchange()
-    hero_points_left: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    resolution_points: Mapping[str, Int] = msgspec.field(default_factory=dict)  # lodged, by side
-    last_parties: tuple[str, ...] = ()  # the previous exchange's, for a leave-only one
-    ended_by: str | None = None
-    against: Mapping[str, Int] = msgspec.field(default_factory=dict)  # RP scored against each one
-
-    def decide_variant(self, rules: HeroQuestRules, command: Any) -> tuple[Event, ...] | None:
-        """A variant of the contest deciding ``command`` its own way (a group extended
-        contest: ``group_play.HQGroupContest``); None: as every HeroQuest contest."""
-        return None
-
-    def evolve_variant(self, rules: HeroQuestRules, event: Event) -> Contest | None:
-        """A variant's own ``evolve`` of ``event``; None: as every HeroQuest contest."""
-        return None
-
-    def final_variant(self) -> JSON | None:
-        """A variant's own final output (``tussle resolve``); None: the usual one."""
-        return None
-
-    def hq_participant(self, name: str) -> HQParticipant:
-        for p in self.participants:
-            if p.name == name:
-                return p
-        raise UnknownName(f'no participant "{name}"')
-
-    def named(self, name: str) -> HQParticipant:
-        """The participant a GM names: exactly, or else the only one whose name matches
-        whatever the case ("ghoul king" for "Ghoul King"); ``UnknownName`` otherwise,
-        naming those who take part."""
-        typed = name.strip()
-        for p in self.participants:
-            if p.name == typed:
-                return p
-        found = [p for p in self.participants if p.name.casefold() == typed.casefold()]
-        if len(found) == 1:
-            return found[0]
-        names = ", ".join(p.name for p in self.participants)
-        raise UnknownName(f'no participant "{name}" (taking part: {names})')
-
-    @property
-    def parties(self) -> tuple[str, ...]:
-        """The open exchange's parties: its two, its pairs' members, or (before anything
-        fixes them) the two participants of a two-participant contest, and with more the
-        previous exchange's two (remembered until the GM names others)."""
-        o = self.open
-        if o.kind == "simple":
-            return o.parties
-        if o.kind == "group":
-            return tuple(dict.fromkeys(n for p in o.pairs for n in (p.a, p.b)))
-        if len(self.participants) == 2:
-            return tuple(p.name for p in self.participants)
-        return self.last_parties if len(self.last_parties) == 2 else ()
-
-    def pairs_as_a(self, name: str) -> int:
-        return sum(1 for p in self.open.pairs if p.a == name)
-
-    def target(self, name: str) -> int:
-        """``name``'s linear target in the open exchange, after everything entered so far:
-        rating + vitality + condition + modifier + augment, -6 stretched, -3 per extra pair
-        as ``a``."""
-        p = self.hq_participant(name)
-        o = self.open
-        value = p.rating + p.vitality + p.condition + o.modifiers.get(name, 0)
-        value += sum(a.bonus for a in o.augments if a.recipient == name)
-        if name in o.stretched:
-            value -= STRETCH_PENALTY
-        extra = self.pairs_as_a(name) - 1
-        if extra > 0:
-            value -= EXTRA_OPPONENT_PENALTY * extra
-        return value
-
-    def extended_result(self) -> tuple[int, dict[str, str]] | None:
-        """An extended contest's final victory level and consequences (rules §2.8.6, the
-        rising-action method, as scenario.md settles it), or None while it has no winner
-        (or is not extended). Every side but the winner loses, each by its own difference:
-        what the winning side lodged less what that side lodged, and its participants
-        take that difference's state; the victory level follows the closest loser (the
-        smallest difference), and at 1 the winners are hurt too."""
-        if not self.options.extended or self.winner is None:
-            return None
-        if self.options.consequences == "climactic":
-            losers = [p.name for p in self.participants if p.side != self.winner]
-            return climactic(
-                {p.name: self.against.get(p.name, 0) for p in self.participants}, losers
-            )
-        points = self.resolution_points
-        won = points.get(self.winner, 0)
-        differences = {
-            side: max(won - points.get(side, 0), 1) for side in self.sides if side != self.winner
-        }
-        closest = min(differences.values(), default=1)
-        victory, _ = rising_action(closest)
-        consequences = {
-            p.name: rising_action(differences[p.side])[1]
-            for p in self.participants
-            if p.side in differences
-        }
-        if closest == 1:
-            consequences.update(
-                {p.name: "hurt" for p in self.participants if p.side == self.winner}
-            )
-        return victory, {
-            p.name: consequences[p.name] for p in self.participants if p.name in consequences
-        }
-
-    def lodged(self, winner: str, loser: str, victory: int) -> int:
-        """The resolution points ``winner`` lodges against ``loser`` with ``victory`` in
-        the open exchange, with the gambits and defensive responses declared."""
-        o = self.open
-        return lodged_points(
-            victory,
-            winner_gambled=winner in o.gambits,
-            loser_gambled=loser in o.gambits,
-            winner_defensive=winner in o.defensive,
-            loser_defensive=loser in o.defensive,
-        )
-
-    def party(self, name: str, roll: int | None) -> Party:
-        """``name`` as the scoring sees it, with ``roll``."""
-        return Party(
-            target=self.target(name),
-            roll=roll,
-            hero_points=self.open.hero_points.get(name, 0),
-            stretched=name in self.open.stretched,
-            bumps_down=self.hq_participant(name).bumps_down,
-        )
-
-
-def new_contest(
-    participants: Sequence[HQParticipant], options: HQOptions | None = None
-) -> HQContest:
-    """A contest before its first exchange."""
-    contest = HQContest(participants=tuple(participants), options=options or HQOptions())
-    return replace(
-        contest,
-        hero_points_left={p.name: p.hero_points for p in contest.participants},
-        resolution_points={side: 0 for side in contest.sides},
-    )
 
 
 def _scored_against(against: Mapping[str, int], e: ExchangeResolved) -> dict[str, int]:
@@ -633,200 +93,6 @@ def _scored_against(against: Mapping[str, int], e: ExchangeResolved) -> dict[str
             loser = pair.b if pair.winner == pair.a else pair.a
             out[loser] = out.get(loser, 0) + pair.resolution_points
     return out
-
-
-# -- commands and events --------------------------------------------------------------------
-
-
-class SetParties(Command):
-    """Name the exchange's two parties (needed with more than two participants)."""
-
-    before_rolls: ClassVar[bool] = True
-
-    a: str
-    b: str
-
-
-class Augment(Command):
-    """``recipient``'s augment this exchange: ``rating`` (linear, no vitality) rolls
-    ``roll`` against the augment base, which rolls ``resistance_roll``."""
-
-    before_rolls: ClassVar[bool] = True
-
-    recipient: str
-    rating: Int
-    roll: Int | None
-    resistance_roll: Int | None
-
-
-class SpendHeroPoints(Command):
-    who: str
-    count: Count = 1
-
-
-class Stretch(Command):
-    """``who`` uses a stretched ability: -6, and its own victory is at most minor."""
-
-    before_rolls: ClassVar[bool] = True
-
-    who: str
-
-
-class Gamble(Command):
-    """``who`` makes a risky gambit this exchange of an extended contest (rules §2.8.4):
-    a win lodges 1 more resolution point, a defeat lets the opponent lodge 2 more (both
-    gambling: the winner lodges 2 more)."""
-
-    before_rolls: ClassVar[bool] = True
-
-    who: str
-
-
-class RespondDefensively(Command):
-    """``who`` responds defensively this exchange of an extended contest (rules §2.8.5):
-    a win lodges 2 fewer resolution points, a defeat lets the opponent lodge 1 fewer."""
-
-    before_rolls: ClassVar[bool] = True
-
-    who: str
-
-
-class Boost(Command):
-    """A group boost for ``side`` (rules §2.7.4), bought before the rolls with hero
-    points ``paid`` by its members (name, count): one level up on a tie or the side's
-    win, two when ``double`` (at twice the price). The points go whatever happens."""
-
-    before_rolls: ClassVar[bool] = True
-
-    side: str
-    paid: tuple[tuple[str, Int], ...]
-    double: bool = False
-
-
-class SetPairs(Command):
-    """Make the exchange a group simple contest of these pairs (rules §2.7)."""
-
-    before_rolls: ClassVar[bool] = True
-
-    pairs: tuple[Pair, ...]
-
-
-class Leave(Command):
-    """``who`` leaves the chain after this exchange; the other party's side wins it."""
-
-    who: str
-
-
-class PartiesSet(Event):
-    a: str
-    b: str
-
-
-class Augmented(Event):
-    augment: AugmentResult
-
-
-class HeroPointsSpent(Event):
-    who: str
-    count: Count
-
-
-class Stretched(Event):
-    who: str
-
-
-class GambitDeclared(Event):
-    who: str
-
-
-class DefensiveDeclared(Event):
-    who: str
-
-
-class Boosted(Event):
-    boost: BoostResult
-
-
-class PairsSet(Event):
-    pairs: tuple[Pair, ...]
-
-
-class LeaveDeclared(Event):
-    who: str
-
-
-class PairResult(Saved):
-    """One pairing of a group exchange, scored."""
-
-    a: str
-    b: str
-    targets: tuple[Int, Int]
-    rolls: tuple[Int | None, Int | None]
-    levels: tuple[Int, Int]
-    winner: str | None
-    victory: Int
-    resolution_points: Int
-
-
-class OwnExchange(ExchangeEvent):
-    """An exchange of a variant of the contest (``group_play``) that says itself: its
-    log lines and its output, where ``ExchangeResolved``'s are the rules' own."""
-
-    def lines(self) -> list[list[str | Part]]:
-        raise NotImplementedError
-
-    def as_json(self) -> JSON:
-        raise NotImplementedError
-
-
-class ExchangeResolved(ExchangeEvent):
-    """One exchange, scored: everything the log and ``tussle resolve`` print.
-
-    ``kind`` is "simple", "group" or "leave" (a leave-only exchange). ``winner`` is a
-    participant in a simple exchange and a side in a group one; ``victory`` is None only
-    for a leave-only exchange. ``lodged_by`` is the side credited with the resolution
-    points; ``totals`` the resolution points of every side after this exchange.
-    """
-
-    kind: Literal["simple", "group", "leave"]
-    parties: tuple[str, ...]
-    targets: Mapping[str, Int]
-    rolls: Mapping[str, Int | None]
-    levels: Mapping[str, Int]
-    winner: str | None
-    victory: Int | None
-    resolution_points: Int
-    lodged_by: str | None
-    augments: tuple[AugmentResult, ...]
-    hero_points: Mapping[str, Int]
-    stretched: tuple[str, ...]
-    consequence: Mapping[str, str]
-    benefit: Mapping[str, Int]
-    pairs: tuple[PairResult, ...] = ()
-    side_points: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    leave: str | None = None
-    totals: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    chain: bool = False
-    gambits: tuple[str, ...] = ()
-    defensive: tuple[str, ...] = ()
-    boost: BoostResult | None = None
-    # An extended contest's exchange: its ``consequence`` and ``benefit`` are a simple
-    # contest's, which never apply here (rules §2.8: the final difference decides them).
-    # False in an exchange saved before this was kept.
-    extended: bool = False
-    automatic: AutomaticResult | None = None  # ruled without dice: no rolls, no levels
-    # The presets used (``presets.HQ_PRESETS``): party -> "situation: advantage +3".
-    modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)
-
-
-# -- the rule system ------------------------------------------------------------------------
-
-
-def _points(count: int) -> str:
-    return f"{count} hero point{'s' if count != 1 else ''}"
-
-
-HIDDEN_POINTS = f"{HIDDEN} hero points"  # a hidden count, whatever its plural
 
 
 def check_pair(contest: HQContest, earlier: Sequence[Pair], pair: Pair) -> None:
@@ -1018,13 +284,13 @@ class HeroQuestRules(RuleSystem):
             paid[name] = paid.get(name, 0) + count
             left = c.hero_points_left.get(name, 0)
             if paid[name] > left:
-                has = "no hero points" if left == 0 else f"only {_points(left)}"
+                has = "no hero points" if left == 0 else f"only {points_words(left)}"
                 raise NoHeroPoints(f"{name} has {has}")
         total = sum(paid.values())
         if total != cost:
             kind = "a double boost" if cmd.double else "a boost"
             raise RuleError(
-                f"{kind} for {cmd.side} ({len(members)} taking part) costs {_points(cost)}, "
+                f"{kind} for {cmd.side} ({len(members)} taking part) costs {points_words(cost)}, "
                 f"not {total}"
             )
         return Boosted(
@@ -1069,7 +335,7 @@ class HeroQuestRules(RuleSystem):
             raise RuleError("hero points spent cannot be negative")
         left = c.hero_points_left.get(p.name, 0)
         if count > left:
-            has = "no hero points" if left == 0 else f"only {_points(left)}"
+            has = "no hero points" if left == 0 else f"only {points_words(left)}"
             raise NoHeroPoints(f"{p.name} has {has}")
         already = c.open.hero_points.get(p.name, 0)
         if c.options.extended and already + count > 1:
@@ -1364,65 +630,7 @@ class HeroQuestRules(RuleSystem):
 
     # output ---------------------------------------------------------------------------
     def exchange_json(self, event: ExchangeEvent) -> JSON:
-        if isinstance(event, OwnExchange):
-            return event.as_json()
-        e = self._exchange(event)
-        out: JSON = {
-            "n": e.n,
-            "targets": {n: format_rating(t) for n, t in e.targets.items()},
-        }
-        if e.kind != "group":
-            out["levels"] = {n: LEVELS[level] for n, level in e.levels.items()}
-        out.update(
-            {
-                "winner": e.winner,
-                "victory": None if e.victory is None else VICTORIES[e.victory],
-                "resolution_points": e.resolution_points,
-                "augments": [{"for": a.recipient, "bonus": a.bonus} for a in e.augments],
-                "consequence": dict(e.consequence),
-                "benefit": dict(e.benefit),
-            }
-        )
-        if e.kind == "group":
-            out["pairs"] = [
-                {
-                    "a": p.a,
-                    "b": p.b,
-                    "targets": {p.a: format_rating(p.targets[0]), p.b: format_rating(p.targets[1])},
-                    "rolls": list(p.rolls),
-                    "levels": {p.a: LEVELS[p.levels[0]], p.b: LEVELS[p.levels[1]]},
-                    "winner": p.winner,
-                    "victory": VICTORIES[p.victory],
-                    "resolution_points": p.resolution_points,
-                }
-                for p in e.pairs
-            ]
-            out["side_points"] = dict(e.side_points)
-        else:
-            out["rolls"] = dict(e.rolls)
-        if e.automatic is not None:
-            out["automatic"] = {
-                "who": e.automatic.who,
-                "result": e.automatic.result,
-                "victory": e.automatic.victory,
-            }
-        if e.modifier_labels:
-            out["presets"] = dict(e.modifier_labels)
-        out["hero_points"] = dict(e.hero_points)
-        out["stretch"] = list(e.stretched)
-        out["leave"] = e.leave
-        if e.gambits:
-            out["gambits"] = list(e.gambits)
-        if e.defensive:
-            out["defensive"] = list(e.defensive)
-        if e.boost is not None:
-            out["boost"] = {
-                "side": e.boost.side,
-                "double": e.boost.double,
-                "paid": dict(e.boost.paid),
-                "cost": e.boost.cost,
-            }
-        return out
+        return exchange_json(event)
 
     def final_json(self, contest: Contest) -> JSON:
         c = own(contest, HQContest)
@@ -1443,88 +651,8 @@ class HeroQuestRules(RuleSystem):
         return render_all(self.lines(event), secrets)
 
     def lines(self, event: ExchangeEvent) -> list[list[str | Part]]:
-        """The result first, then one line per party (the log pane is narrow).
-
-        What a hidden participant keeps from the players: their target (the rating and
-        its modifiers), their roll ("no roll", which says the target is 0 or less,
-        reads as any fumble), a benefit they gain, an augment they receive (the bonus,
-        both ratings and rolls) and how many hero points they spend. Who won, the
-        victory and its resolution points, each side's levels of success, states of
-        adversity and the resolution points' totals stay: the table sees them anyway (a
-        tie on equal levels says the rolls were equal, §2.3: a die, not the rating)."""
-        if isinstance(event, OwnExchange):
-            return event.lines()
-        e = self._exchange(event)
-        lines: list[list[str | Part]]
-        if e.kind == "leave":
-            lines = [[f"Exchange {e.n}: {e.leave} leaves the contest"]]
-            if e.chain:
-                lines.append(["  Resolution points: " + _totals(e.totals)])
-            return lines
-        if e.kind == "simple" and e.automatic is not None:
-            lines = [[f"Exchange {e.n}: {_result(e)}"], [f"  {e.automatic.words()}, no dice"]]
-        elif e.kind == "simple":
-            lines = [[f"Exchange {e.n}: {_result(e)}"]]
-            lines.extend(["  ", *_roll_text(e, name)] for name in e.parties)
-        else:
-            # The pairs' points decide the group's level (§2.7); the level's own
-            # resolution points are what a chain lodges: two counts, said apart.
-            score = ", ".join(f"{s} {p}" for s, p in e.side_points.items())
-            lines = [[f"Exchange {e.n}, group: {_result(e)}"], [f"  Pairs' points: {score}"]]
-        lines.extend(_effects(e))
-        for p in e.pairs:
-            outcome = (
-                "tie"
-                if p.winner is None
-                else f"{p.winner}, {VICTORIES[p.victory]} ({p.resolution_points} RP)"
-            )
-            lines.append([f"  {p.a} v {p.b}: {outcome}"])
-            lines.append(["    ", *_pair_side(p, 0), "; ", *_pair_side(p, 1)])
-        for name, label in e.modifier_labels.items():
-            lines.append([f"  {name}: ", secret(label, name)])
-        for aug in e.augments:
-            who = aug.recipient
-            lines.append(
-                [
-                    f"  {who} augmented ",
-                    secret(_signed(aug.bonus), who),
-                    ": ",
-                    *_augment_side(aug.rating, aug.roll, who),
-                    " against ",
-                    *_augment_side(aug.base, aug.resistance_roll, who),
-                ]
-            )
-        for name, count in e.hero_points.items():
-            # Hidden, the count goes with its plural: "a hero point" would give it away.
-            lines.append([f"  {name} spends ", secret(_points(count), name, mask=HIDDEN_POINTS)])
-        for name in e.stretched:
-            lines.append([f"  {name} stretches: −6, victory at most minor"])
-        for name in e.gambits:
-            lines.append(
-                [f"  {name} makes a risky gambit: +1 RP if winning, +2 to the other if not"]
-            )
-        for name in e.defensive:
-            lines.append(
-                [f"  {name} responds defensively: −2 RP if winning, −1 to the other if not"]
-            )
-        if e.boost is not None:
-            b = e.boost
-            paid = ", ".join(f"{n} {k}" for n, k in b.paid)
-            levels = "2 levels" if b.double else "1 level"
-            double = " (double)" if b.double else ""
-            cost = f"{_points(b.cost)}: {paid}"
-            lines.append([f"  {b.side} boost{double}: +{levels} on a tie or a win ({cost})"])
-        if e.leave is not None:
-            lines.append([f"  {e.leave} leaves the contest"])
-        if e.chain:
-            lines.append(["  Resolution points: " + _totals(e.totals)])
-        return lines
-
-    @staticmethod
-    def _exchange(event: ExchangeEvent) -> ExchangeResolved:
-        if not isinstance(event, ExchangeResolved):
-            raise TypeError(f"{type(event).__name__} is not a HeroQuest exchange")
-        return event
+        """The exchange log's lines, secrets marked (``wording.exchange_lines``)."""
+        return exchange_lines(event)
 
 
 _NO_DICE = "no dice, modifiers, augments, stretches, hero points or declarations"
@@ -1565,74 +693,8 @@ def _automatic(c: HQContest, cmd: RuleAutomatic) -> AutomaticRuled:
     )
 
 
-def ruled_outcome(ruling: AutomaticResult, a: str) -> Outcome:
-    """The outcome of an automatic exchange whose first party is ``a``: its victory
-    level for the winner (the ruled party on a success, the other on a failure)."""
-    wins_a = (ruling.who == a) == (ruling.result == "success")
-    return Outcome(levels=(FUMBLE, FUMBLE), winner="a" if wins_a else "b", victory=ruling.level)
-
-
 def _both(name: str) -> str:
     return f"{name} makes a risky gambit or a defensive response, not both"
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def _totals(totals: Mapping[str, int]) -> str:
-    return ", ".join(f"{side} {points}" for side, points in totals.items())
-
-
-def _roll_text(e: ExchangeResolved, name: str) -> list[str | Part]:
-    target = secret(format_rating(e.targets[name]), name)
-    level = LEVELS[e.levels[name]]
-    if e.targets[name] <= 0:
-        # "No roll" tells a hidden target is 0 or less: hidden, it reads as any fumble.
-        no_roll = f"vs {format_rating(e.targets[name])}, no roll (complete defeat)"
-        return [f"{name}: ", secret(no_roll, name, mask=f"{HIDDEN} vs {HIDDEN}, {level}")]
-    return [f"{name}: ", secret(e.rolls.get(name), name), " vs ", target, f", {level}"]
-
-
-def _augment_side(target: int, roll: int | None, recipient: str) -> list[str | Part]:
-    rating = secret(format_rating(target), recipient)
-    if roll is None:
-        return [rating, " (no roll)"]
-    return [rating, " rolling ", secret(roll, recipient)]
-
-
-def _pair_side(p: PairResult, i: int) -> list[str | Part]:
-    name = (p.a, p.b)[i]
-    target = secret(format_rating(p.targets[i]), name)
-    level = LEVELS[p.levels[i]]
-    if p.targets[i] <= 0:  # hidden, as any fumble (see _roll_text)
-        no_roll = f" vs {format_rating(p.targets[i])}, no roll"
-        return [name, secret(no_roll, name, mask=f" {HIDDEN} vs {HIDDEN} {level}")]
-    return [f"{name} ", secret(p.rolls[i], name), " vs ", target, f" {level}"]
-
-
-def _result(e: ExchangeResolved) -> str:
-    if e.winner is None or e.victory is None:
-        return "tie"
-    verb = "win" if e.kind == "group" else "wins"
-    if e.kind == "simple" and not e.chain:  # resolution points count only in a chain (§2.8)
-        return f"{e.winner} {verb}, {VICTORIES[e.victory]}"
-    return f"{e.winner} {verb}, {VICTORIES[e.victory]} ({e.resolution_points} RP)"
-
-
-def _effects(e: ExchangeResolved) -> list[list[str | Part]]:
-    """States of adversity and lingering benefits the exchange left, one line; none in
-    an extended contest, where only the final difference leaves any (rules §2.8.6-7)."""
-    if e.extended:
-        return []
-    parts: list[list[str | Part]] = [[f"{name} {state}"] for name, state in e.consequence.items()]
-    parts += [[f"{name} ", secret(f"+{b}", name), " benefit"] for name, b in e.benefit.items() if b]
-    if not parts:
-        return []
-    line: list[str | Part] = ["  → "]
-    for i, part in enumerate(parts):
-        line += [", "] * (i > 0) + part
-    return [line]
 
 
 HEROQUEST = HeroQuestRules()

@@ -30,6 +30,18 @@ from core.systems.heroquest.automatic import (
     level_named,
     ruling_named,
 )
+from core.systems.heroquest.consequences import adversity_effects
+from core.systems.heroquest.events import (
+    Augment,
+    Boost,
+    Gamble,
+    Leave,
+    RespondDefensively,
+    SetPairs,
+    SetParties,
+    SpendHeroPoints,
+    Stretch,
+)
 from core.systems.heroquest.group_extended import Role
 from core.systems.heroquest.group_play import (
     Assist,
@@ -40,26 +52,10 @@ from core.systems.heroquest.group_play import (
     RemoveFollower,
     new_group,
 )
-from core.systems.heroquest.rules import (
-    Augment,
-    Boost,
-    Gamble,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    Leave,
-    Pair,
-    RespondDefensively,
-    SetPairs,
-    SetParties,
-    SpendHeroPoints,
-    Stretch,
-    adversity_effects,
-    boost_cost,
-    check_pair,
-    new_contest,
-    parse_rating,
-)
+from core.systems.heroquest.modifiers import boost_cost
+from core.systems.heroquest.ratings import parse_rating
+from core.systems.heroquest.rules import check_pair
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, Pair, new_contest
 
 OPTION_KEYS = ("tie_break", "chained", "extended", "augment_base", "group")
 PARTICIPANT_KEYS = ("rating", "vitality", "hero_points", "adversity", "role", "leader")

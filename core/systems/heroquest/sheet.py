@@ -16,23 +16,14 @@ from core.engine import play
 from core.errors import RuleError
 from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice
 from core.sheet import Change, Demo, Pick, SystemSheet, options
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet, with_hq
+from core.systems.heroquest.consequences import BENEFITS
+from core.systems.heroquest.events import ExchangeResolved
 from core.systems.heroquest.group_extended import consequences as group_consequences
 from core.systems.heroquest.group_play import HQGroupContest, new_group
-from core.systems.heroquest.rules import (
-    BENEFITS,
-    MAJOR,
-    VICTORIES,
-    ExchangeResolved,
-    HeroQuestCharacter,
-    HQContest,
-    HQOptions,
-    HQParticipant,
-    format_rating,
-    hq_sheet,
-    new_contest,
-    parse_rating,
-    with_hq,
-)
+from core.systems.heroquest.ratings import format_rating, parse_rating
+from core.systems.heroquest.resolution import MAJOR, VICTORIES
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 
 NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
 ROSTER_FILE = "core.systems.heroquest.roster_file:FORMAT"  # its roster files (core.roster_file)

@@ -6,8 +6,36 @@ from textual.binding import Binding
 
 from core.errors import RuleError
 from core.model import Command
-from core.systems import heroquest as hq
-from core.systems.heroquest.automatic import AUTOMATIC_LEVELS, RULINGS, level_named, ruling_named
+from core.systems.heroquest.automatic import (
+    AUTOMATIC_LEVELS,
+    RULINGS,
+    RuleAutomatic,
+    level_named,
+    ruling_named,
+)
+from core.systems.heroquest.events import (
+    Augment,
+    Boost,
+    Gamble,
+    Leave,
+    RespondDefensively,
+    SetPairs,
+    SetParties,
+    SpendHeroPoints,
+    Stretch,
+)
+from core.systems.heroquest.group_play import (
+    Assist,
+    DeclareAim,
+    Engage,
+    HQGroupContest,
+    PartingShot,
+    RemoveFollower,
+)
+from core.systems.heroquest.modifiers import boost_cost
+from core.systems.heroquest.ratings import parse_rating
+from core.systems.heroquest.resolution import RESOLUTION_POINTS
+from core.systems.heroquest.state import HQContest, Pair
 from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.heroquest.panes import own_contest
@@ -27,14 +55,14 @@ def _hero_point(screen: ContestActions) -> None:
     screen.ask(
         "Spend a hero point: bump a result one level",
         [Field("who", "Who spends it", default, tuple((p, p) for p in parties))],
-        lambda a: hq.SpendHeroPoints(who=a["who"], count=1),
+        lambda a: SpendHeroPoints(who=a["who"], count=1),
     )
 
 
 def _stretch(screen: ContestActions) -> None:
     who = screen.current()
     if who is not None:
-        screen.add_extra(hq.Stretch(who=who))
+        screen.add_extra(Stretch(who=who))
 
 
 def _augment(screen: ContestActions) -> None:
@@ -61,13 +89,13 @@ def _augment(screen: ContestActions) -> None:
 
         if a["ability"] == AUGMENT_OTHER:
             with blame("rating"):
-                rating = hq.parse_rating(a["rating"])
+                rating = parse_rating(a["rating"])
         else:
             lender = screen.tussle.campaign.roster.get(a["by"])
             if lender is None or a["ability"] not in lender.ratings:
                 raise FieldError("ability", f"{a['by']} has no ability {a['ability']!r} now")
             rating = lender.ratings[a["ability"]]
-        return hq.Augment(
+        return Augment(
             recipient=a["for"],
             rating=rating,
             roll=d20("roll"),
@@ -94,9 +122,7 @@ def _augment(screen: ContestActions) -> None:
     )
 
 
-def _declared(
-    screen: ContestActions, title: str, make: type[hq.Gamble | hq.RespondDefensively]
-) -> None:
+def _declared(screen: ContestActions, title: str, make: type[Gamble | RespondDefensively]) -> None:
     """A risky gambit or a defensive response (rules §2.8.4-5): which party declares it,
     before the rolls of an extended contest's exchange."""
     state = own_contest(screen.state)
@@ -125,12 +151,12 @@ def _declared(
 
 
 def _gambit(screen: ContestActions) -> None:
-    _declared(screen, "Risky gambit: a win lodges 1 RP more, a loss 2 more", hq.Gamble)
+    _declared(screen, "Risky gambit: a win lodges 1 RP more, a loss 2 more", Gamble)
 
 
 def _defensive(screen: ContestActions) -> None:
     _declared(
-        screen, "Defensive response: a win lodges 2 RP fewer, a loss 1 fewer", hq.RespondDefensively
+        screen, "Defensive response: a win lodges 2 RP fewer, a loss 1 fewer", RespondDefensively
     )
 
 
@@ -138,11 +164,11 @@ def _boost(screen: ContestActions) -> None:
     """A group boost (rules §2.7.4), bought before the rolls: the side, single or double,
     and who pays (blank: the members with the most hero points left pay)."""
     state = own_contest(screen.state)
-    grouped = isinstance(state, hq.HQGroupContest)  # a group extended contest: for the round
+    grouped = isinstance(state, HQGroupContest)  # a group extended contest: for the round
     if (
         not grouped
         and not state.open.pairs
-        and not any(isinstance(c, hq.SetPairs) for c in screen.draft.extras)
+        and not any(isinstance(c, SetPairs) for c in screen.draft.extras)
     ):
         screen.notify(
             "A boost is for a group exchange: set its pairs first (G)",
@@ -156,10 +182,10 @@ def _boost(screen: ContestActions) -> None:
     def command(a: Answers) -> Command:
         side, double = a["side"], a["double"] == "double"
         members = [p.name for p in state.participants if p.side == side]
-        cost = hq.boost_cost(len(members), double)
+        cost = boost_cost(len(members), double)
         with blame("paid"):
             paid = parse_paid(a["paid"]) if a["paid"].strip() else _payers(state, members, cost)
-        return hq.Boost(side=side, paid=paid, double=double)
+        return Boost(side=side, paid=paid, double=double)
 
     screen.ask(
         "Group boost: a tie or the side's win rises a level",
@@ -185,7 +211,7 @@ def _boost(screen: ContestActions) -> None:
     )
 
 
-def _payers(state: hq.HQContest, members: list[str], cost: int) -> tuple[tuple[str, int], ...]:
+def _payers(state: HQContest, members: list[str], cost: int) -> tuple[tuple[str, int], ...]:
     """``cost`` hero points taken one at a time from whoever of ``members`` has the most
     left (the first listed on equal counts); the rules refuse it if they are not enough."""
     left = {name: state.hero_points_left.get(name, 0) for name in members}
@@ -247,12 +273,12 @@ def _automatic(screen: ContestActions) -> None:
                 "Its level (what the winner lodges and the loser takes, §2.6)",
                 "marginal",
                 tuple(
-                    (f"{name} ({hq.RESOLUTION_POINTS[i]} RP)", name)
+                    (f"{name} ({RESOLUTION_POINTS[i]} RP)", name)
                     for i, name in enumerate(AUTOMATIC_LEVELS, start=1)
                 ),
             ),
         ],
-        lambda a: hq.RuleAutomatic(
+        lambda a: RuleAutomatic(
             who=a["who"],
             result=ruling_named(a["result"]),
             victory=level_named(a["victory"]),
@@ -274,7 +300,7 @@ def _group_action(screen: ContestActions) -> None:
     parting shot, removing a follower; each played at once, an action of its own (the
     three contests logged as exchanges), the keypad left as it is."""
     state = own_contest(screen.state)
-    if not isinstance(state, hq.HQGroupContest):
+    if not isinstance(state, HQGroupContest):
         screen.notify(
             "Engaging, assists and parting shots are for a group extended contest "
             "(the setup's Kind)",
@@ -296,16 +322,12 @@ def _group_action(screen: ContestActions) -> None:
 
         x, y, what = a["first"], a["second"], a["action"]
         if what == "engage":
-            return hq.Engage(a=x, b=y)
+            return Engage(a=x, b=y)
         if what == "assist":
-            return hq.Assist(
-                helper=x, beneficiary=y, roll=d20("roll"), resistance_roll=d20("other")
-            )
+            return Assist(helper=x, beneficiary=y, roll=d20("roll"), resistance_roll=d20("other"))
         if what == "shot":
-            return hq.PartingShot(shooter=x, target=y, roll=d20("roll"), defence_roll=d20("other"))
-        return hq.RemoveFollower(
-            attacker=x, follower=y, roll=d20("roll"), defence_roll=d20("other")
-        )
+            return PartingShot(shooter=x, target=y, roll=d20("roll"), defence_roll=d20("other"))
+        return RemoveFollower(attacker=x, follower=y, roll=d20("roll"), defence_roll=d20("other"))
 
     screen.play_now(
         "Group extended contest: between exchanges",
@@ -330,7 +352,7 @@ def _aim(screen: ContestActions) -> None:
     """A party of the current pairing tries to disengage (or something else than
     winning): its win then scores nothing (HQ2, Disengaging; Asymmetrical Exchanges)."""
     state = own_contest(screen.state)
-    assert isinstance(state, hq.HQGroupContest)
+    assert isinstance(state, HQGroupContest)
     pairing = state.pairing
     if pairing is None:
         screen.notify(
@@ -357,20 +379,20 @@ def _aim(screen: ContestActions) -> None:
                 ),
             ),
         ],
-        lambda a: hq.DeclareAim(who=a["who"], aim="other" if a["aim"] == "other" else "disengage"),
+        lambda a: DeclareAim(who=a["who"], aim="other" if a["aim"] == "other" else "disengage"),
         rule_field="who",
     )
 
 
 def _leave(screen: ContestActions) -> None:
-    if isinstance(screen.state, hq.HQGroupContest):  # a group extended contest's leaving
+    if isinstance(screen.state, HQGroupContest):  # a group extended contest's leaving
         _aim(screen)
         return
     names = screen.names()
     screen.ask(
         "Leave the chain after this exchange",
         [Field("who", "Who leaves", names[-1][1], names)],
-        lambda a: hq.Leave(who=a["who"]),
+        lambda a: Leave(who=a["who"]),
     )
 
 
@@ -382,11 +404,11 @@ def _parties(screen: ContestActions) -> None:
             Field("a", "First party", names[0][1], names),
             Field("b", "Second party", names[-1][1], names),
         ],
-        lambda a: hq.SetParties(a=a["a"], b=a["b"]),
+        lambda a: SetParties(a=a["a"], b=a["b"]),
     )
 
 
-def example_pairs(state: hq.HQContest) -> str:
+def example_pairs(state: HQContest) -> str:
     """The pairs' example, in this contest's names: each of the first side against the
     first of the second (``Tripitaka v Ghoul 14 13, Sandy v Ghoul 5 9``)."""
     sides = state.sides
@@ -399,7 +421,7 @@ def example_pairs(state: hq.HQContest) -> str:
 def _group(screen: ContestActions) -> None:
     def command(a: Answers) -> Command:
         with blame("pairs"):
-            return hq.SetPairs(pairs=parse_pairs(a["pairs"]))
+            return SetPairs(pairs=parse_pairs(a["pairs"]))
 
     screen.ask(
         "A group simple contest",
@@ -414,7 +436,7 @@ def _group(screen: ContestActions) -> None:
     )
 
 
-def parse_pairs(text: str) -> tuple[hq.Pair, ...]:
+def parse_pairs(text: str) -> tuple[Pair, ...]:
     """``"A v B 14 13, C v B 5 9"``: a group contest's pairs with their two d20s."""
     pairs = []
     for chunk in text.split(","):
@@ -423,7 +445,7 @@ def parse_pairs(text: str) -> tuple[hq.Pair, ...]:
             raise RuleError(f'"{chunk.strip()}": write a pair as "A v B 14 13"')
         at = words.index("v")
         a, b = " ".join(words[:at]), " ".join(words[at + 1 : -2])
-        pairs.append(hq.Pair(a=a, b=b, roll_a=whole(words[-2]), roll_b=whole(words[-1])))
+        pairs.append(Pair(a=a, b=b, roll_a=whole(words[-2]), roll_b=whole(words[-1])))
     return tuple(pairs)
 
 
@@ -442,13 +464,13 @@ SCREEN = ScreenPart(
             "modifier",
             Binding("p", "parties", "Parties", id="parties", show=False),
             _parties,
-            applies=lambda state: not isinstance(state, hq.HQGroupContest),  # pairings there
+            applies=lambda state: not isinstance(state, HQGroupContest),  # pairings there
         ),
         Key(
             "modifier",
             Binding("G", "group", "Group", id="group", show=False),
             _group,
-            applies=lambda state: not isinstance(state, hq.HQGroupContest),
+            applies=lambda state: not isinstance(state, HQGroupContest),
         ),
         Key("modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit),
         Key(
@@ -461,13 +483,13 @@ SCREEN = ScreenPart(
             "modifier",
             Binding("A", "automatic", "Automatic result", id="automatic", show=False),
             _automatic,
-            applies=lambda state: not isinstance(state, hq.HQGroupContest),
+            applies=lambda state: not isinstance(state, HQGroupContest),
         ),
         Key(
             "modifier",
             Binding("E", "group_action", "Engage", id="group_action"),
             _group_action,
-            applies=lambda state: isinstance(state, hq.HQGroupContest),
+            applies=lambda state: isinstance(state, HQGroupContest),
         ),
     ),
 )

@@ -12,8 +12,31 @@ from core.campaign import ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest
-from core.systems import heroquest as hq
+from core.systems.heroquest.automatic import RuleAutomatic
+from core.systems.heroquest.events import (
+    Augment,
+    Boost,
+    ExchangeResolved,
+    Gamble,
+    Leave,
+    RespondDefensively,
+    SetPairs,
+    SetParties,
+    SpendHeroPoints,
+    Stretch,
+)
+from core.systems.heroquest.extended import EXTENDED_GOAL
 from core.systems.heroquest.group_extended import pending, score_exchange
+from core.systems.heroquest.group_play import DeclareAim, Engage, HQGroupContest
+from core.systems.heroquest.ratings import format_rating, normalise
+from core.systems.heroquest.resolution import (
+    LEVELS,
+    VICTORIES,
+    classify,
+    ruled_outcome,
+    simple_contest,
+)
+from core.systems.heroquest.state import HQContest, HQParticipant
 from tui.draft import Draft, Preview, faces_of
 from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
@@ -22,15 +45,15 @@ ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Situation"
 
 
-def own_contest(state: Contest) -> hq.HQContest:
-    assert isinstance(state, hq.HQContest)
+def own_contest(state: Contest) -> HQContest:
+    assert isinstance(state, HQContest)
     return state
 
 
 def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     state = own_contest(record.state)
     opts = state.options
-    if isinstance(state, hq.HQGroupContest):  # who still stands, and what each side lodged
+    if isinstance(state, HQGroupContest):  # who still stands, and what each side lodged
         group = state.group_state
         lodged = state.resolution_points
         cells = {
@@ -58,7 +81,7 @@ def adversity(record: ContestRecord) -> dict[str, str]:
         return {} if final is None else dict(final[1])
     found: dict[str, str] = {}
     for event in record.exchanges:
-        if isinstance(event, hq.ExchangeResolved):
+        if isinstance(event, ExchangeResolved):
             found.update(event.consequence)
     return found
 
@@ -77,7 +100,7 @@ def participants(record: ContestRecord) -> list[str]:
             vit = f" vit {p.vitality:+d}" if p.vitality else ""
             what = record.uses.get(p.name, "rating")
             lines.append(f"{pad}[b]{e(p.name)}[/b]  HP {left}{hidden_mark(record, p.name)}")
-            lines.append(f"{pad}  {e(what)} {hq.format_rating(p.rating)}{vit}")
+            lines.append(f"{pad}  {e(what)} {format_rating(p.rating)}{vit}")
             lasting = lingering(p)
             if lasting:
                 lines.append(f"{pad}  [$warning]{lasting}[/]")
@@ -86,7 +109,7 @@ def participants(record: ContestRecord) -> list[str]:
     return lines
 
 
-def lingering(p: hq.HQParticipant) -> str:
+def lingering(p: HQParticipant) -> str:
     """What earlier contests left on ``p`` (rules §2.6), in words: ``−3 from earlier
     contests (hurt or impaired) · 1 bump down (injured)``. The condition is the lingering
     benefit of the ability used less 3 per hurt and 6 per impairment, already in its
@@ -106,7 +129,7 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
     c = own_contest(state)
     opts = c.options
     lines = [f"Tie-break: {opts.tie_break} roll wins", f"Augment base: {opts.augment_base}"]
-    if isinstance(c, hq.HQGroupContest):
+    if isinstance(c, HQGroupContest):
         return [*lines, *group_lines(c)]
     if opts.extended:
         lines.append("Extended: first to 5 RP")
@@ -115,7 +138,7 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
     return lines
 
 
-def group_lines(c: hq.HQGroupContest) -> list[str]:
+def group_lines(c: HQGroupContest) -> list[str]:
     """A group extended contest's engagements in their order of play, with each one's
     score (points against each) and where the round stands; who is out, and how."""
     group = c.group_state
@@ -138,13 +161,13 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
     for i, who in enumerate(preview.slots):
         typed = draft.typed.get(who, "")
         target = state.target(who)
-        text = f"vs {hq.format_rating(target)}"
+        text = f"vs {format_rating(target)}"
         faces = faces_of(DiceKind.D20, typed)
         if target <= 0:
             text += " · [b]defeated without rolling[/b]"
         elif faces is not None:
-            base, _ = hq.normalise(target)
-            text += f" · {hq.LEVELS[hq.classify(faces[0], base)]} before bumps"
+            base, _ = normalise(target)
+            text += f" · {LEVELS[classify(faces[0], base)]} before bumps"
         out.append(KeypadRow(who, cells(typed, 2), text, i == draft.cursor))
     return out
 
@@ -152,7 +175,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
 def verdict(preview: Preview, draft: Draft) -> str:
     state = own_contest(preview.state)
     parties = list(state.parties)
-    if isinstance(state, hq.HQGroupContest):
+    if isinstance(state, HQGroupContest):
         found = _group_verdict(state, parties, draft)
         if found is not None:
             return found
@@ -160,24 +183,24 @@ def verdict(preview: Preview, draft: Draft) -> str:
         return "" if state.open.pairs else "[dim]p: choose the two parties · G: a group contest[/]"
     ruled = state.open.automatic
     if ruled is not None:  # no dice: the ruling is the result
-        out = hq.ruled_outcome(ruled, parties[0])
+        out = ruled_outcome(ruled, parties[0])
     else:
         rolls = [faces_of(DiceKind.D20, draft.typed.get(p, "")) for p in parties]
         a, b = (state.party(p, r[0] if r else None) for p, r in zip(parties, rolls, strict=True))
         if (a.roll is None and a.target > 0) or (b.roll is None and b.target > 0):
             return ""
-        out = hq.simple_contest(a, b, state.options.tie_break)
+        out = simple_contest(a, b, state.options.tie_break)
     if out.winner is None:
         return "⇒ [b]a tie[/b]"
     winner, loser = parties if out.winner == "a" else parties[::-1]
-    victory = hq.VICTORIES[out.victory]
+    victory = VICTORIES[out.victory]
     if not state.options.chain:  # resolution points count only in a chain (§2.8)
         return f"⇒ [b]{e(winner)}[/b] would win: {victory}"
     points = state.lodged(winner, loser, out.victory)  # gambits, defensive responses
     return f"⇒ [b]{e(winner)}[/b] would win: {victory} ({points} RP)"
 
 
-def _group_verdict(state: hq.HQGroupContest, parties: list[str], draft: Draft) -> str | None:
+def _group_verdict(state: HQGroupContest, parties: list[str], draft: Draft) -> str | None:
     """A group extended contest's keypad line: the round, the pairing playing and those
     still to play; what committing would do once the dice are in (the pure rules')."""
     group = state.group_state
@@ -204,38 +227,38 @@ def _group_verdict(state: hq.HQGroupContest, parties: list[str], draft: Draft) -
     if out.winner is None:
         return f"⇒ [b]a tie[/b]{then}"
     winner = eng.a if out.winner == "a" else eng.b
-    return f"⇒ [b]{e(winner)}[/b] would win: {hq.VICTORIES[out.victory]} ({points} RP){then}"
+    return f"⇒ [b]{e(winner)}[/b] would win: {VICTORIES[out.victory]} ({points} RP){then}"
 
 
 def describe_extra(command: Command) -> str | None:
     match command:
-        case hq.SpendHeroPoints():
+        case SpendHeroPoints():
             return f"Hero point: {e(command.who)} ×{command.count}"
-        case hq.Stretch():
+        case Stretch():
             return f"Stretch: {e(command.who)} (−6, victory at most minor)"
-        case hq.Augment():
+        case Augment():
             return (
                 f"Augment for {e(command.recipient)}: "
-                f"{hq.format_rating(command.rating)} rolls {command.roll}"
+                f"{format_rating(command.rating)} rolls {command.roll}"
             )
-        case hq.Leave():
+        case Leave():
             return f"Leave: {e(command.who)} leaves after this exchange"
-        case hq.SetParties():
+        case SetParties():
             return f"Parties: {e(command.a)} vs {e(command.b)}"
-        case hq.SetPairs():
+        case SetPairs():
             pairs = ", ".join(f"{p.a}–{p.b} {p.roll_a}/{p.roll_b}" for p in command.pairs)
             return f"Group: {e(pairs)}"
-        case hq.Gamble():
+        case Gamble():
             return f"Risky gambit: {e(command.who)} (+1 RP on a win, +2 to the other on a loss)"
-        case hq.RespondDefensively():
+        case RespondDefensively():
             return f"Defensive: {e(command.who)} (−2 RP on a win, −1 to the other on a loss)"
-        case hq.Engage():
+        case Engage():
             return f"Engage: {e(command.a)} v {e(command.b)}"
-        case hq.DeclareAim():
+        case DeclareAim():
             return f"{e(command.who)} tries to {command.aim}: a win scores nothing"
-        case hq.RuleAutomatic():
+        case RuleAutomatic():
             return f"Automatic {command.result} for {e(command.who)}: {command.victory}, no dice"
-        case hq.Boost():
+        case Boost():
             paid = ", ".join(f"{name} {count}" for name, count in command.paid)
             double = "double boost" if command.double else "boost"
             return f"Group {double} for {e(command.side)}: paid by {e(paid)}"
@@ -251,7 +274,7 @@ def odds_cells(
     # Resolution points exist only in a chain (rules §2.8, §2.9): an extended contest
     # is won at 5 of them; a simple contest is this one exchange, nothing beyond it.
     state = own_contest(state)
-    if isinstance(state, hq.HQGroupContest):
+    if isinstance(state, HQGroupContest):
         for party, o in exchange["sides"].items():
             cells[state.participant(party).side] = cell(o["win"], None, "")
         outs = sorted((exchange.get("out") or {}).items(), key=lambda item: -(item[1] or 0))
@@ -261,7 +284,7 @@ def odds_cells(
     for party, o in exchange["sides"].items():
         side = state.participant(party).side
         if extended:
-            cells[side] = cell(o["win"], contest_odds.get(side), f"to {hq.EXTENDED_GOAL} RP")
+            cells[side] = cell(o["win"], contest_odds.get(side), f"to {EXTENDED_GOAL} RP")
         elif state.options.chained:
             cells[side] = cell(o["win"], None, "")
         else:

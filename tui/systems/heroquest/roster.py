@@ -10,7 +10,8 @@ from typing import Any
 
 from core.campaign import CampaignState, Character
 from core.errors import RuleError
-from core.systems import heroquest as hq
+from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
+from core.systems.heroquest.ratings import format_rating, parse_rating
 from tui.fields import Answers, Field, blame, whole_field
 from tui.systems.roster_part import RosterPart
 
@@ -137,7 +138,7 @@ def parse_benefits(text: str, ratings: Mapping[str, int]) -> dict[str, int]:
 
 def _state(character: Character, campaign: CampaignState) -> str:
     """``HP 3 · vit +1 · hurt×2 · Fist +3``."""
-    c = hq.hq_sheet(character)
+    c = hq_sheet(character)
     parts = [f"HP {c.hero_points}"]
     if c.vitality:
         parts.append(f"vit {c.vitality:+d}")
@@ -151,7 +152,7 @@ def _state(character: Character, campaign: CampaignState) -> str:
 
 
 def _fields(character: Character) -> list[Field]:
-    c = hq.hq_sheet(character)
+    c = hq_sheet(character)
     return [
         Field("hero_points", "Hero points", str(c.hero_points), required=False),
         Field("vitality", "Vitality", str(c.vitality), required=False),
@@ -181,8 +182,8 @@ def _fields(character: Character) -> list[Field]:
 
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
     changes: dict[str, Any] = {
-        "hero_points": whole_field(a, "hero_points", 0, of=hq.HeroQuestCharacter),
-        "vitality": whole_field(a, "vitality", 0, of=hq.HeroQuestCharacter),
+        "hero_points": whole_field(a, "hero_points", 0, of=HeroQuestCharacter),
+        "vitality": whole_field(a, "vitality", 0, of=HeroQuestCharacter),
     }
     with blame("adversity"):
         changes["adversity"], changes["adversity_of"] = parse_states(
@@ -192,13 +193,13 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
         changes["related"] = parse_related(a.get("related", ""), ratings)
     with blame("benefits"):
         changes["benefits"] = parse_benefits(a.get("benefits", ""), ratings)
-    return {"sheet": hq.HeroQuestCharacter(**changes)}
+    return {"sheet": HeroQuestCharacter(**changes)}
 
 
 ROSTER = RosterPart(
     ratings_label="Abilities (Sword 4M, Lore 17)",
-    rating_text=hq.format_rating,
-    parse_rating=hq.parse_rating,
+    rating_text=format_rating,
+    parse_rating=parse_rating,
     state=_state,
     fields=_fields,
     changes=_changes,

@@ -11,7 +11,8 @@ from textual.binding import Binding
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.setup import Pick
-from core.systems.heroquest.rules import VICTORIES, HQOptions, format_rating, parse_rating
+from core.systems.heroquest.ratings import format_rating, parse_rating
+from core.systems.heroquest.resolution import VICTORIES
 from core.systems.heroquest.sheet import (
     RESISTANCE_CLASSES,
     augment_base,
@@ -21,6 +22,7 @@ from core.systems.heroquest.sheet import (
     waives_bump,
     wherewithal,
 )
+from core.systems.heroquest.state import HQOptions
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
 
