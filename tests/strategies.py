@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from hypothesis import event, settings
@@ -69,6 +71,32 @@ from core.systems.heroquest.resolution import Party
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant
 from core.systems.heroquest.state import new_contest as hq_new_contest
 
+# A strategy made afresh for every draw (st.sampled_from of a new list, a composite called
+# again, an ``|`` of two) is validated and measured anew each time: in a campaign run, ten
+# times the cost of the rules it plays (issue 25). The strategies drawn from in loops are
+# therefore built once: module-level constants, and these two for choices among values
+# known only at the time of the draw, kept per tuple of choices.
+
+
+@lru_cache(maxsize=4096)
+def _sampled(items: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    return st.sampled_from(items)
+
+
+@lru_cache(maxsize=4096)
+def _sampled_or_none(items: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    return st.none() | st.sampled_from(items)
+
+
+def pick(draw: st.DrawFn, items: Iterable[Any]) -> Any:
+    """``draw(st.sampled_from(items))``, from a strategy built once per tuple of items."""
+    return draw(_sampled(tuple(items)))
+
+
+def pick_or_none(draw: st.DrawFn, items: Iterable[Any]) -> Any:
+    """``draw(st.none() | st.sampled_from(items))``, its strategy built once per tuple."""
+    return draw(_sampled_or_none(tuple(items)))
+
 
 def examples(times: int) -> settings:
     """Settings for a property that needs ``times`` as many examples as its profile
@@ -112,8 +140,8 @@ def fate_contests(draw: st.DrawFn) -> FateContest:
         Aspect(
             name=f"A{i}",
             free_invokes=draw(st.integers(0, 2)),
-            holder=draw(st.none() | st.sampled_from(sides)),
-            owner=draw(st.none() | st.sampled_from([p.name for p in participants])),
+            holder=pick_or_none(draw, sides),
+            owner=pick_or_none(draw, [p.name for p in participants]),
         )
         for i in range(draw(st.integers(0, 3)))
     ]
@@ -123,33 +151,39 @@ def fate_contests(draw: st.DrawFn) -> FateContest:
 @st.composite
 def fate_commands(draw: st.DrawFn, contest: FateContest) -> Command:
     """Any command a GM might send now, legal or not (the engine must refuse the bad)."""
+    return fate_command(draw, contest)
+
+
+_FATE_KINDS = ("advantage", "roll", "roll", "roll", "invoke", "resolve", "attack")
+
+
+def fate_command(draw: st.DrawFn, contest: FateContest) -> Command:
+    """``fate_commands``' draw, called directly where it is drawn in a loop."""
     names = [p.name for p in contest.participants]
     aspects = [a.name for a in contest.aspects] + ["New Aspect"]
-    kind = draw(
-        st.sampled_from(("advantage", "roll", "roll", "roll", "invoke", "resolve", "attack"))
-    )
+    kind = pick(draw, _FATE_KINDS)
     if kind == "advantage":
         return CreateAdvantage(
-            by=draw(st.sampled_from(names)),
-            aspect=draw(st.sampled_from(aspects)),
-            on=draw(st.none() | st.sampled_from(names)),
+            by=pick(draw, names),
+            aspect=pick(draw, aspects),
+            on=pick_or_none(draw, names),
             result=draw(st.integers(-2, 8)),
             opposition=draw(st.integers(-2, 8)),
         )
     if kind == "roll":
-        return RollDice(who=draw(st.sampled_from(contest.sides)), faces=draw(fate_faces))
+        return RollDice(who=pick(draw, contest.sides), faces=draw(fate_faces))
     if kind == "invoke":
         reroll = draw(st.booleans())
         return InvokeAspect(
-            by=draw(st.sampled_from(names)),
-            aspect=draw(st.sampled_from(aspects)),
+            by=pick(draw, names),
+            aspect=pick(draw, aspects),
             free=draw(st.booleans()),
             effect="reroll" if reroll else "+2",
             faces=draw(fate_faces) if reroll else None,
         )
     if kind == "attack":
-        return DeclareAttack(by=draw(st.sampled_from(names)))
-    return ResolveExchange(twist=draw(st.none() | st.sampled_from(aspects)))
+        return DeclareAttack(by=pick(draw, names))
+    return ResolveExchange(twist=pick_or_none(draw, aspects))
 
 
 @st.composite
@@ -327,32 +361,29 @@ CAMPAIGN_ACTION_KINDS = (
 )
 
 
+_RATINGS = st.dictionaries(st.sampled_from(("Athletics", "Fight", "Lore")), st.integers(-1, 40))
+_SHEETS = st.one_of(
+    st.builds(
+        FateCharacter,
+        aspects=st.lists(st.sampled_from(("Sworn", "Quick", "Tired")), max_size=2).map(tuple),
+        fate_points=st.integers(0, 3),
+    ),
+    st.builds(HeroQuestCharacter, hero_points=st.integers(0, 3), vitality=st.integers(0, 2)),
+)
+
+
 @st.composite
 def characters(draw: st.DrawFn) -> Character:
     """A roster character, named from a small pool so additions and renames collide."""
     return Character(
         name=draw(st.sampled_from(ROSTER_NAMES)),
         kind=draw(st.sampled_from(("pc", "npc"))),
-        ratings=draw(
-            st.dictionaries(st.sampled_from(("Athletics", "Fight", "Lore")), st.integers(-1, 40))
-        ),
-        sheet=draw(
-            st.one_of(
-                st.builds(
-                    FateCharacter,
-                    aspects=st.lists(st.sampled_from(("Sworn", "Quick", "Tired")), max_size=2).map(
-                        tuple
-                    ),
-                    fate_points=st.integers(0, 3),
-                ),
-                st.builds(
-                    HeroQuestCharacter,
-                    hero_points=st.integers(0, 3),
-                    vitality=st.integers(0, 2),
-                ),
-            )
-        ),
+        ratings=draw(_RATINGS),
+        sheet=draw(_SHEETS),
     )
+
+
+_A_CHARACTER = characters()
 
 
 @st.composite
@@ -381,19 +412,26 @@ def forge_contests(draw: st.DrawFn) -> ForgeContest:
     )
 
 
+_STARTING_CONTESTS: dict[str, st.SearchStrategy[Contest]] = {
+    "fate": fate_contests(),
+    "heroquest": hq_contests(),
+    "forge": forge_contests(),
+}
+
+
 def starting_contests(system: str) -> st.SearchStrategy[Contest]:
-    strategies: dict[str, st.SearchStrategy[Contest]] = {
-        "fate": fate_contests(),
-        "heroquest": hq_contests(),
-        "forge": forge_contests(),
-    }
-    return strategies[system]
+    return _STARTING_CONTESTS[system]
 
 
 @st.composite
 def hq_commands(draw: st.DrawFn, contest: HQContest) -> Command:
     """A party action in a two-participant HeroQuest contest, legal or not."""
-    who = draw(st.sampled_from([p.name for p in contest.participants]))
+    return hq_command(draw, contest)
+
+
+def hq_command(draw: st.DrawFn, contest: HQContest) -> Command:
+    """``hq_commands``' draw, called directly where it is drawn in a loop."""
+    who = pick(draw, [p.name for p in contest.participants])
     kind = draw(st.sampled_from(("roll", "roll", "modifier", "hero", "stretch", "leave", "end")))
     if kind == "roll":
         return RollDice(who=who, faces=(draw(d20s),))
@@ -411,20 +449,28 @@ def hq_commands(draw: st.DrawFn, contest: HQContest) -> Command:
 @st.composite
 def forge_commands(draw: st.DrawFn, contest: ForgeContest) -> Command:
     """A stage action in a two-participant FORGE contest, legal or not."""
+    return forge_command(draw, contest)
+
+
+_FORGE_ENDS = st.sampled_from((ResolveExchange(), EndContest()))
+
+
+def forge_command(draw: st.DrawFn, contest: ForgeContest) -> Command:
+    """``forge_commands``' draw, called directly where it is drawn in a loop."""
     names = [p.name for p in contest.participants]
     kind = draw(st.sampled_from(("stage", "roll", "roll", "modifier", "reaction", "end")))
     if kind == "stage":
-        return SetStage(
-            actor=draw(st.none() | st.sampled_from(names)),
-            reactor=draw(st.none() | st.sampled_from(names)),
-        )
+        return SetStage(actor=pick_or_none(draw, names), reactor=pick_or_none(draw, names))
     if kind == "roll":
-        return RollDice(who=draw(st.sampled_from(names)), faces=(draw(d100),))
+        return RollDice(who=pick(draw, names), faces=(draw(d100),))
     if kind == "modifier":
-        return SetModifier(who=draw(st.sampled_from(names)), value=draw(st.integers(-20, 20)))
+        return SetModifier(who=pick(draw, names), value=draw(st.integers(-20, 20)))
     if kind == "reaction":
         return ChooseReaction(reaction=draw(st.sampled_from(("dodge", "absorb"))))
-    return draw(st.sampled_from((ResolveExchange(), EndContest())))
+    return draw(_FORGE_ENDS)
+
+
+_MUD_OR_NONE = st.none() | st.just("Mud")
 
 
 def whole_exchange(draw: st.DrawFn, contest: Contest) -> tuple[Command, ...]:
@@ -437,8 +483,7 @@ def whole_exchange(draw: st.DrawFn, contest: Contest) -> tuple[Command, ...]:
             for side in contest.rolling_sides
             if side not in contest.open.dice
         ]
-        twist = draw(st.none() | st.just("Mud"))
-        return (*rolls, ResolveExchange(twist=twist))
+        return (*rolls, ResolveExchange(twist=draw(_MUD_OR_NONE)))
     if isinstance(contest, HQContest):
         return (
             *(
@@ -527,43 +572,60 @@ def rule_commands(contest: Contest) -> st.SearchStrategy[Command]:
     return forge_commands(contest)
 
 
+def rule_command(draw: st.DrawFn, contest: Contest) -> Command:
+    """``rule_commands``' draw, called directly where it is drawn in a loop."""
+    if isinstance(contest, FateContest):
+        return fate_command(draw, contest)
+    if isinstance(contest, HQContest):
+        return hq_command(draw, contest)
+    assert isinstance(contest, ForgeContest)
+    return forge_command(draw, contest)
+
+
+_STRAY = st.sampled_from(
+    (Undo(), Redo(), UpdateCharacter(name="Nobody", character=Character(name="X")))
+)
+_USES = st.sampled_from(({}, {"Cynere": "Athletics"}))
+
+
 @st.composite
 def campaign_commands(draw: st.DrawFn, campaign: Campaign) -> Command:
     """The GM's next action: roster changes, contests started and played, undo, redo."""
+    return campaign_command(draw, campaign)
+
+
+def campaign_command(draw: st.DrawFn, campaign: Campaign) -> Command:
+    """``campaign_commands``' draw, called directly where it is drawn in a loop."""
     kind = draw(st.sampled_from(CAMPAIGN_ACTION_KINDS))
     # Undo, redo and renames are drawn where they apply, so most actions are accepted;
     # "stray" keeps a few that are refused (nothing to undo, an unknown name).
     if kind == "stray":
-        return draw(
-            st.sampled_from(
-                (Undo(), Redo(), UpdateCharacter(name="Nobody", character=Character(name="X")))
-            )
-        )
+        return draw(_STRAY)
     if kind == "undo" and campaign.done:
         return Undo()
     if kind == "redo" and campaign.undone:
         return Redo()
     if kind == "rename" and campaign.roster:
-        old = draw(st.sampled_from(list(campaign.roster)))
-        return UpdateCharacter(name=old, character=draw(characters()))
+        old = pick(draw, campaign.roster)
+        return UpdateCharacter(name=old, character=draw(_A_CHARACTER))
     if kind in ("add", "rename"):
-        return AddCharacter(character=draw(characters()))
+        return AddCharacter(character=draw(_A_CHARACTER))
     running = sorted(cid for cid, r in campaign.contests.items() if not r.state.finished)
     if kind == "start" or not campaign.contests or (kind == "exchange" and not running):
         return StartContest(
             title=draw(st.sampled_from(("Race", "Duel"))),
             contest=draw(starting_contests(campaign.system)),
-            uses=draw(st.sampled_from(({}, {"Cynere": "Athletics"}))),
+            uses=draw(_USES),
         )
     if kind == "exchange":
-        contest_id = draw(st.sampled_from(running))
+        contest_id = pick(draw, running)
         state = campaign.contests[contest_id].state
         return Play(contest_id=contest_id, commands=whole_exchange(draw, state))
-    contest_id = draw(st.sampled_from(sorted(campaign.contests)))
+    contest_id = pick(draw, sorted(campaign.contests))
     state = campaign.contests[contest_id].state
     return Play(
         contest_id=contest_id,
-        commands=tuple(draw(st.lists(rule_commands(state), min_size=1, max_size=3))),
+        commands=tuple(rule_command(draw, state) for _ in range(draw(st.integers(1, 3)))),
     )
 
 
@@ -616,7 +678,7 @@ def campaign_runs(draw: st.DrawFn, system: str, max_actions: int = 25) -> Campai
     start = StartContest(title="Race", contest=draw(starting_contests(system)))
     entries: list[Entry] = [campaign.act(start)]
     for _ in range(draw(st.integers(min(4, max_actions), max_actions))):
-        command = draw(campaign_commands(campaign))
+        command = campaign_command(draw, campaign)
         try:
             entry = campaign.decide(command)
         except RuleError:
