@@ -24,7 +24,8 @@ from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartC
 from core.model import Command, Contest, ResolveExchange, RollDice
 from core.scenario import resolve
 from core.store import CampaignFiles, Saves, safe_name
-from core.systems import fate
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 
 SEED = 20261129
 
@@ -162,9 +163,9 @@ def fate_campaign(
 
     for who in ("Cynere", "Teran"):
         do(AddCharacter(character=Character(name=who, ratings={"Athletics": 3})))
-    participants = [fate.FateParticipant(name=n, side=n, skill=3) for n in ("Cynere", "Teran")]
+    participants = [FateParticipant(name=n, side=n, skill=3) for n in ("Cynere", "Teran")]
     for c in range(max(1, exchanges // per_contest)):
-        contest = fate.new_contest(participants, options=fate.FateOptions(victories_needed=10**6))
+        contest = new_contest(participants, options=FateOptions(victories_needed=10**6))
         do(StartContest(title=f"Race {c + 1}", contest=contest))
         for _ in range(min(per_contest, exchanges)):
             do(exchange_action(f"c{c + 1}", rng))
@@ -450,19 +451,17 @@ def odds_memory() -> list[str]:
     10^9) beside ordinary ones: it must not grow with the ratings (issue 30, item 8: a
     Fate skill of 10^9 took gigabytes)."""
     from core.limits import SIZE
-    from core.systems.heroquest.state import HQOptions, HQParticipant, new_contest
+    from core.systems.heroquest.state import HQOptions, HQParticipant
+    from core.systems.heroquest.state import new_contest as new_hq_contest
 
     def fate_sides(skills: list[int]) -> Contest:
         names = ["Cynere", "Teran", "Zird"][: len(skills)]
-        return fate.new_contest(
-            [
-                fate.FateParticipant(name=n, side=n, skill=s)
-                for n, s in zip(names, skills, strict=True)
-            ]
+        return new_contest(
+            [FateParticipant(name=n, side=n, skill=s) for n, s in zip(names, skills, strict=True)]
         )
 
     def hq(a: int, b: int) -> Contest:
-        return new_contest(
+        return new_hq_contest(
             [
                 HQParticipant(name="Hero", side="Hero", rating=a),
                 HQParticipant(name="Foe", side="Foe", rating=b),
@@ -490,14 +489,15 @@ def odds_memory() -> list[str]:
 
 def odds_contests() -> list[tuple[str, float, Contest]]:
     """The contests ``bench odds`` updates: (label, target in ms, contest)."""
-    from core.systems.heroquest.state import HQOptions, HQParticipant, new_contest
+    from core.systems.heroquest.state import HQOptions, HQParticipant
+    from core.systems.heroquest.state import new_contest as new_hq_contest
 
-    def fate_sides(skills: list[int]) -> fate.FateContest:
+    def fate_sides(skills: list[int]) -> FateContest:
         names = ["Cynere", "Teran", "Zird", "Landon", "Anna", "Bronwyn"][: len(skills)]
         people = zip(names, skills, strict=True)
-        return fate.new_contest([fate.FateParticipant(name=n, side=n, skill=s) for n, s in people])
+        return new_contest([FateParticipant(name=n, side=n, skill=s) for n, s in people])
 
-    hero = new_contest(
+    hero = new_hq_contest(
         [
             HQParticipant(name="Hero", side="Hero", rating=24, hero_points=2),
             HQParticipant(name="Foe", side="Foe", rating=17),
@@ -526,7 +526,7 @@ def odds_conflicts() -> list[tuple[str, float, Contest]]:
         }
         sides = ["Cynere", *(["Thugs"] * foes)]
         people = [
-            fate.FateParticipant(name=n, side=s, skill=0) for n, s in zip(names, sides, strict=True)
+            FateParticipant(name=n, side=s, skill=0) for n, s in zip(names, sides, strict=True)
         ]
         return conflict_of(people, roster)
 

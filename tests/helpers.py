@@ -27,9 +27,9 @@ from core.campaign import (
 from core.model import Command, ResolveExchange, RollDice
 from core.setup import Pick
 from core.store import CampaignFiles, Saves
-from core.systems import fate
-from core.systems.fate import FateParticipant
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.events import InvokeAspect
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -202,8 +202,8 @@ SEED_CYNERE = Character(
 SEED_TERAN = Character(name="Teran", kind="npc", ratings={"Athletics": 3})
 
 
-def seed_race() -> fate.FateContest:
-    return fate.new_contest(
+def seed_race() -> FateContest:
+    return new_contest(
         [
             FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
             FateParticipant(name="Teran", side="Teran", skill=3),
@@ -294,7 +294,7 @@ EXCHANGES: list[tuple[Command, ...]] = [
     (
         RollDice(who="Cynere", faces=fate_dice("-000")),
         RollDice(who=SLY, faces=fate_dice("0000")),
-        fate.InvokeAspect(by=SLY, aspect="Hidden Blade"),
+        InvokeAspect(by=SLY, aspect="Hidden Blade"),
         ResolveExchange(),
     ),
     (

@@ -243,7 +243,7 @@ MUTANTS = [
     # -- the rules --------------------------------------------------------------------------
     Mutant(
         "fate-style",
-        "core/systems/fate/rules.py",
+        "core/systems/fate/scoring.py",
         "victories=2 if margin >= options.style_threshold else 1",
         "victories=2 if margin > options.style_threshold else 1",
         "a win by exactly 3 is not with style",
@@ -251,7 +251,7 @@ MUTANTS = [
     ),
     Mutant(
         "fate-tie-twist",
-        "core/systems/fate/rules.py",
+        "core/systems/fate/scoring.py",
         "        return ExchangeScore(winner=None, victories=0, twist=True)\n    winner",
         "        return ExchangeScore(winner=None, victories=0, twist=False)\n    winner",
         "a tie makes no twist",

@@ -34,16 +34,7 @@ from core.model import (
     RollDice,
     SetModifier,
 )
-from core.systems.fate import (
-    Aspect,
-    CreateAdvantage,
-    DeclareAttack,
-    FateContest,
-    FateOptions,
-    FateParticipant,
-    InvokeAspect,
-    new_contest,
-)
+from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict import Absorption, absorptions
 from core.systems.fate.conflict_play import (
     Absorb,
@@ -56,7 +47,9 @@ from core.systems.fate.conflict_play import (
     TakeOut,
     TakeTurn,
 )
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.events import CreateAdvantage, DeclareAttack, InvokeAspect
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 from core.systems.forge import (
     ChooseReaction,
     ForgeContest,

@@ -27,8 +27,10 @@ from core.corrections import correct
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
-from core.systems import fate, forge
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems import forge
+from core.systems.fate.character import FateCharacter, fate_sheet
+from core.systems.fate.events import DeclareAttack, InvokeAspect
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.events import SpendHeroPoints
@@ -99,8 +101,8 @@ def seed(exchange_2: tuple[str, str] = ("+000", "-000")) -> tuple[Campaign, str]
         *exchange(
             "0000",
             "+000",
-            fate.InvokeAspect(by="Cynere", aspect="I've Got Zird's Back"),
-            fate.InvokeAspect(by="Cynere", aspect="Magical Distortions"),
+            InvokeAspect(by="Cynere", aspect="I've Got Zird's Back"),
+            InvokeAspect(by="Cynere", aspect="Magical Distortions"),
         ),
     )
     return campaign, cid
@@ -130,7 +132,7 @@ def test_a_point_paid_to_an_aspect_owner_is_credited_at_the_end_and_undone() -> 
     # Cynere ++++ = 8 against Teran ---- = -1 (+2 = 1): a margin of 7, two victories.
     campaign = campaign_with("fate", CYNERE, TERAN)
     cid = start(campaign, RACE)
-    hostile = fate.InvokeAspect(by="Teran", aspect="I've Got Zird's Back")
+    hostile = InvokeAspect(by="Teran", aspect="I've Got Zird's Back")
     play(campaign, cid, *exchange("++++", "----", hostile))
     play(campaign, cid, *exchange("++++", "----"))
     assert campaign.contest(cid).state.finished
@@ -154,19 +156,19 @@ def test_a_point_paid_to_an_aspect_owner_is_credited_at_the_end_and_undone() -> 
 def test_an_owner_outside_the_contest_is_paid_on_the_roster() -> None:
     zird = Character(name="Zird", sheet=FateCharacter(aspects=("Arcane Ward",), fate_points=0))
     campaign = campaign_with("fate", CYNERE, TERAN, zird)
-    contest = fate.new_contest(
+    contest = new_contest(
         [
-            fate.FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
-            fate.FateParticipant(name="Teran", side="Teran", skill=3, fate_points=2),
+            FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
+            FateParticipant(name="Teran", side="Teran", skill=3, fate_points=2),
         ],
-        [fate.Aspect(name="Arcane Ward", owner="Zird")],
+        [Aspect(name="Arcane Ward", owner="Zird")],
     )
     campaign.act(StartContest(title="Race", contest=contest))
     cid = "c1"
     play(
         campaign,
         cid,
-        *exchange("----", "++++", fate.InvokeAspect(by="Cynere", aspect="Arcane Ward")),
+        *exchange("----", "++++", InvokeAspect(by="Cynere", aspect="Arcane Ward")),
     )
     play(campaign, cid, *exchange("----", "++++"))
     campaign.act(WriteBack(contest_id=cid))
@@ -185,7 +187,7 @@ def test_an_attack_ends_the_contest_as_a_conflict_and_the_summary_says_so() -> N
     campaign = campaign_with("fate", CYNERE, TERAN)
     cid = start(campaign, RACE)
     play(campaign, cid, *exchange("++++", "----"))
-    play(campaign, cid, *exchange("0000", "0000", fate.DeclareAttack(by="Teran")))
+    play(campaign, cid, *exchange("0000", "0000", DeclareAttack(by="Teran")))
     record = campaign.contest(cid)
     assert record.state.finished and record.state.winner is None
     assert "escalates to a conflict" in summary(campaign, record).result
@@ -201,9 +203,9 @@ def test_a_point_owed_when_an_attack_ends_the_contest_is_paid_when_the_scene_is_
     # results back (closing the scene): Cynere 3 -> 4, Teran 2 -> 1.
     campaign = campaign_with("fate", CYNERE, TERAN)
     cid = start(campaign, RACE)
-    hostile = fate.InvokeAspect(by="Teran", aspect="I've Got Zird's Back")
+    hostile = InvokeAspect(by="Teran", aspect="I've Got Zird's Back")
     play(campaign, cid, *exchange("0000", "0000", hostile))
-    play(campaign, cid, *exchange("0000", "0000", fate.DeclareAttack(by="Teran")))
+    play(campaign, cid, *exchange("0000", "0000", DeclareAttack(by="Teran")))
     record = campaign.contest(cid)
     assert record.state.finished and record.state.winner is None
     in_play = {p.name: p.fate_points for p in record.state.participants}
@@ -250,8 +252,8 @@ def test_a_correction_that_no_longer_plays_names_the_exchange() -> None:
     twice = exchange(
         "---0",
         "0000",
-        fate.InvokeAspect(by="Cynere", aspect="Muddy Ground"),
-        fate.InvokeAspect(by="Cynere", aspect="Muddy Ground"),
+        InvokeAspect(by="Cynere", aspect="Muddy Ground"),
+        InvokeAspect(by="Cynere", aspect="Muddy Ground"),
     )
     with pytest.raises(RuleError, match="the corrected exchange no longer plays"):
         campaign.decide(Correct(contest_id=cid, n=1, commands=twice))
@@ -260,10 +262,10 @@ def test_a_correction_that_no_longer_plays_names_the_exchange() -> None:
     spend = exchange(
         "---0",
         "0000",
-        fate.InvokeAspect(
+        InvokeAspect(
             by="Cynere", aspect="I've Got Zird's Back", effect="reroll", faces=dice("---0")
         ),
-        fate.InvokeAspect(by="Cynere", aspect="Muddy Ground", effect="reroll", faces=dice("---0")),
+        InvokeAspect(by="Cynere", aspect="Muddy Ground", effect="reroll", faces=dice("---0")),
     )
     with pytest.raises(RuleError, match="exchange 4 no longer plays: Cynere has no fate points"):
         campaign.decide(Correct(contest_id=cid, n=1, commands=spend))
@@ -543,7 +545,7 @@ def test_a_compel_gives_a_fate_point_on_the_roster_or_in_the_contest_being_playe
     cid = start(campaign, RACE)
     campaign.act(Compel(who="Cynere"))  # mid-contest: Cynere can spend it at once
     state = campaign.contest(cid).state
-    assert isinstance(state, fate.FateContest)
+    assert isinstance(state, FateContest)
     assert state.fate_participant("Cynere").fate_points == 5
     assert campaign.contest(cid).pool_left == 1  # a PC's compel is not paid from the pool
     assert fate_sheet(campaign.roster["Cynere"]).fate_points == 4  # until the results are written
@@ -565,7 +567,7 @@ def test_a_compel_on_an_npc_in_a_scene_goes_into_the_gm_pool() -> None:
     assert campaign.contest(cid).pool_left == 1  # one PC in the scene
     campaign.act(Compel(who="Teran"))
     state = campaign.contest(cid).state
-    assert isinstance(state, fate.FateContest)
+    assert isinstance(state, FateContest)
     assert campaign.contest(cid).pool_left == 2
     assert state.fate_participant("Teran").fate_points == 2  # his own points are unchanged
     play(campaign, cid, *exchange("++++", "----"))
@@ -587,7 +589,7 @@ def test_a_compel_in_a_contest_survives_a_correction() -> None:
     play(campaign, cid, *exchange("0000", "0000"))
     campaign.act(Correct(contest_id=cid, n=1, commands=exchange("+000", "0000")))
     state = campaign.contest(cid).state
-    assert isinstance(state, fate.FateContest)
+    assert isinstance(state, FateContest)
     assert state.fate_participant("Cynere").fate_points == 4
     assert state.gm_pool == 2  # 1 for Cynere, 1 from Teran's compel
 
@@ -672,7 +674,7 @@ def test_reopening_exchange_2_gives_the_contest_after_exchange_1_and_its_command
 
     campaign, cid = seed()
     state, commands = reopen(campaign, cid, 2)
-    assert isinstance(state, fate.FateContest)
+    assert isinstance(state, FateContest)
     assert state.n == 1 and dict(state.victories) == {"Cynere": 0, "Teran": 1}
     assert commands == list(exchange("+000", "-000"))
     campaign.act(WriteBack(contest_id=cid))

@@ -25,9 +25,8 @@ from core.campaign import (
 from core.errors import OutOfTurn, RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.store import CampaignFiles, Saves
-from core.systems import fate
-from core.systems.fate import FateParticipant
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.state import FateParticipant, new_contest
 
 CYNERE = Character(name="Cynere", sheet=FateCharacter(fate_points=3))
 TERAN = Character(name="Teran", kind="npc")
@@ -113,7 +112,7 @@ async def test_a_refused_command_is_rejected_and_nothing_is_saved(harness: Harne
 
 
 async def test_commands_are_handled_in_the_order_sent(harness: Harness) -> None:
-    contest = fate.new_contest(
+    contest = new_contest(
         [
             FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
             FateParticipant(name="Teran", side="Teran", skill=3),

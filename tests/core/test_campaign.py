@@ -29,9 +29,10 @@ from core.campaign import (
 )
 from core.errors import OutOfTurn, RuleError, UnknownName
 from core.model import Command, ResolveExchange, RollDice
-from core.systems import fate
-from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect
-from core.systems.fate.rules import FateCharacter, NoFatePoints
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.events import ExchangeResolved, InvokeAspect
+from core.systems.fate.rules import FateRules, NoFatePoints
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest, scene
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_commands, campaign_runs
 
 # Four Fate dice as faces, named by their sum.
@@ -46,7 +47,7 @@ TWIST = "Magical Distortions"
 
 def seed_contest() -> FateContest:
     """The SRD's contest: Cynere (skill 4, 3 fate points) against Teran (skill 3)."""
-    return fate.new_contest(
+    return new_contest(
         [
             FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
             FateParticipant(name="Teran", side="Teran", skill=3, fate_points=0),
@@ -136,8 +137,8 @@ def test_seed_contest_played_as_four_actions_ends_with_cynere_winning_4_to_1() -
     assert [a.name for a in final.aspects] == [ZIRD, TWIST]
 
     exchanges = campaign.contest("c1").exchanges
-    assert all(isinstance(e, fate.ExchangeResolved) for e in exchanges)
-    resolved = [e for e in exchanges if isinstance(e, fate.ExchangeResolved)]
+    assert all(isinstance(e, ExchangeResolved) for e in exchanges)
+    resolved = [e for e in exchanges if isinstance(e, ExchangeResolved)]
     assert [e.n for e in resolved] == [1, 2, 3, 4]
     assert [dict(e.totals) for e in resolved] == [
         {"Cynere": 1, "Teran": 3},
@@ -244,7 +245,7 @@ def test_contest_ids_are_never_reused_after_an_undone_start() -> None:
 def test_redo_of_a_start_brings_the_same_contest_back() -> None:
     campaign = started()
     before = campaign.contest("c1").state  # the seed's, as a scene: pool 0, both NPCs
-    assert before == fate.scene(seed_contest(), 0, frozenset({"Cynere", "Teran"}))
+    assert before == scene(seed_contest(), 0, frozenset({"Cynere", "Teran"}))
     act(campaign, Undo())
     act(campaign, Redo())
     assert list(campaign.contests) == ["c1"]
@@ -266,7 +267,7 @@ def test_redo_restores_the_state_after_the_action_with_the_same_dice() -> None:
 
     assert snapshot(campaign) == after
     second = campaign.contest("c1").exchanges[1]
-    assert isinstance(second, fate.ExchangeResolved)
+    assert isinstance(second, ExchangeResolved)
     assert dict(second.dice) == {"Cynere": PLUS_1, "Teran": MINUS_1}
 
 
@@ -281,7 +282,7 @@ def test_redo_replays_the_recorded_events_without_asking_the_rules_again(
     def refuse(*_: object) -> None:
         raise AssertionError("redo decided the action again")
 
-    monkeypatch.setattr(fate.FateRules, "decide", refuse)
+    monkeypatch.setattr(FateRules, "decide", refuse)
     act(campaign, Redo())
 
     assert snapshot(campaign) == after

@@ -22,7 +22,7 @@ from core.check import check_campaign, check_contests
 from core.codec import encode
 from core.model import RollDice
 from core.store import MANIFEST, BadSave, CampaignFiles
-from core.systems import fate
+from core.systems.fate.state import FateContest
 from tests.helpers import SEED_LINE, manifest_doc, many_characters, seed, tussle
 
 
@@ -49,7 +49,7 @@ def test_the_report_counts_what_the_log_holds_after_undo_and_redo(saves: Path) -
     assert (report.entries, report.characters, report.contests, report.exchanges) == (7, 2, 1, 2)
     # The campaign in memory agrees with the hand-worked score: one victory each.
     state = campaign.contests["c1"].state
-    assert isinstance(state, fate.FateContest)
+    assert isinstance(state, FateContest)
     assert dict(state.victories) == {"Cynere": 1, "Teran": 1}
 
 

@@ -31,7 +31,8 @@ from core.model import Command, Contest, DiceRolled, Event, ExchangeEvent, RollD
 from core.rules import find_system
 from core.rules.reading import Node, parse_json
 from core.scenario import Resolution, load, read_start
-from core.systems.fate import AspectInvoked, FateContest, InvokeAspect, InvokeRecord
+from core.systems.fate.events import AspectInvoked, InvokeAspect
+from core.systems.fate.state import FateContest, InvokeRecord
 from tests.conftest import SCENARIOS
 from tests.strategies import (
     CAMPAIGN_SYSTEMS,

@@ -19,7 +19,9 @@ import pytest
 
 from core.campaign import Campaign, StartContest
 from core.store import CampaignFiles, Saves
-from core.systems import fate
+from core.systems.fate.events import ExchangeResolved
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import FateParticipant, new_contest
 
 WRITER = """
 import random, sys
@@ -57,9 +59,9 @@ def faces(n: int, who: str) -> tuple[int, ...]:
 def new_campaign(saves: Path) -> CampaignFiles:
     files = Saves(saves).create("Crash", "fate")
     campaign = Campaign(name="Crash", system="fate")
-    contest = fate.new_contest(
-        [fate.FateParticipant(name=n, side=n, skill=2) for n in ("Ana", "Bo")],
-        options=fate.FateOptions(victories_needed=100_000),
+    contest = new_contest(
+        [FateParticipant(name=n, side=n, skill=2) for n in ("Ana", "Bo")],
+        options=FateOptions(victories_needed=100_000),
     )
     entry = campaign.decide(StartContest(title="Endless", contest=contest))
     files.append([entry])
@@ -114,7 +116,7 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_write(saves: Path
         assert len(exchanges) >= (max(acknowledged) + 1 if acknowledged else 0)
         for n in acks:
             event = exchanges[n]
-            assert isinstance(event, fate.ExchangeResolved)
+            assert isinstance(event, ExchangeResolved)
             assert event.n == n + 1
             assert dict(event.dice) == {"Ana": faces(n, "Ana"), "Bo": faces(n, "Bo")}
     assert len(acknowledged) >= 200

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from core.demo import create_demos
 from core.store import Saves
-from core.systems import fate, forge
+from core.systems import forge
+from core.systems.fate.state import FateContest
 from core.systems.heroquest.state import HQContest
 
 FATE_DEMO, HEROQUEST_DEMO, FORGE_DEMO = "Fate demo", "HeroQuest demo", "FORGE demo"
@@ -35,7 +36,7 @@ def test_the_fate_demo_is_cynere_against_teran_in_the_mud(saves: Path) -> None:
     assert list(campaign.roster) == ["Cynere", "Teran the Swift"]
     record = campaign.contest("c1")
     contest = record.state
-    assert isinstance(contest, fate.FateContest)
+    assert isinstance(contest, FateContest)
     assert [(p.name, p.skill, p.fate_points) for p in contest.participants] == [
         ("Cynere", 4, 3),  # Athletics
         ("Teran the Swift", 3, 0),  # Lore

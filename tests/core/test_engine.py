@@ -23,8 +23,9 @@ import pytest
 from core.engine import Run, apply, decide, fold, play, play_until_refused
 from core.errors import ContestOver
 from core.model import Command, ContestEnded, ExchangeEvent, ResolveExchange, RollDice
-from core.systems.fate import Aspect, FateContest, FateParticipant, InvokeAspect, new_contest
+from core.systems.fate.events import InvokeAspect
 from core.systems.fate.rules import NoFatePoints
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 from tests.helpers import SCENARIOS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,22 +14,11 @@ from core.dice import parse_fate_dice
 from core.engine import apply, fold
 from core.errors import OutOfTurn, RuleError, UnknownName
 from core.model import Event, ResolveExchange, RollDice
-from core.systems.fate import (
-    Aspect,
-    CreateAdvantage,
-    DeclareAttack,
-    ExchangeResolved,
-    FateContest,
-    FateOptions,
-    FateParticipant,
-    InvokeAspect,
-    advantage_outcome,
-    ladder_label,
-    new_contest,
-    score_exchange,
-    teamwork,
-)
+from core.systems.fate.events import CreateAdvantage, DeclareAttack, ExchangeResolved, InvokeAspect
+from core.systems.fate.ladder import ladder_label
 from core.systems.fate.rules import NoFatePoints
+from core.systems.fate.scoring import FateOptions, advantage_outcome, score_exchange, teamwork
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 
 
 def dice(total: int) -> tuple[int, ...]:

@@ -18,8 +18,9 @@ from core.campaign import AddCharacter, Campaign, Character, Play, StartContest,
 from core.engine import apply
 from core.model import Command, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
-from core.systems import fate
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
+from core.systems.fate.events import CreateAdvantage, InvokeAspect
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 
 CYNERE = Character(
     name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=3, refresh=3)
@@ -50,12 +51,10 @@ def test_a_point_paid_for_an_advantage_on_a_character_goes_to_that_character() -
     record = campaign.latest_contest
     assert record is not None
     cid = record.contest_id
-    create = fate.CreateAdvantage(
-        by="Teran", aspect="Pinned Down", result=5, opposition=3, on="Cynere"
-    )
-    free = fate.InvokeAspect(by="Teran", aspect="Pinned Down", free=True)
+    create = CreateAdvantage(by="Teran", aspect="Pinned Down", result=5, opposition=3, on="Cynere")
+    free = InvokeAspect(by="Teran", aspect="Pinned Down", free=True)
     campaign.act(Play(contest_id=cid, commands=rolls(free, before=(create,))))
-    paid = fate.InvokeAspect(by="Teran", aspect="Pinned Down")
+    paid = InvokeAspect(by="Teran", aspect="Pinned Down")
     campaign.act(Play(contest_id=cid, commands=rolls(paid)))
     assert campaign.contest(cid).state.finished
     costs = summary(campaign, campaign.contest(cid)).costs
@@ -69,17 +68,17 @@ def test_a_point_paid_for_an_advantage_on_a_character_goes_to_that_character() -
 
 
 def test_an_advantage_on_the_scene_has_no_owner() -> None:
-    c = fate.new_contest(
+    c = new_contest(
         [
-            fate.FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
-            fate.FateParticipant(name="Teran", side="Teran", skill=3, fate_points=2),
+            FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
+            FateParticipant(name="Teran", side="Teran", skill=3, fate_points=2),
         ]
     )
-    c2, _ = apply(c, fate.CreateAdvantage(by="Teran", aspect="Smoke", result=5, opposition=3))
+    c2, _ = apply(c, CreateAdvantage(by="Teran", aspect="Smoke", result=5, opposition=3))
     c3, _ = apply(
-        c, fate.CreateAdvantage(by="Teran", aspect="Smoke", result=5, opposition=3, on="Cynere")
+        c, CreateAdvantage(by="Teran", aspect="Smoke", result=5, opposition=3, on="Cynere")
     )
-    assert isinstance(c2, fate.FateContest) and isinstance(c3, fate.FateContest)
+    assert isinstance(c2, FateContest) and isinstance(c3, FateContest)
     on_scene, on_cynere = c2.aspect("Smoke"), c3.aspect("Smoke")
     assert on_scene is not None and on_cynere is not None
     assert (on_scene.owner, on_cynere.owner) == (None, "Cynere")

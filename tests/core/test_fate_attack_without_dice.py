@@ -10,16 +10,16 @@ from __future__ import annotations
 from core.engine import play
 from core.model import ResolveExchange, RollDice
 from core.rules import find_system
-from core.systems import fate
+from core.systems.fate.events import DeclareAttack, ExchangeResolved
 from tests.helpers import seed_race
 
 
 def test_an_attack_ends_the_contest_with_no_dice_rolled() -> None:
-    contest, events = play(seed_race(), [fate.DeclareAttack(by="Teran"), ResolveExchange()])
+    contest, events = play(seed_race(), [DeclareAttack(by="Teran"), ResolveExchange()])
     assert contest.finished
     assert contest.ended_by == "attack"
     assert contest.winner is None
-    resolved = next(ev for ev in events if isinstance(ev, fate.ExchangeResolved))
+    resolved = next(ev for ev in events if isinstance(ev, ExchangeResolved))
     assert resolved.attack == "Teran"
     assert resolved.dice == {}  # nobody rolled
     assert resolved.victories == 0 and resolved.winner is None
@@ -29,7 +29,7 @@ def test_an_attack_ends_the_contest_with_no_dice_rolled() -> None:
 
 def test_once_an_attack_is_declared_nobody_is_asked_to_roll() -> None:
     rules = find_system("fate")
-    contest, _ = play(seed_race(), [fate.DeclareAttack(by="Cynere")])
+    contest, _ = play(seed_race(), [DeclareAttack(by="Cynere")])
     assert rules.rollers(contest) == []
 
 
@@ -40,11 +40,11 @@ def test_dice_rolled_before_the_attack_stay_in_the_exchange() -> None:
         seed_race(),
         [
             RollDice(who="Cynere", faces=(0, 0, 0, 0)),
-            fate.DeclareAttack(by="Teran"),
+            DeclareAttack(by="Teran"),
             ResolveExchange(),
         ],
     )
-    resolved = next(ev for ev in events if isinstance(ev, fate.ExchangeResolved))
+    resolved = next(ev for ev in events if isinstance(ev, ExchangeResolved))
     assert resolved.dice == {"Cynere": (0, 0, 0, 0)}
     assert resolved.totals == {"Cynere": 4}
     assert contest.finished and contest.winner is None

@@ -31,6 +31,7 @@ from core.errors import OutOfTurn, RuleError
 from core.model import Command, Contest, Event
 from core.rules import find_system
 from core.store import CampaignFiles, Saves
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.conflict import Absorption
 from core.systems.fate.conflict_play import (
     Absorb,
@@ -46,7 +47,7 @@ from core.systems.fate.conflict_play import (
     TakeTurn,
 )
 from core.systems.fate.conflict_setup import conflict_from, conflict_of
-from core.systems.fate.rules import Aspect, FateCharacter, FateParticipant, fate_sheet, new_contest
+from core.systems.fate.state import Aspect, FateParticipant, new_contest
 from core.systems.fate.stress import Slot
 from tests.helpers import act, fate_dice
 

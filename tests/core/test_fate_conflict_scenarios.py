@@ -190,7 +190,7 @@ def test_a_recorded_conflict_brings_its_people_skills_and_scars(tmp_path: Any) -
     fought with, and Drisban keeps his mild consequence (SRD: consequences stay) and the
     two fate points his concession paid (1 + one consequence)."""
     from core.store import CampaignFiles
-    from core.systems.fate.rules import fate_sheet
+    from core.systems.fate.character import fate_sheet
     from tests.conftest import SCENARIOS
 
     saves = tmp_path / "saves"

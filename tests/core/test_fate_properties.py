@@ -17,7 +17,8 @@ from core.codec import decode, encode
 from core.engine import apply, fold
 from core.errors import RuleError
 from core.model import Event
-from core.systems.fate import ExchangeResolved, FateContest
+from core.systems.fate.events import ExchangeResolved
+from core.systems.fate.state import FateContest
 from tests.strategies import examples, fate_contests, fate_moves
 
 

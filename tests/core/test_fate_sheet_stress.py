@@ -16,13 +16,13 @@ import pytest
 from core.campaign_log import Character
 from core.codec import decode, encode
 from core.roster_file import Refused, RosterFileError, export_text, read_bytes, read_file
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.conflict import (
     absorptions,
     character_slots,
     character_tracks,
     combatant_of,
 )
-from core.systems.fate.rules import FateCharacter, fate_sheet
 from core.systems.fate.stress import Box, Slot, Track
 from tests.helpers import ROSTER_FILES
 

@@ -12,7 +12,8 @@ from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for, odds_text
 from core.recap import recap_markdown
 from core.setup import Pick, build_contest
-from core.systems import fate
+from core.systems.fate.rules import FATE
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 
 F = {"+": 1, "0": 0, "-": -1}
 
@@ -69,17 +70,17 @@ def test_a_contest_not_over_names_each_sides_count() -> None:
     assert result == "Not over yet (victories: Cynere 2, Teran the Swift 2)"
 
 
-def sure_win() -> fate.FateContest:
+def sure_win() -> FateContest:
     """Cynere's dice are in at +8 and Teran's at -1: Cynere wins this exchange for sure."""
-    contest = fate.new_contest(
+    contest = new_contest(
         [
-            fate.FateParticipant(name="Cynere", side="Cynere", skill=4),
-            fate.FateParticipant(name="Teran", side="Teran", skill=3),
+            FateParticipant(name="Cynere", side="Cynere", skill=4),
+            FateParticipant(name="Teran", side="Teran", skill=3),
         ]
     )
     for side, faces in (("Cynere", "++++"), ("Teran", "----")):
-        [rolled] = fate.FATE.decide(contest, RollDice(who=side, faces=dice(faces)))
-        contest = fate.FATE.evolve(contest, rolled)
+        [rolled] = FATE.decide(contest, RollDice(who=side, faces=dice(faces)))
+        contest = FATE.evolve(contest, rolled)
     assert (contest.total("Cynere"), contest.total("Teran")) == (8, -1)
     return contest
 
@@ -93,10 +94,10 @@ def test_tussle_odds_offers_no_plus_two_that_changes_nothing() -> None:
 def test_tussle_odds_still_offers_a_plus_two_that_matters() -> None:
     # Before the dice, Cynere (+4) beats Teran (+3) when her 4dF minus his is 0 or more;
     # with +2, when it is -2 or more: a higher chance, so the line is there.
-    contest = fate.new_contest(
+    contest = new_contest(
         [
-            fate.FateParticipant(name="Cynere", side="Cynere", skill=4),
-            fate.FateParticipant(name="Teran", side="Teran", skill=3),
+            FateParticipant(name="Cynere", side="Cynere", skill=4),
+            FateParticipant(name="Teran", side="Teran", skill=3),
         ]
     )
     assert "with one more +2" in odds_text(odds_for(contest))

@@ -8,21 +8,22 @@ import pytest
 from core.engine import play
 from core.errors import RuleError
 from core.model import RollDice
-from core.systems import fate
+from core.systems.fate.events import InvokeAspect
+from core.systems.fate.state import Aspect, FateParticipant, new_contest
 
 
 @pytest.mark.parametrize(
     ("side", "whose"), [("Heroes", "Heroes' roll"), ("Cynere", "Cynere's roll")]
 )
 def test_an_aspect_paid_for_twice_on_one_roll_names_the_roll(side: str, whose: str) -> None:
-    contest = fate.new_contest(
+    contest = new_contest(
         [
-            fate.FateParticipant(name="Cynere", side=side, skill=4, fate_points=3),
-            fate.FateParticipant(name="Teran", side="Foes", skill=3),
+            FateParticipant(name="Cynere", side=side, skill=4, fate_points=3),
+            FateParticipant(name="Teran", side="Foes", skill=3),
         ],
-        aspects=[fate.Aspect(name="Deep Mud")],
+        aspects=[Aspect(name="Deep Mud")],
     )
-    invoke = fate.InvokeAspect(by="Cynere", aspect="Deep Mud")
+    invoke = InvokeAspect(by="Cynere", aspect="Deep Mud")
     with pytest.raises(RuleError) as refused:
         play(contest, [RollDice(who=side, faces=(0, 0, 0, 0)), invoke, invoke])
     assert f'"Deep Mud" has already been paid for on {whose}' in str(refused.value)

@@ -26,7 +26,7 @@ from core.model import EndContest, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
 from core.systems import forge
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.transfer import export_campaign, import_campaign, read_export
 from tests.helpers import tussle

@@ -30,8 +30,11 @@ from core.campaign import (
 from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.setup import Pick, build_contest
-from core.systems import fate
-from core.systems.fate.rules import FateCharacter, NoFatePoints, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
+from core.systems.fate.events import InvokeAspect
+from core.systems.fate.rules import FATE, NoFatePoints
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
+from core.systems.fate.state import scene as as_scene
 
 F = {"+": 1, "0": 0, "-": -1}
 
@@ -70,13 +73,13 @@ def rolls(cynere: str, teran: str) -> tuple[Command, ...]:
     return RollDice(who="Cynere", faces=dice(cynere)), RollDice(who="Teran", faces=dice(teran))
 
 
-def state(campaign: Campaign) -> fate.FateContest:
+def state(campaign: Campaign) -> FateContest:
     s = campaign.contest("c1").state
-    assert isinstance(s, fate.FateContest)
+    assert isinstance(s, FateContest)
     return s
 
 
-POOL_INVOKE = fate.InvokeAspect(by="Teran", aspect="Muddy Ground", pool=True)
+POOL_INVOKE = InvokeAspect(by="Teran", aspect="Muddy Ground", pool=True)
 
 
 def test_two_pcs_make_a_pool_of_two_and_an_npc_invoke_paid_from_it_adds_two() -> None:
@@ -91,7 +94,7 @@ def test_two_pcs_make_a_pool_of_two_and_an_npc_invoke_paid_from_it_adds_two() ->
     assert state(campaign).fate_participant("Teran").fate_points == 0  # not his to pay
     play(campaign, ResolveExchange())
     [resolved] = campaign.contest("c1").exchanges
-    lines = fate.FATE.describe(resolved)
+    lines = FATE.describe(resolved)
     assert lines[0] == "Exchange 1: Teran wins, 1 victory (0–1)"  # 6 against 5: by 1
     assert "    invokes Muddy Ground (paid from the GM's pool): +2" in lines
     costs = summary(campaign, campaign.contest("c1")).costs
@@ -106,18 +109,18 @@ def test_an_empty_pool_refuses_the_invoke_and_changes_nothing() -> None:
     play(campaign, *rolls("0000", "0000"), POOL_INVOKE)
     assert campaign.contest("c1").pool_left == 0
     before = (state(campaign), campaign.entries, dict(campaign.actions))
-    second = fate.InvokeAspect(by="Teran", aspect="Slick Cobbles", pool=True)
+    second = InvokeAspect(by="Teran", aspect="Slick Cobbles", pool=True)
     with pytest.raises(NoFatePoints, match="the GM's fate point pool is empty"):
         campaign.decide(Play(contest_id="c1", commands=(second,)))
     with pytest.raises(RuleError, match="pool is empty"):
-        fate.FATE.decide(state(campaign), second)
+        FATE.decide(state(campaign), second)
     assert (state(campaign), campaign.entries, dict(campaign.actions)) == before
 
 
 def test_a_pc_may_not_pay_from_the_gm_pool() -> None:
     campaign = scene()
     play(campaign, *rolls("0000", "0000"))
-    mine = fate.InvokeAspect(by="Cynere", aspect="Muddy Ground", pool=True)
+    mine = InvokeAspect(by="Cynere", aspect="Muddy Ground", pool=True)
     with pytest.raises(RuleError, match="Cynere is a PC: the GM's pool pays only for NPCs"):
         campaign.decide(Play(contest_id="c1", commands=(mine,)))
     assert campaign.contest("c1").pool_left == 2
@@ -126,7 +129,7 @@ def test_a_pc_may_not_pay_from_the_gm_pool() -> None:
 def test_an_npc_without_points_is_told_the_pool_can_pay() -> None:
     campaign = scene()
     play(campaign, *rolls("0000", "0000"))
-    own_point = fate.InvokeAspect(by="Teran", aspect="Muddy Ground")
+    own_point = InvokeAspect(by="Teran", aspect="Muddy Ground")
     with pytest.raises(NoFatePoints, match=r"Teran has no fate points left \(the GM's pool has 2"):
         campaign.decide(Play(contest_id="c1", commands=(own_point,)))
 
@@ -136,28 +139,28 @@ def test_the_pool_pays_like_a_fate_point_once_per_aspect_and_never_for_a_boost()
     play(campaign, *rolls("0000", "0000"), POOL_INVOKE)
     with pytest.raises(RuleError, match="already been paid for on Teran's roll"):
         campaign.decide(Play(contest_id="c1", commands=(POOL_INVOKE,)))
-    both = fate.InvokeAspect(by="Teran", aspect="Muddy Ground", free=True, pool=True)
+    both = InvokeAspect(by="Teran", aspect="Muddy Ground", free=True, pool=True)
     with pytest.raises(RuleError, match="either free or paid"):
-        fate.FATE.decide(state(campaign), both)
-    boosted = fate.scene(
-        fate.new_contest(
+        FATE.decide(state(campaign), both)
+    boosted = as_scene(
+        new_contest(
             [
-                fate.FateParticipant(name="Cynere", side="Cynere", skill=4),
-                fate.FateParticipant(name="Teran", side="Teran", skill=3),
+                FateParticipant(name="Cynere", side="Cynere", skill=4),
+                FateParticipant(name="Teran", side="Teran", skill=3),
             ],
-            [fate.Aspect(name="Off Balance", free_invokes=1, holder="Teran", boost=True)],
+            [Aspect(name="Off Balance", free_invokes=1, holder="Teran", boost=True)],
         ),
         gm_pool=1,
         npcs=frozenset({"Teran"}),
     )
-    boosted = fate.FATE.evolve(boosted, fate.FATE.decide(boosted, rolls("0000", "0000")[1])[0])
+    boosted = FATE.evolve(boosted, FATE.decide(boosted, rolls("0000", "0000")[1])[0])
     with pytest.raises(RuleError, match="is a boost"):
-        fate.FATE.decide(boosted, fate.InvokeAspect(by="Teran", aspect="Off Balance", pool=True))
+        FATE.decide(boosted, InvokeAspect(by="Teran", aspect="Off Balance", pool=True))
 
 
 def test_a_pool_paid_invoke_of_a_pcs_aspect_pays_that_pc_at_the_end() -> None:
     campaign = scene()
-    zirds_back = fate.InvokeAspect(by="Teran", aspect="I've Got Zird's Back", pool=True)
+    zirds_back = InvokeAspect(by="Teran", aspect="I've Got Zird's Back", pool=True)
     # Cynere +5 and Teran +3: with +2 from the pool Teran ties at +5; a twist.
     play(campaign, *rolls("0000", "0000"), zirds_back, ResolveExchange(twist="Mud"))
     assert state(campaign).fate_participant("Cynere").fate_points == 3  # after the scene

@@ -15,17 +15,9 @@ from core.engine import apply, fold
 from core.errors import RuleError
 from core.model import ContestEnded, Event, ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
-from core.systems.fate import (
-    Aspect,
-    CreateAdvantage,
-    DeclareAttack,
-    FateContest,
-    FateContestEnded,
-    FateOptions,
-    FateParticipant,
-    InvokeAspect,
-    new_contest,
-)
+from core.systems.fate.events import CreateAdvantage, DeclareAttack, FateContestEnded, InvokeAspect
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 
 ZERO = (0, 0, 0, 0)
 

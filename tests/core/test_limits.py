@@ -37,9 +37,9 @@ from core.errors import RuleError
 from core.limits import SIZE, Limit, field_limit, field_problem
 from core.model import Command, Event
 from core.store import CampaignFiles, Saves
-from core.systems import fate
-from core.systems.fate import FateOptions, FateParticipant
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import FateParticipant, new_contest
 from core.systems.forge import ForgeParticipant
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter
@@ -119,7 +119,7 @@ def _fate_campaign() -> Campaign:
 
 def test_a_contest_to_zero_victories_is_refused_before_it_is_saved() -> None:
     campaign = _fate_campaign()
-    contest = fate.new_contest(
+    contest = new_contest(
         [
             FateParticipant(name="Cynere", side="Cynere", skill=4),
             FateParticipant(name="Teran", side="Teran", skill=3),

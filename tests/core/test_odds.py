@@ -30,8 +30,10 @@ from msgspec.structs import replace
 
 from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier
-from core.systems import fate, forge
-from core.systems.fate import CreateAdvantage, FateContest, FateOptions, FateParticipant
+from core.systems import forge
+from core.systems.fate.events import CreateAdvantage
+from core.systems.fate.scoring import FateOptions, score_exchange
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 from core.systems.forge import (
     ChooseReaction,
     ForgeContest,
@@ -41,7 +43,8 @@ from core.systems.forge import (
 )
 from core.systems.heroquest.events import Augment, SetParties, SpendHeroPoints, Stretch
 from core.systems.heroquest.resolution import RESOLUTION_POINTS, Party, simple_contest
-from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
+from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant
+from core.systems.heroquest.state import new_contest as new_hq_contest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +89,7 @@ def fate_contest(sides: Mapping[str, Sequence[int]], **options: Any) -> FateCont
         for side, skills in sides.items()
         for i, s in enumerate(skills)
     ]
-    return fate.new_contest(people, options=FateOptions(**options))
+    return new_contest(people, options=FateOptions(**options))
 
 
 def at_score(contest: FateContest, *score: int) -> FateContest:
@@ -145,7 +148,7 @@ def fate_totals_brute_force(
     for combo in itertools.product(*choices):
         totals = {str(i): t for i, (t, _) in enumerate(combo)}
         weight = math.prod(n for _, n in combo)
-        s = fate.score_exchange(options, totals)
+        s = score_exchange(options, totals)
         key = (int(s.winner), s.victories) if s.winner else ("tie" if s.twist else "none")
         out[key] = out.get(key, Fraction(0)) + Fraction(weight, den)
     return out
@@ -376,7 +379,7 @@ def test_a_bonus_on_the_coming_exchange_counts_once() -> None:
 
 
 def test_an_attack_ends_it_as_a_conflict() -> None:
-    from core.systems.fate import DeclareAttack
+    from core.systems.fate.events import DeclareAttack
 
     contest = play(fate_contest({"Cynere": [4], "Teran": [3]}), DeclareAttack(by="Teran"))
     ex = odds.fate_exchange_odds(contest)
@@ -425,7 +428,7 @@ def fate_simulation(
 
     @cache
     def score(totals: tuple[int, ...]) -> tuple[int, int]:
-        s = fate.score_exchange(contest.options, dict(zip(sides, totals, strict=True)))
+        s = score_exchange(contest.options, dict(zip(sides, totals, strict=True)))
         return (-1 if s.winner is None else sides.index(s.winner)), s.victories
 
     wins = [0] * len(sides)
@@ -501,7 +504,9 @@ def test_one_more_plus_two_on_the_contest() -> None:
 def hq_contest(
     people: Sequence[tuple[str, int]], options: HQOptions | None = None, **kw: Any
 ) -> HQContest:
-    return new_contest([HQParticipant(name=n, side=n, rating=r, **kw) for n, r in people], options)
+    return new_hq_contest(
+        [HQParticipant(name=n, side=n, rating=r, **kw) for n, r in people], options
+    )
 
 
 def hq_brute_force(contest: HQContest, before: Sequence[Command]) -> dict[Any, int]:

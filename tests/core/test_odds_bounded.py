@@ -16,7 +16,7 @@ import pytest
 from core.limits import SIZE
 from core.odds import load_for_odds, odds_for
 from core.systems.fate.odds import fate_exchange_counts
-from core.systems.fate.rules import FateOptions
+from core.systems.fate.scoring import FateOptions
 
 FAR_APART = [0, SIZE, 3]  # the middle side is out of anyone's reach
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.campaign import AddCharacter, Campaign, Character, SpendFromPool, StartContest
 from core.recap import recap_markdown
 from core.setup import Pick, build_contest
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
 
 CYNERE = Character(
     name="Cynere", ratings={"Athletics": 4}, sheet=FateCharacter(fate_points=3, refresh=3)

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from core.store import CampaignFiles, Saves
-from core.systems.fate import FateContest
-from core.systems.fate.rules import fate_sheet
+from core.systems.fate.character import fate_sheet
+from core.systems.fate.state import FateContest
 from core.systems.forge.rules import forge_sheet
 from core.systems.heroquest.character import hq_sheet
 from tests.conftest import SCENARIOS

@@ -32,7 +32,7 @@ from core.roster_file import (
     toml_text,
 )
 from core.store import CampaignFiles, Saves
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import HOLD_DEMO, ROSTER_FILES, act, clean_env, files_of, tussle_command

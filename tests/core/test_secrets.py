@@ -37,7 +37,8 @@ from core.redact import HIDDEN, Secrets
 from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles, Saves
-from core.systems import fate, forge
+from core.systems import forge
+from core.systems.fate.events import CreateAdvantage, InvokeAspect
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import Augment, SetPairs, SetParties, SpendHeroPoints
@@ -111,7 +112,7 @@ def test_without_secrets_every_line_is_the_rule_system_own() -> None:
 
 def test_fate_advantages_on_a_hidden_npc_hide_both_numbers_but_not_the_free_invokes() -> None:
     campaign, _ = knife_fight(HIDE_SLY)
-    advantage = fate.CreateAdvantage(
+    advantage = CreateAdvantage(
         by="Cynere", aspect="Sly's Footing 2", on=SLY, result=10, opposition=9
     )
     campaign.act(Play(contest_id=CID, commands=(advantage,)))
@@ -259,7 +260,7 @@ def test_hidden_aspect_names_go_everywhere_and_other_names_stay_whole() -> None:
     tie = (
         RollDice(who="Cynere", faces=dice("++00")),
         RollDice(who=SLY, faces=dice("+000")),
-        fate.InvokeAspect(by="Cynere", aspect="Hidden Blade"),
+        InvokeAspect(by="Cynere", aspect="Hidden Blade"),
         ResolveExchange(twist="Blade"),
     )
     campaign.act(Play(contest_id=CID, commands=tie))

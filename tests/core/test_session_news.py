@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.campaign_state import Character
 from core.sheet import find_sheet
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 

@@ -7,8 +7,10 @@ import pytest
 from core.campaign import Campaign, Character, StartContest
 from core.errors import RuleError
 from core.setup import Pick, build_contest
-from core.systems import fate, forge
-from core.systems.fate.rules import FateCharacter
+from core.systems import forge
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, scene
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQContest, HQParticipant
@@ -59,10 +61,10 @@ def test_fate_participants_roll_the_named_skill_with_their_fate_points() -> None
             Pick(character="Teran", side="Teran", rating="Lore"),
         ],
     )
-    assert isinstance(contest, fate.FateContest)
+    assert isinstance(contest, FateContest)
     assert contest.participants == (
-        fate.FateParticipant(name="Cynere", side="Heroes", skill=4, fate_points=3),
-        fate.FateParticipant(name="Teran", side="Teran", skill=3, fate_points=1),
+        FateParticipant(name="Cynere", side="Heroes", skill=4, fate_points=3),
+        FateParticipant(name="Teran", side="Teran", skill=3, fate_points=1),
     )
     assert contest.victories == {"Heroes": 0, "Teran": 0}
     assert contest.n == 0
@@ -79,7 +81,7 @@ def test_a_fate_skill_the_character_lacks_is_mediocre(rating: str | None) -> Non
             Pick(character="Teran", side="B", rating=rating),
         ],
     )
-    assert isinstance(contest, fate.FateContest)
+    assert isinstance(contest, FateContest)
     assert contest.fate_participant("Teran").skill == 0
     assert contest.fate_participant("Cynere").skill == 4
 
@@ -95,13 +97,13 @@ def test_character_aspects_are_owned_by_their_character_beside_situation_aspects
         ],
         situation_aspects=("Muddy Ground", "Crowded Market"),
     )
-    assert isinstance(contest, fate.FateContest)
+    assert isinstance(contest, FateContest)
     assert set(contest.aspects) == {
-        fate.Aspect(name="Muddy Ground"),
-        fate.Aspect(name="Crowded Market"),
-        fate.Aspect(name="I've Got Zird's Back", owner="Cynere"),
-        fate.Aspect(name="Infamous Girl with Sword", owner="Cynere"),
-        fate.Aspect(name="Arcane Scholar", owner="Zird"),
+        Aspect(name="Muddy Ground"),
+        Aspect(name="Crowded Market"),
+        Aspect(name="I've Got Zird's Back", owner="Cynere"),
+        Aspect(name="Infamous Girl with Sword", owner="Cynere"),
+        Aspect(name="Arcane Scholar", owner="Zird"),
     }
     assert len(contest.aspects) == 5
     assert all(a.free_invokes == 0 and a.holder is None for a in contest.aspects)
@@ -114,8 +116,8 @@ def test_fate_options_are_passed_on() -> None:
         [Pick(character="Cynere", side="A"), Pick(character="Teran", side="B")],
         {"victories_needed": 2, "mode": "environment", "difficulty": 3},
     )
-    assert isinstance(contest, fate.FateContest)
-    assert contest.options == fate.FateOptions(victories_needed=2, mode="environment", difficulty=3)
+    assert isinstance(contest, FateContest)
+    assert contest.options == FateOptions(victories_needed=2, mode="environment", difficulty=3)
 
 
 def test_an_environment_contest_needs_a_difficulty() -> None:
@@ -136,8 +138,8 @@ def test_a_built_contest_starts_in_a_campaign() -> None:
     campaign.apply(campaign.decide(StartContest(title="Race", contest=contest)))
     # As a scene of this campaign: its roster has no PC, so the GM's pool starts at 0 and
     # may pay for both (Fate Core, "The GM and fate points").
-    assert isinstance(contest, fate.FateContest)
-    assert campaign.contest("c1").state == fate.scene(contest, 0, frozenset({"Cynere", "Teran"}))
+    assert isinstance(contest, FateContest)
+    assert campaign.contest("c1").state == scene(contest, 0, frozenset({"Cynere", "Teran"}))
 
 
 # -- HeroQuest ------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from core.store import CampaignFiles
-from core.systems.fate.rules import fate_sheet
+from core.systems.fate.character import fate_sheet
 from core.systems.forge.rules import forge_sheet
 from core.systems.heroquest.character import hq_sheet
 from tests.helpers import export_as_format_3, in_process

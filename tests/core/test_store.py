@@ -46,16 +46,15 @@ from core.store import (
     StoreError,
     safe_name,
 )
-from core.systems import fate
-from core.systems.fate import FateParticipant
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 from tests.helpers import act, manifest_doc
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def fate_contest() -> fate.FateContest:
-    return fate.new_contest(
+def fate_contest() -> FateContest:
+    return new_contest(
         [
             FateParticipant(name="Cynere", side="Cynere", skill=4, fate_points=3),
             FateParticipant(name="Teran", side="Teran", skill=3),

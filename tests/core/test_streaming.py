@@ -16,7 +16,7 @@ from core.check import check_campaign, exchanges_of, replay_checked
 from core.export_stream import write_export
 from core.lazy import ExchangeDigest
 from core.store import CampaignFiles, Saves
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
 from core.text import json_safe
 from core.transfer import export_campaign, to_text
 

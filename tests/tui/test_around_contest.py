@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.heroquest.character import hq_sheet
 from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds

@@ -15,7 +15,7 @@ from textual.content import Content
 
 from core.campaign import Character
 from core.setup import Pick, build_contest
-from core.systems.fate import Aspect, FateContest
+from core.systems.fate.state import Aspect, FateContest
 from tui.systems import view
 
 # The most an aspect and its tags may take on one line: the Aspects pane at 80x24 (32

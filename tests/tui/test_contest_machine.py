@@ -68,7 +68,7 @@ from core.dice import DiceKind, RandomDice
 from core.model import Contest, RollDice
 from core.rules import BUILT_IN
 from core.store import CampaignFiles
-from core.systems.fate import FateContest
+from core.systems.fate.state import FateContest
 from core.systems.forge import ForgeContest
 from core.systems.heroquest.state import HQContest
 from tests.strategies import (

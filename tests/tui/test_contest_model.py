@@ -63,7 +63,8 @@ from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, 
 from core.rules import BUILT_IN
 from core.setup import build_contest
 from core.sheet import find_sheet
-from core.systems.fate import rules as fate
+from core.systems.fate.events import InvokeAspect
+from core.systems.fate.state import FateContest
 from core.systems.heroquest.events import SpendHeroPoints
 from tests.strategies import examples
 from tui.draft import (
@@ -471,11 +472,11 @@ class FateModel(ContestModel):
     @rule(by=st.integers(0, 3), free=st.booleans(), aspect=st.integers(0, 5))
     def invoke(self, by: int, free: bool, aspect: int) -> None:
         state = self.state
-        assert isinstance(state, fate.FateContest)
+        assert isinstance(state, FateContest)
         names = [p.name for p in state.participants]
         aspects = [a.name for a in state.aspects] or ["Nothing here"]
         self.extra(
-            fate.InvokeAspect(
+            InvokeAspect(
                 by=names[by % len(names)], aspect=aspects[aspect % len(aspects)], free=free
             )
         )

@@ -10,7 +10,7 @@ import pytest
 from core.engine import play
 from core.errors import ContestOver
 from core.model import ResolveExchange, RollDice, SetModifier
-from core.systems import fate
+from core.systems.fate.state import FateContest
 from tests.helpers import fate_dice, seed_race
 from tui.draft import Draft, preview, try_extra
 
@@ -31,7 +31,7 @@ def test_a_modifier_typed_before_the_contest_ended_is_refused_in_the_preview_not
     try_extra(running, draft, SetModifier(who="Cynere", value=-3))  # fine while it runs
     # Two exchanges won with style: four victories, three needed. The contest is over.
     ended, _ = play(running, [*teran_with_style(), *teran_with_style()])
-    assert isinstance(ended, fate.FateContest) and ended.finished
+    assert isinstance(ended, FateContest) and ended.finished
 
     shown = preview(ended, draft)
 

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
 from tests.helpers import files_of, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp

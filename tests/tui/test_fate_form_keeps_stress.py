@@ -9,7 +9,7 @@ from pathlib import Path
 from core.campaign import Character
 from core.setup import Pick
 from core.store import CampaignFiles
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.stress import Box, Slot, Track
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from core.model import RollDice
 from core.odds import odds_for
-from core.systems import fate
+from core.systems.fate.rules import FATE
+from core.systems.fate.state import FateContest, FateParticipant, new_contest
 from tui.odds_view import odds_cells
 
 
-def race() -> fate.FateContest:
-    return fate.new_contest(
+def race() -> FateContest:
+    return new_contest(
         [
-            fate.FateParticipant(name="Cynere", side="Cynere", skill=4),
-            fate.FateParticipant(name="Teran", side="Teran", skill=3),
+            FateParticipant(name="Cynere", side="Cynere", skill=4),
+            FateParticipant(name="Teran", side="Teran", skill=3),
         ]
     )
 
 
-def rolled(contest: fate.FateContest, side: str, faces: tuple[int, ...]) -> fate.FateContest:
-    [event] = fate.FATE.decide(contest, RollDice(who=side, faces=faces))
-    return fate.FATE.evolve(contest, event)
+def rolled(contest: FateContest, side: str, faces: tuple[int, ...]) -> FateContest:
+    [event] = FATE.decide(contest, RollDice(who=side, faces=faces))
+    return FATE.evolve(contest, event)
 
 
 def test_no_plus_two_line_when_cynere_is_already_sure_to_win() -> None:

@@ -16,8 +16,8 @@ from textual.widgets import Input, Static
 from core.campaign import Character
 from core.setup import Pick
 from core.store import Saves
-from core.systems import fate
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.events import CreateAdvantage
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.events import Augment, SetPairs, SpendHeroPoints
@@ -239,7 +239,7 @@ async def test_a_fate_advantage_with_a_total_of_five_in_words_is_refused(saves: 
         screen = app.screen
         assert isinstance(screen, ContestScreen)
         assert screen.draft.extras == [
-            fate.CreateAdvantage(by="Ana", aspect="Off Balance", on=None, result=5, opposition=2)
+            CreateAdvantage(by="Ana", aspect="Off Balance", on=None, result=5, opposition=2)
         ]
 
 

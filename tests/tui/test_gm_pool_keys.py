@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from core.campaign import Play
-from core.systems import fate
+from core.systems.fate.events import CreateAdvantage
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.screens.invoke import InvokeForm
 from tui.widgets.choice import Choice
@@ -70,9 +70,7 @@ async def test_the_payment_defaults_to_a_free_invoke_the_side_may_use(saves: Pat
             Play(
                 contest_id=record.contest_id,
                 commands=(
-                    fate.CreateAdvantage(
-                        by="Cynere", aspect="Quick Footwork", result=6, opposition=3
-                    ),
+                    CreateAdvantage(by="Cynere", aspect="Quick Footwork", result=6, opposition=3),
                 ),
             )
         )

@@ -18,7 +18,7 @@ from textual.events import Key
 from textual.pilot import Pilot
 
 from core.setup import Pick
-from core.systems.fate.rules import fate_sheet
+from core.systems.fate.character import fate_sheet
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen

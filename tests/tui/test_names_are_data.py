@@ -25,8 +25,8 @@ from core.model import ResolveExchange, RollDice
 from core.recap import recap_markdown
 from core.setup import Pick, build_contest
 from core.store import CampaignFiles
-from core.systems.fate import CreateAdvantage
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.events import CreateAdvantage
 from core.text import is_control, visible
 from tests.strategies import examples
 from tests.tui.conftest import keys, new_app, settle, text

@@ -11,7 +11,7 @@ import pytest
 
 import tui.systems.fate as fate_view
 from core.model import Command
-from core.systems.fate import DeclareAttack
+from core.systems.fate.events import DeclareAttack
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tests.tui.screen_text import screen_text
 from tui.app import TussleApp

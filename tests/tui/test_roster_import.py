@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Static
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
 from tests.helpers import ROSTER_FILES, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.app import TussleApp

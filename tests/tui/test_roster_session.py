@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Input
 
 from core.campaign import Character
 from core.setup import Pick
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds

@@ -25,8 +25,9 @@ from core.recap import recap_markdown
 from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import Saves
-from core.systems.fate import rules as fate
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate import wording as fate_wording
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.events import InvokeAspect
 from core.systems.forge import rules as forge
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest import wording
@@ -77,7 +78,7 @@ def house_ladder(value: int) -> str:
 async def test_fate_with_another_ladder_still_hides_the_secret_npc_totals(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fate, "ladder_with_value", house_ladder)
+    monkeypatch.setattr(fate_wording, "ladder_with_value", house_ladder)
     campaign, entries = knife_fight(HIDE_SLY)
     entries += [campaign.act(Play(contest_id=CID, commands=c)) for c in EXCHANGES]
     # Sly (Fight +7): 7 + 0 + 2 (Hidden Blade) = +9, then 7 + 1 = +8; Cynere (Athletics
@@ -220,7 +221,7 @@ async def test_a_fate_tie_with_a_hidden_npc_shows_neither_his_dice_nor_his_rerol
     exchange = (
         RollDice(who="Cynere", faces=dice("0000")),
         RollDice(who="Teran", faces=dice("----")),
-        fate.InvokeAspect(by="Teran", aspect="Muddy Ground", effect="reroll", faces=dice("+000")),
+        InvokeAspect(by="Teran", aspect="Muddy Ground", effect="reroll", faces=dice("+000")),
         ResolveExchange(),
     )
     entries.append(campaign.act(Play(contest_id=CID, commands=exchange)))

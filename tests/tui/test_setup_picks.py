@@ -12,7 +12,7 @@ from textual.widgets import Static
 from core.campaign import Character
 from core.setup import Pick
 from core.systems import forge
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds

@@ -34,8 +34,8 @@ from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifi
 from core.rules import find_system
 from core.setup import Pick, build_contest
 from core.store import Saves
-from core.systems.fate import rules as fate
-from core.systems.fate.rules import FateCharacter
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.events import DeclareAttack
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import SetParties
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
@@ -325,7 +325,7 @@ def test_every_verdict_the_scoreboard_can_show() -> None:
     attacked = played(
         "fate",
         [CYNERE, TERAN],
-        (fate.DeclareAttack(by="Teran"), *fate_exchange((1, 1, 0, 0), (0, 0, 0, 0))),
+        (DeclareAttack(by="Teran"), *fate_exchange((1, 1, 0, 0), (0, 0, 0, 0))),
     )
     attacked.act(Play(contest_id="c1", commands=(ResolveExchange(),)))
     line = verdict_line(attacked)

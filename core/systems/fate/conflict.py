@@ -22,7 +22,8 @@ from msgspec.structs import replace
 from core.errors import RuleError, UnknownName
 from core.limits import Count, Positive
 from core.model import Saved
-from core.systems.fate.rules import FateCharacter, Outcome, advantage_outcome
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.scoring import Outcome, advantage_outcome
 from core.systems.fate.stress import (
     MENTAL,
     PHYSICAL,

@@ -66,7 +66,8 @@ from core.systems.fate.conflict import (
     take_out,
     winner,
 )
-from core.systems.fate.rules import Aspect, FateParticipant, ladder_with_value
+from core.systems.fate.ladder import ladder_with_value
+from core.systems.fate.state import Aspect, FateParticipant
 from core.systems.fate.stress import track_label
 
 CODEC_TAG = "fate"  # saved as "fate.FateConflict", "fate.AttackResolved"...

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from core.model import Command, Contest
 from core.rules.base import own
 from core.rules.reading import Node, name_in, read_participants
+from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict import (
     Absorption,
     Conflict,
@@ -45,7 +46,7 @@ from core.systems.fate.conflict_play import (
     TakeTurn,
     new_conflict,
 )
-from core.systems.fate.rules import FateCharacter, FateParticipant
+from core.systems.fate.state import FateParticipant
 from core.systems.fate.stress import SEVERITIES, Kind, Track
 
 CONFLICT_KEYS = ("kind", "stress", "extreme", "extra_boxes", "box_rule", "order")

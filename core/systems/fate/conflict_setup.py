@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from msgspec.structs import replace
 
 from core.campaign_log import Character
+from core.systems.fate.character import fate_sheet
 from core.systems.fate.conflict import (
     CORE,
     Conflict,
@@ -20,7 +21,7 @@ from core.systems.fate.conflict import (
     turn_order,
 )
 from core.systems.fate.conflict_play import FateConflict, new_conflict
-from core.systems.fate.rules import FateContest, FateParticipant, fate_sheet
+from core.systems.fate.state import FateContest, FateParticipant
 from core.systems.fate.stress import Kind
 
 

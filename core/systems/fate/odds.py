@@ -33,13 +33,8 @@ from core.model import Contest
 from core.rules.base import SystemOdds, own
 from core.systems.fate import conflict_report
 from core.systems.fate.conflict_play import FateConflict
-from core.systems.fate.rules import (
-    FateContest,
-    FateOptions,
-    OpenExchange,
-    advantage_outcome,
-    score_exchange,
-)
+from core.systems.fate.scoring import FateOptions, advantage_outcome, score_exchange
+from core.systems.fate.state import FateContest, OpenExchange
 from core.systems.fate.throws import FOUR_DF as FOUR_DF
 from core.systems.fate.throws import FOUR_DF_THROWS as FOUR_DF_THROWS
 from core.systems.fate.throws import four_df as four_df

@@ -21,7 +21,8 @@ from core.systems.fate.conflict_play import (
     ConflictEnded,
     FateConflict,
 )
-from core.systems.fate.rules import FatePool, FateRules
+from core.systems.fate.pool import FatePool
+from core.systems.fate.rules import FateRules
 
 CODEC_TAG = "fate"
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.quick_roll import Faces, RollResult, modifiers, percent, split_vs
-from core.systems.fate.rules import advantage_outcome, ladder_label, signed
+from core.systems.fate.ladder import ladder_label, signed
+from core.systems.fate.scoring import advantage_outcome
 
 SYSTEM = "fate"
 DICE = re.compile(r"4dF", re.IGNORECASE)

@@ -45,7 +45,8 @@ from core.roster_file import (
     texts,
     whole,
 )
-from core.systems.fate.rules import FateCharacter, fate_sheet, signed
+from core.systems.fate.character import FateCharacter, fate_sheet
+from core.systems.fate.ladder import signed
 from core.systems.fate.sheet import typed_rating  # the one reading of a rating
 from core.systems.fate.stress import (
     KINDS,

@@ -1,38 +1,30 @@
-"""Fate Core contests: 4dF on the ladder, exchanges, victories, twists, advantages, invokes.
-
-The rules are in ``shared/spec/rules.md`` part 1; the option names in ``scenario.md``.
-The pure scoring functions at the top (``ladder_label``, ``side_rating``,
-``advantage_outcome``, ``score_exchange``) are the ones ``decide`` uses and the ones the
-keypad preview and the odds call: one source of truth for the rules.
+"""Fate Core's rule system (rules.md part 1): ``FateRules`` decides what a command does to
+a contest (the events, or a ``RuleError``) and evolves the contest by each event, the
+scoring done by ``scoring`` and the telling by ``wording``. The registry (``core.rules``)
+loads this module as the system's rules; the option names are scenario.md's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from collections.abc import Iterator
+from typing import Any, ClassVar
 
-import msgspec
 from msgspec.structs import replace
 
-from core.campaign_log import Character, Sheet
-from core.dice import DiceKind, check_faces, fate_glyphs
+from core.dice import DiceKind, check_faces
 from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
-from core.limits import Count, Int, Positive
 from core.model import (
-    Command,
     Contest,
     ContestEnded,
     DiceRolled,
     Event,
     ExchangeEvent,
     ModifierSet,
-    Participant,
     ResolveExchange,
     RollDice,
-    Saved,
     SetModifier,
 )
-from core.redact import NO_SECRETS, Part, Secrets, aspect_name, render_all, secret, side_secret
+from core.redact import NO_SECRETS, Part, Secrets, render_all
 from core.rules.base import (
     JSON,
     Escalated,
@@ -43,473 +35,30 @@ from core.rules.base import (
     unknown_command,
     updated,
 )
-from core.systems.fate.stress import Slot, Track
-
-CODEC_TAG = "fate"  # the saved tags ("fate.ExchangeResolved"), as before the package
-
-
-class FateCharacter(Sheet):
-    """What Fate keeps on a roster character (its ``Character.sheet``): the character's
-    aspects, fate points and refresh, the fate points a session's start brings a PC back
-    up to (Fate Core).
-
-    ``stress``: the stress tracks the sheet names itself (a Fari or Foundry sheet's, a
-    roster file's): a "physical" or "mental" one stands instead of the one Physique or
-    Will gives, any other ("Corruption") is an extra track. ``consequences``: the
-    character's consequence slots, with what is written in them; None (a character made
-    in Tussle, or saved before conflicts): Fate Core's, by Physique and Will
-    (``conflict.character_slots``). The limits are on the values' own fields (a box
-    absorbs at least 1 shift; free invokes are a count)."""
-
-    LABELS: ClassVar[Mapping[str, str]] = {"fate_points": "fate points"}
-    aspects: tuple[str, ...] = ()
-    fate_points: Count = 0
-    refresh: Count = 0
-    stress: tuple[Track, ...] = ()
-    consequences: tuple[Slot, ...] | None = None
-
-
-def fate_sheet(character: Character) -> FateCharacter:
-    """``character``'s Fate sheet (a fresh one where it has none yet)."""
-    sheet = character.sheet
-    return sheet if isinstance(sheet, FateCharacter) else FateCharacter()
-
-
-def with_fate(character: Character, **changes: Any) -> dict[str, Any]:
-    """The change to ``character`` that sets ``changes`` on its Fate sheet (for
-    ``replace`` and the write-back)."""
-    return {"sheet": replace(fate_sheet(character), **changes)}
-
-
-Outcome = Literal["fail", "tie", "success", "style"]
-Effect = Literal["+2", "reroll", "oppose"]
-
-LADDER = {
-    8: "Legendary",
-    7: "Epic",
-    6: "Fantastic",
-    5: "Superb",
-    4: "Great",
-    3: "Good",
-    2: "Fair",
-    1: "Average",
-    0: "Mediocre",
-    -1: "Poor",
-    -2: "Terrible",
-}
-
-
-# -- pure scoring -------------------------------------------------------------------------
-
-
-def ladder_label(value: int) -> str:
-    """The Core ladder's name for ``value``: "Legendary+1" above +8, "-3" below -2."""
-    if value > 8:
-        return f"Legendary+{value - 8}"
-    return LADDER.get(value, str(value))
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def ladder_with_value(value: int) -> str:
-    """``Great (+4)``: how the dashboard writes a rating."""
-    return f"{ladder_label(value)} ({signed(value)})"
-
-
-def teamwork(skills: Sequence[int], cap: str = "none") -> tuple[int, int]:
-    """The lead's skill and the teamwork bonus for a side whose members have ``skills``.
-
-    The lead is the first highest skill; each other member at Average (+1) or better adds
-    +1; with ``cap == "lead_skill"`` the bonus is at most the lead's skill (none at 0 or
-    less). ``skills`` lists the members that still help (a helper whose advantage failed
-    under "forfeit" is left out).
-    """
-    if not skills:
-        return 0, 0
-    lead_index = max(range(len(skills)), key=lambda i: (skills[i], -i))
-    lead = skills[lead_index]
-    bonus = sum(1 for i, s in enumerate(skills) if i != lead_index and s >= 1)
-    if cap == "lead_skill":
-        bonus = min(bonus, max(lead, 0))
-    return lead, bonus
-
-
-def advantage_outcome(result: int, opposition: int, style_threshold: int = 3) -> Outcome:
-    """The four outcomes of rules §1.2 for a create-an-advantage roll."""
-    shifts = result - opposition
-    if shifts < 0:
-        return "fail"
-    if shifts == 0:
-        return "tie"
-    return "style" if shifts >= style_threshold else "success"
+from core.systems.fate.events import (
+    AdvantageCreated,
+    AspectInvoked,
+    AttackDeclared,
+    AwardFatePoint,
+    CreateAdvantage,
+    DeclareAttack,
+    ExchangeResolved,
+    FateContestEnded,
+    FatePointAwarded,
+    InvokeAspect,
+    PayFromPool,
+    PoolPaid,
+)
+from core.systems.fate.pool import FatePool
+from core.systems.fate.scoring import ExchangeScore, advantage_outcome, score_exchange
+from core.systems.fate.state import AdvantageResult, Aspect, FateContest, InvokeRecord, OpenExchange
+from core.systems.fate.wording import exchange_json, exchange_lines
 
 
 class NoFatePoints(NoPoints):
     """A paid invoke by somebody with no fate points left."""
 
     title = "No fate points"
-
-
-class FateOptions(Saved):
-    """The table's rule options (scenario.md spells them; rules.md §4 gives defaults)."""
-
-    mode: Literal["direct", "environment"] = "direct"
-    difficulty: Int | None = None
-    victories_needed: Positive = 3
-    style_threshold: Positive = 3
-    style_clause: Literal["core", "fae"] = "core"
-    teamwork_cap: Literal["none", "lead_skill"] = "none"
-    failed_advantage: Literal["forfeit", "cost"] = "forfeit"
-    environment_requires_success: bool = False
-
-
-class ExchangeScore(Saved):
-    """Who won an exchange from the final totals, and what it was worth."""
-
-    winner: str | None
-    victories: Int
-    twist: bool
-    shifts: Mapping[str, Int] | None = None
-
-
-def score_exchange(options: FateOptions, totals: Mapping[str, int]) -> ExchangeScore:
-    """Score an exchange from each rolling side's final total (rules §1.3 step 4).
-
-    Direct mode: the highest total wins by its margin over the next best (two victories
-    at ``style_threshold``); a lone roller wins one. Environment mode: shifts against the
-    difficulty, with the "no one else" clause unless ``style_clause == "fae"``. A tie for
-    the best makes a twist. Nobody rolling scores nothing.
-    """
-    if not totals:
-        return ExchangeScore(winner=None, victories=0, twist=False)
-    if options.mode == "environment":
-        difficulty = options.difficulty or 0
-        shifts = {side: total - difficulty for side, total in totals.items()}
-        best = max(shifts.values())
-        leaders = [side for side, s in shifts.items() if s == best]
-        if options.environment_requires_success and best < 0:
-            return ExchangeScore(winner=None, victories=0, twist=False, shifts=shifts)
-        if len(leaders) > 1:
-            return ExchangeScore(winner=None, victories=0, twist=True, shifts=shifts)
-        winner = leaders[0]
-        others_style = any(
-            s >= options.style_threshold for side, s in shifts.items() if side != winner
-        )
-        style = best >= options.style_threshold and (
-            options.style_clause == "fae" or not others_style
-        )
-        return ExchangeScore(winner=winner, victories=2 if style else 1, twist=False, shifts=shifts)
-    best = max(totals.values())
-    leaders = [side for side, t in totals.items() if t == best]
-    if len(leaders) > 1:
-        return ExchangeScore(winner=None, victories=0, twist=True)
-    winner = leaders[0]
-    if len(totals) == 1:
-        return ExchangeScore(winner=winner, victories=1, twist=False)
-    margin = best - max(t for side, t in totals.items() if side != winner)
-    return ExchangeScore(
-        winner=winner, victories=2 if margin >= options.style_threshold else 1, twist=False
-    )
-
-
-# -- state --------------------------------------------------------------------------------
-
-
-class FateParticipant(Participant):
-    skill: Int
-    fate_points: Count = 0
-
-
-class Aspect(Saved):
-    """An aspect in play. ``holder`` is the side that may spend its free invokes (None:
-    anyone); ``owner`` is the participant a paid invoke's fate point goes to."""
-
-    name: str
-    free_invokes: Count = 0
-    holder: str | None = None
-    boost: bool = False
-    owner: str | None = None
-
-
-class AdvantageResult(Saved):
-    by: str
-    aspect: str
-    outcome: Outcome
-    free_invokes: Count
-    result: Int
-    opposition: Int
-    on: str | None = None
-
-
-class InvokeRecord(Saved):
-    """An invoke made: ``side`` is the side whose roll it changed (the invoker's own,
-    an ally's, or the one facing a raised opposition)."""
-
-    by: str
-    side: str
-    aspect: str
-    free: bool
-    effect: Effect
-    faces: tuple[Int, ...] | None = None
-    by_side: str = ""
-    pool: bool = False  # paid from the GM's pool (for an NPC), not by ``by``
-
-
-class OpenExchange(Saved):
-    """What has been entered for the exchange being played, before it is resolved."""
-
-    advantages: tuple[AdvantageResult, ...] = ()
-    forfeited: frozenset[str] = frozenset()
-    lost_helpers: frozenset[str] = frozenset()
-    dice: Mapping[str, tuple[Int, ...]] = msgspec.field(default_factory=dict)
-    bonus: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    modifiers: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    paid: frozenset[tuple[str, str]] = frozenset()  # (side, aspect) paid for on this roll
-    invokes: tuple[InvokeRecord, ...] = ()
-    attack: str | None = None
-
-
-class FateContest(Contest):
-    system: ClassVar[str] = "fate"
-    participants: tuple[FateParticipant, ...]
-    options: FateOptions = FateOptions()
-    aspects: tuple[Aspect, ...] = ()
-    victories: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    ended_by: str | None = None
-    open: OpenExchange = OpenExchange()
-    owed: Mapping[str, Int] = msgspec.field(default_factory=dict)  # fate points due at scene end
-    # The GM's fate points for this scene (a contest is a scene) and the participants they
-    # may pay for. Fate Core, "The GM and fate points": the scene starts with one point per
-    # PC in it; the GM spends them "on behalf of any NPC" (invokes, refusing compels,
-    # stunts), and an NPC that accepts a compel adds one. PCs pay with their own points,
-    # so a PC never draws on the pool. The campaign sets both (``scene``); a contest read
-    # from a scenario file has no pool.
-    gm_pool: Int = 0
-    npcs: frozenset[str] = frozenset()
-
-    def fate_participant(self, name: str) -> FateParticipant:
-        for p in self.participants:
-            if p.name == name:
-                return p
-        raise UnknownName(f'no participant "{name}"')
-
-    def aspect(self, name: str) -> Aspect | None:
-        for a in self.aspects:
-            if a.name == name:
-                return a
-        return None
-
-    def side_skills(self, side: str, leave_out: frozenset[str] = frozenset()) -> list[int]:
-        return [p.skill for p in self.participants if p.side == side and p.name not in leave_out]
-
-    def lead(self, side: str) -> FateParticipant:
-        members = [p for p in self.participants if p.side == side]
-        return max(members, key=lambda p: (p.skill, -members.index(p)))
-
-    def rating(self, side: str) -> int:
-        """Lead skill plus teamwork for ``side`` this exchange (before dice and invokes)."""
-        lead, bonus = teamwork(
-            self.side_skills(side, self.open.lost_helpers), self.options.teamwork_cap
-        )
-        return lead + bonus
-
-    def total(self, side: str) -> int | None:
-        """The side's total so far this exchange, or None before it rolls."""
-        faces = self.open.dice.get(side)
-        if faces is None:
-            return None
-        return (
-            self.rating(side)
-            + sum(faces)
-            + self.open.bonus.get(side, 0)
-            + self.open.modifiers.get(side, 0)
-        )
-
-    @property
-    def rolling_sides(self) -> tuple[str, ...]:
-        return tuple(s for s in self.sides if s not in self.open.forfeited)
-
-
-def scene(contest: FateContest, gm_pool: int, npcs: frozenset[str]) -> FateContest:
-    """``contest`` as a scene of a campaign: the GM's pool and who it may pay for."""
-    return replace(contest, gm_pool=gm_pool, npcs=npcs)
-
-
-class FatePool(Pool):
-    """The GM's fate points (Fate Core): one per PC in the scene at its start; they pay
-    for the NPCs' invokes and refusals, and an NPC's compel adds to them."""
-
-    def opening(self, pcs: int) -> int:
-        return pcs
-
-    def scene(self, contest: Contest, pool: int, npcs: frozenset[str]) -> Contest:
-        return scene(own(contest, FateContest), pool, npcs)
-
-    def left(self, contest: Contest) -> int:
-        return own(contest, FateContest).gm_pool
-
-    def award(self, who: str) -> Command:
-        return AwardFatePoint(who=who)
-
-    def pay(self, by: str, reason: str, count: int) -> Command:
-        return PayFromPool(by=by, reason=reason, count=count)
-
-    def paid(self, count: int) -> Event:
-        return PoolPaid(by="", reason="", count=count)
-
-    def into_pool(self, event: Event) -> bool:
-        return isinstance(event, FatePointAwarded) and event.pool
-
-    def gm_action(self, command: Command) -> bool:
-        return isinstance(command, AwardFatePoint | PayFromPool)
-
-
-def new_contest(
-    participants: Sequence[FateParticipant],
-    aspects: Sequence[Aspect] = (),
-    options: FateOptions | None = None,
-) -> FateContest:
-    """A contest before its first exchange."""
-    contest = FateContest(
-        participants=tuple(participants),
-        aspects=tuple(aspects),
-        options=options or FateOptions(),
-    )
-    return replace(contest, victories={side: 0 for side in contest.sides})
-
-
-# -- commands and events --------------------------------------------------------------------
-
-
-class CreateAdvantage(Command):
-    """A create-an-advantage attempt before the contest rolls (its result already known)."""
-
-    before_rolls: ClassVar[bool] = True
-
-    by: str
-    aspect: str
-    result: Int
-    opposition: Int
-    on: str | None = None
-
-
-class InvokeAspect(Command):
-    """Invoke ``aspect``, free, paid by ``by`` or (``pool``, for an NPC) paid from the
-    GM's pool: +2 to a roll (``by``'s own side's, or ``target``'s, an ally helped), a
-    reroll of ``by``'s side's dice (``faces``), or ``"oppose"``: +2 to the passive
-    opposition ``target`` faces (environment mode)."""
-
-    by: str
-    aspect: str
-    free: bool = False
-    pool: bool = False
-    effect: Effect = "+2"
-    faces: tuple[Int, ...] | None = None
-    target: str | None = None
-
-
-class DeclareAttack(Command):
-    """``by`` tries to harm another participant: the contest ends as a conflict.
-
-    Rules §1.3, "Attacks end contests": the GM stops and the scene becomes a conflict,
-    so the exchange needs no dice (the keypad puts the attack before them, and asks
-    nobody to roll once it is there)."""
-
-    before_rolls: ClassVar[bool] = True
-
-    by: str
-
-
-class AwardFatePoint(Command):
-    """A compel accepted during the contest: ``who`` gains a fate point now (an NPC's
-    goes into the GM's pool, which pays for NPCs)."""
-
-    who: str
-
-
-class FatePointAwarded(Event):
-    who: str
-    pool: bool = False  # the point went into the GM's pool (``who`` is an NPC)
-
-
-class PayFromPool(Command):
-    """The GM spends ``count`` of the pool's points for NPC ``by`` outside an invoke:
-    refusing a compel, a stunt (``reason`` says which). Invokes say ``pool`` instead."""
-
-    by: str = ""
-    reason: str = ""
-    count: Positive = 1
-
-
-class PoolPaid(Event):
-    by: str
-    reason: str
-    count: Positive = 1
-
-
-class AdvantageCreated(Event):
-    """An attempt's outcome and its effects, decided: what ``evolve`` applies as is."""
-
-    advantage: AdvantageResult
-    side: str
-    gainer: str | None  # the side whose free invokes these are (None: nobody gains)
-    new_aspect: bool
-    boost: bool
-    forfeit_side: str | None
-    lost_helper: str | None
-    # A new aspect placed on a participant is theirs: a fate point paid to invoke it goes
-    # to them (rules §1.4.1, SRD: "This includes advantages created on your character").
-    # None: placed on the scene (or an event saved before owners were kept).
-    owner: str | None = None
-
-
-class AspectInvoked(Event):
-    invoke: InvokeRecord
-    paid_by: str | None  # the participant who paid a fate point (not the pool)
-    paid_to: str | None  # the aspect's owner, credited when the contest ends
-    bonus: Int
-    boost_used: bool
-
-
-class AttackDeclared(Event):
-    by: str
-
-
-class FateContestEnded(ContestEnded):
-    """The contest is over, with the fate points it owes (rules §1.4.1): a point paid to
-    invoke an aspect that belongs to another character goes to that character, "usable
-    only after the scene". ``owed`` counts them by owner (participant or not).
-
-    ``scene_over``: the scene ended with the contest (a side reached its victories), so
-    the owners among the participants are credited as it ends. False when an attack
-    turned the contest into a conflict: the scene goes on, nobody is credited here, and
-    the points stay owed until that scene is over (the contest keeps them in ``owed``)."""
-
-    owed: Mapping[str, Int] = msgspec.field(default_factory=dict)
-    scene_over: bool = True
-
-
-class ExchangeResolved(ExchangeEvent):
-    """One exchange, scored. Everything the log and ``tussle resolve`` print."""
-
-    totals: Mapping[str, Int]
-    shifts: Mapping[str, Int] | None
-    dice: Mapping[str, tuple[Int, ...]]
-    winner: str | None
-    victories: Int
-    style: bool
-    twist: str | None
-    new_twist: bool
-    forfeited: tuple[str, ...]
-    advantages: tuple[AdvantageResult, ...]
-    invokes: tuple[InvokeRecord, ...]
-    score: Mapping[str, Int]
-    attack: str | None = None
-
-
-# -- the rule system ------------------------------------------------------------------------
 
 
 class FateRules(RuleSystem):
@@ -966,49 +515,7 @@ class FateRules(RuleSystem):
 
     # output ---------------------------------------------------------------------------
     def exchange_json(self, event: ExchangeEvent) -> JSON:
-        e = self._exchange(event)
-        out: JSON = {
-            "n": e.n,
-            "totals": dict(e.totals),
-            "ladder": {s: ladder_label(t) for s, t in e.totals.items()},
-        }
-        if e.shifts is not None:
-            out["shifts"] = dict(e.shifts)
-        out.update(
-            {
-                "dice": {s: fate_glyphs(f) for s, f in e.dice.items()},
-                "winner": e.winner,
-                "victories": e.victories,
-                "style": e.style,
-                "twist": e.twist,
-                "forfeited": list(e.forfeited),
-                "advantages": [
-                    {
-                        "by": a.by,
-                        "aspect": a.aspect,
-                        "outcome": a.outcome,
-                        "free_invokes": a.free_invokes,
-                    }
-                    for a in e.advantages
-                ],
-                "invokes": [
-                    {
-                        "by": i.by,
-                        "aspect": i.aspect,
-                        "free": i.free,
-                        "effect": i.effect,
-                        # Only a campaign's scene has a pool (scenario files have no key
-                        # for it), so a resolved scenario never shows this key.
-                        **({"pool": True} if i.pool else {}),
-                    }
-                    for i in e.invokes
-                ],
-                "score": dict(e.score),
-            }
-        )
-        if e.attack is not None:
-            out["attack"] = e.attack
-        return out
+        return exchange_json(self._exchange(event))
 
     def final_json(self, contest: Contest) -> JSON:
         c = own(contest, FateContest)
@@ -1032,76 +539,8 @@ class FateRules(RuleSystem):
         return render_all(self.lines(event), secrets)
 
     def lines(self, event: ExchangeEvent) -> list[list[str | Part]]:
-        """The result first, then each side's dice and total, invokes under the side.
-
-        What a hidden participant keeps from the players (rules §1.3: a total is skill +
-        dice + invokes): the dice and the total of a side with a hidden member (rolled
-        behind the GM's screen), a reroll's dice, the side's shifts (against a difficulty
-        the table knows, they give the total away); both numbers of an advantage the
-        hidden one creates or is the target of.
-
-        What stays, because the table sees it anyway: the first line, who won, how many
-        victories ("with style" is the two victories the score shows) or a tie (the score
-        stays put and the twist goes on the table); invokes and their +2 (declared aloud,
-        paid with a fate point) and free invokes (on the table). So a tie with a visible
-        side still tells the hidden total (it is the other side's), and a win bounds it
-        (by 1 or 2, by 3 or more with style); without the dice, the skill under it stays
-        hidden (anything within ±4 of it, less the invokes)."""
-        e = self._exchange(event)
-        score = "–".join(str(v) for v in e.score.values())
-        head: list[str | Part]
-        if e.attack is not None:
-            head = [f"{e.attack} attacks: the contest becomes a conflict"]
-        elif e.winner is not None:
-            with_style = " with style" if e.style else ""
-            plural = "ies" if e.victories != 1 else "y"
-            head = [f"{e.winner} wins{with_style}, {e.victories} victor{plural} ({score})"]
-        elif e.twist is not None:
-            head = ["tie, twist: ", aspect_name(e.twist), f" ({score})"]
-        else:
-            head = [f"nobody scores ({score})"]
-        lines: list[list[str | Part]] = [[f"Exchange {e.n}: ", *head]]
-        for a in e.advantages:
-            on = f" on {a.on}" if a.on else ""
-            free = f"{a.free_invokes} free invoke{'s' if a.free_invokes != 1 else ''}"
-            lines.append(
-                [
-                    f"  {a.by} creates ",
-                    aspect_name(a.aspect),
-                    f"{on}: ",
-                    secret(signed(a.result), a.by, a.on),
-                    " vs ",
-                    secret(signed(a.opposition), a.by, a.on),
-                    f", {a.outcome} ({free})",
-                ]
-            )
-        for side in e.forfeited:
-            lines.append([f"  {side} forfeits the roll"])
-        for side, faces in e.dice.items():
-            total = e.totals[side]
-            line: list[str | Part] = [
-                f"  {side}: ",
-                side_secret(fate_glyphs(faces), side),
-                " → ",
-                side_secret(ladder_with_value(total), side),
-            ]
-            if e.shifts is not None:
-                line += [", ", side_secret(signed(e.shifts[side]), side), " shifts"]
-            lines.append(line)
-            for i in e.invokes:
-                if i.side != side:
-                    continue
-                how = "free" if i.free else "paid from the GM's pool" if i.pool else "fate point"
-                what: list[str | Part] = ["+2"]
-                if i.faces is not None:
-                    what = ["reroll ", side_secret(fate_glyphs(i.faces), side)]
-                elif i.effect == "oppose":
-                    what = ["+2 opposition"]
-                by = "" if i.by == side else f"{i.by} "
-                lines.append([f"    {by}invokes ", aspect_name(i.aspect), f" ({how}): ", *what])
-        if not e.dice:
-            lines.append(["  nobody rolls"])
-        return lines
+        """The exchange log's lines, secrets marked (``wording.exchange_lines``)."""
+        return exchange_lines(self._exchange(event))
 
     @staticmethod
     def _exchange(event: ExchangeEvent) -> ExchangeResolved:

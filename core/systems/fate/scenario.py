@@ -11,17 +11,9 @@ from core.rules.base import own
 from core.rules.reading import Node, SystemReader, name_in, read_participants
 from core.systems.fate import conflict_scenario
 from core.systems.fate.conflict_play import FateConflict
-from core.systems.fate.rules import (
-    Aspect,
-    CreateAdvantage,
-    DeclareAttack,
-    FateContest,
-    FateOptions,
-    FateParticipant,
-    InvokeAspect,
-    new_contest,
-    score_exchange,
-)
+from core.systems.fate.events import CreateAdvantage, DeclareAttack, InvokeAspect
+from core.systems.fate.scoring import FateOptions, score_exchange
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 
 OPTION_KEYS = (
     "mode",

@@ -16,23 +16,13 @@ from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
 from core.sheet import Change, Demo, Pick, SystemSheet, options
+from core.systems.fate.character import FateCharacter, fate_sheet, with_fate
 from core.systems.fate.conflict import character_slots
 from core.systems.fate.conflict_play import ConflictEnded, ConflictParticipant, FateConflict
-from core.systems.fate.rules import (
-    LADDER,
-    Aspect,
-    AspectInvoked,
-    FateCharacter,
-    FateContest,
-    FateOptions,
-    FateParticipant,
-    FatePointAwarded,
-    PoolPaid,
-    fate_sheet,
-    ladder_with_value,
-    new_contest,
-    with_fate,
-)
+from core.systems.fate.events import AspectInvoked, FatePointAwarded, PoolPaid
+from core.systems.fate.ladder import LADDER, ladder_with_value
+from core.systems.fate.scoring import FateOptions
+from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 
 NO_SKILL = 0  # Mediocre (+0)
 ROSTER_FILE = "core.systems.fate.roster_file:FORMAT"  # its roster files (core.roster_file)

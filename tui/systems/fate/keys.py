@@ -7,7 +7,8 @@ from textual.binding import Binding
 
 from core.dice import fate_glyphs, parse_fate_dice
 from core.model import Command, Contest
-from core.systems import fate
+from core.systems.fate.events import CreateAdvantage, DeclareAttack, InvokeAspect
+from core.systems.fate.ladder import signed
 from core.systems.fate.sheet import typed_rating
 from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options, blame
@@ -65,18 +66,18 @@ def other_sides(state: Contest) -> dict[str, Options]:
 
 def describe_extra(command: Command) -> str | None:
     match command:
-        case fate.CreateAdvantage():
+        case CreateAdvantage():
             on = f" on {command.on}" if command.on else ""
             return (
                 f"Advantage: {e(command.by)} creates {e(command.aspect)}{e(on)} "
-                f"({fate.signed(command.result)} vs {fate.signed(command.opposition)})"
+                f"({signed(command.result)} vs {signed(command.opposition)})"
             )
-        case fate.InvokeAspect():
+        case InvokeAspect():
             how = "free" if command.free else "GM's pool" if command.pool else "1 FP"
             what = {"+2": "+2", "reroll": "reroll", "oppose": "+2 opposition"}[command.effect]
             target = f" for {command.target}" if command.target else ""
             return f"Invoke: {e(command.by)} · {e(command.aspect)} ({how}) {what}{e(target)}"
-        case fate.DeclareAttack():
+        case DeclareAttack():
             return f"[b]Attack by {e(command.by)}: the contest ends as a conflict[/b]"
     return None
 
@@ -148,7 +149,7 @@ def _invoke(screen: ContestActions) -> None:
                     else screen.tussle.dice.roll(dice_kind(screen.state))
                 )
         target = {"ally": a.get("ally"), "oppose": a.get("opposed")}.get(effect) or None
-        return fate.InvokeAspect(
+        return InvokeAspect(
             by=a["by"],
             aspect=a["aspect"],
             free=a["how"] == "free",
@@ -198,9 +199,9 @@ def _advantage(screen: ContestActions) -> None:
             how = "rolled" if a["dice"] else "rolls (Tussle)"
             screen.message = (
                 f"{e(a['by'])} {how} {fate_glyphs(faces)}: "
-                f"{fate.signed(skills.get(a['by'], 0))} + {sum(faces)} = {fate.signed(result)}"
+                f"{signed(skills.get(a['by'], 0))} + {sum(faces)} = {signed(result)}"
             )
-        return fate.CreateAdvantage(
+        return CreateAdvantage(
             by=a["by"],
             aspect=a["aspect"],
             on=a["on"] or None,
@@ -237,7 +238,7 @@ def _attack(screen: ContestActions) -> None:
     screen.ask(
         "Someone attacks: the contest becomes a conflict",
         [Field("by", "Who attacks", names[0][1], names)],
-        lambda a: fate.DeclareAttack(by=a["by"]),
+        lambda a: DeclareAttack(by=a["by"]),
     )
 
 
@@ -296,8 +297,8 @@ SCREEN = ScreenPart(
     ),
     modifier_choices=lambda state: tuple((s, s) for s in state.sides),  # a side's roll
     replaces=lambda waiting, new: (
-        isinstance(waiting, fate.CreateAdvantage)
-        and isinstance(new, fate.CreateAdvantage)
+        isinstance(waiting, CreateAdvantage)
+        and isinstance(new, CreateAdvantage)
         and (waiting.by, waiting.aspect) == (new.by, new.aspect)
     ),
 )

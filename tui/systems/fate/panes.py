@@ -10,7 +10,9 @@ from core.campaign import ContestRecord
 from core.dice import DiceKind, fate_glyphs
 from core.model import Contest
 from core.redact import HIDDEN
-from core.systems import fate
+from core.systems.fate.ladder import ladder_with_value, signed
+from core.systems.fate.scoring import score_exchange
+from core.systems.fate.state import FateContest
 from tui.draft import Draft, Preview, faces_of
 from tui.systems import Asked
 from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading
@@ -21,8 +23,8 @@ ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Aspects"
 
 
-def own_contest(state: Contest) -> fate.FateContest:
-    assert isinstance(state, fate.FateContest)
+def own_contest(state: Contest) -> FateContest:
+    assert isinstance(state, FateContest)
     return state
 
 
@@ -31,7 +33,7 @@ def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
     need = state.options.victories_needed
     mode: str = state.options.mode
     if mode == "environment":
-        mode += f" vs {fate.ladder_with_value(state.options.difficulty or 0)}"
+        mode += f" vs {ladder_with_value(state.options.difficulty or 0)}"
     cells = {
         side: f"[$accent]{pips(state.victories.get(side, 0), need)}[/] "
         f"{state.victories.get(side, 0)}"
@@ -47,7 +49,7 @@ def participants(record: ContestRecord) -> list[str]:
         members = [p for p in state.participants if p.side == side]
         team = len(members) > 1
         if team:
-            lines.append(f"[b]{e(side)}[/b] rolls {fate.ladder_with_value(state.rating(side))}")
+            lines.append(f"[b]{e(side)}[/b] rolls {ladder_with_value(state.rating(side))}")
         lead = state.lead(side).name
         pad = "  " if team else ""
         for p in members:
@@ -55,7 +57,7 @@ def participants(record: ContestRecord) -> list[str]:
             skill = record.uses.get(p.name, "skill")
             hidden = hidden_mark(record, p.name)
             lines.append(f"{pad}[b]{e(p.name)}[/b]{mark}  FP {p.fate_points}{hidden}")
-            lines.append(f"{pad}  {e(skill)} {fate.ladder_with_value(p.skill)}")
+            lines.append(f"{pad}  {e(skill)} {ladder_with_value(p.skill)}")
     return lines
 
 
@@ -96,12 +98,12 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
         total = state.total(side)
         if total is None:
             partial = state.rating(side) + sum(faces_of(DiceKind.FATE, typed.ljust(4, "0")) or ())
-            text = f"[dim]so far {fate.ladder_with_value(partial)}[/]"
+            text = f"[dim]so far {ladder_with_value(partial)}[/]"
         else:
-            text = f"[b]{fate.ladder_with_value(total)}[/b]"
+            text = f"[b]{ladder_with_value(total)}[/b]"
             if state.options.mode == "environment":
                 shifts = total - (state.options.difficulty or 0)
-                text += f" · {fate.signed(shifts)} shifts"
+                text += f" · {signed(shifts)} shifts"
         dice = "".join(f"[{ch}]" for ch in typed) + "[ ]" * (4 - len(typed))
         rolled = state.open.dice.get(side)
         if rolled is not None and fate_glyphs(rolled) != typed:  # an invoke rerolled them
@@ -111,7 +113,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
     return out
 
 
-def _totals(state: fate.FateContest) -> dict[str, int] | None:
+def _totals(state: FateContest) -> dict[str, int] | None:
     """Every rolling side's total, or None while a roll is missing."""
     totals = {s: state.total(s) for s in state.rolling_sides}
     if not totals or any(t is None for t in totals.values()):
@@ -126,7 +128,7 @@ def verdict(preview: Preview, draft: Draft) -> str:
     totals = _totals(state)
     if totals is None:
         return ""
-    scored = fate.score_exchange(state.options, totals)
+    scored = score_exchange(state.options, totals)
     if scored.winner is not None:
         style = " with style" if scored.victories == 2 else ""
         plural = "ies" if scored.victories != 1 else "y"
@@ -140,7 +142,7 @@ def twist_pending(state: Contest) -> bool:
     """True when committing now would tie and so needs a twist's name."""
     c = own_contest(state)
     totals = _totals(c)
-    return totals is not None and not c.open.attack and fate.score_exchange(c.options, totals).twist
+    return totals is not None and not c.open.attack and score_exchange(c.options, totals).twist
 
 
 def commit_asks(state: Contest) -> Asked | None:

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from core.campaign import CampaignState, Character
-from core.systems import fate
 from core.systems.fate import sheet as fate_system_sheet
-from core.systems.fate.rules import FateCharacter, fate_sheet
+from core.systems.fate.character import FateCharacter, fate_sheet
+from core.systems.fate.ladder import signed
 from tui.fields import Answers, Field, whole_field
 from tui.systems.roster_part import RosterPart
 
@@ -49,7 +49,7 @@ def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
 
 ROSTER = RosterPart(
     ratings_label="Skills (Athletics 4, Lore 3)",
-    rating_text=fate.signed,
+    rating_text=signed,
     parse_rating=fate_system_sheet.typed_rating,  # 4, +4, -1, Great: as everywhere (issue 24)
     state=_state,
     fields=_fields,

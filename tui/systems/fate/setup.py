@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from core.systems.fate.rules import FateOptions
+from core.systems.fate.scoring import FateOptions
 from core.systems.fate.sheet import difficulty
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.setup_part import (
