@@ -99,7 +99,7 @@ def test_a_fate_contest_odds_load_no_other_system() -> None:
     code = (
         "import sys\n"
         "from core.odds import odds_for\n"
-        "from core.systems.fate import FateParticipant as P, new_contest\n"
+        "from core.systems.fate.state import FateParticipant as P, new_contest\n"
         "sides = [P(name='A', side='A', skill=3), P(name='B', side='B', skill=2)]\n"
         "odds = odds_for(new_contest(sides))\n"
         "assert odds['contest'] is not None, odds\n"
