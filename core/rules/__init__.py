@@ -76,7 +76,7 @@ BUILT_IN: dict[str, Plugin] = {
     for p in (
         _built_in("fate", "Fate Core", "FATE", "Fate demo", rules="play"),  # and conflicts
         _built_in("heroquest", "HeroQuest", "HEROQUEST", "HeroQuest demo"),
-        _built_in("forge", "FORGE", "FORGE", "FORGE demo"),
+        _built_in("forge", "FORGE", "FORGE", "FORGE demo", rules="beats"),  # and rounds by beats
     )
 }
 

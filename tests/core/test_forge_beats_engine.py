@@ -184,8 +184,8 @@ def test_a_dodge_within_target_and_above_the_damage_avoids_it() -> None:
         ),
         ([LandHit()], "no hit lands in beat 1"),
         ([StartRound()], "round 1 is under way"),
-        ([RollDice(who="Josef", faces=(10,))], "round 1 by beats is under way"),
-        ([ResolveExchange()], "round 1 by beats is under way"),
+        ([RollDice(who="Bobby", faces=(10,))], "takes no part in beat 1"),
+        ([RollDice(who="Josef", faces=(101,))], "101"),
         ([SetStage(actor="Josef", reactor="Bobby")], "round 1 by beats is under way"),
         ([SendAttack(attacker="Josef", target="Josef", roll=10)], "both the actor and"),
         ([SendAttack(attacker="Josef", target="Bobby", roll=0)], "1 to 100, not 0"),
@@ -328,3 +328,36 @@ def test_scenario_steps_that_are_wrong_name_their_place() -> None:
         assert str(caught.value).startswith(place), (exchanges, str(caught.value))
     with pytest.raises(ScenarioError, match="agility"):
         resolve({**base, "participants": [{"name": "Josef", "target": 50, "agility": 0}]})
+
+
+def test_enter_plays_the_beat_from_the_rolls_typed() -> None:
+    """The keypad's way: in a round, the dice are the beat's rolls and ResolveExchange plays
+    the beat. Beat 1: Josef rolled 35 (12, lands in beat 5). Beat 2: he rolled nothing, so
+    he lets it go. Beat 4: Bobby's 39 (3 × 5 = 15, lands in Josef's beat 5), Josef's 57
+    misses. Beat 5: Bobby rolled 30 (within 40, above 12): dodged; Josef rolled nothing:
+    he absorbs the 15 (no armor: 15 trauma)."""
+    c, events = run(
+        alley(),
+        StartRound(),
+        RollDice(who="Josef", faces=(35,)),
+        ResolveExchange(),
+        ResolveExchange(),
+        RollDice(who="Josef", faces=(57,)),
+        RollDice(who="Bobby", faces=(39,)),
+        ResolveExchange(),
+        RollDice(who="Bobby", faces=(30,)),
+        ResolveExchange(),
+    )
+    sent = [
+        (e.attack.attacker, e.attack.sent_in, e.attack.damage)
+        for e in events
+        if isinstance(e, AttackSent)
+    ]
+    assert sent == [("Josef", 1, 12), ("Josef", 4, None), ("Bobby", 4, 15)]
+    hits = [
+        (e.hit.attack.target, e.hit.dodged, e.hit.trauma)
+        for e in events
+        if isinstance(e, HitLanded)
+    ]
+    assert hits == [("Bobby", True, 0), ("Josef", False, 15)]
+    assert c.round is not None and c.round.over and c.rolls == {}

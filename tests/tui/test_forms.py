@@ -488,6 +488,10 @@ def test_roster_ratings_are_read_as_the_system_reads_them(
         ("forge", "max_damage", "-1", "must be at least 0, got -1", "40", 40),
         ("forge", "armor_capacity", "-1", "must be at least 0, got -1", "0", 0),
         ("forge", "trauma", "-1", "must be at least 0, got -1", "12", 12),
+        # Physical Agility: "a PA of 0 being impossible" (rules §3.4, [I16])
+        ("forge", "agility", "0", "must be at least 1, got 0", "45", 45),
+        ("forge", "agility", "-3", "must be at least 1, got -3", "15", 15),
+        ("forge", "agility", "99999999999", "must be at most 1000000000 in size", "20", 20),
     ],
 )
 async def test_a_character_number_outside_its_limit_is_refused_and_kept(

@@ -10,10 +10,19 @@ from textual.binding import Binding
 
 from core.campaign import CampaignState, Character, ContestRecord, Play
 from core.dice import DiceKind
+from core.errors import RuleError
 from core.model import Command, Contest, EndContest
 from core.setup import Pick
 from core.systems import forge
+from core.systems.forge import beats
 from core.systems.forge import sheet as forge_sheet
+from core.systems.forge.beat_round import (
+    BEAT_PATTERN_WORDS,
+    BEAT_PATTERNS,
+    FIRST_BEAT,
+    LAST_BEAT,
+    beat_kind,
+)
 from core.systems.forge.modifiers import AIMING, DISTANCE
 from core.systems.forge.sheet import cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
@@ -45,12 +54,14 @@ def score(record: ContestRecord) -> tuple[str, dict[str, str]]:
 def participants(record: ContestRecord) -> list[str]:
     state = _own(record.state)
     roles: list[str] = []
-    if not state.finished:
-        roles = forge.FORGE.rollers(state)
+    if not state.finished and not state.in_round:
+        roles = beats.FORGE.rollers(state)
     lines: list[str] = secret_heading(record)
     for p in state.participants:
         role = ""
-        if roles and not state.dying(p.name):  # a dying one has no role: the line below
+        if state.in_round and state.round is not None:
+            role = f" · beat {state.round.icon_beats[p.name]}"
+        elif roles and not state.dying(p.name):  # a dying one has no role: the line below
             role = " · acts" if p.name == roles[0] else " · reacts" if p.name == roles[1] else ""
         lines.append(f"[b]{e(p.name)}[/b]{role}{hidden_mark(record, p.name)}")
         lines.append(f"  {e(record.uses.get(p.name, 'target'))} {p.target}%")
@@ -77,10 +88,39 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
         "Combat: damage thrown" if c.options.combat else "Plain contest",
         "Ties go to the reactor" if c.options.reactor_wins_ties else "Ties go to the actor",
     ]
+    if c.in_round:
+        return _tracker(c)  # the tracker first: the pane is a few lines at 80x24
+    if c.round is not None:
+        lines.insert(0, _tracker(c)[0])
     if c.options.combat:
         reaction = forge.reaction_of(c) or c.reaction  # a dying reactor cannot dodge
         dying = " (the reactor is dying: no dodge)" if reaction != c.reaction else ""
         lines.append(f"Reaction: {reaction}{dying}")
+    return lines
+
+
+KIND_LETTER = {"action": "a", "reaction": "r"}
+
+
+def _tracker(c: forge.ForgeContest) -> list[str]:
+    """The round tracker (rules §3.4 [I16], [I17]): the beat, then what each icon may
+    still do (``4a 5r``: act in beat 4, react in 5; the current beat's first), then the
+    hits on their way."""
+    r = c.round
+    assert r is not None
+    if r.over:
+        head = f"[b]Round {r.number} over[/b] · T: round {r.number + 1}"
+    else:
+        head = f"[b]Round {r.number} · beat {r.beat}[/b] ({beat_kind(r.beat)})"
+    lines = [head]
+    for name, own in r.icon_beats.items():
+        todo = beats.still_to_do(c, r, name)
+        doing = " ".join(f"{b}{KIND_LETTER[k]}" for b, k in todo) or (
+            "dying" if c.dying(name) else "done"
+        )
+        lines.append(f"{e(name)} (b{own}): {doing}")
+    for a in r.pending:
+        lines.append(f"  {a.damage} on its way to {e(a.target)} (beat {a.lands_in})")
     return lines
 
 
@@ -97,8 +137,58 @@ def _dying_row(who: str, acting: bool) -> KeypadRow:
     return KeypadRow(who, "     ", f"[b]dying[/b]: {why}", False)
 
 
+def _round_rows(state: forge.ForgeContest, preview: Preview, draft: Draft) -> list[KeypadRow]:
+    """In a round by beats: a row for each icon, what it may do in this beat."""
+    r = state.round
+    assert r is not None
+    current = preview.slots[draft.cursor % len(preview.slots)] if preview.slots else None
+    out = []
+    for name in r.icon_beats:
+        typed = draft.typed.get(name, "")
+        if name not in preview.slots:
+            why = "dying: no actions" if state.dying(name) else f"nothing in beat {r.beat}"
+            out.append(KeypadRow(name, "     ", why, False))
+            continue
+        if beat_kind(r.beat) == "action":
+            target = beats.default_target(state, name)
+            text = f"attacks {e(target)} vs {state.target(name)}%"
+        else:
+            hits = [a for a in beats.landing_now(r, name)]
+            text = f"dodges {hits[0].damage} vs {state.target(name)}% (blank: absorbs)"
+        out.append(KeypadRow(name, cells(typed, 3), text, name == current))
+    return out
+
+
+def _round_verdict(state: forge.ForgeContest, draft: Draft) -> str:
+    r = state.round
+    assert r is not None
+    try:
+        steps = beats.beat_steps(state)
+    except RuleError as error:
+        return e(error)
+    said = []
+    for step in steps:
+        match step:
+            case beats.SkipBeat():
+                said.append(f"{e(step.who)} lets it go")
+            case beats.SendAttack():
+                typed = faces_of(DiceKind.D100, draft.typed.get(step.attacker, ""))
+                roll = typed[0] if typed else step.roll
+                if roll is None:
+                    said.append(f"{e(step.attacker)} misses")
+                elif forge.actor_succeeds(state.target(step.attacker), roll):
+                    said.append(f"{e(step.attacker)} hits")
+                else:
+                    said.append(f"{e(step.attacker)} misses")
+            case beats.LandHit():
+                said.append(f"{e(step.target)} {step.reaction}s")
+    return "⇒ Enter: " + ", ".join(said) + f"; then on from beat {r.beat}"
+
+
 def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
     state = _own(preview.state)
+    if state.in_round:
+        return _round_rows(state, preview, draft)
     rollers = [who for who in preview.slots if takes_dice(state, who)]
     current = rollers[draft.cursor % len(rollers)] if rollers else None
     out = []
@@ -122,6 +212,8 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
 
 def verdict(preview: Preview, draft: Draft) -> str:
     state = _own(preview.state)
+    if state.in_round:
+        return _round_verdict(state, draft)
     if len(preview.slots) != 2:
         return ""
     actor, reactor = preview.slots
@@ -191,7 +283,7 @@ def _roles(screen: ContestActions) -> None:
     state = _own(screen.state)
     dying = [p.name for p in state.participants if state.dying(p.name)]
     names = tuple((label, name) for label, name in screen.names() if name not in dying)
-    roles = [s if s not in dying else None for s in forge.FORGE.rollers(state)] + [None] * 2
+    roles = [s if s not in dying else None for s in beats.FORGE.rollers(state)] + [None] * 2
     out = f" ({', '.join(dying)} dying: out of the contest)" if dying else ""
     if not names:
         screen.notify(f"Nobody can act{out}.", title="Roles")
@@ -230,14 +322,78 @@ def _end(screen: ContestActions) -> None:
         screen.refresh_keypad()
 
 
+def _start_round(screen: ContestActions) -> None:
+    """A combat round by beats: the first, or the next once one is over (rules §3.4)."""
+    if not screen.draft.empty:
+        screen.notify("Commit or clear (Esc) the keypad first.", title="Round")
+        return
+    screen.tussle.send(Play(contest_id=screen.contest_id, commands=(beats.StartRound(),)))
+
+
+def _move_icon(screen: ContestActions) -> None:
+    """The GM puts an icon in another beat (a surprise, a power)."""
+    state = _own(screen.state)
+    if not state.in_round:
+        screen.notify("No round by beats is under way (T starts one).", title="Move")
+        return
+    first = screen.current() or screen.names()[0][1]
+
+    def then(a: Answers | None) -> None:
+        if a is not None:
+            command = beats.MoveIcon(who=a["who"], beat=int(a["beat"]))
+            screen.tussle.send(Play(contest_id=screen.contest_id, commands=(command,)))
+
+    beats_offered = tuple((f"beat {b}", str(b)) for b in range(FIRST_BEAT, LAST_BEAT + 1))
+    screen.form(
+        "Move an icon to another beat",
+        [
+            Field("who", "Who", first, screen.names()),
+            Field("beat", "From now on in", "1", beats_offered),
+        ],
+        "",
+        then,
+    )
+
+
+def _end_round(screen: ContestActions) -> None:
+    """The GM ends the round now (hits on their way are dropped)."""
+    if not _own(screen.state).in_round:
+        screen.notify("No round by beats is under way.", title="End round")
+        return
+    screen.tussle.send(Play(contest_id=screen.contest_id, commands=(beats.EndRound(),)))
+
+
+def _combat(state: Contest) -> bool:
+    return _own(state).options.combat
+
+
 SCREEN = ScreenPart(
     keys=(
-        Key("modifier", Binding("o", "roles", "Roles", id="roles"), _roles),
+        Key("modifier", Binding("T", "round", "Round", id="round"), _start_round, _combat),
+        Key(
+            "modifier",
+            Binding("v", "move_icon", "Move beat", id="move_icon", show=False),
+            _move_icon,
+            _combat,
+        ),
+        Key(
+            "modifier",
+            Binding("E", "end_round", "End round", id="end_round", show=False),
+            _end_round,
+            _combat,
+        ),
+        Key(
+            "modifier",
+            Binding("o", "roles", "Roles", id="roles"),
+            _roles,
+            applies=lambda state: not _own(state).in_round,  # a round has no stage roles
+        ),
         Key(
             "modifier",
             Binding("x", "reaction", "Dodge/absorb", id="reaction"),
             _reaction,
-            applies=lambda state: _own(state).options.combat,  # reactions are combat's
+            # reactions are combat's; in a round a roll typed is a dodge, blank absorbs
+            applies=lambda state: _own(state).options.combat and not _own(state).in_round,
         ),
         Key("modifier", Binding("e", "end", "End", id="end"), _end),
     ),
@@ -289,6 +445,12 @@ def _fields(character: Character) -> list[Field]:
             "" if c.trauma_pool is None else str(c.trauma_pool),
             required=False,
         ),
+        Field(
+            "agility",
+            "Physical Agility: the beat in a round (blank: unknown, beat 4)",
+            "" if c.agility is None else str(c.agility),
+            required=False,
+        ),
     ]
 
 
@@ -311,6 +473,9 @@ def _numbers(a: Answers) -> dict[str, Any]:
         if a.get("trauma_pool", "").strip()
         else None,
         "trauma": whole_field(a, "trauma", 0, of=forge.ForgeCharacter),
+        "agility": whole_field(a, "agility", of=forge.ForgeCharacter)
+        if a.get("agility", "").strip()
+        else None,
     }
 
 
@@ -377,10 +542,17 @@ SETUP = SetupPart(
     option_fields=(
         Field("combat", "Combat (damage thrown, dodge or absorb)", "no", YES_NO),
         Field("reactor_wins_ties", "Ties go to the reactor", "yes", YES_NO),
+        Field(
+            "beat_pattern",
+            "Rounds by beats: who takes part when (A-I5)",
+            BEAT_PATTERNS[0],
+            tuple((BEAT_PATTERN_WORDS[p], p) for p in BEAT_PATTERNS),
+        ),
     ),
     options_from=lambda a: {
         "combat": a["combat"] == "yes",
         "reactor_wins_ties": a["reactor_wins_ties"] == "yes",
+        "beat_pattern": a["beat_pattern"],
     },
     keys=(
         SetupKey(

@@ -17,14 +17,25 @@ here is wired to the engine yet: it imports neither the saves nor Textual.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from msgspec.structs import replace
 
+from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Int
-from core.model import Event
+from core.model import (
+    Contest,
+    DiceRolled,
+    Event,
+    ModifierSet,
+    ResolveExchange,
+    RollDice,
+    SetModifier,
+)
 from core.redact import Part, secret
 from core.rules.base import JSON
+from core.rules.base import own as forge_of
 from core.systems.forge.beat_round import (
     BEAT_KINDS,
     BEATS,
@@ -44,6 +55,7 @@ from core.systems.forge.beat_round import (
 from core.systems.forge.rules import (
     DAMAGE_VERB,
     ForgeContest,
+    ForgeRules,
     RoundCommand,
     RoundEvent,
     RoundExchange,
@@ -312,12 +324,13 @@ def _round(c: ForgeContest) -> BeatRound:
 
 class RoundChanged(RoundEvent):
     """The round as it stands after a GM's step: started, on to the next beat, an icon
-    moved to another beat, a beat skipped, the round ended."""
+    moved to another beat, a beat skipped, the round ended. Rolls and modifiers typed for
+    the beat before go (they were that beat's)."""
 
     round: BeatRound
 
     def apply_to(self, contest: ForgeContest) -> ForgeContest:
-        return replace(contest, round=self.round)
+        return replace(contest, round=self.round, rolls={}, modifiers={}, modifier_labels={})
 
 
 class StartRound(RoundCommand):
@@ -556,3 +569,88 @@ class HitLanded(RoundExchange):
             out["current_trauma"] = self.current_trauma
             out["dying"] = self.current_trauma <= 0
         return out
+
+
+# -- the keypad's way through a round: the rolls of the beat, then Enter ----------------------
+
+
+def default_target(contest: ForgeContest, attacker: str) -> str:
+    """Whom ``attacker`` attacks when the GM names nobody: the first participant of another
+    side who is not dying (with two, the other one)."""
+    side = contest.participant(attacker).side
+    for p in contest.participants:
+        if p.side != side and not contest.dying(p.name):
+            return p.name
+    raise RuleError(f"{attacker} has nobody left to attack")
+
+
+def beat_steps(contest: ForgeContest) -> list[RoundCommand]:
+    """What Enter plays in the current beat, from the rolls typed: in an action beat each
+    icon who may act and rolled attacks (no roll: it lets the beat go by, unless its target
+    is 0 or less, a miss without a roll); in a reaction beat each hit landing is dodged by
+    its target when she rolled and may still react, else absorbed. Then on to the next
+    beat."""
+    r = _round(contest)
+    steps: list[RoundCommand] = []
+    if beat_kind(r.beat) == "action":
+        for name in whose_beat(contest, r):
+            roll = contest.rolls.get(name)
+            if roll is None and contest.target(name) > 0:
+                steps.append(SkipBeat(who=name))
+                continue
+            steps.append(SendAttack(attacker=name, target=default_target(contest, name), roll=roll))
+    else:
+        dodging = {a.target for a in landing_now(r) if may_dodge(contest, r, a.target)}
+        for a in landing_now(r):
+            roll = contest.rolls.get(a.target) if a.target in dodging else None
+            dodging.discard(a.target)  # one reaction a beat: the first hit on her
+            steps.append(
+                LandHit(reaction="absorb" if roll is None else "dodge", roll=roll, target=a.target)
+            )
+    steps.append(NextBeat())
+    return steps
+
+
+class ForgeRoundRules(ForgeRules):
+    """FORGE's rules with the keypad's way through a round by beats: while one is under
+    way the rollers are those who may act (or dodge) in the beat, their dice are that
+    beat's rolls, a modifier is for this beat, and Enter (``ResolveExchange``) plays the
+    beat (:func:`beat_steps`). Stages are :class:`ForgeRules`' own."""
+
+    def rollers(self, contest: Contest) -> list[str]:
+        c = forge_of(contest, ForgeContest)
+        if c.in_round and c.round is not None and not c.finished:
+            return list(whose_beat(c, c.round))
+        return super().rollers(contest)
+
+    def decide(self, contest: Contest, command: Any) -> tuple[Event, ...]:
+        c = forge_of(contest, ForgeContest)
+        if not c.in_round or c.round is None or c.finished:
+            return super().decide(contest, command)
+        r = c.round
+        match command:
+            case RollDice():
+                c.participant(command.who)
+                if command.who not in whose_beat(c, r):
+                    what = "act" if beat_kind(r.beat) == "action" else "dodge"
+                    raise OutOfTurn(_why_not(c, r, command.who, what))
+                check_faces(DiceKind.D100, command.faces)
+                if command.who in c.rolls:
+                    raise OutOfTurn(f"{command.who} has already rolled in beat {r.beat}")
+                return (DiceRolled(who=command.who, faces=command.faces, source=command.source),)
+            case SetModifier():
+                c.participant(command.who)
+                label = self.preset_label(c, command.label, command.value)
+                return (ModifierSet(who=command.who, value=command.value, label=label),)
+            case ResolveExchange():
+                events: list[Event] = []
+                now = c
+                for step in beat_steps(c):
+                    for event in step.decide_in(now):
+                        events.append(event)
+                        now = forge_of(self.evolve(now, event), ForgeContest)
+                return tuple(events)
+        return super().decide(contest, command)
+
+
+FORGE = ForgeRoundRules()

@@ -125,6 +125,9 @@ def _forge_json(c: ForgeContest) -> JSON:
     }
     if c.finished:
         return {**out, "exchange": None, "contest": None, "note": over(c)}
+    if c.in_round and c.round is not None:
+        note = f"round {c.round.number} by beats: no odds for a beat"
+        return {**out, "exchange": None, "contest": None, "note": note}
     stage = forge_stage_odds(c)
     if stage is None:
         return {**out, "exchange": None, "contest": None, "note": "name the first stage's actor"}

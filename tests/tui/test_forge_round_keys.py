@@ -1,0 +1,74 @@
+"""A FORGE combat round by beats played by keys on the contest screen (issue 29 item 2), at
+80x24: the tracker in the Situation pane, the keypad following it, Enter playing a beat.
+Figures from rules.md §3.4: both icons' Physical Agility unknown, so beat 4 [I16]; beats
+4 (action) and 5 (reaction) only; attacks sent in beat 4 land in beat 5 [I17]; damage is
+the tens digit × the multiplier [I7]: Josef's 35 with ×4 = 12, Bobby's 39 bare-handed
+(×1) = 3; a dodge within target and above the damage avoids it; Bobby (Current Trauma 15,
+no armor) absorbing 12 is left at 3."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.store import Saves
+from core.systems.forge.rules import ForgeContest
+from tests.tui.conftest import forge_alley, keys, settle, text
+from tui.screens.forms import FormScreen
+
+
+async def test_a_round_by_beats_by_keys(saves: Path) -> None:
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "T")
+        situation = text(app, "#aspects")
+        assert "Round 1 · beat 4 (action)" in situation
+        assert "Josef (b4): 4a 5r" in situation
+        keypad = text(app, "#keypad")
+        assert "attacks Bobby vs 50%" in keypad and "attacks Josef vs 40%" in keypad
+        assert "Josef lets it go, Bobby lets it go" in keypad  # nothing typed yet
+        await keys(pilot, "3", "5", "3", "9")
+        assert "Josef hits, Bobby hits" in text(app, "#keypad")
+        await keys(pilot, "enter")
+        log = text(app, "#log")
+        assert "  Josef attacks vs 50: 35 ✓, damage 12, lands in beat 5" in log
+        assert "  Bobby attacks vs 40: 39 ✓, damage 3, lands in beat 5" in log
+        assert "Round 1 · beat 5 (reaction)" in text(app, "#aspects")
+        keypad = text(app, "#keypad")
+        assert "dodges 3 vs 50% (blank: absorbs)" in keypad  # Josef's row
+        assert "dodges 12 vs 40% (blank: absorbs)" in keypad  # Bobby's row
+        await keys(pilot, "3", "0", "enter")  # Josef dodges with 30; Bobby absorbs
+        log = text(app, "#log")
+        assert "  Josef dodges vs 50: 30 ✓, dodged" in log
+        assert "  Bobby takes 12: 0 absorbed, 12 trauma" in log
+        assert "current trauma 3" in text(app, "#participants")
+        assert "Round 1 over" in text(app, "#aspects")
+        assert "acts vs 50%" in text(app, "#keypad")  # stages again
+        await keys(pilot, "u")  # the beat comes back on the keypad, Josef's 30 with it
+        assert "Round 1 · beat 5 (reaction)" in text(app, "#aspects")
+        assert "[ 30]" in text(app, "#keypad")
+        await keys(pilot, "enter")
+    files = Saves(saves).find("Alley")  # quit, and read it back
+    assert files is not None
+    (record,) = files.load().contests.values()
+    state = record.state
+    assert isinstance(state, ForgeContest) and state.round is not None
+    assert state.round.over and state.trauma["Bobby"] == 12
+
+
+async def test_the_gm_moves_an_icon_and_ends_the_round(saves: Path) -> None:
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "v")  # no round yet: said, nothing opens
+        assert not isinstance(app.screen, FormScreen)
+        await keys(pilot, "T", "v", "j", "enter")  # Josef (j) from beat 4 to 1 (the default)
+        assert "Josef (b1): 4a 5r" in text(app, "#aspects")  # he moved on from beat 4
+        await keys(pilot, "T")  # a round is under way: refused, nothing changes
+        assert "Round 1 · beat 4" in text(app, "#aspects")
+        await keys(pilot, "3", "5", "enter")  # Josef hits (12, to land in beat 5)
+        await keys(pilot, "E")  # the GM ends the round: the hit is dropped
+        assert "Round 1 over" in text(app, "#aspects")
+        assert "trauma 0" in text(app, "#participants")
+        await keys(pilot, "T")  # round 2: Josef now in beat 1
+        assert "Round 2 · beat 1 (action)" in text(app, "#aspects")
