@@ -17,6 +17,9 @@ HeroQuest extended contest on an imported pair is played to its end, and the rec
 writes gives its real final consequences (the exchanges leave none). Last (issue 29), a
 HeroQuest group extended contest by keys: two Heroes engage a new NPC (E), a round of
 two pairings with its multiple-opponent penalty, and the second round's fall that ends it.
+And a FORGE combat round by beats at 80x24 (issue 29): the GM gives Josef his Physical
+Agility on the roster (0 refused), starts a round (T) and plays its beats by the keypad:
+attacks sent in action beats, a dodge and an absorb where they land.
 
 The tests below are the evening's parts, in order, on one module-scoped evening: each
 needs the ones before it. Every die is typed from the keypad, so every result is known:
@@ -872,3 +875,75 @@ def test_heroquest_a_group_extended_contest_by_keys(evening: Evening) -> None:
     checked = evening.tussle("check", HEROQUEST)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     evening.played.append("group extended")
+
+
+# -- a FORGE combat round by beats (issue 29 item 2), at 80x24 ------------------------------
+#
+# The FORGE demo's pair: Josef (Brawling 50, ×4) and Bobby (Brawling 40, ×5, armor 10).
+# The GM gives Josef his Physical Agility, 45: beat 1 (rules §3.4 [I16]); Bobby's is
+# unknown: beat 4. Josef takes part in beats 1 to 5, Bobby in 4 and 5 (A-I5). Damage is
+# the tens digit × the multiplier [I7]; a hit sent lands in the target's next reaction
+# beat [I17], where a dodge within target and above the damage avoids it.
+
+
+def test_forge_a_combat_round_by_beats(evening: Evening) -> None:
+    evening.after("extended")  # (not the group extended contest: a campaign of its own)
+    night, status = evening.terminal((80, 24)), evening.folder / "beats-status"
+    night.start([str(tussle_script()), "open", FORGE], evening.env(), status)
+    gm = Pane(night)
+    gm.wait_for(f"Back-alley brawl · {FORGE}")
+    gm.keys("w")
+    gm.wait_for(f"Roster · {FORGE}")
+    gm.pick(["Josef", "Bobby"], "Josef")
+    gm.keys("e")
+    form, agility = "Edit Josef", "Physical Agility: the beat in a round (blank: unknown, beat 4)"
+    gm.fill(form, agility, "0")  # "a PA of 0 being impossible" [I16]
+    gm.keys("Enter")
+    gm.wait_for("must be at least 1, got 0")
+    gm.fill(form, agility, "45")
+    gm.accept(form)
+    gm.keys("n")
+    gm.wait_for(SETUP)
+    form = "Add a participant"
+    for who in ("Josef", "Bobby"):
+        gm.keys("a")
+        gm.choose(form, "Character", who)
+        gm.choose(form, "Rolls", "Brawling")
+        gm.accept(form)
+    gm.keys("o")
+    gm.choose("Rule options", "Combat (damage thrown, dodge or absorb)", "yes")
+    gm.accept("Rule options")
+    gm.keys("g")
+    gm.fill("Start the contest", "Title", "Beats in the alley")
+    gm.accept("Start the contest")
+    gm.wait_for(f"Beats in the alley · {FORGE}")
+
+    gm.keys("T")  # a round by beats: Josef alone acts in beat 1
+    gm.wait_for("Round 1 · beat 1 (action)", "Josef (b1): 1a 2a 3r 4a 5r", "Bobby (b4): 4a 5r")
+    on_the_keypad(gm, "attacks Bobby vs 50%", "nothing in beat 1")
+    gm.keys("3", "5")  # 35 ≤ 50: 3 × 4 = 12, on its way to Bobby's beat 5
+    on_the_keypad(gm, "Josef hits")
+    gm.keys("Enter")
+    gm.wait_for("Josef attacks vs 50: 35 ✓, damage 12,", "Round 1 · beat 2 (action)")
+    gm.keys("Enter")  # beat 2: Josef types nothing, he lets it go; nothing lands in 3
+    gm.wait_for("Round 1 · beat 4 (action)")
+    # Beat 4: Josef 57 > 50 misses; Bobby 39 ≤ 40: 3 × 5 = 15 for Josef's beat 5.
+    gm.keys("5", "7", "3", "9")
+    on_the_keypad(gm, "Josef misses, Bobby hits")
+    gm.keys("Enter")
+    gm.wait_for("Round 1 · beat 5 (reaction)")
+    # Beat 5: Bobby dodges the 12 with 30 (≤ 40, above 12): avoided; Josef, typing
+    # nothing, absorbs the 15: no armor, 15 trauma.
+    on_the_keypad(gm, "dodges 15 vs 50% (blank: absorbs)", "dodges 12 vs 40%")
+    gm.keys("Tab", "3", "0")
+    on_the_keypad(gm, "Bobby            [ 30]")
+    gm.keys("Enter")
+    gm.wait_for("Round 1 over")
+    gm.wait_for("Bobby dodges vs 40: 30 ✓, dodged", "Josef takes 15: 0 absorbed, 15")
+    gm.keys("e")  # the GM ends the contest: no stage was played, nobody won
+    on_the_keypad(gm, "The contest is over")
+    gm.keys("q")
+    assert wait_for_file(status) == "0"
+    checked = evening.tussle("check", FORGE)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    evening.played.append("beats")
