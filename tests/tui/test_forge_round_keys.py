@@ -13,6 +13,7 @@ from pathlib import Path
 from core.store import Saves
 from core.systems.forge.rules import ForgeContest
 from tests.tui.conftest import forge_alley, keys, settle, text
+from tests.tui.screen_text import screen_text
 from tui.screens.forms import FormScreen
 
 
@@ -72,3 +73,20 @@ async def test_the_gm_moves_an_icon_and_ends_the_round(saves: Path) -> None:
         assert "trauma 0" in text(app, "#participants")
         await keys(pilot, "T")  # round 2: Josef now in beat 1
         assert "Round 2 · beat 1 (action)" in text(app, "#aspects")
+
+
+async def test_the_footer_follows_the_round(saves: Path) -> None:
+    """Roles (o) and dodge/absorb (x) are a stage's: out of the footer while a round is
+    under way, back once it is over."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen.check_action("roles", ()) is True
+        await keys(pilot, "T")
+        assert app.screen.check_action("roles", ()) is False
+        await settle(pilot)
+        footer = screen_text(app)[-1]
+        assert "Roles" not in footer and "Dodge/absorb" not in footer, footer
+        await keys(pilot, "E")
+        await settle(pilot)
+        assert "Roles" in screen_text(app)[-1]

@@ -117,6 +117,8 @@ class PaintedContest(Screen[None]):
 
     def refresh_panes(self) -> None:
         record = self.record
+        for bar in self.query(KeyBar):  # a key that applies now and did not (FORGE's o in a round)
+            bar.refresh_keys()
         self.refresh_scoreboard()
         self.query_one(ParticipantsPane).show(views.participants(record))
         self.query_one(AspectsPane).show(views.aspects(record.state, record.secret_aspects))
