@@ -95,7 +95,7 @@ MUTANTS = [
     ),
     Mutant(
         "keypad-backspace-back",
-        "tui/screens/contest_keypad.py",
+        "tui/keypad.py",
         "if not text and self.draft.cursor > 0:",
         "if False:",
         "Backspace on an empty roller stays there",
@@ -127,7 +127,7 @@ MUTANTS = [
     ),
     Mutant(
         "keypad-roll-all",
-        "tui/screens/contest_keypad.py",
+        "tui/keypad.py",
         "            if everyone\n",
         "            if not everyone\n",
         "R rolls for one, r for all",

@@ -10,7 +10,6 @@ keypad too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from core.campaign import Play
 from core.errors import BadDice, RuleError
@@ -18,11 +17,7 @@ from core.model import Command
 from tui import views
 from tui.draft import (
     commit_commands,
-    dice_kind,
-    faces_of,
     preview,
-    type_face,
-    typed_text,
 )
 from tui.fields import Answers, Field, FieldError, Follow, Options
 from tui.key_hints import key_of
@@ -36,10 +31,6 @@ class KeypadContest(CorrectingContest):
 
     answers_due = 0  # u or U sent, the bus's answer not here yet
     commit_due = False  # Enter came meanwhile: it commits once the answer is here
-    # The keypad as it stood when it moved on by itself (a roll complete): a "next roller"
-    # key pressed next is taken as that move, made already, not made a second time (typing
-    # 14 then Tab then 9 gives the second roller the 9, not the first a refused 9).
-    moved_on: tuple[int, int, tuple[tuple[str, str], ...]] | None = None
 
     def action_summary(self) -> None:
         from tui.screens.summary import SummaryScreen
@@ -48,84 +39,37 @@ class KeypadContest(CorrectingContest):
 
     # -- the keypad's keys ---------------------------------------------------------------
     # Bound on the keypad (``RollKeypad.BINDINGS``) and run at once when the app takes the
-    # key, in the order the keys came, like every other key of the screen.
+    # key, in the order the keys came, like every other key of the screen. The keypad's
+    # logic (:class:`tui.keypad.Keypad`) does what the key means; the screen paints it.
     def slots(self) -> list[str]:
         """The keypad's rollers, in order."""
-        return view(self.state.system).keypad_rollers(preview(self.state, self.draft))
+        return self.keypad.slots()
 
     def action_keypad_type(self, key: str) -> None:
         """A die's face (or a Fate die's sign) for the current roller."""
-        slots = self.slots()
-        if not slots:  # a die nobody can take is said, never dropped in silence
-            said = "Nobody rolls on the keypad in this exchange"
-            self.message = f"[b $error]{said}[/]"
-            self.keypad_toast(said, title="No roll", timeout=4)
-            self.refresh_keypad()
-            return
-        who = slots[self.draft.cursor % len(slots)]
-        kind = dice_kind(self.state)
+        who = self.keypad.current()
         try:
-            text, complete = type_face(kind, self.draft.typed.get(who, ""), key)
+            typed = self.keypad.type(key)
         except BadDice as error:  # a face no die has: said, never dropped in silence
             self.message = f"[b $error]{e(f'{who}: {error}')}[/]"
             self.keypad_toast(f"{who}: {error}", title=error.title, timeout=4)
             self.refresh_keypad()
             return
-        self.draft.typed[who] = text
-        self.draft.sources[who] = "table"
-        if complete:
-            self._advance(slots)
-        self.refresh_keypad()
-
-    def _advance(self, slots: list[str]) -> None:
-        kind = dice_kind(self.state)
-        for step in range(1, len(slots) + 1):
-            i = (self.draft.cursor + step) % len(slots)
-            if faces_of(kind, self.draft.typed.get(slots[i], "")) is None:
-                self.draft.cursor = i
-                self.moved_on = self._keypad_now()
-                return
-
-    def _keypad_now(self) -> tuple[int, int, tuple[tuple[str, str], ...]]:
-        return id(self.draft), self.draft.cursor, tuple(self.draft.typed.items())
+        if typed:
+            self.refresh_keypad()
 
     def action_keypad_erase(self) -> None:
-        slots = self.slots()
-        if not slots:
-            return
-        who = slots[self.draft.cursor % len(slots)]
-        text = self.draft.typed.get(who, "")
-        if not text and self.draft.cursor > 0:
-            self.draft.cursor -= 1
-            who = slots[self.draft.cursor]
-            text = self.draft.typed.get(who, "")
-        self.draft.typed[who] = text[:-1]
-        self.refresh_keypad()
+        if self.keypad.erase():
+            self.refresh_keypad()
 
     def action_keypad_move(self, step: int) -> None:
-        slots = self.slots()
-        if step > 0 and self.moved_on == self._keypad_now():
-            self.moved_on = None  # the keypad moved on by itself just now: this is that move
-        elif slots:
-            self.draft.cursor = (self.draft.cursor + step) % len(slots)
+        self.keypad.move(step)
         self.refresh_keypad()
 
     def action_keypad_roll(self, everyone: bool) -> None:
         """Tussle rolls for the current roller (``everyone``: for all still to roll)."""
-        slots = self.slots()
-        if not slots:
-            return
-        kind = dice_kind(self.state)
-        targets = (
-            [s for s in slots if faces_of(kind, self.draft.typed.get(s, "")) is None]
-            if everyone
-            else [slots[self.draft.cursor % len(slots)]]
-        )
-        for who in targets:
-            self.draft.typed[who] = typed_text(kind, self.tussle.dice.roll(kind))
-            self.draft.sources[who] = "tussle"
-        self._advance(slots)
-        self.refresh_keypad()
+        if self.keypad.roll(everyone):
+            self.refresh_keypad()
 
     def action_keypad_clear(self) -> None:
         if self.correcting:
@@ -196,9 +140,9 @@ class KeypadContest(CorrectingContest):
 
     # -- actions -------------------------------------------------------------------------
     def add_extra(self, command: Command) -> None:
-        extras, replaced = self._with(command)
+        extras, replaced = self.keypad.with_(command)
         try:
-            self._check(extras)
+            self.keypad.check(extras)
         except RuleError as error:
             self.message = f"[b $error]{e(error)}[/]"
             self.keypad_toast(str(error), title=error.title)
@@ -207,24 +151,6 @@ class KeypadContest(CorrectingContest):
             if replaced:
                 self.notify("It takes the place of the one waiting on the keypad.", timeout=4)
         self.refresh_keypad()
-
-    def _with(self, command: Command) -> tuple[list[Command], bool]:
-        """The actions waiting once ``command`` joins them, and whether it took the place
-        of one (the system says which: an advantage entered again, not a second one)."""
-        replaces = view(self.state.system).SCREEN.replaces
-        extras = list(self.draft.extras)
-        for i, waiting in enumerate(extras):
-            if replaces is not None and replaces(waiting, command):
-                extras[i] = command
-                return extras, True
-        return [*extras, command], False
-
-    def _check(self, extras: list[Command]) -> None:
-        """RuleError unless the contest takes the keypad's dice with ``extras`` (a pure
-        check: the draft itself is left as it is)."""
-        trial = replace(self.draft, typed=dict(self.draft.typed), sources=dict(self.draft.sources))
-        trial.extras = extras
-        preview(self.state, trial, strict=True)
 
     def action_take_off(self) -> None:
         """Take one action waiting on the keypad off it, alone: the others, and the dice,
@@ -285,7 +211,7 @@ class KeypadContest(CorrectingContest):
         def parse(answers: Answers) -> Command:
             command = then(answers)
             try:
-                self._check(self._with(command)[0])  # a pure check: the draft is kept
+                self.keypad.check(self.keypad.with_(command)[0])  # a pure check: the draft is kept
             except RuleError as error:
                 raise FieldError(rule_field, str(error)) from error
             return command
@@ -337,9 +263,8 @@ class KeypadContest(CorrectingContest):
 
     def names(self) -> Options:
         """The participants, as a choice's options."""
-        return tuple((p.name, p.name) for p in self.state.participants)
+        return self.keypad.names()
 
     def current(self) -> str | None:
         """The roller the keypad's cursor is on."""
-        slots = self.slots()
-        return slots[self.draft.cursor % len(slots)] if slots else None
+        return self.keypad.current()

@@ -19,6 +19,7 @@ from tui import views
 from tui.draft import Draft, dice_kind, preview, typed_text
 from tui.host import Host, host
 from tui.key_hints import key_of
+from tui.keypad import Keypad
 from tui.odds_view import odds_cells
 from tui.systems import view
 from tui.systems.common import e
@@ -42,7 +43,9 @@ class PaintedContest(Screen[None]):
     def __init__(self, contest_id: str) -> None:
         super().__init__()
         self.contest_id = contest_id
-        self.draft = Draft()
+        # The keypad's logic (the draft, its cursor, what each key does), playing on the
+        # contest the keypad shows; this screen paints it and says what it refused.
+        self.keypad = Keypad(lambda: self.state, lambda kind: self.tussle.dice.roll(kind))
         self.shown = PAGE
         self.message = ""
         self.odds: tuple[dict[str, str], str] | None = None
@@ -57,6 +60,15 @@ class PaintedContest(Screen[None]):
         # A line for the keypad's verdict (a quick roll's outcome) and the keypad it was
         # said beside: it stays there until the keypad changes.
         self.aside: tuple[str, DraftNow] | None = None
+
+    @property
+    def draft(self) -> Draft:
+        """The keypad's draft of the coming exchange."""
+        return self.keypad.draft
+
+    @draft.setter
+    def draft(self, draft: Draft) -> None:
+        self.keypad.draft = draft
 
     @property
     def tussle(self) -> Host:
