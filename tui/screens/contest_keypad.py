@@ -2,8 +2,9 @@
 answers go onto the keypad.
 
 The roll keypad widget binds the dice keys to this layer's ``keypad_…`` actions, which
-turn them into the draft of the coming exchange, and Enter into a ``Play`` (or a
-correction) for the app's bus. The forms a rule system's keys open (``ask``) end on the
+hand them to the keypad's logic (:class:`tui.keypad.Keypad`, the draft of the coming
+exchange) and paint the result, and Enter into a ``Play`` (or a correction) for the
+app's bus. The forms a rule system's keys open (``ask``) end on the
 keypad too.
 """
 
@@ -15,10 +16,7 @@ from core.campaign import Play
 from core.errors import BadDice, RuleError
 from core.model import Command
 from tui import views
-from tui.draft import (
-    commit_commands,
-    preview,
-)
+from tui.draft import commit_commands, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options
 from tui.key_hints import key_of
 from tui.screens.contest_corrections import CorrectingContest

@@ -39,7 +39,8 @@ class RollKeypad(Static, can_focus=True):
     # hard on the heels of another acts after it, never before (a key handled here, on
     # the keypad, would overtake a key bound on the screen that came first: `m r` rolled
     # dice under the modifier form). Their actions run at once, on the screen, which
-    # owns the draft (:class:`tui.screens.contest_keypad.KeypadContest`); none is shown
+    # holds the keypad's logic (:class:`tui.keypad.Keypad`: the draft, what each key
+    # means); none is shown
     # in the footer (the help lists the dice keys itself).
     BINDINGS = [
         *(
