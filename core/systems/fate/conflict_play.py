@@ -345,7 +345,7 @@ class ConflictRules(RuleSystem):
     def _no_hit_waiting(c: FateConflict) -> None:
         if c.hit is not None:
             raise OutOfTurn(
-                f"{c.hit.target} has a {c.hit.shifts}-shift hit to absorb first (or is taken out)"
+                f"{c.hit.target} has {shifts(c.hit.shifts)} hit to absorb first (or is taken out)"
             )
 
     def _on_turn(self, c: FateConflict, who: str) -> None:
@@ -661,6 +661,12 @@ class ConflictRules(RuleSystem):
         raise TypeError(f"{type(event).__name__} is not a Fate conflict's action")
 
 
+def shifts(n: int) -> str:
+    """``a 2-shift``, ``an 8-shift``, ``an 11-shift``."""
+    article = "an" if str(n).startswith("8") or n in (11, 18) else "a"
+    return f"{article} {n}-shift"
+
+
 def _action(event: ExchangeEvent) -> ConflictAction:
     if not isinstance(event, ConflictAction):
         raise TypeError(f"{type(event).__name__} is not a Fate conflict's action")
@@ -675,7 +681,7 @@ def _told(event: AttackResolved) -> str:
         return "misses"
     if r.outcome == "tie":
         return "ties: no harm"
-    hit = f"a {r.shifts}-shift {track} hit" + (" with style" if r.outcome == "style" else "")
+    hit = f"{shifts(r.shifts)} {track} hit" + (" with style" if r.outcome == "style" else "")
     if event.taken_out:
         return f"{hit}: taken out"
     boxes = " and ".join(f"the {v}-box" for v in event.boxes)

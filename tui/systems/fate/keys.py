@@ -10,9 +10,11 @@ from core.model import Command, Contest
 from core.systems.fate.events import CreateAdvantage, DeclareAttack, InvokeAspect
 from core.systems.fate.ladder import signed
 from core.systems.fate.sheet import typed_rating
+from core.systems.fate.state import FateContest
 from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options, blame
 from tui.systems.common import e
+from tui.systems.fate import conflict_keys
 from tui.systems.fate.panes import own_contest
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
 
@@ -178,6 +180,9 @@ def _rating(a: Answers, key: str) -> int:
 def _advantage(screen: ContestActions) -> None:
     """Who creates what, on whom, against what; the total typed, or worked out from the
     creator's skill and the dice, typed as on the keypad or rolled by Tussle."""
+    if conflict_keys.applies(screen.state):
+        conflict_keys.absorb(screen)
+        return
     names = screen.names()
     state = own_contest(screen.state)
     skills = {p.name: p.skill for p in state.participants}
@@ -234,6 +239,9 @@ def _advantage(screen: ContestActions) -> None:
 
 
 def _attack(screen: ContestActions) -> None:
+    if conflict_keys.applies(screen.state):
+        conflict_keys.act(screen)
+        return
     names = screen.names()
     screen.ask(
         "Someone attacks: the contest becomes a conflict",
@@ -284,15 +292,25 @@ def _pool(screen: ContestActions) -> None:
     )
 
 
+def _contest(state: Contest) -> bool:
+    """The contest's keys are a contest's: a conflict (issue 28) has its own."""
+    return isinstance(state, FateContest)
+
+
 SCREEN = ScreenPart(
     keys=(
-        Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke),
-        Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
-        Key("redo", Binding("k", "attack", "Attack", id="attack", show=False), _attack),
+        Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke, _contest),
+        Key("redo", Binding("a", "advantage", "Advantage/absorb", id="advantage"), _advantage),
+        Key(
+            "redo",
+            Binding("k", "attack", "Attack (a conflict: act)", id="attack", show=False),
+            _attack,
+        ),
         Key(
             "summary",
             Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
             _pool,
+            _contest,
         ),
     ),
     modifier_choices=lambda state: tuple((s, s) for s in state.sides),  # a side's roll

@@ -3,7 +3,7 @@ the aspects, the keypad's rows and verdict, the odds' cells."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from core.campaign import ContestRecord
@@ -12,7 +12,7 @@ from core.model import Contest
 from core.redact import HIDDEN
 from core.systems.fate.ladder import ladder_with_value, signed
 from core.systems.fate.scoring import score_exchange
-from core.systems.fate.state import FateContest
+from core.systems.fate.state import Aspect, FateContest
 from tui.draft import Draft, Preview, faces_of
 from tui.systems import Asked
 from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading
@@ -68,8 +68,16 @@ def gm_notes(record: ContestRecord) -> list[str]:
 
 
 def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False) -> list[str]:
+    return aspect_lines(own_contest(state).aspects, hidden, players)
+
+
+def aspect_lines(
+    in_play: Iterable[Aspect], hidden: Collection[str] = (), players: bool = False
+) -> list[str]:
+    """The aspects pane's lines: each aspect, its free invokes (◆) and who holds them,
+    boosts, whose it is; a hidden one marked for the GM, ``??`` for the players."""
     lines: list[str] = []
-    for a in own_contest(state).aspects:
+    for a in in_play:
         secret = a.name in hidden
         name = HIDDEN if secret and players else a.name
         tags = ["hidden"] if secret and not players else []

@@ -1,0 +1,109 @@
+"""A Fate conflict on the dashboard, by keys only (issue 28): the panes show whose turn
+it is, the stress boxes and consequences; k attacks (dice typed), a absorbs the hit
+waiting (a way the rules list, the consequence named on the spot; a missing name is
+refused with the form kept open), k again concedes; keys of a contest (i, P) do
+nothing in a conflict. Worked from the SRD ("Conflicts", "Stress", "Consequences",
+"Conceding")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from core.campaign import AddCharacter, Campaign, Character, StartContest
+from core.store import Saves
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.conflict_play import FateConflict
+from core.systems.fate.conflict_setup import conflict_of
+from core.systems.fate.state import FateParticipant
+from tests.helpers import act
+from tests.tui.conftest import keys, new_app, settle, text, write
+from tui.app import TussleApp
+from tui.screens.forms import FormScreen
+
+# Cynere: Fight Good (+3), Notice Good: first; Athletics Great (+4); Physique Average
+# (+1): boxes 1, 2, 3. Drisban: Fight Great (+4); no Physique: boxes 1, 2.
+CYNERE = Character(
+    name="Cynere",
+    ratings={"Fight": 3, "Notice": 3, "Athletics": 4, "Physique": 1},
+    sheet=FateCharacter(fate_points=2),
+)
+DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4})
+
+
+def seed(saves: Path) -> None:
+    files = Saves(saves).create("Warehouse", "fate")
+    campaign = Campaign(name="Warehouse", system="fate")
+    for character in (CYNERE, DRISBAN):
+        act(campaign, files, AddCharacter(character=character))
+    conflict = conflict_of(
+        [
+            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
+            FateParticipant(name="Drisban", side="Drisban", skill=0),
+        ],
+        {c.name: c for c in (CYNERE, DRISBAN)},
+    )
+    act(campaign, files, StartContest(title="The warehouse", contest=conflict))
+
+
+def state(app: TussleApp) -> FateConflict:
+    record = app.campaign.latest_contest
+    assert record is not None and isinstance(record.state, FateConflict)
+    return record.state
+
+
+async def odds_done(pilot: Pilot[None]) -> None:
+    """The conflict's exact odds take seconds, in a worker: wait for it (generously)."""
+    for _ in range(3000):
+        await pilot.pause(0.02)
+        if all(w.is_finished for w in pilot.app.workers if w.group == "odds"):
+            break
+    await settle(pilot)
+
+
+async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
+    seed(saves)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        assert "Cynere's turn" in text(app, "#keypad")
+        # A contest's keys do nothing here.
+        await keys(pilot, "i")
+        assert not isinstance(app.screen, FormScreen)
+        # k: Cynere attacks Drisban with Fight (+3), dice ++00: Superb (+5); Drisban
+        # defends with Fight (+4), dice -000: Good (+3). A 2-shift hit (SRD, Attack).
+        await keys(pilot, "k")  # who (Cynere), does (attack), on whom (Drisban), with
+        assert isinstance(app.screen, FormScreen)
+        await keys(pilot, "tab", "tab", "tab", "tab")
+        await write(pilot, "++00")
+        await keys(pilot, "tab", "ctrl+u")
+        await write(pilot, "Fight")
+        await keys(pilot, "tab")
+        await write(pilot, "-000")
+        await keys(pilot, "enter")
+        assert state(app).hit is not None and state(app).hit.shifts == 2  # type: ignore[union-attr]
+        assert "Drisban absorbs a 2-shift physical hit" in text(app, "#keypad")
+        # a: the ways the rules list, the first being his 2-box (his 1-box cannot take
+        # 2 shifts); a moderate alone is one too, and needs a name.
+        await keys(pilot, "a")
+        assert isinstance(app.screen, FormScreen)
+        await keys(pilot, "right")  # the next way: a mild alone
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)  # no name: refused, kept open
+        said = app.screen.query_one("#e-names", Static)
+        assert said.display and "Name 1 consequence" in str(said.visual)
+        await keys(pilot, "shift+tab", "left", "enter")  # back to the 2-box: no name needed
+        await settle(pilot)
+        drisban = state(app).conflict.combatant("Drisban")
+        assert [b.checked for b in drisban.track("physical").boxes] == [False, True]
+        assert "Drisban's turn" in text(app, "#keypad")
+        assert "[1][x2]" in text(app, "#participants")
+        # k, concede: Drisban concedes before any roll against him: 1 fate point (no consequence
+        # taken), paid as the conflict ends, Cynere's side the only one left.
+        await keys(pilot, "k", "tab", "right", "right", "right", "enter")
+        await settle(pilot)
+        assert state(app).finished and state(app).winner == "Cynere"
+        assert {p.name: p.fate_points for p in state(app).participants}["Drisban"] == 1
+        await keys(pilot, "q")
