@@ -115,6 +115,13 @@ def _exchanges(
             f"no exchange {n} to correct"
             + (f" (this contest has 1 to {played})" if played else " (none played yet)")
         )
+    if not groups[n - 1] or (n < played and not groups[n]):
+        # One command resolved it with others (a FORGE round's beat: every attack sent in
+        # it): its commands are not its own to change.
+        raise RuleError(
+            f"exchange {n} was played in one step with the exchanges beside it "
+            "(a round's beat): u takes that step back whole"
+        )
     return groups, states
 
 

@@ -90,3 +90,17 @@ async def test_the_footer_follows_the_round(saves: Path) -> None:
         await keys(pilot, "E")
         await settle(pilot)
         assert "Roles" in screen_text(app)[-1]
+
+
+async def test_a_beat_played_in_one_step_is_not_corrected_but_undone(saves: Path) -> None:
+    """Beat 4 sends two attacks in one step (exchanges 1 and 2): C cannot take one of them
+    back alone; it says so under the field, and u takes the whole beat back."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "T", "3", "5", "3", "9", "enter", "C", "enter")
+        assert isinstance(app.screen, FormScreen)
+        assert "played in one step with the exchanges beside it" in text(app, "#e-n")
+        await keys(pilot, "escape", "u")
+        assert "Round 1 · beat 4 (action)" in text(app, "#aspects")
+        assert "[ 35]" in text(app, "#keypad") and "[ 39]" in text(app, "#keypad")
