@@ -1,9 +1,9 @@
 """Issue 17, items 2-10: saves that are not what they seem, and locks that must hold.
 
 Each test builds the hostile folder the issue describes and runs what the GM runs (the
-console script, or the store as the dashboard uses it), then checks what a GM must see:
-a clear refusal with the campaign named, no file outside the campaign changed, no entry
-lost, the other campaigns untouched.
+command line's entry point, or the store as the dashboard uses it), then checks what a GM
+must see: a clear refusal with the campaign named, no file outside the campaign changed,
+no entry lost, the other campaigns untouched.
 """
 
 from __future__ import annotations
@@ -23,22 +23,17 @@ from core.campaign_log import FORMAT_VERSION
 from core.check import check_campaign
 from core.store import BadSave, CampaignFiles, CampaignLock, Saves, StoreError
 from tests.conftest import SCENARIOS
-from tests.helpers import clean_env, files_of, seed, tussle_command
+from tests.helpers import clean_env, files_of, in_a_fork, seed, tussle_command
 
 SEED = SCENARIOS / "fate-cynere-vs-teran.json"
 TIMEOUT = 30  # seconds: a command that hangs (on a FIFO) fails the test, never the run
 
 
 def run(saves: Path, *argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """``tussle --saves SAVES ARGV`` as the GM runs it, with no terminal."""
-    return subprocess.run(
-        [*tussle_command(), "--saves", str(saves), *argv],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        env=clean_env(),
-    )
+    """``tussle --saves SAVES ARGV`` with no terminal: its entry point (``tui.cli.main``,
+    what the console script calls) in a process forked from this one, so that a hang or
+    a crash fails the test, not the run, without starting an interpreter per command."""
+    return in_a_fork("--saves", str(saves), *argv, stdin=stdin, timeout=TIMEOUT)
 
 
 def record(saves: Path, name: str, *extra: str) -> subprocess.CompletedProcess[str]:

@@ -24,12 +24,7 @@ import io
 import json
 import os
 import random
-import select
 import shutil
-import signal
-import tempfile
-import time
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,7 +34,7 @@ import pytest
 from core.backup import make_backup
 from core.store import CampaignFiles
 from tests.conftest import SCENARIOS
-from tests.helpers import seed
+from tests.helpers import in_a_forked_process, seed
 
 SEED = SCENARIOS / "fate-cynere-vs-teran.json"
 CASE_TIMEOUT = 60  # seconds for one case's every command: a hang fails the test
@@ -90,58 +85,6 @@ def run_case(saves: str, commands: list[list[str]]) -> dict[str, Any]:
 
     opened = {name: asyncio.run(dashboard(name)) for name in ("Target", "Other")}
     return {"results": results, "opened": opened}
-
-
-def in_a_forked_process(work: Callable[[], dict[str, Any]], timeout: float) -> dict[str, Any]:
-    """``work()`` run in a child forked from this process, its JSON-able result returned.
-
-    A child of its own, so that a crash (a segfault, a recursion too deep for C) or a hang
-    in any command ends that child, not the test: the test fails saying so. Forked, not a
-    fresh interpreter: the case starts in milliseconds with everything imported, where an
-    interpreter took about 0.7 CPU-s to start and import Tussle and Textual again. What the
-    child writes to its stdout and stderr at the file level goes to a file, shown if the
-    child fails."""
-    result_read, result_write = os.pipe()
-    with tempfile.TemporaryFile() as said:
-        pid = os.fork()
-        if pid == 0:  # the child: never returns into pytest
-            code = 1
-            try:
-                os.close(result_read)
-                os.dup2(said.fileno(), 1)
-                os.dup2(said.fileno(), 2)
-                try:
-                    payload = json.dumps({"ok": work()})
-                except BaseException:
-                    payload = json.dumps({"error": traceback.format_exc()})
-                with os.fdopen(result_write, "w") as out:
-                    out.write(payload)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(result_write)
-        chunks: list[bytes] = []
-        deadline = time.monotonic() + timeout
-        with os.fdopen(result_read, "rb") as result:
-            while True:
-                left = deadline - time.monotonic()
-                ready, _, _ = select.select([result], [], [], max(left, 0))
-                if not ready:
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
-                    pytest.fail(f"the case was still running after {timeout} s: a hang")
-                chunk = os.read(result.fileno(), 1 << 16)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-        _, status = os.waitpid(pid, 0)
-        said.seek(0)
-        output = said.read().decode(errors="replace")[-3000:]
-    code = os.waitstatus_to_exitcode(status)
-    assert code == 0, f"the case's process ended with {code} (a negative: that signal)\n{output}"
-    report = json.loads(b"".join(chunks))
-    assert "error" not in report, report.get("error", "") + output
-    return report["ok"]  # type: ignore[no-any-return]
 
 
 def garbage(path: Path) -> None:
