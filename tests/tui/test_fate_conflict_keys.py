@@ -107,3 +107,47 @@ async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
         assert state(app).finished and state(app).winner == "Cynere"
         assert {p.name: p.fate_points for p in state(app).participants}["Drisban"] == 1
         await keys(pilot, "q")
+
+
+async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path) -> None:
+    """Rules §1.3 and the SRD: an attack ends the contest and the scene goes on as a
+    conflict, with the same people (their fate points as the contest left them) and
+    the turn order by Notice (Cynere, Good, first); u takes the start back."""
+    from core.setup import Pick
+    from core.systems.fate.state import FateContest
+    from tests.tui.conftest import seed_campaign
+
+    seed_campaign(
+        saves,
+        "Warehouse",
+        "fate",
+        [CYNERE, DRISBAN],
+        [
+            Pick(character="Cynere", side="Cynere", rating="Athletics"),
+            Pick(character="Drisban", side="Drisban", rating="Fight"),
+        ],
+    )
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        await keys(pilot, "k", "enter", "enter")  # Cynere attacks; the exchange commits
+        await settle(pilot)
+        contest = app.campaign.latest_contest
+        assert contest is not None and isinstance(contest.state, FateContest)
+        assert contest.state.finished and contest.state.ended_by == "attack"
+        await keys(pilot, "k")
+        assert isinstance(app.screen, FormScreen)
+        await keys(pilot, "enter")
+        await odds_done(pilot)
+        conflict = state(app)
+        assert [x.name for x in conflict.conflict.combatants] == ["Cynere", "Drisban"]
+        assert {p.name: p.fate_points for p in conflict.participants} == {
+            "Cynere": 2,
+            "Drisban": 0,
+        }
+        assert "Cynere's turn" in text(app, "#keypad")
+        await keys(pilot, "u")
+        await settle(pilot)
+        latest = app.campaign.latest_contest
+        assert latest is not None and isinstance(latest.state, FateContest)
+        await keys(pilot, "q")

@@ -9,6 +9,7 @@ a GM's remapped keys keep theirs.)"""
 
 from __future__ import annotations
 
+from core.campaign import StartContest
 from core.dice import DiceKind, parse_fate_dice
 from core.model import Command, Contest
 from core.systems.fate.conflict import Absorption, absorptions
@@ -24,7 +25,9 @@ from core.systems.fate.conflict_play import (
     TakeTurn,
     shifts,
 )
-from core.systems.fate.stress import track_label
+from core.systems.fate.conflict_setup import conflict_from
+from core.systems.fate.state import FateContest
+from core.systems.fate.stress import Kind, track_label
 from tui.fields import Answers, Field, FieldError, Options, blame
 from tui.systems.screen_part import ContestActions
 
@@ -182,6 +185,39 @@ def absorb(screen: ContestActions) -> None:
             Field("names", "Consequences taken, named (separated by ;)", required=False),
         ],
         command,
+    )
+
+
+def start(screen: ContestActions, contest: FateContest) -> None:
+    """``k`` on a contest an attack ended: the conflict it becomes, with the same people,
+    sides, fate points, aspects and pool, each one's skills, tracks and slots from the
+    roster; physical or mental harm asked (it sets the turn order), and the title."""
+    record = screen.tussle.campaign.contest(screen.contest_id)
+    roster = screen.tussle.campaign.roster
+
+    def command(a: Answers) -> Command:
+        kind: Kind = "mental" if a["kind"] == "mental" else "physical"
+        conflict = conflict_from(contest, roster, kind)
+        return StartContest(
+            title=a["title"].strip() or f"{record.title}: the conflict",
+            contest=conflict,
+            secret=record.secret,
+            secret_participants=tuple(record.secret_participants),
+            secret_aspects=tuple(record.secret_aspects),
+        )
+
+    def done(answers: Answers | None) -> None:
+        if answers is not None:
+            screen.tussle.send(command(answers))
+
+    screen.form(
+        "The attack goes on as a conflict",
+        [
+            Field("kind", "Harm", "physical", (("physical", "physical"), ("mental", "mental"))),
+            Field("title", "Title", required=False, placeholder=f"{record.title}: the conflict"),
+        ],
+        "Enter: start the conflict · Esc: not now",
+        done,
     )
 
 

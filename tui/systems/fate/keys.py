@@ -242,6 +242,10 @@ def _attack(screen: ContestActions) -> None:
     if conflict_keys.applies(screen.state):
         conflict_keys.act(screen)
         return
+    state = screen.state
+    if isinstance(state, FateContest) and state.finished and state.ended_by == "attack":
+        conflict_keys.start(screen, state)
+        return
     names = screen.names()
     screen.ask(
         "Someone attacks: the contest becomes a conflict",
