@@ -523,6 +523,9 @@ ADDED_TO = {
     "forge.ForgeOptions": {"beat_pattern": "every_later_beat"},
     "forge.ForgeContest": {"modifier_labels": {}, "round": None},
     "forge.ExchangeResolved": {"modifier_labels": {}},
+    "heroquest.HQOptions": {"group_extended": False},
+    "heroquest.OpenExchange": {"automatic": None, "modifier_labels": {}},
+    "heroquest.ExchangeResolved": {"automatic": None, "modifier_labels": {}},
 }
 
 
@@ -560,6 +563,8 @@ def with_fields_added(value: Any) -> Any:
 
 def _contest_now(contest: dict[str, Any], system: str) -> dict[str, Any]:
     """An export's contest (untagged) with what its participants and options gained."""
+    if system == "heroquest":
+        return {**contest, "options": {**contest["options"], **ADDED_TO["heroquest.HQOptions"]}}
     if system != "forge":
         return contest
     return {

@@ -23,7 +23,7 @@ from core.systems.heroquest.events import Gamble, Leave, SetPairs, SpendHeroPoin
 from core.systems.heroquest.odds import HEROQUEST_ODDS
 from core.systems.heroquest.rules import HEROQUEST
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
-from tests.core.test_heroquest import exchange, hero_foe, play, resolved
+from tests.core.hq_contests import exchange, hero_foe, play, resolved
 
 
 def test_an_automatic_success_in_a_chain_lodges_its_levels_points_and_leaves_its_state() -> None:

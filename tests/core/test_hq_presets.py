@@ -13,7 +13,7 @@ from core.errors import RuleError
 from core.model import AnyEvent, ResolveExchange, RollDice, SetModifier
 from core.rules import find_system
 from core.systems.heroquest.presets import HQ_PRESETS
-from tests.core.test_heroquest import hero_foe, play, resolved
+from tests.core.hq_contests import hero_foe, play, resolved
 
 
 def test_the_presets_are_hq2s() -> None:

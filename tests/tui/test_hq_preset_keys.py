@@ -6,14 +6,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.campaign import Character
 from core.rules import find_system
+from core.setup import Pick
 from core.store import Saves
-from tests.tui.conftest import keys, new_app, settle, text
-from tests.tui.test_hq_gambit_keys import duel
+from core.systems.heroquest.character import HeroQuestCharacter
+from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
+
+
+def duel(saves: Path) -> None:
+    """Hero (Sword 15, a hero point) against Foe (Claws 15), a simple contest."""
+    seed_campaign(
+        saves,
+        "Duel",
+        "heroquest",
+        [
+            Character(name="Hero", ratings={"Sword": 15}, sheet=HeroQuestCharacter(hero_points=1)),
+            Character(name="Foe", kind="npc", ratings={"Claws": 15}),
+        ],
+        [
+            Pick(character="Hero", side="Hero", rating="Sword"),
+            Pick(character="Foe", side="Foe", rating="Claws"),
+        ],
+    )
 
 
 async def test_a_preset_by_keys_is_named_on_the_keypad_and_in_the_log(saves: Path) -> None:
-    duel(saves, extended=False)
+    duel(saves)
     app = new_app(saves, "Duel")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

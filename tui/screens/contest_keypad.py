@@ -53,8 +53,11 @@ class KeypadContest(CorrectingContest):
             self.keypad_toast(f"{who}: {error}", title=error.title, timeout=4)
             self.refresh_keypad()
             return
-        if typed:
-            self.refresh_keypad()
+        if not typed:  # a die nobody can take is said, never dropped in silence
+            said = "Nobody rolls on the keypad in this exchange"
+            self.message = f"[b $error]{said}[/]"
+            self.keypad_toast(said, title="No roll", timeout=4)
+        self.refresh_keypad()
 
     def action_keypad_erase(self) -> None:
         if self.keypad.erase():
