@@ -220,6 +220,8 @@ def test_concession_pays_one_plus_the_consequences_at_the_end() -> None:
         {"Drisban": 2},
     )
     assert c.finished and c.winner == "Cynere"
+    # The score the players' view shows: who is still in, by side.
+    assert find_system("fate").tally(c) == ({"Drisban": 0, "Cynere": 1}, "still in")
     assert {p.name: p.fate_points for p in c.participants} == {"Drisban": 2, "Cynere": 2}
     assert boxes(c, "Drisban") == [(1, False), (2, False)]  # stress cleared
     assert c.conflict.combatant("Drisban").slots[1].aspect == "Slashed Arm"

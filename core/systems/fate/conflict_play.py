@@ -529,6 +529,15 @@ class ConflictRules(RuleSystem):
     def rollers(self, contest: Contest) -> list[str]:
         return []  # a conflict's dice come with its attacks, not an exchange's rolls
 
+    def tally(self, contest: Contest) -> tuple[dict[str, int], str] | None:
+        """Each side's count of participants still in the conflict."""
+        c = own(contest, FateConflict)
+        standing = {side: 0 for side in c.sides}
+        for x in c.conflict.combatants:
+            if x.in_conflict:
+                standing[x.side] += 1
+        return standing, "still in"
+
     def aspects(self, contest: Contest) -> tuple[str, ...]:
         return tuple(a.name for a in own(contest, FateConflict).aspects)
 

@@ -304,10 +304,10 @@ def _contest(state: Contest) -> bool:
 SCREEN = ScreenPart(
     keys=(
         Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke, _contest),
-        Key("redo", Binding("a", "advantage", "Advantage/absorb", id="advantage"), _advantage),
+        Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
         Key(
             "redo",
-            Binding("k", "attack", "Attack (a conflict: act)", id="attack", show=False),
+            Binding("k", "attack", "Attack", id="attack", show=False),
             _attack,
         ),
         Key(
