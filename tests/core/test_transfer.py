@@ -76,7 +76,14 @@ def test_the_export_names_the_campaign_and_its_roster_with_every_field(saves: Pa
             "name": "Cynere",
             "kind": "pc",
             "ratings": {"Athletics": 4},
-            "sheet": {"aspects": ["I've Got Zird's Back"], "fate_points": 3, "refresh": 0},
+            # No tracks or slots of her own: Fate Core's, from Physique and Will (issue 28).
+            "sheet": {
+                "aspects": ["I've Got Zird's Back"],
+                "fate_points": 3,
+                "refresh": 0,
+                "stress": [],
+                "consequences": None,
+            },
         },
         {"name": "Teran", "kind": "npc", "ratings": {"Athletics": 3}},  # no sheet of its own
     ]
