@@ -13,16 +13,13 @@ from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from tui.draft import Draft, dice_kind, typed_text
 from tui.fields import Answers, Field, blame, whole
 from tui.key_hints import key_of
-from tui.screens.contest_paint import DraftNow, PaintedContest, draft_now
+from tui.screens.contest_paint import PaintedContest
 from tui.systems.common import e
 
 
 class CorrectingContest(PaintedContest):
-    """The contest screen's corrections, and the keypad given back an old exchange."""
-
-    # While correcting: the keypad after C, then after each change made to it, oldest
-    # first. u inside a correction takes back its last change, never a committed action.
-    correction_steps: tuple[DraftNow, ...] = ()
+    """The contest screen's corrections, and the keypad given back an old exchange (the
+    correction itself, its steps, is a :class:`tui.correction.Correction`)."""
 
     def action_correct(self) -> None:
         """Correct an old exchange: its commands come back onto the keypad, played on the
@@ -52,9 +49,8 @@ class CorrectingContest(PaintedContest):
             if reopened is None:
                 return
             n, state, commands = reopened
-            self.correcting = (n, state)
+            self.correcting = (n, state)  # its steps from none
             self.restore_draft(commands)
-            self.correction_steps = ()
             self.refresh_keypad()  # notes the keypad as C left it: the first step
 
         from tui.screens.forms import FormScreen
@@ -111,7 +107,6 @@ class CorrectingContest(PaintedContest):
     def _end_correction(self) -> None:
         """Leave a correction in progress: its draft (an exchange in the log already)
         goes, and the keypad holds again what it held before C."""
-        self.correction_steps = ()
         if self.correcting:
             self.correcting = None
             self.draft = self.draft.before or Draft()
@@ -120,32 +115,25 @@ class CorrectingContest(PaintedContest):
     def note_correction_step(self) -> None:
         """(After each repaint of the keypad.) A correction's keypad that changed since
         its last step is a new step."""
-        if not self.correcting:
-            return
-        now = draft_now(self.draft)
-        if not self.correction_steps or self.correction_steps[-1] != now:
-            self.correction_steps = (*self.correction_steps, now)
+        if self.correction is not None:
+            self.correction.note(self.draft)
 
     def undo_in_correction(self) -> None:
         """u while correcting: the correction's last change goes (a die, an action); with
         none left, leaving the correction is asked, as q asks."""
-        if len(self.correction_steps) < 2:
+        if self.correction is None or not self.correction.step_back(self.draft):
             self.leave_correction(asked_by="undo")
             return
-        self.correction_steps = self.correction_steps[:-1]
-        typed, sources, extras, end_after = self.correction_steps[-1]
-        self.draft.typed, self.draft.sources = dict(typed), dict(sources)
-        self.draft.extras, self.draft.end_after = list(extras), end_after
         self.notify("The correction's last change is taken back.", timeout=3)
         self.refresh_keypad()
 
     def leave_correction(self, asked_by: str = "escape") -> None:
         """Leave the correction in progress, keeping the exchange as it was: asked first
         when the keypad has changes (as q asks), and when u asked (it undoes nothing)."""
-        if not self.correcting:
+        if self.correction is None:
             return
-        n = self.correcting[0]
-        changed = len(self.correction_steps) > 1
+        n = self.correction.n
+        changed = self.correction.changed
 
         def left(yes: bool | None = True) -> None:
             if yes and self.correcting and self.correcting[0] == n:

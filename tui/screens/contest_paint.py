@@ -14,8 +14,9 @@ from textual.screen import Screen
 
 from core.campaign import ContestRecord
 from core.errors import RuleError
-from core.model import Command, Contest
+from core.model import Contest
 from tui import views
+from tui.correction import Correction, DraftNow, draft_now
 from tui.draft import Draft, dice_kind, preview, typed_text
 from tui.host import Host, host
 from tui.key_hints import key_of
@@ -27,14 +28,6 @@ from tui.widgets.exchange_log import PAGE, ExchangeLog
 from tui.widgets.keybar import KeyBar
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
-
-# The keypad's draft as it stands (the dice by roller, their sources, the actions waiting,
-# a FORGE end), to tell when it changed: a correction's steps, a toast's cause.
-DraftNow = tuple[dict[str, str], dict[str, str], list[Command], bool]
-
-
-def draft_now(draft: Draft) -> DraftNow:
-    return dict(draft.typed), dict(draft.sources), list(draft.extras), draft.end_after
 
 
 class PaintedContest(Screen[None]):
@@ -50,9 +43,8 @@ class PaintedContest(Screen[None]):
         self.message = ""
         self.odds: tuple[dict[str, str], str] | None = None
         self.odds_ready = False  # the first odds wait for the first frame
-        # While an old exchange is corrected: its number, and the contest just before it
-        # (what the keypad plays on instead of the contest as it stands).
-        self.correcting: tuple[int, Contest] | None = None
+        # While an old exchange is corrected: which, on what, and its steps.
+        self.correction: Correction | None = None
         self.sending = False  # an exchange is on its way to the log: Enter waits for it
         # The keypad as it stood when a toast about it (a refusal) was shown: the toast
         # goes as soon as the keypad changes, with its cause.
@@ -69,6 +61,18 @@ class PaintedContest(Screen[None]):
     @draft.setter
     def draft(self, draft: Draft) -> None:
         self.keypad.draft = draft
+
+    @property
+    def correcting(self) -> tuple[int, Contest] | None:
+        """While an old exchange is corrected: its number, and the contest just before
+        it (what the keypad plays on instead of the contest as it stands)."""
+        c = self.correction
+        return None if c is None else (c.n, c.before)
+
+    @correcting.setter
+    def correcting(self, correcting: tuple[int, Contest] | None) -> None:
+        """A correction begins (its steps from none) or ends (None)."""
+        self.correction = None if correcting is None else Correction(*correcting)
 
     @property
     def tussle(self) -> Host:
