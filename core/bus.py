@@ -9,7 +9,7 @@ memory and applied, published as :class:`Unsaved` so the screen can say so, and 
 again (in order, before anything newer) every ``retry_seconds`` until the disk takes it.
 Nothing already saved is touched by a failed save.
 
-Given ``on_backup``, the bus also backs the campaign up (:mod:`core.backup`): when it
+Given ``on_backup``, the bus also backs the campaign up (:mod:`core.saves.backup`): when it
 starts, before it saves anything (once the first command comes, or half a second after
 it starts, so the backup never delays the first frame), and each time a session start is
 saved; in a thread, the commands waiting until it is done.
@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core.campaign import ActionRecorded, Campaign, Entry, SessionStarted
+from core.campaign.actions import ActionRecorded, Campaign, Entry, SessionStarted
 from core.errors import RuleError
 from core.model import Command
-from core.store import CampaignFiles, StoreError
+from core.saves.store import CampaignFiles, StoreError
 
 if TYPE_CHECKING:
-    from core.backup import BackupResult
+    from core.saves.backup import BackupResult
 
 BACKUP_DELAY = 0.5  # seconds the backup at the start waits for a first command
 
@@ -151,7 +151,7 @@ class Bus:
         if isinstance(entry, ActionRecorded) and not self.unsaved:
             for event in entry.events:
                 if isinstance(event, SessionStarted):
-                    from core.backup import session_started
+                    from core.saves.backup import session_started
 
                     await self._back_up(session_started(event.number))
         return applied
@@ -160,7 +160,7 @@ class Bus:
         """Back up the campaign as saved (in a thread), and say how it went."""
         if self.files is None or self.on_backup is None:
             return
-        from core.backup import backup
+        from core.saves.backup import backup
 
         result = await asyncio.to_thread(backup, self.files, why=why)
         self.on_backup(result)
@@ -178,7 +178,7 @@ class Bus:
             first: Command | None = None
             with contextlib.suppress(TimeoutError):
                 first = await asyncio.wait_for(self._queue.get(), BACKUP_DELAY)
-            from core.backup import OPENED
+            from core.saves.backup import OPENED
 
             await self._back_up(OPENED)
             if first is not None:

@@ -5,10 +5,10 @@ A field typed ``Annotated[int, bounded(ge=1)]`` (a ``msgspec.Meta``) carries its
 beside its types). Every layer reads that one declaration:
 
 * the saved log, ``check``, ``import`` and the snapshot: msgspec refuses a value outside
-  its field's limit while decoding (core.codec), naming its place
+  its field's limit while decoding (core.files.codec), naming its place
   (``events[0].contest.options.victories_needed: must be at least 1, got 0``);
 * ``decide``: the campaign refuses an action whose entry would not decode again
-  (core.campaign), and the engine a rule command outside its limits (core.engine), both
+  (core.campaign.actions), and the engine a rule command outside its limits (core.engine), both
   with the codec's words;
 * the forms and scenario files ask :func:`field_problem` for one field's value.
 

@@ -7,7 +7,7 @@ construction (a new dict replaces an old one).
 Each saved class carries its tag, ``"@": "fate.ExchangeResolved"`` in the saves: the
 module's ``CODEC_TAG`` (or its last name) and the class's (:class:`Tagged`). A field
 typed with a base class that has subclasses (an ``Event``, a ``Command``, a ``Contest``)
-is typed with its ``Any…`` marker (:func:`any_of`), so that core.codec decodes whichever
+is typed with its ``Any…`` marker (:func:`any_of`), so that core.files.codec decodes whichever
 kind the tag names, from a rule system loaded on demand too.
 """
 
@@ -83,7 +83,7 @@ class SavedRecord(
     tag_field=TAG,
     forbid_unknown_fields=True,
 ):
-    """A mutable record the snapshot holds (core.campaign_state's ``ContestRecord``)."""
+    """A mutable record the snapshot holds (core.campaign.state's ``ContestRecord``)."""
 
 
 class AnyOf(type):
@@ -100,7 +100,7 @@ class AnyOf(type):
 
 
 def any_of(base: type) -> AnyOf:
-    """The marker for fields holding any kind of ``base``: core.codec decodes such a
+    """The marker for fields holding any kind of ``base``: core.files.codec decodes such a
     field by its tag. (Type checkers see ``base`` itself: ``AnyEvent = Event`` under
     ``TYPE_CHECKING``.)"""
     return AnyOf(f"Any{base.__name__}", (), {"base": base, "__slots__": ()})

@@ -1,7 +1,7 @@
 """Secrets kept from the players: what the GM hides, and lines built from marked parts.
 
 The GM hides a participant's numbers, an aspect, or a whole contest (``ToggleSecret`` in
-:mod:`core.campaign`). Each rule system's ``describe(event, secrets)`` builds its lines
+:mod:`core.campaign.actions`). Each rule system's ``describe(event, secrets)`` builds its lines
 from plain text and :class:`Part` s, each part saying whose secret it is; :func:`render`
 joins them, writing a hidden part's ``mask`` (``??``) instead of its text. So what the
 players may see is decided where the line is written, value by value, whatever its

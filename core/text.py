@@ -21,7 +21,7 @@ Everything else a GM may type, however unusual, is a name.
 
 A name is also bounded: :data:`MAX_TEXT` characters at most, checked at entry with the
 control characters (a form, a scenario, a roster file, ``tussle import``), so no name
-can make a save file larger than its readers take (core.disk's ``MAX_FILE_BYTES``).
+can make a save file larger than its readers take (core.files.disk's ``MAX_FILE_BYTES``).
 """
 
 from __future__ import annotations

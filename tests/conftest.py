@@ -57,7 +57,7 @@ def config_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
 @pytest.fixture(autouse=True)
 def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test's own data folder (XDG_DATA_HOME), empty: where the saves are by
-    default when the folder Tussle starts from has no ./saves (core.store.saves_folder),
+    default when the folder Tussle starts from has no ./saves (core.saves.store.saves_folder),
     so no test reads or writes the GM's real ~/.local/share/tussle."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
@@ -66,7 +66,7 @@ def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 
 # -- a memory-backed tmp_path (issue 25) ----------------------------------------------------
 #
-# Every save is fsynced (core/disk.py), and on a real disk that is most of what a test
+# Every save is fsynced (core/files/disk.py), and on a real disk that is most of what a test
 # that plays a campaign costs: creating the three demos takes 140 ms on disk, 9 ms in
 # memory. So each test's ``tmp_path`` (and the ``saves`` folder in it) is a folder in
 # /dev/shm (tmpfs: fsync returns at once; everything else, renames, locks, links, modes,
@@ -163,13 +163,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=[],
         metavar="FILE",
         dest="tests_for",
-        help="only the test modules that import FILE (core/disk.py, tui/watch.py, or a "
+        help="only the test modules that import FILE (core/files/disk.py, tui/watch.py, or a "
         "package folder such as core/systems/fate); repeat for more than one",
     )
 
 
 def _module_of(path: str) -> str:
-    """``core/disk.py`` -> ``core.disk``; ``core/systems/fate/`` -> ``core.systems.fate``."""
+    """``core/files/disk.py`` -> ``core.files.disk``; ``core/systems/fate/`` ->
+    ``core.systems.fate``."""
     name = path.strip().removesuffix(".py").removesuffix("/").removesuffix("/__init__")
     return name.replace("/", ".")
 

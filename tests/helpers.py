@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -29,9 +29,9 @@ from core.campaign import (
     ToggleSecret,
     Undo,
 )
+from core.campaign.setup import Pick
 from core.model import Command, ResolveExchange, RollDice
-from core.setup import Pick
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import InvokeAspect
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
@@ -381,7 +381,7 @@ HIDE_ALL = ToggleSecret(contest_id=CID, kind="contest")
 
 def knife_fight(*secrets: ToggleSecret) -> tuple[Campaign, list[Entry]]:
     """The campaign with the contest started and ``secrets`` toggled; its entries."""
-    from core.setup import build_contest
+    from core.campaign.setup import build_contest
 
     campaign = Campaign(name=NAME, system="fate")
     entries = [campaign.act(AddCharacter(character=c)) for c in (KNIFE_CYNERE, SLY_NPC)]
@@ -410,7 +410,7 @@ def leaks(text: str) -> list[str]:
 HOLD_DEMO = """
 import sys, time
 from pathlib import Path
-from core.store import CampaignLock
+from core.saves.store import CampaignLock
 CampaignLock(Path(sys.argv[1])).acquire("Fate demo")
 print("held", flush=True)
 time.sleep(60)
@@ -457,9 +457,9 @@ def state_of(saves: Path) -> State:
     """What a saves folder holds, as a GM sees it: each campaign listed (archived or not) as
     ``check`` passes it and as it opens, and each campaign's backups as they restore.
     Fails when a campaign does not pass ``check`` or does not open."""
-    from core import snapshot
-    from core.backup import check_backup, list_backups
-    from core.manage import listed
+    from core.saves import snapshot
+    from core.saves.backup import check_backup, list_backups
+    from core.saves.manage import listed
 
     state: State = {}
     for item in listed(Saves(saves), show_archived=True):
@@ -487,7 +487,7 @@ def state_of(saves: Path) -> State:
 
 # -- format 3: a system's character fields in its own sheet (issue 26) ----------------------
 #
-# Worked from core.migrate's account of format 3, not from its code: a roster character
+# Worked from core.saves.migrate's account of format 3, not from its code: a roster character
 # saved flat (format 2: every system's fields beside its name) keeps its name, kind and
 # ratings; the fields of the campaign's system go, under the same names, into its sheet
 # (tagged in the log, untagged in an export's ``participants``); another system's go.

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import event, settings
 from hypothesis import strategies as st
 
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionUndone,
     AddCharacter,

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from core.bus import Applied, Bus, Notice
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
@@ -30,10 +30,10 @@ from core.campaign import (
     ContestStarted,
 )
 from core.dice import RandomDice
-from core.disk import ReadOnlySaves
+from core.files.disk import ReadOnlySaves
 from core.model import Command
 from core.rules import DEFAULT_SYSTEM
-from core.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
+from core.saves.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
 from core.text import visible, visible_lines
 from tui.config import Settings
 from tui.draft import Kept, settled
@@ -48,7 +48,7 @@ from tui.terminal import HANG_UP_SECONDS, STDIN, hung_up
 from tui.widgets.keybar import keys_of, pretty_key
 
 if TYPE_CHECKING:
-    from core.backup import BackupResult
+    from core.saves.backup import BackupResult
 
 
 class BusNotice(Message):
@@ -153,7 +153,7 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         if self.stdin is not None:
             self.set_interval(HANG_UP_SECONDS, self._leave_when_hung_up, name="hang-up")
         if self.demos and not self.saves.campaigns():
-            from core.demo import create_demos
+            from core.cli.demo import create_demos
 
             create_demos(self.saves)
         # The first screen is pushed once the app runs, not inside Textual's start-up
@@ -193,13 +193,13 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
                     self.notify(str(error), title=error.title, severity="error")
                     return None
             return found.slug
-        from core.manage import listed
+        from core.saves.manage import listed
 
         # The last one played, among those not archived.
         usable = [c.info for c in listed(self.saves) if c.info.problem is None]
         if not usable:
             return None
-        from core.demo import FIRST_DEMO
+        from core.cli.demo import FIRST_DEMO
 
         first_demo = self.saves.find(FIRST_DEMO)
         if all(c.entries <= 4 for c in usable) and first_demo is not None:
@@ -511,12 +511,12 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
 
     def action_undo(self) -> None:
         """Take back the last GM action in force (from any screen that binds ``u``)."""
-        from core.campaign import Undo
+        from core.campaign.actions import Undo
 
         self.send(Undo())
 
     def action_redo(self) -> None:
-        from core.campaign import Redo
+        from core.campaign.actions import Redo
 
         self.send(Redo())
 
@@ -606,7 +606,7 @@ def run(args: argparse.Namespace) -> int:
         getattr(args, "campaign", None),
         getattr(args, "system", None),
         ansi_color=terminal_has_sixteen_colours(),
-        # The demos go into the default saves folder only (core.store.saves_folder), not
+        # The demos go into the default saves folder only (core.saves.store.saves_folder), not
         # into one named with --saves, made by --mkdir or not.
         demos=args.saves is None,
         settings=settings,

@@ -1,4 +1,4 @@
-"""``tussle bench PART`` (core.bench has the engine, saves and odds parts), and the
+"""``tussle bench PART`` (core.cli.bench has the engine, saves and odds parts), and the
 dashboard's parts: first frame against a bare Textual app, and commit-to-log.
 
 * First frame: the median time from starting the command in a fresh tmux server (80x24)
@@ -25,11 +25,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core import bench as core_bench
-from core.bench import fate_campaign
-from core.demo import create_demos
+from core.cli import bench as core_bench
+from core.cli.bench import fate_campaign
+from core.cli.demo import create_demos
 from core.dice import RandomDice
-from core.store import Saves
+from core.saves.store import Saves
 
 RUNS = 15
 LONG_RUNS = 9  # starts of each campaign for the long campaign's frames
@@ -160,8 +160,8 @@ def _seat_delays(
     files: Any, campaign: Any, screen: Callable[[], str], runs: int = 20
 ) -> list[float]:
     """Seconds from saving an exchange to ``screen()`` showing it, ``runs`` times."""
-    from core.bench import exchange_action
-    from core.store import CampaignFiles
+    from core.cli.bench import exchange_action
+    from core.saves.store import CampaignFiles
 
     rng = random.Random(3)
     contest_id = campaign.latest_contest.contest_id
@@ -362,7 +362,7 @@ def saves_frames(saves: Path, campaigns: list[tuple[str, str]]) -> list[tuple[fl
     """Seconds to the first frame of the dashboard (its keypad) and of ``tussle watch``
     (the latest contest's title) on each campaign, given as (name, that title): the median
     of 9 warm starts each, in tmux at 80x24, the campaigns taking turns (a machine busy
-    for a while slows them alike; core.bench's long campaign part asks for them)."""
+    for a while slows them alike; core.cli.bench's long campaign part asks for them)."""
     env = {
         "TUSSLE_SAVES": str(saves),
         "TEXTUAL_ANIMATIONS": "none",

@@ -1,7 +1,7 @@
 """The ``tussle`` command: its parser, and the commands that start the dashboard, the
 players' view, a shared table in tmux and the benchmarks.
 
-Above core: the headless commands are core.cli's and core.cli_saves's handlers. Textual
+Above core: the headless commands are core.cli.commands's and core.cli.saves's handlers. Textual
 is imported lazily, by the commands that show something: ``tussle resolve`` never loads
 it.
 """
@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from core.cli import (
+from core.cli.commands import (
     EXIT_INVALID,
     check_saves,
     cmd_odds,
@@ -55,7 +55,7 @@ def close_match(args: argparse.Namespace) -> str | None:
     ``--new`` makes NAME all the same. None when there is nothing to say."""
     if args.campaign is None or getattr(args, "new", False):
         return None
-    from core.cli import close_refusal, close_to
+    from core.cli.commands import close_refusal, close_to
 
     close = close_to(args.saves, args.campaign)
     if not close:
@@ -272,11 +272,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(func=cmd_serve)
 
-    from core.cli_saves import add_save_commands
+    from core.cli.saves import add_save_commands
 
     add_save_commands(sub)
 
-    from core.cli_roster import add_roster_commands
+    from core.cli.roster import add_roster_commands
 
     add_roster_commands(sub)
 

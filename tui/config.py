@@ -140,7 +140,7 @@ def read(path: Path | None = None) -> tuple[dict[str, Any], Settings]:
         settings.problem(f"cannot be read ({reason}); the default keys and theme are used")
         return {}, settings
     # Only when there is a file: no settings file, no TOML reader loaded.
-    from core.named_files import read_toml
+    from core.files.named_files import read_toml
 
     try:
         return read_toml(text), settings
@@ -152,7 +152,7 @@ def read(path: Path | None = None) -> tuple[dict[str, Any], Settings]:
 def _read_text(path: Path) -> str:
     """The settings file's text: a file (never a pipe or a device, which would stop
     Tussle before its first frame) of at most ``SETTINGS_BYTES``, in UTF-8."""
-    from core.named_files import SETTINGS_BYTES, read_named
+    from core.files.named_files import SETTINGS_BYTES, read_named
 
     return read_named(path, SETTINGS_BYTES).decode("utf-8")
 
@@ -288,7 +288,7 @@ def with_theme(text: str, theme: str) -> str:
     """``text`` (a TOML file) with its top-level ``theme`` set to ``theme``: that line
     changed (its comment kept), or one added before the first table; every other byte
     as it was. ``ValueError`` when the result would not read back as exactly that."""
-    from core.named_files import read_toml
+    from core.files.named_files import read_toml
 
     before = read_toml(text)
     lines = text.splitlines(keepends=True)
@@ -340,7 +340,7 @@ def _write_atomically(path: Path, text: str) -> None:
     """A temporary file beside ``path``, synced, then renamed over it: a crash leaves
     the old file or the new one, never half of one. The file keeps its mode; a new one,
     and a folder made for it, are the user's alone, as Tussle's saves are."""
-    from core.disk import PRIVATE_FILE, make_folder
+    from core.files.disk import PRIVATE_FILE, make_folder
 
     make_folder(path.parent)
     try:

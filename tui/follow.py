@@ -16,8 +16,8 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from core.campaign import Campaign
-from core.store import MANIFEST, CampaignFiles, StoreError
+from core.campaign.actions import Campaign
+from core.saves.store import MANIFEST, CampaignFiles, StoreError
 
 POLL_SECONDS = 0.25  # what the GM commits shows within a second, at little cost
 

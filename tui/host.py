@@ -15,10 +15,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.bus import Bus
-from core.campaign import Campaign, ContestRecord
+from core.campaign.actions import Campaign, ContestRecord
 from core.dice import RandomDice
 from core.model import Command
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from tui.draft import Kept
 
 

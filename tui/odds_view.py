@@ -15,7 +15,7 @@ from tui.systems import view
 from tui.systems.common import e
 
 if TYPE_CHECKING:
-    from core.campaign import ContestRecord, Setting
+    from core.campaign.actions import ContestRecord, Setting
 
 
 def players_may_see(record: ContestRecord, settings: Mapping[str, Setting]) -> bool:

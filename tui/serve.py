@@ -53,7 +53,7 @@ import sys
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from core.store import Saves, saves_folder
+from core.saves.store import Saves, saves_folder
 from tui.share import tussle_path, watch_command
 
 if TYPE_CHECKING:

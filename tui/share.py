@@ -43,7 +43,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.store import Saves, saves_folder
+from core.saves.store import Saves, saves_folder
 
 SOCKET = "tussle"
 # Another socket than ``tussle``: two tables on one machine, and the tests (which must
@@ -265,7 +265,7 @@ def authorized_keys(saves_arg: str | None, name: str, keyfile: str) -> int:
     saves = saves_folder(saves_arg).resolve()
     if Saves(saves).find(name) is None:
         return _error(f'no campaign "{name}"')
-    from core.named_files import SETTINGS_BYTES, read_named
+    from core.files.named_files import SETTINGS_BYTES, read_named
 
     try:  # a file (never a pipe, which would stop here), no larger than a settings file
         text = read_named(Path(keyfile), SETTINGS_BYTES).decode("utf-8")

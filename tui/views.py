@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.model import Command, Contest, ExchangeEvent, SetModifier
 from core.rules import find_system
 from core.text import visible

@@ -28,10 +28,10 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Digits, Static
 
-from core.campaign import Campaign, ContestRecord, secrets_of
+from core.campaign.actions import Campaign, ContestRecord, secrets_of
 from core.redact import HIDDEN
 from core.rules import find_system
-from core.store import Saves, StoreError, saves_folder
+from core.saves.store import Saves, StoreError, saves_folder
 from core.text import visible
 from tui import glyphs
 from tui.follow import POLL_SECONDS, Follower

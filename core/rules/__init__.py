@@ -39,7 +39,7 @@ class Plugin(msgspec.Struct, frozen=True):
     Each part is an object of the contract's base class, loaded when first asked for and
     checked to be one (:func:`load`): ``rules`` a :class:`~core.rules.base.RuleSystem`,
     ``odds`` a :class:`~core.rules.base.SystemOdds`, ``scenario`` a
-    :class:`~core.rules.reading.SystemReader`, ``sheet`` a ``core.sheet.SystemSheet``
+    :class:`~core.rules.reading.SystemReader`, ``sheet`` a ``core.campaign.sheet.SystemSheet``
     (setup, writing back, sessions, costs), and ``dashboard`` its part of the dashboard
     (a ``tui.systems.SystemView``, which the core never imports). Subclassing those, a
     plug-in is checked against the contract by ``mypy --strict``. ``demo`` names the
@@ -204,7 +204,7 @@ def find_reader(name: str) -> SystemReader:
 
 def sheet_module(name: str) -> ModuleType:
     """The module of the system called ``name`` that holds its character sheet
-    (``core.sheet.find_sheet`` gives the sheet itself, which sits above the campaign)."""
+    (``core.campaign.sheet.find_sheet`` gives the sheet itself, which sits above the campaign)."""
     module: ModuleType = _load(find_plugin(name).sheet.partition(":")[0])
     return module
 

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.aftermath import summary
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -23,10 +22,11 @@ from core.campaign import (
     Undo,
     WriteBack,
 )
-from core.corrections import correct
+from core.campaign.aftermath import summary
+from core.campaign.corrections import correct
+from core.campaign.setup import Pick, build_contest
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
-from core.setup import Pick, build_contest
 from core.systems import forge
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.events import DeclareAttack, InvokeAspect
@@ -632,7 +632,7 @@ def test_secrets_toggle_and_undo() -> None:
 
 
 def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
-    from core.store import Saves
+    from core.saves.store import Saves
 
     campaign, cid = seed(exchange_2=("0000", "-000"))
     entries = [campaign.actions[i] for i in sorted(campaign.actions)]
@@ -657,8 +657,8 @@ def test_everything_above_saves_and_loads_back_the_same(tmp_path: Path) -> None:
 
 
 def test_tussle_check_accepts_a_corrected_contest(tmp_path: Path) -> None:
-    from core.check import check_campaign
-    from core.store import Saves
+    from core.saves.check import check_campaign
+    from core.saves.store import Saves
 
     campaign, cid = seed(exchange_2=("0000", "-000"))
     entries = [campaign.actions[i] for i in sorted(campaign.actions)]
@@ -670,7 +670,7 @@ def test_tussle_check_accepts_a_corrected_contest(tmp_path: Path) -> None:
 
 
 def test_reopening_exchange_2_gives_the_contest_after_exchange_1_and_its_commands() -> None:
-    from core.corrections import reopen
+    from core.campaign.corrections import reopen
 
     campaign, cid = seed()
     state, commands = reopen(campaign, cid, 2)
@@ -686,7 +686,7 @@ def test_one_victory_is_said_in_the_singular() -> None:
     """First to 1 (Fate Core contests: the first to the victories needed wins). Cynere
     +4 rolls 0000: +4; Teran +3 rolls 0000: +3. One shift: a success, one victory, and
     the contest. The summary says "1 victory", not "1 victories"; two say "victories"."""
-    from core.aftermath import counted
+    from core.campaign.aftermath import counted
 
     campaign = campaign_with("fate", CYNERE, TERAN)
     cid = start(campaign, RACE, victories_needed=1)

@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pytest
 
-import core.campaign
-import core.disk
-import core.migrate
-import core.store
-from core.backup import BACKUPS_KEPT, backup, list_backups, restore
-from core.campaign import AddCharacter, Character
-from core.check import check_campaign
-from core.migrate import read_manifest, write_manifest
-from core.store import LOCK, BadSave, CampaignFiles, CampaignLock, Saves
+import core.campaign.actions
+import core.files.disk
+import core.saves.migrate
+import core.saves.store
+from core.campaign.actions import AddCharacter, Character
+from core.saves.backup import BACKUPS_KEPT, backup, list_backups, restore
+from core.saves.check import check_campaign
+from core.saves.migrate import read_manifest, write_manifest
+from core.saves.store import LOCK, BadSave, CampaignFiles, CampaignLock, Saves
 from tests.helpers import act, manifest_doc, seed, tussle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,7 +112,7 @@ def test_a_backup_that_cannot_be_made_is_reported_not_raised(
     files, _ = seed(saves)
     (saves / ".backups").write_text("a file where the backups folder should be")
     before = everything_in(files.folder)
-    with caplog.at_level(logging.WARNING, logger="core.backup"):
+    with caplog.at_level(logging.WARNING, logger="core.saves.backup"):
         result = backup(files)
     assert result.backup is None and not result.created
     assert result.problem is not None
@@ -294,10 +294,10 @@ def test_a_restore_that_fails_midway_leaves_a_sound_campaign_never_a_mix(
         if path.parent.name == "log":
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
-    monkeypatch.setattr(core.disk, "WRITE_FAULTS", [full_disk_on_the_log])
+    monkeypatch.setattr(core.files.disk, "WRITE_FAULTS", [full_disk_on_the_log])
     with pytest.raises(OSError, match="No space left"):
         restore(CampaignFiles(files.folder), seven)
-    monkeypatch.setattr(core.disk, "WRITE_FAULTS", [])
+    monkeypatch.setattr(core.files.disk, "WRITE_FAULTS", [])
     # The restored campaign is made whole beside the campaign before it replaces it in
     # one step: cut short, the campaign is the one before, sound, never a mix nor an
     # empty one (issue 30, items 1 and 6)...
@@ -310,7 +310,7 @@ def test_a_restore_that_fails_midway_leaves_a_sound_campaign_never_a_mix(
 HOLDER = """
 import sys
 from pathlib import Path
-from core.store import CampaignLock
+from core.saves.store import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Seed")
 print("held", flush=True)
@@ -364,15 +364,15 @@ def add_initiative_setting(folder: Path) -> None:
     write_manifest(folder, {**doc, "settings": {**doc["settings"], "initiative": "by skill"}})
 
 
-NOW = core.campaign.FORMAT_VERSION  # the format seeds are written in
+NOW = core.campaign.actions.FORMAT_VERSION  # the format seeds are written in
 
 
 def pretend_format(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
     """Pretend this Tussle writes format ``version`` (call it once the campaigns of the
     current format are made). The store checks its own imported copy of the constant:
     both change."""
-    monkeypatch.setattr(core.campaign, "FORMAT_VERSION", version)
-    monkeypatch.setattr(core.store, "FORMAT_VERSION", version)
+    monkeypatch.setattr(core.campaign.actions, "FORMAT_VERSION", version)
+    monkeypatch.setattr(core.saves.store, "FORMAT_VERSION", version)
 
 
 def copies_of_originals(saves: Path) -> list[Path]:
@@ -386,7 +386,7 @@ def test_an_older_format_is_upgraded_on_opening_after_a_copy_is_kept(
     (files.folder / "notes.json").write_text('{"kept": "as well"}')
     original = {p.relative_to(files.folder): p.read_bytes() for p in files.folder.rglob("*.json")}
     pretend_format(monkeypatch, NOW + 1)
-    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW, add_initiative_setting)
 
     campaign = CampaignFiles(files.folder).load()
 
@@ -411,15 +411,15 @@ def test_the_steps_run_in_order_each_recording_the_version_reached(
     files, _ = seed(saves)
     seen: list[tuple[int, object]] = []
 
-    def step(version: int) -> core.migrate.Step:
+    def step(version: int) -> core.saves.migrate.Step:
         def run(folder: Path) -> None:
             seen.append((version, read_manifest(folder)["format"]))
 
         return run
 
     pretend_format(monkeypatch, NOW + 2)
-    monkeypatch.setitem(core.migrate.STEPS, NOW + 1, step(NOW + 1))
-    monkeypatch.setitem(core.migrate.STEPS, NOW, step(NOW))
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW + 1, step(NOW + 1))
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW, step(NOW))
 
     assert CampaignFiles(files.folder).meta()["format"] == NOW + 2
     assert seen == [(NOW, NOW), (NOW + 1, NOW + 1)]
@@ -431,7 +431,7 @@ def test_a_failing_step_keeps_the_copy_and_is_tried_again_next_time(
 ) -> None:
     files, _ = seed(saves)
     pretend_format(monkeypatch, NOW + 1)
-    monkeypatch.setitem(core.migrate.STEPS, NOW, lambda folder: 1 / 0)
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW, lambda folder: 1 / 0)
     with pytest.raises(BadSave) as failed:
         CampaignFiles(files.folder).load()
     [copy] = copies_of_originals(saves)
@@ -442,7 +442,7 @@ def test_a_failing_step_keeps_the_copy_and_is_tried_again_next_time(
     assert manifest_doc(files)["format"] == NOW
     assert [i.problem is not None for i in Saves(saves).campaigns() if i.slug == "seed"] == [True]
 
-    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW, add_initiative_setting)
     assert CampaignFiles(files.folder).load().settings == {"initiative": "by skill"}
 
 
@@ -463,7 +463,7 @@ def test_no_upgrade_while_another_process_holds_the_campaign(
 ) -> None:
     files, holder = held
     pretend_format(monkeypatch, NOW + 1)
-    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW, add_initiative_setting)
     before = files.manifest_path.read_bytes()
     with pytest.raises(BadSave, match=rf"must be upgraded to {NOW + 1}, but .*pid {holder.pid}\b"):
         CampaignFiles(files.folder).meta()
@@ -482,6 +482,6 @@ def test_the_copy_kept_by_an_upgrade_is_not_listed_as_a_campaign(
 ) -> None:
     files, _ = seed(saves)
     pretend_format(monkeypatch, NOW + 1)
-    monkeypatch.setitem(core.migrate.STEPS, NOW, add_initiative_setting)
+    monkeypatch.setitem(core.saves.migrate.STEPS, NOW, add_initiative_setting)
     CampaignFiles(files.folder).load()
     assert [i.slug for i in Saves(saves).campaigns()] == ["seed"]

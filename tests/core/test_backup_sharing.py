@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from core.backup import backup, list_backups, make_backup, restore, verify
-from core.bench import exchange_action, fate_campaign
-from core.check import check_campaign
-from core.codec import encode
-from core.store import BadSave, CampaignFiles
+from core.cli.bench import exchange_action, fate_campaign
+from core.files.codec import encode
+from core.saves.backup import backup, list_backups, make_backup, restore, verify
+from core.saves.check import check_campaign
+from core.saves.store import BadSave, CampaignFiles
 from tests.helpers import tussle
 
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from core.backup import BackupResult, list_backups
 from core.bus import Bus
-from core.campaign import AddCharacter, Character, StartSession
+from core.campaign.actions import AddCharacter, Character, StartSession
 from core.model import Command
-from core.store import CampaignFiles
+from core.saves.backup import BackupResult, list_backups
+from core.saves.store import CampaignFiles
 from tests.helpers import seed, tussle
 
 WAIT = 30.0  # seconds; generous: nothing here should take more than a fraction of one

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from core.campaign import AddCharacter, Character, StartContest
-from core.check import check_campaign
-from core.export_stream import write_export
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import AddCharacter, Character, StartContest
+from core.saves.check import check_campaign
+from core.saves.export_stream import write_export
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import SCENARIOS, act, files_of, manifest_doc, seed, seed_race, tussle
 
 MIDDLE, LAST = 2, 6  # the race's start, the redo

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core import disk
 from core.bus import Applied, Bus, Notice, Rejected, Saved, Unsaved
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionUndone,
     AddCharacter,
@@ -23,8 +22,9 @@ from core.campaign import (
     Undo,
 )
 from core.errors import OutOfTurn, RuleError
+from core.files import disk
 from core.model import Command, ResolveExchange, RollDice
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.state import FateParticipant, new_contest
 

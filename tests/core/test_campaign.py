@@ -14,7 +14,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionUndone,
     AddCharacter,
@@ -541,7 +541,7 @@ def test_deciding_an_action_changes_nothing_whether_it_is_allowed_or_not(
 
 
 def test_settings_change_as_actions_and_undo_puts_the_old_value_back() -> None:
-    from core.campaign import ChangeSettings
+    from core.campaign.actions import ChangeSettings
 
     campaign = Campaign(name="Settings", system="fate", settings={"sessions": 4})
     for command in (

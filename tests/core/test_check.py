@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from core.campaign import (
+from core.campaign.actions import (
     ActionUndone,
 )
-from core.campaign_log import FORMAT_VERSION
-from core.check import check_campaign, check_contests
-from core.codec import encode
+from core.campaign.log import FORMAT_VERSION
+from core.files.codec import encode
 from core.model import RollDice
-from core.store import MANIFEST, BadSave, CampaignFiles
+from core.saves.check import check_campaign, check_contests
+from core.saves.store import MANIFEST, BadSave, CampaignFiles
 from core.systems.fate.state import FateContest
 from tests.helpers import SEED_LINE, manifest_doc, many_characters, seed, tussle
 
@@ -180,7 +180,7 @@ def test_a_missing_segment_is_named(saves: Path, capsys: pytest.CaptureFixture[s
     files.segment_path(1).unlink()
     assert tussle(saves, "check", "Crowd") == 1
     out, err = capsys.readouterr()
-    assert err.startswith(  # the campaign up to it is reported (core.set_aside)
+    assert err.startswith(  # the campaign up to it is reported (core.saves.set_aside)
         f"Log entry 100 does not load ({files.segment_path(1)}: missing (the manifest "
         "counts 150 log entries, in 2 segment files)); "
     )

@@ -13,8 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.backup import backup, list_backups
-from core.store import CampaignFiles
+from core.saves.backup import backup, list_backups
+from core.saves.store import CampaignFiles
 from tests.helpers import SEED_LINE, seed, tussle_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +136,7 @@ def test_restore_lists_restores_and_is_refused_while_held(saves: Path) -> None:
         [
             sys.executable,
             "-c",
-            "import sys; from pathlib import Path; from core.store import CampaignLock; "
+            "import sys; from pathlib import Path; from core.saves.store import CampaignLock; "
             "CampaignLock(Path(sys.argv[1])).acquire('Seed'); print('held', flush=True); "
             "sys.stdin.readline()",
             str(files.folder),

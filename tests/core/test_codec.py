@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
@@ -26,7 +26,7 @@ from core.campaign import (
     Played,
     StartContest,
 )
-from core.codec import CodecError, decode, encode
+from core.files.codec import CodecError, decode, encode
 from core.model import Command, Contest, DiceRolled, Event, ExchangeEvent, RollDice
 from core.rules import find_system
 from core.rules.reading import Node, parse_json

@@ -13,16 +13,16 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from core.codec import decode, encode
+from core.campaign.roster_file import RosterFormat, roster_format
+from core.campaign.sheet import SystemSheet, find_sheet
 from core.engine import apply, decide, fold
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.model import Command, Contest, Event, ExchangeEvent
-from core.roster_file import RosterFormat, roster_format
 from core.rules import BUILT_IN, SYSTEM_NAMES, Plugin, find_odds, find_reader, find_system
 from core.rules.base import RuleSystem, SystemOdds
 from core.rules.reading import SystemReader
 from core.scenario import Resolution, load
-from core.sheet import SystemSheet, find_sheet
 from tests.helpers import SCENARIOS, contains
 from tests.plugins.installed import installed
 from tests.strategies import rule_commands

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign import Campaign, StartContest
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import Campaign, StartContest
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.events import ExchangeResolved
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import FateParticipant, new_contest
@@ -26,9 +26,9 @@ from core.systems.fate.state import FateParticipant, new_contest
 WRITER = """
 import random, sys
 from pathlib import Path
-from core.campaign import Play
+from core.campaign.actions import Play
 from core.model import ResolveExchange, RollDice
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 
 def faces(n, who):
     rng = random.Random(f"{n}-{who}")
@@ -161,12 +161,12 @@ def test_killing_tussle_resolve_record_mid_write_loses_no_recorded_contest(
 
 
 # A command killed (SIGKILL, by itself) at its Nth write or change to the saves (the
-# seams core.disk.WRITE_FAULTS and CHANGE_FAULTS): argv[1] is N (0: never), argv[2] a
+# seams core.files.disk.WRITE_FAULTS and CHANGE_FAULTS): argv[1] is N (0: never), argv[2] a
 # file that gets the count of points it passed, the rest the tussle command line.
 KILLED_AT = """
 import os, signal, sys
 from pathlib import Path
-from core import disk
+from core.files import disk
 
 n, count = int(sys.argv[1]), Path(sys.argv[2])
 passed = [0]

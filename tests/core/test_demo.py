@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from core.systems import forge
 from core.systems.fate.state import FateContest
 from core.systems.heroquest.state import HQContest

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core.roster_file import RosterFileError, read_bytes, read_file
+from core.campaign.roster_file import RosterFileError, read_bytes, read_file
 from core.systems.fate.character import fate_sheet
 
 D = Path(__file__).parent.parent / "data" / "roster"

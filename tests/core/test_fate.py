@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from core.codec import decode, encode
 from core.dice import parse_fate_dice
 from core.engine import apply, fold
 from core.errors import OutOfTurn, RuleError, UnknownName
+from core.files.codec import decode, encode
 from core.model import Event, ResolveExchange, RollDice
 from core.systems.fate.events import CreateAdvantage, DeclareAttack, ExchangeResolved, InvokeAspect
 from core.systems.fate.ladder import ladder_label

@@ -13,11 +13,11 @@ over. Cynere, the aspect's owner, gains Teran's point at the end: 3 -> 4."""
 
 from __future__ import annotations
 
-from core.aftermath import summary
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
+from core.campaign.aftermath import summary
+from core.campaign.setup import Pick, build_contest
 from core.engine import apply
 from core.model import Command, ResolveExchange, RollDice
-from core.setup import Pick, build_contest
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.events import CreateAdvantage, InvokeAspect
 from core.systems.fate.state import FateContest, FateParticipant, new_contest

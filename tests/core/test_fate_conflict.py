@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from core.codec import decode, encode
+from core.files.codec import decode, encode
 from core.systems.fate.conflict import (
     CORE,
     Absorption,

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from core.aftermath import summary
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -25,12 +24,13 @@ from core.campaign import (
     Undo,
     WriteBack,
 )
-from core.codec import decode, encode
+from core.campaign.aftermath import summary
 from core.engine import play
 from core.errors import OutOfTurn, RuleError
+from core.files.codec import decode, encode
 from core.model import Command, Contest, Event
 from core.rules import find_system
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.conflict import Absorption
 from core.systems.fate.conflict_play import (

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from core.codec import encode
+from core.files.codec import encode
 from core.systems.fate.conflict import Conflict, absorb, absorptions, concede, new_combatant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 READER = """
 import json, sys
 assert "core.systems.fate.conflict" not in sys.modules
-from core.codec import decode
+from core.files.codec import decode
 from core.model import Saved
 value = decode(json.load(open(sys.argv[1])), Saved)
 print(type(value).__name__, value.combatants[1].slots[1].aspect, value.combatants[0].conceded)

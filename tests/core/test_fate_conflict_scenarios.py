@@ -189,7 +189,7 @@ def test_a_recorded_conflict_brings_its_people_skills_and_scars(tmp_path: Any) -
     """``--record``: the example's two newcomers join the roster with the skills they
     fought with, and Drisban keeps his mild consequence (SRD: consequences stay) and the
     two fate points his concession paid (1 + one consequence)."""
-    from core.store import CampaignFiles
+    from core.saves.store import CampaignFiles
     from core.systems.fate.character import fate_sheet
     from tests.conftest import SCENARIOS
 

@@ -13,9 +13,9 @@ import json
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from core.codec import decode, encode
 from core.engine import apply, fold
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.model import Event
 from core.systems.fate.events import ExchangeResolved
 from core.systems.fate.state import FateContest

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign_log import Character
-from core.codec import decode, encode
-from core.roster_file import Refused, RosterFileError, export_text, read_bytes, read_file
+from core.campaign.log import Character
+from core.campaign.roster_file import Refused, RosterFileError, export_text, read_bytes, read_file
+from core.files.codec import decode, encode
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.conflict import (
     absorptions,

@@ -6,12 +6,12 @@ first. An extra +2 that changes nothing the GM reads (a side already at 100%) is
 
 from __future__ import annotations
 
-from core.aftermath import summary
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.aftermath import summary
+from core.campaign.recap import recap_markdown
+from core.campaign.setup import Pick, build_contest
 from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for, odds_text
-from core.recap import recap_markdown
-from core.setup import Pick, build_contest
 from core.systems.fate.rules import FATE
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
 

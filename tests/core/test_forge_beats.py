@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.codec import decode, encode
 from core.errors import OutOfTurn, RuleError
+from core.files.codec import decode, encode
 from core.systems.forge.beat_round import (
     BeatOptions,
     BeatRound,

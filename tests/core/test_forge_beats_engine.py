@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from core.codec import decode, encode
 from core.engine import apply, play
 from core.errors import OutOfTurn, RuleError
+from core.files.codec import decode, encode
 from core.model import AnyContest, AnyEvent, Command, EndContest, ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
 from core.systems.forge.beats import (

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.codec import decode, encode
 from core.engine import play
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.model import AnyCommand, AnyEvent, ResolveExchange, RollDice, SetModifier
 from core.systems.forge.rules import (
     FORGE,

@@ -14,21 +14,21 @@ import re
 from pathlib import Path
 from typing import Any
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
     Play,
     StartContest,
 )
-from core.campaign_log import FORMAT_VERSION
+from core.campaign.log import FORMAT_VERSION
+from core.campaign.setup import Pick, build_contest
 from core.model import EndContest, ResolveExchange, RollDice
-from core.setup import Pick, build_contest
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
+from core.saves.transfer import export_campaign, import_campaign, read_export
 from core.systems import forge
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
-from core.transfer import export_campaign, import_campaign, read_export
 from tests.helpers import tussle
 
 JOSEF = Character(name="Josef", ratings={"Combat": 50}, sheet=ForgeCharacter(multiplier=4, armor=5))

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign_log import Character
-from core.codec import decode, encode
+from core.campaign.log import Character
+from core.campaign.roster_file import read_bytes
+from core.campaign.setup import Pick, build_contest
 from core.engine import apply
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.model import ResolveExchange, RollDice
-from core.roster_file import read_bytes
-from core.setup import Pick, build_contest
 from core.systems.forge import ForgeContest, SetStage
 from core.systems.forge.rules import ForgeCharacter, forge_sheet, stage_roles
 

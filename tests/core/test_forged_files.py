@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign import AddCharacter, Campaign, Character
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import AddCharacter, Campaign, Character
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import SCENARIOS, act, opened, seed, tussle
 
 
@@ -146,7 +146,7 @@ def test_a_campaign_an_older_tussle_wrote_opens_checks_and_is_stamped_as_it_is_s
 
 
 def test_the_demo_campaigns_open_and_check(saves: Path) -> None:
-    from core.demo import create_demos
+    from core.cli.demo import create_demos
 
     create_demos(Saves(saves))
     for info in Saves(saves).campaigns():
@@ -161,7 +161,8 @@ def test_an_import_under_a_name_taken_meanwhile_names_its_own_folder_at_every_po
 ) -> None:
     import errno
 
-    from core import disk, transfer
+    from core.files import disk
+    from core.saves import transfer
 
     seed(tmp_path / "source", "Mud")
     export = tmp_path / "mud.json"

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.aftermath import summary
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     AddCharacter,
     Campaign,
@@ -27,9 +26,10 @@ from core.campaign import (
     Undo,
     WriteBack,
 )
+from core.campaign.aftermath import summary
+from core.campaign.setup import Pick, build_contest
 from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
-from core.setup import Pick, build_contest
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.events import InvokeAspect
 from core.systems.fate.rules import FATE, NoFatePoints
@@ -211,7 +211,7 @@ def test_a_correction_replays_pool_invokes_against_the_pool() -> None:
 
 
 def test_pool_payments_save_and_load_back_the_same(tmp_path: Path) -> None:
-    from core.store import Saves
+    from core.saves.store import Saves
 
     campaign = scene()
     play(campaign, *rolls("0000", "+000"), POOL_INVOKE, ResolveExchange())

@@ -630,7 +630,7 @@ def test_describe_reads_like_the_table_talks() -> None:
 
 
 def test_commands_events_and_state_survive_the_save_codec() -> None:
-    from core.codec import decode, encode
+    from core.files.codec import decode, encode
     from core.model import Command, Contest
 
     commands: list[object] = [

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from core.campaign import AddCharacter, Campaign, Character
-from core.campaign_log import FORMAT_VERSION
-from core.check import check_campaign
-from core.store import BadSave, CampaignFiles, CampaignLock, Saves, StoreError
+from core.campaign.actions import AddCharacter, Campaign, Character
+from core.campaign.log import FORMAT_VERSION
+from core.saves.check import check_campaign
+from core.saves.store import BadSave, CampaignFiles, CampaignLock, Saves, StoreError
 from tests.conftest import SCENARIOS
 from tests.helpers import clean_env, files_of, in_a_fork, seed, tussle_command
 
@@ -43,7 +43,7 @@ def record(saves: Path, name: str, *extra: str) -> subprocess.CompletedProcess[s
 HOLDER = """
 import sys
 from pathlib import Path
-from core.store import CampaignLock
+from core.saves.store import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Seed", what="the dashboard")
 print("held", flush=True)
@@ -186,7 +186,7 @@ def test_a_held_lock_file_of_garbage_bytes_still_says_it_is_held(
     code: int,
 ) -> None:
     files, _ = held
-    from core.backup import make_backup
+    from core.saves.backup import make_backup
 
     make_backup(files)
     (files.folder / "campaign.lock").write_bytes(b"\xff\xfe\x00\x1b]0;pwned\x07\xc3")
@@ -245,7 +245,7 @@ def test_a_segment_nested_deep_is_named(saves: Path) -> None:
     )
     done = run(saves, "check", "Seed")
     assert done.returncode == 1
-    assert done.stderr.startswith(  # the campaign before it is reported (core.set_aside)
+    assert done.stderr.startswith(  # the campaign before it is reported (core.saves.set_aside)
         f"Log entry 0 does not load ({files.segment_path(0)}: not a Tussle save (nested too deep)"
     )
 
@@ -313,7 +313,7 @@ def test_a_segment_of_a_newer_format_fails_check_as_it_fails_to_open(saves: Path
     assert done.stderr.startswith(
         f"Log entry 0 does not load ({files.segment_path(0)}: format 99 is newer"
     )
-    opened = CampaignFiles(files.folder)  # opening stops before it too (core.set_aside)
+    opened = CampaignFiles(files.folder)  # opening stops before it too (core.saves.set_aside)
     assert opened.load().entries == 0
     assert opened.bad_entry is not None and "format 99 is newer" in opened.bad_entry.reason
 
@@ -427,7 +427,7 @@ async def main() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4):
             await pilot.pause()
-        from core.campaign import Undo
+        from core.campaign.actions import Undo
         app.send(Undo())  # a GM action: refused, and said why
         await pilot.pause()
         print(json.dumps({

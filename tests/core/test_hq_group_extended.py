@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from core.codec import decode, encode
 from core.errors import OutOfTurn, RuleError
+from core.files.codec import decode, encode
 from core.systems.heroquest.group_extended import (
     Engagement,
     GroupContest,

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from core.codec import decode, encode
 from core.engine import apply
 from core.errors import OutOfTurn, RuleError
+from core.files.codec import decode, encode
 from core.model import AnyContest, AnyEvent, ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
 from core.systems.heroquest.events import SetParties
@@ -294,7 +294,7 @@ def test_the_rounds_odds_wait_for_four_pairings_or_fewer() -> None:
 def test_the_setup_says_a_group_extended_contest() -> None:
     # The setup's options line names the kind the GM chose (the next contest with the
     # same sides keeps it), not "extended".
-    from core.setup import describe_options
+    from core.campaign.setup import describe_options
 
     said = describe_options("heroquest", {"group_extended": True})
     assert said[0] == "group extended contest (pairings, round by round)"

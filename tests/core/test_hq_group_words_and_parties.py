@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from core.aftermath import summary
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.aftermath import summary
+from core.campaign.setup import Pick, build_contest
 from core.errors import UnknownName
 from core.model import Command, ResolveExchange, RollDice
 from core.rules import find_system
-from core.setup import Pick, build_contest
 from core.systems.heroquest.events import ExchangeResolved, SetPairs, SetParties
 from core.systems.heroquest.resolution import MARGINAL
 from core.systems.heroquest.state import HQContest, HQParticipant, Pair, new_contest

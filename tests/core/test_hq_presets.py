@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.codec import decode, encode
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.model import AnyEvent, ResolveExchange, RollDice, SetModifier
 from core.rules import find_system
 from core.systems.heroquest.presets import HQ_PRESETS

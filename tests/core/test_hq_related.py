@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -22,11 +22,11 @@ from core.campaign import (
     UpdateCharacter,
     WriteBack,
 )
+from core.campaign.setup import Pick, build_contest, conditions
 from core.engine import apply
 from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for
-from core.setup import Pick, build_contest, conditions
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.odds import heroquest_exchange_odds
 from core.systems.heroquest.sheet import condition, new_session

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from core.aftermath import results, summary
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
+from core.campaign.aftermath import results, summary
+from core.campaign.setup import Pick, build_contest, describe_options
 from core.errors import RuleError
 from core.model import ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
-from core.setup import Pick, build_contest, describe_options
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.extended import climactic
 from core.systems.heroquest.resolution import COMPLETE, MAJOR, MARGINAL, MINOR

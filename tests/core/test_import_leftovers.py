@@ -9,7 +9,7 @@ import json
 import os
 from pathlib import Path
 
-from core.transfer import IMPORT_PREFIX, export_campaign, to_text
+from core.saves.transfer import IMPORT_PREFIX, export_campaign, to_text
 from tests.helpers import seed, tussle
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign import ChangeSettings, StartSession
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import ChangeSettings, StartSession
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import seed, tussle
 
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from core.codec import decode, encode
 from core.engine import apply, fold
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.model import ContestEnded, Event, ResolveExchange, RollDice
 from core.scenario import ScenarioError, resolve
 from core.systems.fate.events import CreateAdvantage, DeclareAttack, FateContestEnded, InvokeAspect

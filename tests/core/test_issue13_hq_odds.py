@@ -11,11 +11,11 @@ from functools import cache
 
 import pytest
 
-from core.campaign import Character
+from core.campaign.actions import Character
+from core.campaign.setup import Pick, build_contest
 from core.engine import apply
 from core.model import ResolveExchange, RollDice
 from core.odds import odds_for
-from core.setup import Pick, build_contest
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.odds import heroquest_contest_odds, heroquest_exchange_odds
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest

@@ -67,14 +67,14 @@ def test_resolve_and_odds_load_neither_textual_nor_the_dashboard(argv: list[str]
 def test_the_save_commands_load_neither_textual_nor_the_dashboard(
     command: str, tmp_path: Path
 ) -> None:
-    from core.demo import create_demos
-    from core.store import Saves
+    from core.cli.demo import create_demos
+    from core.saves.store import Saves
 
     create_demos(Saves(tmp_path))
     slug = Saves(tmp_path).campaigns()[0].slug
     run, modules = loaded_by(["--saves", str(tmp_path), command, slug], tmp_path)
     assert run.returncode == 0, run.stderr[-2000:]
-    assert "core.store" in modules  # the report was read
+    assert "core.saves.store" in modules  # the report was read
     assert unwanted(modules) == []
 
 
@@ -90,14 +90,14 @@ def test_reading_a_campaign_leaves_tinydb_unloaded_and_writing_loads_it(saves: P
     """The dashboard reads its campaign before the first frame: TinyDB, for writing (its
     table operations, each file's in one atomic write: issue 30, items 1 and 2), can wait
     until then."""
-    from core.demo import create_demos
-    from core.store import Saves
+    from core.cli.demo import create_demos
+    from core.saves.store import Saves
 
     create_demos(Saves(saves))
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from core.store import CampaignFiles, Saves\n"
+        "from core.saves.store import CampaignFiles, Saves\n"
         f"saves = Saves(Path({str(saves)!r}))\n"
         "infos = saves.campaigns()\n"
         "files = CampaignFiles(saves.folder / infos[0].slug)\n"

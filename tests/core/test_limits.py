@@ -16,7 +16,7 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     ChangeSettings,
@@ -32,11 +32,11 @@ from core.campaign import (
     UpdateCharacter,
     WriteBack,
 )
-from core.codec import decode, encode
 from core.errors import RuleError
+from core.files.codec import decode, encode
 from core.limits import SIZE, Limit, field_limit, field_problem
 from core.model import Command, Event
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import FateParticipant, new_contest

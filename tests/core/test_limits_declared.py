@@ -13,7 +13,7 @@ from typing import Annotated, Any, get_args, get_origin, get_type_hints
 import msgspec
 import pytest
 
-from core.codec import decode, encode
+from core.files.codec import decode, encode
 from core.limits import SIZE
 from core.model import AnyOf, Saved, SavedRecord
 from core.rules import SYSTEM_NAMES, find_system
@@ -25,7 +25,7 @@ def saved_classes() -> list[type]:
     # The campaign's log and records, and every module of the built-in systems, not only
     # what their rules import: a module of saved classes not wired in yet (a conflict's,
     # a round of beats') is checked before it is.
-    import core.campaign
+    import core.campaign.actions
     import core.systems
 
     for module in pkgutil.walk_packages(core.systems.__path__, "core.systems."):

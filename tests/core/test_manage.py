@@ -1,4 +1,4 @@
-"""Renaming, archiving and deleting campaigns (core.manage), and their ``tussle`` commands.
+"""Renaming, archiving and deleting campaigns (core.saves.manage), and their ``tussle`` commands.
 
 The seed campaign (tests/core/test_check.py) is "Seed" in folder ``seed``: 7 log entries,
 a roster of Cynere and Teran. "Other" is an empty campaign in folder ``other``.
@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-import core.manage
-from core.backup import list_backups
-from core.campaign import AddCharacter, Character
-from core.manage import (
+import core.saves.manage
+from core.campaign.actions import AddCharacter, Character
+from core.saves.backup import list_backups
+from core.saves.manage import (
     BadName,
     UnknownCampaign,
     archive,
@@ -30,7 +30,7 @@ from core.manage import (
     rename,
     unarchive,
 )
-from core.store import MANIFEST, CampaignFiles, CampaignLock, CampaignLocked, Saves
+from core.saves.store import MANIFEST, CampaignFiles, CampaignLock, CampaignLocked, Saves
 from tests.helpers import act, files_of, seed, tussle
 from tui.cli import main
 
@@ -40,7 +40,7 @@ HOLDER = """
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from core.store import CampaignLock
+from core.saves.store import CampaignLock
 CampaignLock(Path(sys.argv[1])).acquire("Seed")
 print("held", flush=True)
 sys.stdin.readline()
@@ -289,7 +289,7 @@ def test_no_backup_no_delete(saves: Path, monkeypatch: pytest.MonkeyPatch) -> No
         target.mkdir(parents=True)
         raise OSError(28, "No space left on device", str(target))
 
-    monkeypatch.setattr(core.manage, "copy_campaign", full_disk)
+    monkeypatch.setattr(core.saves.manage, "copy_campaign", full_disk)
     with pytest.raises(OSError, match="No space left"):
         delete(Saves(saves), "Seed")
     assert files_of(files.folder) == before

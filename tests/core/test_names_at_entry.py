@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from core.manage import BadName, rename
-from core.store import CampaignFiles, Saves, StoreError
+from core.saves.manage import BadName, rename
+from core.saves.store import CampaignFiles, Saves, StoreError
+from core.saves.transfer import export_campaign, to_text
 from core.text import is_control, written_out
-from core.transfer import export_campaign, to_text
 from tests.helpers import seed, tussle
 
 C0 = [chr(c) for c in range(0x20)]

@@ -160,9 +160,9 @@ def test_the_scan_finds_a_planted_read() -> None:
         "    a = getattr(event, 'hero_points_left', None)\n"
         "    return state.hero_points_left\n"
     )
-    assert reads_of_system_fields([("core/recap.py", planted)], fields) == [
-        "core/recap.py:2 reads hero_points_left (heroquest's)",
-        "core/recap.py:3 reads hero_points_left (heroquest's)",
+    assert reads_of_system_fields([("core/campaign/recap.py", planted)], fields) == [
+        "core/campaign/recap.py:2 reads hero_points_left (heroquest's)",
+        "core/campaign/recap.py:3 reads hero_points_left (heroquest's)",
     ]
 
 
@@ -188,7 +188,7 @@ def test_the_scan_finds_a_read_of_a_field_the_roster_no_longer_holds() -> None:
         "def line(character):\n"
         "    return character.fate_points, getattr(character, 'trauma_pool', None)\n"
     )
-    assert reads_of_system_fields([("core/aftermath.py", planted)], fields) == [
-        "core/aftermath.py:2 reads fate_points (fate's)",
-        "core/aftermath.py:2 reads trauma_pool (forge's)",
+    assert reads_of_system_fields([("core/campaign/aftermath.py", planted)], fields) == [
+        "core/campaign/aftermath.py:2 reads fate_points (fate's)",
+        "core/campaign/aftermath.py:2 reads trauma_pool (forge's)",
     ]

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from core.codec import decode, encode
+from core.files.codec import decode, encode
 from core.model import Event
 from tests.helpers import as_format_3, export_as_format_3, in_process, with_fields_added
 
@@ -79,7 +79,7 @@ def test_the_long_campaign_is_upgraded_and_writes_its_snapshot_again(saves: Path
     """The snapshot main wrote holds the roster in format 2's shape: the upgrade to format
     3 removes it (the original folder is kept beside), and the opening replays the
     upgraded log and writes it again."""
-    from core.store import CampaignFiles
+    from core.saves.store import CampaignFiles
 
     folder = saves / "long-fate"
     before = {p.name: p.read_bytes() for p in (folder / "snapshot").iterdir()}

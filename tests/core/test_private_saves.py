@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from core.backup import backup
-from core.bench import exchange_action, fate_campaign, fate_scenario
-from core.cli import check_saves
-from core.store import ReadOnlySaves
+from core.cli.bench import exchange_action, fate_campaign, fate_scenario
+from core.cli.commands import check_saves
+from core.saves.backup import backup
+from core.saves.store import ReadOnlySaves
 from tests.helpers import seed, tussle
 
 UMASKS = [0o022, 0o000]

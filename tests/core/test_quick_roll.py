@@ -18,12 +18,12 @@ from typing import get_type_hints
 
 import pytest
 
-from core.campaign import Campaign, QuickRoll, Redo, Undo
-from core.campaign_state import CampaignState
-from core.codec import decode, encode
+from core.campaign.actions import Campaign, QuickRoll, Redo, Undo
+from core.campaign.recap import recap_markdown
+from core.campaign.state import CampaignState
 from core.errors import RuleError
-from core.recap import recap_markdown
-from core.store import Saves
+from core.files.codec import decode, encode
+from core.saves.store import Saves
 from core.systems.fate.odds import fate_roll_odds, four_df_at_least
 from core.systems.forge.odds import forge_success
 from core.systems.heroquest.odds import heroquest_counts, heroquest_roll_levels

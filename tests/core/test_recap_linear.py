@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from core.bench import fate_campaign
-from core.campaign import ActionRecorded
-from core.recap import recap_markdown
+from core.campaign.actions import ActionRecorded
+from core.campaign.recap import recap_markdown
+from core.cli.bench import fate_campaign
 
 
 class CountedActions(dict[int, ActionRecorded]):
@@ -68,7 +68,7 @@ def test_the_recap_since_a_time_still_finds_every_contest_played_since(tmp_path:
 
 
 class ReleasedActions(CountedActions):
-    """Actions that, like a campaign's read back from the log (core.lazy), can be let
+    """Actions that, like a campaign's read back from the log (core.saves.lazy), can be let
     go of: how many are held since the last release, at most."""
 
     held = 0

@@ -9,7 +9,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import fate_sheet
 from core.systems.fate.state import FateContest
 from core.systems.forge.rules import forge_sheet
@@ -71,7 +71,7 @@ def test_each_recorded_exchange_is_one_undoable_action(saves: Path) -> None:
     # (the seed's Cynere starts with 2 fate points and spends both: 0 on the roster).
     assert len(campaign.done) == 2 + 1 + 4 + 1
     assert fate_sheet(campaign.roster["Cynere"]).fate_points == 0
-    from core.campaign import Undo
+    from core.campaign.actions import Undo
 
     campaign.apply(campaign.decide(Undo()))
     assert fate_sheet(campaign.roster["Cynere"]).fate_points == 2
@@ -99,7 +99,7 @@ def test_an_invalid_scenario_records_nothing(saves: Path, tmp_path: Path) -> Non
 HOLD = """
 import sys, time
 from pathlib import Path
-from core.store import CampaignLock
+from core.saves.store import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Scripted", what="a test holding the lock")
 print("held", flush=True)

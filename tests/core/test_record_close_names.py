@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.store import Saves
+from core.saves.store import Saves
 from tests.helpers import SCENARIOS, files_of, tussle
 
 SCENARIO = str(SCENARIOS / "fate-cynere-vs-teran.json")

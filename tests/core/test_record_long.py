@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from core import snapshot
-from core.bench import fate_campaign, fate_scenario
-from core.record import record
+from core.cli.bench import fate_campaign, fate_scenario
+from core.cli.record import record
+from core.saves import snapshot
+from core.saves.store import CampaignFiles, Saves
 from core.scenario import resolve
-from core.store import CampaignFiles, Saves
 
 SHORT, LONG = 1_000, 10_000  # exchanges, in contests of PER_CONTEST
 PER_CONTEST = 1_000

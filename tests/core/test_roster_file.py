@@ -20,9 +20,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.campaign import Campaign, Character, ImportCharacters, Undo, describe_action
-from core.errors import RuleError
-from core.roster_file import (
+from core.campaign.actions import Campaign, Character, ImportCharacters, Undo, describe_action
+from core.campaign.roster_file import (
     Refused,
     RosterFileError,
     export_text,
@@ -31,7 +30,8 @@ from core.roster_file import (
     toml_string,
     toml_text,
 )
-from core.store import CampaignFiles, Saves
+from core.errors import RuleError
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet

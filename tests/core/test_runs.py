@@ -1,6 +1,6 @@
-"""core.runs: numbers kept as runs behave as the list, dict and set they stand for, whatever
-is done to them (the campaign's actions in force, their places in the log, those that
-only play: core.campaign_state, core.lazy, core.snapshot)."""
+"""core.campaign.runs: numbers kept as runs behave as the list, dict and set they stand for,
+whatever is done to them (the campaign's actions in force, their places in the log, those that
+only play: core.campaign.state, core.saves.lazy, core.saves.snapshot)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.runs import Ids, IdSet, Places, joined, runs
+from core.campaign.runs import Ids, IdSet, Places, joined, runs
 
 SMALL = st.integers(0, 40)  # few values: runs that meet, overlap and split
 OPS = st.lists(

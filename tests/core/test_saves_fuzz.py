@@ -31,8 +31,8 @@ from typing import Any
 
 import pytest
 
-from core.backup import make_backup
-from core.store import CampaignFiles
+from core.saves.backup import make_backup
+from core.saves.store import CampaignFiles
 from tests.conftest import SCENARIOS
 from tests.helpers import in_a_forked_process, seed
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import FIRST_DEMO as FATE_DEMO
-from core.demo import create_demos
-from core.store import Saves
-from core.transfer import export_campaign, to_text
+from core.cli.demo import FIRST_DEMO as FATE_DEMO
+from core.cli.demo import create_demos
+from core.saves.store import Saves
+from core.saves.transfer import export_campaign, to_text
 from tests.conftest import SCENARIOS
 from tests.helpers import clean_env, tussle_command
 

@@ -8,7 +8,7 @@ can be run hundreds of times.
 
 The writers are real processes that really race: forked from this one (so they start in
 milliseconds, not the half second an interpreter takes), held at a gate until all are
-ready, then released at once into ``core.record.record`` - what ``tussle resolve FILE
+ready, then released at once into ``core.cli.record.record`` - what ``tussle resolve FILE
 --record NAME`` runs. A few runs go through the console script itself too.
 """
 
@@ -25,11 +25,11 @@ from pathlib import Path
 import pytest
 import tinydb  # noqa: F401  (imported once here, not in each forked writer)
 
-from core.check import check_campaign, load_checked
-from core.record import record
+from core.cli.record import record
+from core.saves.check import check_campaign, load_checked
+from core.saves.store import Saves
+from core.saves.transfer import TransferError, export_json, import_campaign
 from core.scenario import load
-from core.store import Saves
-from core.transfer import TransferError, export_json, import_campaign
 from tests.conftest import SCENARIOS
 from tests.helpers import clean_env, tussle_command
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign import ActionRecorded, Campaign, ContestStarted, StartContest, Undo
-from core.codec import decode, encode
+from core.campaign.actions import ActionRecorded, Campaign, ContestStarted, StartContest, Undo
+from core.campaign.setup import build_contest
 from core.errors import UnknownName
-from core.setup import build_contest
+from core.files.codec import decode, encode
 from tests.helpers import ASPECTS, PICKS, SLY, knife_fight
 
 

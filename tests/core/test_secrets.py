@@ -21,7 +21,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -31,12 +31,12 @@ from core.campaign import (
     ToggleSecret,
     secrets_of,
 )
+from core.campaign.recap import recap_markdown
+from core.campaign.setup import Pick, build_contest
 from core.model import ResolveExchange, RollDice
-from core.recap import recap_markdown
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system
-from core.setup import Pick, build_contest
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems import forge
 from core.systems.fate.events import CreateAdvantage, InvokeAspect
 from core.systems.forge.rules import ForgeCharacter

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign import Campaign, Character, StartContest
+from core.campaign.actions import Campaign, Character, StartContest
+from core.campaign.setup import Pick, build_contest
 from core.errors import RuleError
-from core.setup import Pick, build_contest
 from core.systems import forge
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.scoring import FateOptions

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign import Character
+from core.campaign.actions import Character
+from core.campaign.setup import Pick, build_contest
 from core.errors import RuleError
-from core.setup import Pick, build_contest
 from core.systems.fate.sheet import difficulty as fate_difficulty
 from core.systems.forge.sheet import cover_modifier
 from core.systems.forge.sheet import target as forge_target

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from core.systems.fate.character import fate_sheet
 from core.systems.forge.rules import forge_sheet
 from core.systems.heroquest.character import hq_sheet

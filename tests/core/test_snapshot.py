@@ -1,4 +1,4 @@
-"""The snapshot (core.snapshot): a long campaign opens from it and the entries after it,
+"""The snapshot (core.saves.snapshot): a long campaign opens from it and the entries after it,
 never from a snapshot that does not match its log, and undo still reaches before it.
 
 A campaign of 608 entries (6 contests of 100 exchanges, in 7 log segments of 100) stands
@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from core import snapshot
-from core.bench import exchange_action, fate_campaign
-from core.campaign import Campaign, Redo, Undo
-from core.check import check_campaign
-from core.codec import encode
-from core.lazy import LazyActions, canonical, sha
-from core.store import CampaignFiles
+from core.campaign.actions import Campaign, Redo, Undo
+from core.cli.bench import exchange_action, fate_campaign
+from core.files.codec import encode
+from core.saves import snapshot
+from core.saves.check import check_campaign
+from core.saves.lazy import LazyActions, canonical, sha
+from core.saves.store import CampaignFiles
 
 ENTRIES = 608
 

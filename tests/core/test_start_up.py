@@ -46,8 +46,8 @@ def test_reading_a_campaign_of_built_in_systems_does_not_scan_installed_packages
     "campaign" is an installed rule system, reading every package's entry points
     (importlib.metadata) before the dashboard's first frame."""
     saves = tmp_path / "saves"
-    from core.demo import create_demos
-    from core.store import Saves
+    from core.cli.demo import create_demos
+    from core.saves.store import Saves
 
     create_demos(Saves(saves))
     loaded = imported_modules(["--saves", str(saves), "export", "Fate demo"], tmp_path)

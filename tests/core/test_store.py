@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from tinydb import TinyDB
 from tinydb.table import Document
 
-import core.disk
-import core.store
-from core.campaign import (
+import core.files.disk
+import core.saves.store
+from core.campaign.actions import (
     ActionUndone,
     AddCharacter,
     Campaign,
@@ -32,10 +32,10 @@ from core.campaign import (
     StartContest,
     Undo,
 )
-from core.campaign_log import FORMAT_VERSION
-from core.codec import encode
+from core.campaign.log import FORMAT_VERSION
+from core.files.codec import encode
 from core.model import Command, DiceRolled, ResolveExchange, RollDice
-from core.store import (
+from core.saves.store import (
     MANIFEST,
     AtomicJSONStorage,
     BadSave,
@@ -258,14 +258,14 @@ def test_an_entry_the_manifest_does_not_count_is_ignored_then_overwritten(
     act(campaign, files, AddCharacter(character=Character(name="Cynere")))
 
     # The segment is written, then the manifest write fails (disk full, power cut).
-    real = core.disk.write_atomically
+    real = core.files.disk.write_atomically
 
     def manifest_fails(path: Path, text: str) -> None:
         if path.name == MANIFEST:
             raise OSError(28, "No space left on device")
         real(path, text)
 
-    monkeypatch.setattr(core.disk, "write_atomically", manifest_fails)
+    monkeypatch.setattr(core.files.disk, "write_atomically", manifest_fails)
     lost = campaign.decide(AddCharacter(character=Character(name="Lost")))
     with pytest.raises(OSError, match="No space"):
         files.append([lost])
@@ -420,7 +420,7 @@ def test_clean_temporary_files_removes_only_leftovers(saves: Path) -> None:
 HOLDER = """
 import sys
 from pathlib import Path
-from core.store import CampaignLock
+from core.saves.store import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Seed")
 print("held", flush=True)
@@ -599,7 +599,7 @@ def test_a_damaged_segment_is_named_and_the_campaign_opens_before_it(
 
 
 def opened_before_damage(files: CampaignFiles, n: int, named: str) -> bytes | None:
-    """Opened read-only: the campaign before entry ``n``, the entry named (core.set_aside);
+    """Opened read-only: the campaign before entry ``n``, the entry named (core.saves.set_aside);
     the segment's bytes after."""
     reader = CampaignFiles(files.folder)
     assert reader.load().entries == n
@@ -622,7 +622,7 @@ def test_an_entry_that_does_not_replay_is_named_and_the_campaign_opens_before_it
     files = Saves(saves).create("Odd", "fate")
     files.append([entry])
     reader = CampaignFiles(files.folder)
-    assert reader.load().entries == 0  # as it stood before (core.set_aside)
+    assert reader.load().entries == 0  # as it stood before (core.saves.set_aside)
     assert reader.bad_entry is not None and "log entry 0" in reader.bad_entry.reason
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from core.campaign import Campaign
-from core.recap import markdown_text, recap_markdown
+from core.campaign.actions import Campaign
+from core.campaign.recap import markdown_text, recap_markdown
 from core.text import control_problem, is_control, visible
 from tests.helpers import seed, tussle
 

@@ -10,15 +10,15 @@ import random
 import re
 from pathlib import Path
 
-from core.bench import exchange_action, fate_campaign
-from core.campaign import Character, Correct, Redo, Undo, UpdateCharacter
-from core.check import check_campaign, exchanges_of, replay_checked
-from core.export_stream import write_export
-from core.lazy import ExchangeDigest
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import Character, Correct, Redo, Undo, UpdateCharacter
+from core.cli.bench import exchange_action, fate_campaign
+from core.saves.check import check_campaign, exchanges_of, replay_checked
+from core.saves.export_stream import write_export
+from core.saves.lazy import ExchangeDigest
+from core.saves.store import CampaignFiles, Saves
+from core.saves.transfer import export_campaign, to_text
 from core.systems.fate.character import FateCharacter
 from core.text import json_safe
-from core.transfer import export_campaign, to_text
 
 STAMP = re.compile(r'"exported": "[^"]*"')
 
@@ -98,6 +98,6 @@ def test_a_damaged_campaign_exports_what_stands_before_the_damage(tmp_path: Path
     (files.folder / "log" / "000000.json").write_text("{}")
     out = io.StringIO()
     reader = CampaignFiles(files.folder)
-    write_export(reader, out, json_safe)  # up to log entry 0: nothing (core.set_aside)
+    write_export(reader, out, json_safe)  # up to log entry 0: nothing (core.saves.set_aside)
     assert reader.bad_entry is not None and "000000.json" in reader.bad_entry.reason
     assert json.loads(out.getvalue())["log"] == []

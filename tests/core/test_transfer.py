@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import core.disk
-import core.store
-from core.campaign import ActionUndone, Campaign
-from core.campaign_log import FORMAT_VERSION
-from core.codec import encode
-from core.store import CampaignFiles, Saves
-from core.transfer import (
+import core.files.disk
+import core.saves.store
+from core.campaign.actions import ActionUndone, Campaign
+from core.campaign.log import FORMAT_VERSION
+from core.files.codec import encode
+from core.saves.store import CampaignFiles, Saves
+from core.saves.transfer import (
     EXPORT_FORMAT,
     TransferError,
     export_campaign,
@@ -380,14 +380,14 @@ def test_a_disk_failing_midway_leaves_no_half_made_campaign(
     source = tmp_path / "source"
     files = many_characters(source, 150)  # two segments: the second write fails
     data = to_text(export_campaign(CampaignFiles(files.folder))).encode()
-    real_write = core.disk.write_atomically
+    real_write = core.files.disk.write_atomically
 
     def full_disk_on_the_second_segment(path: Path, text: str) -> None:
         if path.name == "000001.json":
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
         real_write(path, text)
 
-    monkeypatch.setattr(core.disk, "write_atomically", full_disk_on_the_second_segment)
+    monkeypatch.setattr(core.files.disk, "write_atomically", full_disk_on_the_second_segment)
     with pytest.raises(OSError, match="No space left"):
         import_campaign(Saves(saves), data, "crowd.json", None)
     assert everything_in(saves) == []

@@ -2,7 +2,7 @@
 disk), ``check`` and opening then succeed, with the campaign as it was before the
 operation or as it is after (issue 30, items 1, 2 and 6; issue 23, item 3).
 
-The fault is injected through ``core.disk.WRITE_FAULTS`` (the project's own seam: every
+The fault is injected through ``core.files.disk.WRITE_FAULTS`` (the project's own seam: every
 file Tussle writes goes through it): the Nth write raises ``OSError`` (a full disk), and
 a test tries every N an operation has. Opening is what the dashboard does: a fresh
 ``CampaignFiles``, the lock held.
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from core import disk
 from core.bus import Bus
-from core.campaign import AddCharacter, Character, StartSession, Undo
+from core.campaign.actions import AddCharacter, Character, StartSession, Undo
+from core.files import disk
 from core.model import Command
-from core.store import APP, FORMAT_VERSION, CampaignFiles, Saves, StoreError
+from core.saves.store import APP, FORMAT_VERSION, CampaignFiles, Saves, StoreError
 from tests.helpers import (
     SCENARIOS,
     State,
@@ -238,7 +238,7 @@ def test_bringing_entries_back_cut_at_any_write_is_before_or_after(
 def test_a_restore_an_older_tussle_cut_short_is_named_not_an_empty_campaign(
     saves: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from core.backup import list_backups, make_backup
+    from core.saves.backup import list_backups, make_backup
 
     files = crowd(saves, 3)
     make_backup(files)
@@ -515,7 +515,7 @@ def test_deleting_is_before_or_after_at_every_point(
 def test_a_backup_is_before_or_after_at_every_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from core.backup import make_backup
+    from core.saves.backup import make_backup
 
     def back_up(saves: Path) -> None:
         files = CampaignFiles(saves / "mud")
@@ -543,7 +543,7 @@ def saved_not_backed_up(before: State, after: State) -> State:
 def test_restoring_is_before_or_after_at_every_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from core.backup import make_backup
+    from core.saves.backup import make_backup
 
     def one_backup_back(saves: Path) -> None:
         files = CampaignFiles(saves / "mud")
@@ -608,7 +608,7 @@ def test_a_snapshot_is_before_or_after_at_every_point(
 def test_making_the_demos_cut_at_any_write_leaves_no_empty_demo(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from core.demo import create_demos
+    from core.cli.demo import create_demos
 
     count = writes_of(lambda: create_demos(Saves(saves / "probe")), monkeypatch)
     whole = {c.name: c.entries for c in Saves(saves / "probe").campaigns()}

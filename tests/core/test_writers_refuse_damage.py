@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-import core.log_guard
-from core import snapshot
-from core.bench import fate_campaign, fate_scenario
-from core.store import CampaignFiles
+import core.saves.log_guard
+from core.cli.bench import fate_campaign, fate_scenario
+from core.saves import snapshot
+from core.saves.store import CampaignFiles
 from tests.helpers import files_of, tussle
 
 ROSTERS = Path(__file__).resolve().parents[1] / "data" / "roster"
@@ -180,13 +180,13 @@ def test_a_segment_found_sound_and_not_written_since_is_not_read_again(
     files = long_campaign(saves)
     assert record(saves, tmp_path, 0) == 0  # the first: checked, and kept as sound
     read: list[Path] = []
-    real = core.log_guard.read_bytes
+    real = core.saves.log_guard.read_bytes
 
     def counted(path: Path, *args: Any) -> bytes | None:
         read.append(path)
         return real(path, *args)
 
-    monkeypatch.setattr(core.log_guard, "read_bytes", counted)
+    monkeypatch.setattr(core.saves.log_guard, "read_bytes", counted)
     assert record(saves, tmp_path, 1) == 0
     assert [p for p in read if p.parent == files.folder / "log"] == []
     # Rewritten with the same bytes (a sync tool, a copy back): read again, and sound.

@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 
-from core.campaign import Campaign, Character, ImportCharacters
-from core.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, SEGMENT_SIZE
+from core.campaign.actions import Campaign, Character, ImportCharacters
 from core.errors import RuleError
-from core.store import CampaignFiles, Saves
+from core.files.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, SEGMENT_SIZE
+from core.saves.store import CampaignFiles, Saves
+from core.saves.transfer import export_campaign, to_text
 from core.text import MAX_TEXT, control_problem
-from core.transfer import export_campaign, to_text
 from tests.helpers import files_of, seed, tussle
 
 MB = 1024 * 1024

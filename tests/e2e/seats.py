@@ -15,8 +15,8 @@ from pathlib import Path
 
 import aiohttp
 
-from core.campaign import Play
-from core.store import Saves
+from core.campaign.actions import Play
+from core.saves.store import Saves
 from tests.e2e.tmux import TMUX, Terminal
 from tests.helpers import (
     CID,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.bench import fate_campaign
+from core.cli.bench import fate_campaign
 from tests.e2e.tmux import TMUX
 
 pytest.importorskip("textual_serve")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from core.systems.fate.character import fate_sheet
 from tests.e2e.tmux import TMUX, Pane, Terminal, find_dialog, shows, wait_for_file
 from tests.helpers import tussle_command

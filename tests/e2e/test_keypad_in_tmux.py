@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
 from tests.helpers import tussle_command
 

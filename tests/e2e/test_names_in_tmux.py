@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.setup import Pick, build_contest
 from core.model import ResolveExchange, RollDice
-from core.setup import Pick, build_contest
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
 from tests.helpers import clean_env, tussle_command
 

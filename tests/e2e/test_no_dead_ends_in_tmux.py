@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.store import Saves
+from core.saves.store import Saves
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
 from tests.helpers import clean_env, tussle_command
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from core.store import Saves, saves_folder
+from core.saves.store import Saves, saves_folder
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file
 from tests.helpers import clean_env, tussle_command
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tests.e2e.tmux import TMUX, Terminal
 from tests.helpers import clean_env, tussle_command, tussle_script
 

@@ -25,8 +25,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tests.e2e.seats import Served, page, wait_until, watcher_pids, watchers, zombies_of
 from tests.helpers import clean_env, tussle_command
 

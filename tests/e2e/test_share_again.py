@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tests.e2e.seats import PlayersServer, attach, sessions, share
 from tests.e2e.tmux import TMUX, Terminal, unique_socket
 from tests.helpers import clean_env, tussle_command

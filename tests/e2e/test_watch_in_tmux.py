@@ -54,7 +54,7 @@ def test_a_secret_npc_and_aspect_never_reach_the_players_view_nor_the_recap(
     0000 -> +7 (Epic), +000 -> +8 (Legendary); Cynere's: -000 -> +3, ++00 -> +6."""
     import subprocess
 
-    from core.store import Saves
+    from core.saves.store import Saves
     from tests.helpers import NAME, knife_fight, leaks
 
     saves = tmp_path / "saves"

@@ -7,12 +7,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
-from core.campaign import Character, Play
-from core.demo import create_campaign, create_demos
+from core.campaign.actions import Character, Play
+from core.campaign.setup import Pick
+from core.cli.demo import create_campaign, create_demos
 from core.dice import RandomDice
 from core.model import ResolveExchange, RollDice
-from core.setup import Pick
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.forge.rules import ForgeCharacter
 from tests.helpers import fate_dice
 from tui.app import TussleApp, make_app

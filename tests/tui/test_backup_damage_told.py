@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from core.backup import list_backups, make_backup
-from core.bench import fate_campaign
+from core.cli.bench import fate_campaign
+from core.saves.backup import list_backups, make_backup
 from tests.tui.conftest import new_app, settle
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from core.campaign import AddCharacter, Character
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import AddCharacter, Character
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import act, files_of, seed
 from tests.tui.conftest import new_app, settle
 from tui.app import TussleApp

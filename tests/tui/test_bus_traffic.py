@@ -8,8 +8,8 @@ from textual.events import Key
 from textual.message import Message
 
 from core.bus import Applied, Saved
-from core.campaign import ActionRecorded
-from core.store import CampaignFiles
+from core.campaign.actions import ActionRecorded
+from core.saves.store import CampaignFiles
 from tests.tui.conftest import keys, new_app, settle
 from tui.app import BusNotice
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from core.backup import list_backups
-from core.demo import create_demos
-from core.store import CampaignFiles, Saves
+from core.cli.demo import create_demos
+from core.saves.backup import list_backups
+from core.saves.store import CampaignFiles, Saves
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.app import TussleApp
 from tui.cli import main

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.store import Saves
+from core.saves.store import Saves
 from tests.tui.conftest import keys, new_app, write
 from tui.screens.campaigns import CampaignScreen
 from tui.screens.forms import FormScreen

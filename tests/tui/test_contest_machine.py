@@ -63,11 +63,11 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
 
-from core.campaign import Campaign, Play
+from core.campaign.actions import Campaign, Play
 from core.dice import DiceKind, RandomDice
 from core.model import Contest, RollDice
 from core.rules import BUILT_IN
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from core.systems.fate.state import FateContest
 from core.systems.forge import ForgeContest
 from core.systems.heroquest.state import HQContest

@@ -45,7 +45,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Correct,
@@ -56,13 +56,13 @@ from core.campaign import (
     Undo,
     WriteBack,
 )
-from core.corrections import reopen
+from core.campaign.corrections import reopen
+from core.campaign.setup import build_contest
+from core.campaign.sheet import find_sheet
 from core.dice import DiceKind, RandomDice
 from core.errors import BadDice, RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules import BUILT_IN
-from core.setup import build_contest
-from core.sheet import find_sheet
 from core.systems.fate.events import InvokeAspect
 from core.systems.fate.state import FateContest
 from core.systems.heroquest.events import SpendHeroPoints
@@ -95,7 +95,7 @@ TALLIES = {system: Tally() for system in SYSTEMS}
 
 
 def demo_campaign(system: str) -> tuple[Campaign, list[Entry]]:
-    """The system's demo, as ``tussle`` creates it (core.demo), in memory: its entries."""
+    """The system's demo, as ``tussle`` creates it (core.cli.demo), in memory: its entries."""
     demo = find_sheet(system).demo()
     campaign = Campaign(name="Demo", system=system)
     entries = [campaign.act(AddCharacter(character=c)) for c in demo.characters]

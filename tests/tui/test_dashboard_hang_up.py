@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import create_demos
-from core.store import CampaignFiles, CampaignLocked, Saves
+from core.cli.demo import create_demos
+from core.saves.store import CampaignFiles, CampaignLocked, Saves
 from tests.helpers import clean_env, tussle_command
 from tests.tui.conftest import settle
 from tui.app import make_app

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from core import disk
-from core.store import CampaignFiles
+from core.files import disk
+from core.saves.store import CampaignFiles
 from tests.helpers import HOLD_DEMO
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.widgets.choice import Choice
@@ -77,7 +77,7 @@ async def test_a_campaign_held_elsewhere_opens_read_only_on_request(saves: Path)
 
 
 async def test_each_session_starts_with_a_backup_and_tussle_restore_lists_it(saves: Path) -> None:
-    from core.backup import list_backups
+    from core.saves.backup import list_backups
 
     app = new_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -95,7 +95,7 @@ async def test_each_session_starts_with_a_backup_and_tussle_restore_lists_it(sav
 
 
 async def backed_up(pilot: Pilot[None], saves: Path, count: int) -> None:
-    from core.backup import list_backups
+    from core.saves.backup import list_backups
 
     for _ in range(100):  # generous: the backup is due half a second after opening
         if len(list_backups(saves, "fate-demo")) >= count:

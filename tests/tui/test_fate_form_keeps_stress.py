@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign import Character
-from core.setup import Pick
-from core.store import CampaignFiles
+from core.campaign.actions import Character
+from core.campaign.setup import Pick
+from core.saves.store import CampaignFiles
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.stress import Box, Slot, Track
 from tests.helpers import wait_for_odds

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.rules import find_system
-from core.store import Saves
+from core.saves.store import Saves
 from tests.tui.conftest import forge_alley, keys, settle, text
 from tui.screens.forms import FormScreen
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.store import Saves
+from core.saves.store import Saves
 from core.systems.forge.rules import ForgeContest
 from tests.tui.conftest import forge_alley, keys, settle, text
 from tests.tui.screen_text import screen_text

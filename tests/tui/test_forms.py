@@ -13,9 +13,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from core.campaign import Character
-from core.setup import Pick
-from core.store import Saves
+from core.campaign.actions import Character
+from core.campaign.setup import Pick
+from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import CreateAdvantage
 from core.systems.forge.rules import ForgeCharacter

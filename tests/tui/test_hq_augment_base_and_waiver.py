@@ -13,9 +13,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign import Campaign, ChangeSettings, Character
-from core.setup import Pick
-from core.store import Saves
+from core.campaign.actions import Campaign, ChangeSettings, Character
+from core.campaign.setup import Pick
+from core.saves.store import Saves
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQContest
 from tests.helpers import act, wait_for_odds

@@ -11,11 +11,11 @@ victory, the Foe dying (§2.8.6's table: 7 is dying)."""
 
 from __future__ import annotations
 
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.recap import recap_markdown
+from core.campaign.setup import Pick, build_contest
 from core.model import ResolveExchange, RollDice
-from core.recap import recap_markdown
 from core.rules import find_system
-from core.setup import Pick, build_contest
 from tui.systems.heroquest.panes import participants
 
 

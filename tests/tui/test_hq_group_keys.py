@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign import Character
-from core.setup import Pick
-from core.store import Saves
+from core.campaign.actions import Character
+from core.campaign.setup import Pick
+from core.saves.store import Saves
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.group_play import HQGroupContest
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text

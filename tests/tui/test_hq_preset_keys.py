@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign import Character
+from core.campaign.actions import Character
+from core.campaign.setup import Pick
 from core.rules import find_system
-from core.setup import Pick
-from core.store import Saves
+from core.saves.store import Saves
 from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 

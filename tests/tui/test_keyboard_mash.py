@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from tests.tui.conftest import new_app, settle
 from tui.app import TussleApp
 

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign import AddCharacter, Campaign, StartContest
+from core.campaign.actions import AddCharacter, Campaign, StartContest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import find_sheet
 from core.dice import DiceKind
 from core.errors import BadDice
 from core.model import Contest
-from core.setup import build_contest
-from core.sheet import find_sheet
 from tui.keypad import Keypad
 
 
 def demo_contest(system: str) -> Contest:
-    """The system's demo contest, as ``tussle`` creates it (core.demo), in memory."""
+    """The system's demo contest, as ``tussle`` creates it (core.cli.demo), in memory."""
     demo = find_sheet(system).demo()
     campaign = Campaign(name="Demo", system=system)
     for c in demo.characters:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen

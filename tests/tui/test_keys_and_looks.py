@@ -270,8 +270,8 @@ async def test_an_rgb_theme_picked_at_sixteen_colours_is_remembered_and_stood_in
 async def test_the_players_view_takes_the_gms_theme_and_keys(
     saves: Path, config_home: Path
 ) -> None:
-    from core.demo import create_demos
-    from core.store import Saves
+    from core.cli.demo import create_demos
+    from core.saves.store import Saves
     from tui.watch import WatchApp
 
     create_demos(Saves(saves))

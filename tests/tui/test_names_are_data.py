@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from textual.app import App
 from textual.content import Content
 
-from core.campaign import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.recap import recap_markdown
+from core.campaign.setup import Pick, build_contest
 from core.model import ResolveExchange, RollDice
-from core.recap import recap_markdown
-from core.setup import Pick, build_contest
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import CreateAdvantage
 from core.text import is_control, visible

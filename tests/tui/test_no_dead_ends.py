@@ -14,9 +14,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from core.campaign import Character
-from core.setup import Pick
-from core.store import Saves
+from core.campaign.actions import Character
+from core.campaign.setup import Pick
+from core.saves.store import Saves
 from tests.tui.conftest import keys, new_app, seed_campaign, write
 from tui.app import TussleApp
 from tui.cli import main

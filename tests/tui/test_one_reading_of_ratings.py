@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.campaign.roster_file import read_bytes
 from core.errors import RuleError
-from core.roster_file import read_bytes
 from core.systems.fate import roster_file as fate_file
 from core.systems.fate import sheet as fate_sheet
 from core.systems.forge import sheet as forge_sheet

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.store import CampaignFiles
+from core.saves.store import CampaignFiles
 from tests.tui.conftest import keys, new_app, recap_written, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign import Campaign, Play, StartContest, Undo
-from core.demo import create_demos
+from core.campaign.actions import Campaign, Play, StartContest, Undo
+from core.campaign.setup import Pick, build_contest
+from core.cli.demo import create_demos
 from core.model import Command, ResolveExchange, RollDice
-from core.setup import Pick, build_contest
-from core.store import CampaignFiles, Saves
+from core.saves.store import CampaignFiles, Saves
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen

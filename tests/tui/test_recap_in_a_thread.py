@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import core.recap
-from core.campaign import Campaign
+import core.campaign.recap
+from core.campaign.actions import Campaign
 from tests.tui.conftest import keys, new_app, recap_written, settle, text
 
 
@@ -20,14 +20,14 @@ async def test_the_dashboard_takes_keys_while_the_recap_is_written(
 ) -> None:
     written_in: list[threading.Thread] = []
     go_on = threading.Event()
-    real = core.recap.recap_markdown
+    real = core.campaign.recap.recap_markdown
 
     def slow_recap(campaign: Campaign) -> str:
         written_in.append(threading.current_thread())
         go_on.wait(30)  # a long campaign's recap, until the test has looked
         return real(campaign)
 
-    monkeypatch.setattr(core.recap, "recap_markdown", slow_recap)
+    monkeypatch.setattr(core.campaign.recap, "recap_markdown", slow_recap)
     app = new_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.campaign import Character
-from core.setup import Pick
-from core.store import CampaignFiles, Saves
+from core.campaign.actions import Character
+from core.campaign.setup import Pick
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import tussle
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.screens.forms import FormScreen

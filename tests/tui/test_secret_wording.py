@@ -19,12 +19,20 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.campaign import AddCharacter, Campaign, Character, Entry, Play, StartContest, ToggleSecret
+from core.campaign.actions import (
+    AddCharacter,
+    Campaign,
+    Character,
+    Entry,
+    Play,
+    StartContest,
+    ToggleSecret,
+)
+from core.campaign.recap import recap_markdown
+from core.campaign.setup import Pick, build_contest
 from core.model import ResolveExchange, RollDice, SetModifier
-from core.recap import recap_markdown
 from core.rules import find_system
-from core.setup import Pick, build_contest
-from core.store import Saves
+from core.saves.store import Saves
 from core.systems.fate import wording as fate_wording
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import InvokeAspect

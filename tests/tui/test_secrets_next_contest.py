@@ -23,7 +23,7 @@ from typing import Any
 
 from textual.widgets import DataTable, Static
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     ChangeSettings,
@@ -32,10 +32,10 @@ from core.campaign import (
     StartContest,
     ToggleSecret,
 )
+from core.campaign.recap import recap_markdown
+from core.campaign.setup import Pick, build_contest
 from core.model import Command, ResolveExchange, RollDice
-from core.recap import recap_markdown
-from core.setup import Pick, build_contest
-from core.store import Saves
+from core.saves.store import Saves
 from core.systems import forge
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from core.named_files import SETTINGS_BYTES
+from core.files.named_files import SETTINGS_BYTES
 from tui.config import Settings, load, remember_theme
 
 THEMES = ["textual-dark", "nord"]

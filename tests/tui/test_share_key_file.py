@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tui.share import authorized_keys
 
 

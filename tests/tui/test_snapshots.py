@@ -83,10 +83,10 @@ class TestPlayersView:
     def test_after_two_exchanges(
         self, snap_compare: Any, saves: Path, size: tuple[int, int]
     ) -> None:
-        from core.campaign import Play
-        from core.demo import create_demos
+        from core.campaign.actions import Play
+        from core.cli.demo import create_demos
         from core.model import ResolveExchange, RollDice
-        from core.store import CampaignFiles, Saves
+        from core.saves.store import CampaignFiles, Saves
         from tui.watch import WatchApp
 
         create_demos(Saves(saves))

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tests.tui.conftest import settle
 from tui.app import make_app
 from tui.screens.campaigns import CampaignScreen

@@ -17,8 +17,8 @@ from tests.helpers import clean_env
 FIRST_FRAME = """
 import asyncio, json, sys
 from pathlib import Path
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tui.app import make_app
 
 saves = Path(sys.argv[1])
@@ -67,7 +67,7 @@ def test_the_first_frame_loads_the_contest_screen_and_nothing_it_does_not_show(
         "tui.systems.fate.roster",
         "tui.systems.setup_part",
         "tui.systems.roster_part",
-        "core.quick_roll",
+        "core.campaign.quick_roll",
         "importlib.metadata",
         "tomllib",  # no settings file here: nothing to read
     ):

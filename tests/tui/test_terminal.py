@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from core.demo import create_demos
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.store import Saves
 from tests.helpers import clean_env, tussle_command
 from tui.terminal import has_terminal, hung_up
 from tui.watch import WatchApp

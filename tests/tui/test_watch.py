@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from core.demo import create_demos
-from core.migrate import read_manifest, write_manifest
-from core.store import Saves
+from core.cli.demo import create_demos
+from core.saves.migrate import read_manifest, write_manifest
+from core.saves.store import Saves
 from tui.watch import WatchApp
 
 
@@ -40,9 +40,9 @@ async def test_the_watcher_follows_new_exchanges_and_keeps_the_last_good_state(
         assert "The race across the mud" in shown(app, "#title")
         assert "No exchange yet" in shown(app, "#last")
         # The GM plays an exchange (another process in real life: here, the same files).
-        from core.campaign import Play
+        from core.campaign.actions import Play
         from core.model import ResolveExchange, RollDice
-        from core.store import CampaignFiles
+        from core.saves.store import CampaignFiles
 
         files = CampaignFiles(folder)
         campaign = files.load()
@@ -92,8 +92,8 @@ async def test_a_replaced_campaign_is_read_again_from_the_start(saves: Path) -> 
 
 
 async def test_the_players_see_the_odds_only_when_the_gm_allows_it(saves: Path) -> None:
-    from core.campaign import ChangeSettings
-    from core.store import CampaignFiles
+    from core.campaign.actions import ChangeSettings
+    from core.saves.store import CampaignFiles
 
     create_demos(Saves(saves))
     folder = saves / "fate-demo"
@@ -120,8 +120,8 @@ async def test_the_view_is_painted_while_its_odds_are_still_being_worked_out(
     import threading
 
     import core.odds
-    from core.campaign import ChangeSettings
-    from core.store import CampaignFiles
+    from core.campaign.actions import ChangeSettings
+    from core.saves.store import CampaignFiles
 
     create_demos(Saves(saves))
     folder = saves / "fate-demo"

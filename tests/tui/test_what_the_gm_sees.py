@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -29,11 +29,11 @@ from core.campaign import (
     StartContest,
     ToggleSecret,
 )
-from core.demo import create_demos
+from core.campaign.setup import Pick, build_contest
+from core.cli.demo import create_demos
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules import find_system
-from core.setup import Pick, build_contest
-from core.store import Saves
+from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import DeclareAttack
 from core.systems.heroquest.character import HeroQuestCharacter

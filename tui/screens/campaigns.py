@@ -1,5 +1,5 @@
 """The campaign screen: every campaign in the saves folder; open one or make a new one,
-rename, archive or delete the highlighted one (core.manage does the work)."""
+rename, archive or delete the highlighted one (core.saves.manage does the work)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.manage import Listed, delete, listed, rename, set_archived
 from core.rules import DEFAULT_SYSTEM, SYSTEM_NAMES, system_title
-from core.store import CampaignFiles, StoreError, close_names
+from core.saves.manage import Listed, delete, listed, rename, set_archived
+from core.saves.store import CampaignFiles, StoreError, close_names
 from core.text import visible
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
@@ -113,7 +113,7 @@ class CampaignScreen(TextIsNoKey, Screen[None]):
                 title = system_title(info.system)
                 mark = " · archived" if item.archived else ""
                 actions = f"{info.entries} action{'s' if info.entries != 1 else ''}"
-                if info.set_aside:  # core.set_aside: kept, waiting for check --repair
+                if info.set_aside:  # core.saves.set_aside: kept, waiting for check --repair
                     mark += f" · {info.set_aside} set aside (tussle check {e(info.slug)} --repair)"
                 listing.add_option(
                     Option(

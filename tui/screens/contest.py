@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
@@ -198,7 +198,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
 
     def _ended_here(self, action: ActionRecorded) -> bool:
         """Whether ``action`` ended this contest (an exchange, a correction, the GM)."""
-        from core.campaign import ContestCorrected
+        from core.campaign.actions import ContestCorrected
         from core.model import ContestEnded
 
         for event in action.events:
@@ -212,7 +212,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
     def _write_back(self) -> None:
         """The contest is over: its results go onto the roster at once, as their own
         action (so u takes back the write-back alone, and u again the last exchange)."""
-        from core.campaign import WriteBack
+        from core.campaign.actions import WriteBack
 
         record = self.record
         if record.state.finished and not record.written and not self.tussle.read_only:

@@ -7,7 +7,7 @@ anything does. An undone exchange comes back onto the keypad the same way.
 
 from __future__ import annotations
 
-from core.campaign import Correct
+from core.campaign.actions import Correct
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from tui.draft import Draft, dice_kind, typed_text
@@ -24,7 +24,7 @@ class CorrectingContest(PaintedContest):
     def action_correct(self) -> None:
         """Correct an old exchange: its commands come back onto the keypad, played on the
         contest as it stood before it; Enter shows what changes before anything does."""
-        from core.corrections import reopen
+        from core.campaign.corrections import reopen
 
         record = self.record
         if not record.exchanges:
@@ -66,7 +66,7 @@ class CorrectingContest(PaintedContest):
         )
 
     def _send_correction(self, n: int, commands: list[Command]) -> None:
-        from core.corrections import correct
+        from core.campaign.corrections import correct
 
         command = Correct(contest_id=self.contest_id, n=n, commands=tuple(commands))
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.campaign import Play
+from core.campaign.actions import Play
 from core.errors import BadDice, RuleError
 from core.model import Command
 from tui import views

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.errors import RuleError
 from core.model import Contest
 from tui import views
@@ -148,7 +148,7 @@ class PaintedContest(Screen[None]):
             else "Roll keypad"
         )
         if state.finished:
-            from core.aftermath import summary
+            from core.campaign.aftermath import summary
 
             result = summary(self.tussle.campaign, self.record).result
             keypad.show(

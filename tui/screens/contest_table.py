@@ -31,8 +31,8 @@ def write_recap(screen: PaintedContest) -> None:
     campaign_folder = app.files.folder
 
     def work() -> None:
-        from core.recap import recap_markdown
-        from core.store import CampaignFiles, StoreError, make_folder, write_atomically
+        from core.campaign.recap import recap_markdown
+        from core.saves.store import CampaignFiles, StoreError, make_folder, write_atomically
 
         try:
             text = recap_markdown(CampaignFiles(campaign_folder).load())
@@ -54,7 +54,7 @@ def write_recap(screen: PaintedContest) -> None:
 def toggle_players_odds(screen: PaintedContest) -> None:
     """Let the players' view show the odds, or stop it (a campaign setting: undoable,
     and seen by tussle watch, another process)."""
-    from core.campaign import ChangeSettings
+    from core.campaign.actions import ChangeSettings
 
     allowed = bool(screen.tussle.campaign.settings.get("players_see_odds", False))
     screen.tussle.send(ChangeSettings(changes={"players_see_odds": not allowed}))
@@ -69,7 +69,7 @@ def toggle_players_odds(screen: PaintedContest) -> None:
 def ask_secret(screen: PaintedContest) -> None:
     """Hide from the players' view (or show again) a participant's numbers, an aspect,
     or the whole contest: a GM action like any other (undoable, saved)."""
-    from core.campaign import ToggleSecret
+    from core.campaign.actions import ToggleSecret
 
     record = screen.record
 

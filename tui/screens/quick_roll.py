@@ -1,8 +1,8 @@
 """The dashboard's quick roll: a roll outside any contest (``ctrl+r`` on the contest screen
-and the roster), asked in a small form, read by the campaign's system (core.quick_roll),
+and the roster), asked in a small form, read by the campaign's system (core.campaign.quick_roll),
 sent to the bus as one GM action (so ``u`` takes it back), and shown with its chance once
 the log has it. Which system reads the roll is the campaign's: nothing here names one.
-(core.quick_roll is loaded with the first roll: the contest screen, shown first, needs
+(core.campaign.quick_roll is loaded with the first roll: the contest screen, shown first, needs
 only the key.)"""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.campaign import ActionRecorded, ActionRedone, ActionUndone, QuickRoll
+from core.campaign.actions import ActionRecorded, ActionRedone, ActionUndone, QuickRoll
 from core.rules import system_title
 from tui.fields import Answers, Field, blame
 from tui.host import host
@@ -27,7 +27,7 @@ def ask_quick_roll(screen: Screen[None]) -> None:
     """The form: the roll (``4dF+3 vs 2``) and, optionally, the dice the table rolled; on
     Enter the campaign decides it (a roll it cannot read keeps the form open, the problem
     under its field) and the bus logs it."""
-    from core.quick_roll import examples, parse_dice, quick_rolls_of, read, roll_dice
+    from core.campaign.quick_roll import examples, parse_dice, quick_rolls_of, read, roll_dice
     from tui.screens.forms import FormScreen
 
     tussle = host(screen.app)
@@ -85,7 +85,7 @@ def tell_roll(app: App[None], entry: ActionRecorded | ActionUndone | ActionRedon
     rolled = next((r for i, r in tussle.campaign.rolls if i == action.action_id), None)
     if rolled is None:
         return
-    from core.quick_roll import dice_text
+    from core.campaign.quick_roll import dice_text
 
     dice = f"{dice_text(rolled.faces)} → " if rolled.faces else ""
     lines = [f"{rolled.expression}: {dice}{rolled.outcome}", *rolled.details, rolled.chance]

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from core.campaign import (
+from core.campaign.actions import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
@@ -27,11 +27,11 @@ from core.campaign import (
     UpdateCharacter,
     describe_action,
 )
-from core.campaign_log import Sheet
+from core.campaign.log import Sheet
+from core.campaign.sheet import find_sheet
 from core.errors import RuleError
 from core.limits import fields_of
 from core.rules import find_system
-from core.sheet import find_sheet
 from tui.fields import whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of

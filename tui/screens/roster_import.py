@@ -1,5 +1,5 @@
 """The roster screen's import (``I``): a file's characters added to the roster, as
-``tussle roster import`` does (core.roster_file), in one undoable GM action.
+``tussle roster import`` does (core.campaign.roster_file), in one undoable GM action.
 
 A small form asks for the file (a TOML roster, a Fari character file, a Foundry VTT
 "Fate Core Official" actor) and whether characters already on the roster are replaced.
@@ -16,8 +16,8 @@ from typing import Any
 
 from textual.screen import Screen
 
-from core.campaign import Character
-from core.roster_file import Import, read_files, report
+from core.campaign.actions import Character
+from core.campaign.roster_file import Import, read_files, report
 from tui.fields import Answers, Field, blame
 from tui.host import host
 from tui.key_hints import key_of

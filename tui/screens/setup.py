@@ -14,11 +14,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
-from core.campaign import StartContest
-from core.errors import RuleError
-from core.limits import fields_of
-from core.rules import find_system
-from core.setup import (
+from core.campaign.actions import StartContest
+from core.campaign.setup import (
     Pick,
     build_contest,
     conditions,
@@ -28,7 +25,10 @@ from core.setup import (
     rating_label,
     typed_rating,
 )
-from core.sheet import find_sheet
+from core.campaign.sheet import find_sheet
+from core.errors import RuleError
+from core.limits import fields_of
+from core.rules import find_system
 from tui.host import Host, Step, host
 from tui.keys_in_order import TextIsNoKey
 from tui.screens.forms import Answers, Field, FormScreen, blame
@@ -41,7 +41,7 @@ from tui.widgets.lines import data_cell
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from core.campaign import Campaign, ContestRecord
+    from core.campaign.actions import Campaign, ContestRecord
 
 T = TypeVar("T")
 OTHER = "\x00other"  # the Rolls choice "Other: type a rating" (no rating name is this)

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from core.aftermath import summary
+from core.campaign.aftermath import summary
 from tui.host import Host, host
 from tui.key_hints import key_of
 from tui.keys_in_order import TextIsNoKey
@@ -104,7 +104,7 @@ class SummaryScreen(TextIsNoKey, ModalScreen[None]):
         self.tussle.open_setup()
 
     def action_write_back(self) -> None:
-        from core.campaign import WriteBack
+        from core.campaign.actions import WriteBack
 
         self.tussle.send(WriteBack(contest_id=self.contest_id))
 

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.model import Command, Contest
 from core.rules import find_plugin, find_system, load, not_a
 from tui.systems.screen_part import ScreenPart

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from tui.widgets.lines import e as e  # names inside markup: the one escape
 
 if TYPE_CHECKING:
-    from core.campaign import ContestRecord
+    from core.campaign.actions import ContestRecord
 
 PIP_ON, PIP_OFF = "●", "○"
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign import CampaignState, Character, ContestRecord, Play
+from core.campaign.actions import CampaignState, Character, ContestRecord, Play
+from core.campaign.setup import Pick
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest
-from core.setup import Pick
 from core.systems import forge
 from core.systems.forge import beats
 from core.systems.forge import sheet as forge_sheet

@@ -13,7 +13,7 @@ one), ``odds`` (exact chances), ``scenario`` (reading its scenario files),
 new session). The registry, ``core.rules``, finds each part through its ``Plugin``;
 callers import a name from the module that defines it.
 
-Importing the package loads the modules of its saved classes, so that ``core.codec``,
+Importing the package loads the modules of its saved classes, so that ``core.files.codec``,
 which loads a system by the first word of a tag (``fate.AspectInvoked``), finds them all.
 """
 

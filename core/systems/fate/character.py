@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from msgspec.structs import replace
 
-from core.campaign_log import Character, Sheet
+from core.campaign.log import Character, Sheet
 from core.limits import Count
 from core.systems.fate.stress import Slot, Track
 

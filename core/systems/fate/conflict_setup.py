@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from msgspec.structs import replace
 
-from core.campaign_log import Character
+from core.campaign.log import Character
 from core.systems.fate.character import fate_sheet
 from core.systems.fate.conflict import (
     CORE,

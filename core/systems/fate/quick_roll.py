@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.campaign.quick_roll import Faces, RollResult, modifiers, percent, split_vs
 from core.dice import DiceKind
 from core.errors import RuleError
-from core.quick_roll import Faces, RollResult, modifiers, percent, split_vs
 from core.systems.fate.ladder import ladder_label, signed
 from core.systems.fate.scoring import advantage_outcome
 

@@ -1,4 +1,4 @@
-"""Fate Core's roster files (core.roster_file): its ``[[characters]]`` table (skills,
+"""Fate Core's roster files (core.campaign.roster_file): its ``[[characters]]`` table (skills,
 aspects, fate points, refresh), and the files of the tools Fate GMs keep characters in:
 
 * **Fari** character files, in both of Fari's layouts: the earlier one
@@ -32,9 +32,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from core.campaign_log import Character
-from core.errors import RuleError
-from core.roster_file import (
+from core.campaign.log import Character
+from core.campaign.roster_file import (
     Arrival,
     Refused,
     RosterFormat,
@@ -45,6 +44,7 @@ from core.roster_file import (
     texts,
     whole,
 )
+from core.errors import RuleError
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.ladder import signed
 from core.systems.fate.sheet import typed_rating  # the one reading of a rating
@@ -621,7 +621,7 @@ def _track(key: str, track: Any) -> str:
 
 
 class FateTable(RosterFormat):
-    """Its :class:`core.roster_file.RosterFormat`: the functions above."""
+    """Its :class:`core.campaign.roster_file.RosterFormat`: the functions above."""
 
     FOREIGN = FOREIGN
     from_table = staticmethod(from_table)

@@ -11,11 +11,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.campaign_state import CampaignState, Character, ContestRecord
+from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
+from core.campaign.state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
-from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.fate.character import FateCharacter, fate_sheet, with_fate
 from core.systems.fate.conflict import character_slots
 from core.systems.fate.conflict_play import ConflictEnded, ConflictParticipant, FateConflict
@@ -25,8 +25,8 @@ from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
 
 NO_SKILL = 0  # Mediocre (+0)
-ROSTER_FILE = "core.systems.fate.roster_file:FORMAT"  # its roster files (core.roster_file)
-QUICK_ROLL = "core.systems.fate.quick_roll"  # 4dF+3, 4dF+3 vs 2 (core.quick_roll)
+ROSTER_FILE = "core.systems.fate.roster_file:FORMAT"  # its roster files (core.campaign.roster_file)
+QUICK_ROLL = "core.systems.fate.quick_roll"  # 4dF+3, 4dF+3 vs 2 (core.campaign.quick_roll)
 
 
 def rating_label(value: int) -> str:
@@ -276,7 +276,7 @@ def demo() -> Demo:
 
 
 class FateSheet(SystemSheet):
-    """Fate's :class:`core.sheet.SystemSheet`: the functions above."""
+    """Fate's :class:`core.campaign.sheet.SystemSheet`: the functions above."""
 
     NO_SKILL = NO_SKILL
     CHARACTER = FateCharacter

@@ -1,4 +1,4 @@
-"""FORGE's roster files (core.roster_file): its ``[[characters]]`` table, with targets
+"""FORGE's roster files (core.campaign.roster_file): its ``[[characters]]`` table, with targets
 (``Brawling = 50``), the weapon's damage multiplier and maximum, armor (durability and the
 capacity left: none written is no limit), the Trauma pool (Maximum Trauma: none written
 is not tracked) and trauma taken. FORGE reads no other tool's files."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.campaign_log import Character
+from core.campaign.log import Character
+from core.campaign.roster_file import Arrival, Refused, RosterFormat, known, ratings, whole
 from core.limits import field_problem
-from core.roster_file import Arrival, Refused, RosterFormat, known, ratings, whole
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.forge.sheet import typed_rating  # the one reading of a target
 
@@ -98,7 +98,7 @@ def read_foreign(data: Any) -> list[Arrival] | None:
 
 
 class ForgeTable(RosterFormat):
-    """Its :class:`core.roster_file.RosterFormat`: the functions above."""
+    """Its :class:`core.campaign.roster_file.RosterFormat`: the functions above."""
 
     FOREIGN = FOREIGN
     from_table = staticmethod(from_table)

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import msgspec
 from msgspec.structs import replace
 
-from core.campaign_log import Character, Sheet
+from core.campaign.log import Character, Sheet
 from core.dice import DiceKind, check_faces
 from core.errors import OutOfTurn, RuleError, UnknownName
 from core.limits import Count, Int, Positive

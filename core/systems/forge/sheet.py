@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from core.campaign_state import CampaignState, Character, ContestRecord
+from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
+from core.campaign.state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant
-from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.forge.beat_round import BEAT_PATTERN_WORDS
 from core.systems.forge.beats import HitLanded
 from core.systems.forge.rules import (
@@ -26,11 +26,13 @@ from core.systems.forge.rules import (
     new_contest,
     with_forge,
 )
-from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.migrate
+from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.saves.migrate
 
 NO_SKILL = 0  # a target of 0
-QUICK_ROLL = "core.systems.forge.quick_roll"  # d100 vs 45 (core.quick_roll)
-ROSTER_FILE = "core.systems.forge.roster_file:FORMAT"  # its roster files (core.roster_file)
+QUICK_ROLL = "core.systems.forge.quick_roll"  # d100 vs 45 (core.campaign.quick_roll)
+ROSTER_FILE = (
+    "core.systems.forge.roster_file:FORMAT"  # its roster files (core.campaign.roster_file)
+)
 
 
 def rating_label(value: int) -> str:
@@ -203,7 +205,7 @@ def cover_modifier(percent_covered: int) -> int:
 
 
 class ForgeSheet(SystemSheet):
-    """FORGE's :class:`core.sheet.SystemSheet`: the functions above."""
+    """FORGE's :class:`core.campaign.sheet.SystemSheet`: the functions above."""
 
     NO_SKILL = NO_SKILL
     CHARACTER = ForgeCharacter

@@ -1,4 +1,4 @@
-"""FORGE's part of upgrading an older campaign (core.migrate): its records as saved.
+"""FORGE's part of upgrading an older campaign (core.saves.migrate): its records as saved.
 
 Format 1 wrote armor without a capacity limit as ``armor_capacity: 0``, on roster
 characters (``campaign.Character``) and on contest participants

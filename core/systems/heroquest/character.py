@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 import msgspec
 from msgspec.structs import replace
 
-from core.campaign_log import Character, Sheet
+from core.campaign.log import Character, Sheet
 from core.limits import Count, Int
 
 CODEC_TAG = "heroquest"  # the saved tags ("heroquest.ExchangeResolved"), as before the split

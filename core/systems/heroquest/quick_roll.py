@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from core.campaign.quick_roll import Faces, RollResult, modifiers, percent, split_vs
 from core.dice import DiceKind
 from core.errors import RuleError
-from core.quick_roll import Faces, RollResult, modifiers, percent, split_vs
 from core.systems.heroquest.ratings import format_rating, normalise, parse_rating
 from core.systems.heroquest.resolution import (
     CRITICAL,

@@ -1,4 +1,4 @@
-"""HeroQuest's roster files (core.roster_file): its ``[[characters]]`` table, with
+"""HeroQuest's roster files (core.campaign.roster_file): its ``[[characters]]`` table, with
 abilities as written (``Sword = "4M"``, ``Lore = 17``), hero points, vitality, states of
 adversity and lingering benefits. HeroQuest reads no other tool's files."""
 
@@ -9,8 +9,8 @@ from typing import Any
 
 from msgspec.structs import fields
 
-from core.campaign_log import Character
-from core.roster_file import (
+from core.campaign.log import Character
+from core.campaign.roster_file import (
     Arrival,
     Refused,
     RosterFormat,
@@ -112,7 +112,7 @@ def read_foreign(data: Any) -> list[Arrival] | None:
 
 
 class HeroQuestTable(RosterFormat):
-    """Its :class:`core.roster_file.RosterFormat`: the functions above."""
+    """Its :class:`core.campaign.roster_file.RosterFormat`: the functions above."""
 
     FOREIGN = FOREIGN
     from_table = staticmethod(from_table)

@@ -11,11 +11,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.campaign_state import CampaignState, Character, ContestRecord
+from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
+from core.campaign.state import CampaignState, Character, ContestRecord
 from core.engine import play
 from core.errors import RuleError
 from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice
-from core.sheet import Change, Demo, Pick, SystemSheet, options
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet, with_hq
 from core.systems.heroquest.consequences import BENEFITS
 from core.systems.heroquest.events import ExchangeResolved
@@ -26,8 +26,10 @@ from core.systems.heroquest.resolution import MAJOR, VICTORIES
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 
 NO_SKILL = 6  # a character with no relevant ability rolls against 6 (§2.2)
-ROSTER_FILE = "core.systems.heroquest.roster_file:FORMAT"  # its roster files (core.roster_file)
-QUICK_ROLL = "core.systems.heroquest.quick_roll"  # 4M vs 14, d20 vs 14 (core.quick_roll)
+ROSTER_FILE = (
+    "core.systems.heroquest.roster_file:FORMAT"  # its roster files (core.campaign.roster_file)
+)
+QUICK_ROLL = "core.systems.heroquest.quick_roll"  # 4M vs 14, d20 vs 14 (core.campaign.quick_roll)
 
 ADVERSITY_PENALTY = {"hurt": 3, "impaired": 6}  # §2.6, on every later related use
 NO_ACTIONS = ("dying", "dead")  # §2.6: "no actions"
@@ -436,7 +438,7 @@ def resistance(resistance_class: str, sessions: int) -> int:
 
 
 class HeroQuestSheet(SystemSheet):
-    """HeroQuest's :class:`core.sheet.SystemSheet`: the functions above."""
+    """HeroQuest's :class:`core.campaign.sheet.SystemSheet`: the functions above."""
 
     NO_SKILL = NO_SKILL
     CHARACTER = HeroQuestCharacter

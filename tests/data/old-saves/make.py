@@ -8,11 +8,11 @@ import json
 import sys
 from pathlib import Path
 
-from core.bench import fate_campaign
-from core.demo import create_demos
-from core.record import record
+from core.cli.bench import fate_campaign
+from core.cli.demo import create_demos
+from core.cli.record import record
+from core.saves.store import CampaignFiles, Saves
 from core.scenario import resolve
-from core.store import CampaignFiles, Saves
 
 saves = Path(sys.argv[1])
 saves.mkdir(parents=True, exist_ok=True)

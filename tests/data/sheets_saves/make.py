@@ -10,14 +10,13 @@ Today's three demos, and a long-ish campaign of each system whose roster holds t
 a sheet keeps (Fate refresh and fate points, HeroQuest hero points, adversity by ability,
 benefits and related abilities, FORGE multiplier, armor and its capacity, trauma and the
 trauma pool): added, imported, updated by hand, written back after contests, refreshed at
-sessions' starts; each long campaign past a snapshot (core.snapshot.EVERY entries)."""
+sessions' starts; each long campaign past a snapshot (core.saves.snapshot.EVERY entries)."""
 
 import random
 import sys
 from pathlib import Path
 
-from core.bench import fate_scenario, forge_scenario, heroquest_scenario
-from core.campaign import (
+from core.campaign.actions import (
     AddCharacter,
     Campaign,
     Character,
@@ -25,10 +24,11 @@ from core.campaign import (
     StartSession,
     UpdateCharacter,
 )
-from core.demo import create_demos
-from core.record import record
+from core.cli.bench import fate_scenario, forge_scenario, heroquest_scenario
+from core.cli.demo import create_demos
+from core.cli.record import record
+from core.saves.store import CampaignFiles, Saves
 from core.scenario import resolve
-from core.store import CampaignFiles, Saves
 
 saves = Path(sys.argv[1])
 saves.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.model import Contest, RollDice
 from tests.plugins.coin_race.rules import (
     D2,

@@ -1,4 +1,4 @@
-"""The coin race around a contest (:class:`core.sheet.SystemSheet`): no ratings; a
+"""The coin race around a contest (:class:`core.campaign.sheet.SystemSheet`): no ratings; a
 character's luck (``rules.CoinSheet``) comes into a contest, what is left goes back, and a
 session's start brings a PC's back up to their refresh. The rest is the defaults."""
 
@@ -9,10 +9,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.campaign_state import CampaignState, Character, ContestRecord
+from core.campaign.sheet import Change, Pick, SystemSheet, options
+from core.campaign.state import CampaignState, Character, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Participant
-from core.sheet import Change, Pick, SystemSheet, options
 from tests.plugins.coin_race.rules import CoinContest, CoinOptions, CoinSheet, new_contest, sheet_of
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.model import Contest
 from core.systems.fate.conflict_play import FateConflict, shifts
 from core.systems.fate.stress import boxes_text, track_label

@@ -257,7 +257,7 @@ def _attack(screen: ContestActions) -> None:
 def _pool(screen: ContestActions) -> None:
     """The GM's pool pays for an NPC outside an invoke (refusing a compel, a stunt):
     invokes pay from it in their own form (``i``), compels on NPCs fill it (``k``)."""
-    from core.campaign import SpendFromPool
+    from core.campaign.actions import SpendFromPool
 
     record = screen.tussle.campaign.contest(screen.contest_id)
     npcs = tuple((n, n) for n in sorted(own_contest(record.state).npcs) if n)

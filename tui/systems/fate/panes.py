@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.dice import DiceKind, fate_glyphs
 from core.model import Contest
 from core.redact import HIDDEN

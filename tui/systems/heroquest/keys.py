@@ -69,7 +69,7 @@ def _augment(screen: ContestActions) -> None:
     """A rolled augment (rules §2.5): whose roll it helps, then whose ability lends it,
     picked from that character's abilities on the roster with their ratings (or "Other"
     to type a rating), then the two d20s."""
-    from core.setup import own_ratings
+    from core.campaign.setup import own_ratings
 
     names = screen.names()
     roster = screen.tussle.campaign.roster

@@ -8,7 +8,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.campaign import ContestRecord
+from core.campaign.actions import ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.campaign import CampaignState, Character
+from core.campaign.actions import CampaignState, Character
 from core.errors import RuleError
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.ratings import format_rating, parse_rating

@@ -8,9 +8,9 @@ from typing import Any
 
 from textual.binding import Binding
 
+from core.campaign.setup import Pick
 from core.dice import DiceKind
 from core.errors import RuleError
-from core.setup import Pick
 from core.systems.heroquest.ratings import format_rating, parse_rating
 from core.systems.heroquest.resolution import VICTORIES
 from core.systems.heroquest.sheet import (
