@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core.campaign.actions import ActionRecorded, Campaign, Entry, SessionStarted
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded, Entry, SessionStarted
 from core.errors import RuleError
+from core.files.disk import StoreError
 from core.model import Command
-from core.saves.store import CampaignFiles, StoreError
+from core.saves.store import CampaignFiles
 
 if TYPE_CHECKING:
     from core.saves.backup import BackupResult

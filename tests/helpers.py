@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     Character,
     Entry,
     Play,
@@ -29,7 +29,7 @@ from core.campaign.actions import (
     ToggleSecret,
     Undo,
 )
-from core.campaign.setup import Pick
+from core.campaign.sheet import Pick
 from core.model import Command, ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
@@ -410,7 +410,7 @@ def leaks(text: str) -> list[str]:
 HOLD_DEMO = """
 import sys, time
 from pathlib import Path
-from core.saves.store import CampaignLock
+from core.files.disk import CampaignLock
 CampaignLock(Path(sys.argv[1])).acquire("Fate demo")
 print("held", flush=True)
 time.sleep(60)

@@ -10,11 +10,11 @@ from typing import Any
 from hypothesis import event, settings
 from hypothesis import strategies as st
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     ActionRecorded,
     ActionUndone,
     AddCharacter,
-    Campaign,
     Character,
     Entry,
     Play,

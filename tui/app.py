@@ -21,19 +21,14 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from core.bus import Applied, Bus, Notice
-from core.campaign.actions import (
-    ActionRecorded,
-    ActionRedone,
-    ActionUndone,
-    Campaign,
-    ContestRecord,
-    ContestStarted,
-)
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded, ActionRedone, ActionUndone, ContestStarted
+from core.campaign.state import ContestRecord
 from core.dice import RandomDice
-from core.files.disk import ReadOnlySaves
+from core.files.disk import CampaignLocked, ReadOnlySaves, StoreError
 from core.model import Command
 from core.rules import DEFAULT_SYSTEM
-from core.saves.store import CampaignFiles, CampaignLocked, Saves, StoreError, saves_folder
+from core.saves.store import CampaignFiles, Saves, saves_folder
 from core.text import visible, visible_lines
 from tui.config import Settings
 from tui.draft import Kept, settled
@@ -511,12 +506,12 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
 
     def action_undo(self) -> None:
         """Take back the last GM action in force (from any screen that binds ``u``)."""
-        from core.campaign.actions import Undo
+        from core.campaign.log import Undo
 
         self.send(Undo())
 
     def action_redo(self) -> None:
-        from core.campaign.actions import Redo
+        from core.campaign.log import Redo
 
         self.send(Redo())
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Literal
 
 from core.campaign.actions import Campaign
-from core.saves.store import MANIFEST, CampaignFiles, StoreError
+from core.files.disk import MANIFEST, StoreError
+from core.saves.store import CampaignFiles
 
 POLL_SECONDS = 0.25  # what the GM commits shows within a second, at little cost
 

@@ -15,7 +15,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.bus import Bus
-from core.campaign.actions import Campaign, ContestRecord
+from core.campaign.actions import Campaign
+from core.campaign.state import ContestRecord
 from core.dice import RandomDice
 from core.model import Command
 from core.saves.store import CampaignFiles, Saves

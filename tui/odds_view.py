@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from core.model import Contest
 from tui.systems import view
-from tui.systems.common import e
+from tui.widgets.lines import e
 
 if TYPE_CHECKING:
-    from core.campaign.actions import ContestRecord, Setting
+    from core.campaign.log import Setting
+    from core.campaign.state import ContestRecord
 
 
 def players_may_see(record: ContestRecord, settings: Mapping[str, Setting]) -> bool:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.model import Command, Contest, ExchangeEvent, SetModifier
 from core.rules import find_system
 from core.text import visible
 from tui.systems import view
-from tui.systems.common import e
+from tui.widgets.lines import e
 
-__all__ = ["aspects", "describe_extra", "e", "exchange_lines", "participants", "scoreboard"]
+__all__ = ["aspects", "describe_extra", "exchange_lines", "participants", "scoreboard"]
 
 
 def scoreboard(

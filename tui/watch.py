@@ -28,16 +28,18 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widgets import Digits, Static
 
-from core.campaign.actions import Campaign, ContestRecord, secrets_of
+from core.campaign.actions import Campaign
+from core.campaign.state import ContestRecord, secrets_of
+from core.files.disk import StoreError
 from core.redact import HIDDEN
 from core.rules import find_system
-from core.saves.store import Saves, StoreError, saves_folder
+from core.saves.store import Saves, saves_folder
 from core.text import visible
 from tui import glyphs
 from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
-from tui.systems.common import e
 from tui.terminal import STDIN, clients_take_utf8, has_terminal, hung_up
+from tui.widgets.lines import e
 
 EARLIER = 3  # exchanges shown before the last one
 HANG_UP_SECONDS = 0.2  # how often the view asks whether its terminal is still there

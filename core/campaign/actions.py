@@ -6,9 +6,9 @@ campaign decides it into one log *entry* (``ActionRecorded`` with the events it 
 in. The log only grows: undo is an entry too, and redo applies the recorded events again,
 exactly (dice are never rolled again).
 
-Deciding is here; the state, the actions and events and how an entry folds in are in
-core.campaign.state (below core.campaign.aftermath and core.campaign.corrections, which
-decide asks), and are named here too, where the rest of Tussle imports them from.
+Deciding is here; the actions and events are in core.campaign.log, the state and how an
+entry folds in are in core.campaign.state (below core.campaign.aftermath and
+core.campaign.corrections, which decide asks); each is imported from where it is defined.
 """
 
 from __future__ import annotations
@@ -17,36 +17,26 @@ from typing import Any
 
 from core.campaign.aftermath import results, session_events
 from core.campaign.corrections import correct
-from core.campaign.sheet import find_sheet
-from core.campaign.state import (
-    FORMAT_VERSION,
-    SYSTEM_NAMES,
+from core.campaign.log import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
     AddCharacter,
-    CampaignState,
     ChangeSettings,
-    Character,
     CharacterAdded,
     CharacterUpdated,
     Compel,
-    ContestCorrected,
-    ContestRecord,
     ContestStarted,
     Correct,
     Entry,
     ImportCharacters,
     Play,
     Played,
-    PoolSpent,
     QuickRoll,
     QuickRolled,
     Redo,
     ResultsWritten,
     SecretToggled,
-    SessionStarted,
-    Setting,
     SettingsChanged,
     SpendFromPool,
     StartContest,
@@ -55,10 +45,10 @@ from core.campaign.state import (
     Undo,
     UpdateCharacter,
     WriteBack,
-    describe_action,
     now,
-    secrets_of,
 )
+from core.campaign.sheet import find_sheet
+from core.campaign.state import CampaignState
 from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.files.codec import CodecError, decode, encode
@@ -67,46 +57,7 @@ from core.model import Command, Event
 from core.rules import find_system
 
 __all__ = [
-    "FORMAT_VERSION",
-    "SYSTEM_NAMES",
-    "ActionRecorded",
-    "ActionRedone",
-    "ActionUndone",
-    "AddCharacter",
     "Campaign",
-    "CampaignState",
-    "ChangeSettings",
-    "Character",
-    "CharacterAdded",
-    "CharacterUpdated",
-    "Compel",
-    "ContestCorrected",
-    "ContestRecord",
-    "ContestStarted",
-    "Correct",
-    "Entry",
-    "ImportCharacters",
-    "Play",
-    "Played",
-    "PoolSpent",
-    "QuickRoll",
-    "QuickRolled",
-    "Redo",
-    "ResultsWritten",
-    "SecretToggled",
-    "SessionStarted",
-    "Setting",
-    "SettingsChanged",
-    "SpendFromPool",
-    "StartContest",
-    "StartSession",
-    "ToggleSecret",
-    "Undo",
-    "UpdateCharacter",
-    "WriteBack",
-    "describe_action",
-    "now",
-    "secrets_of",
 ]
 
 

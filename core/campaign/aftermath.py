@@ -19,18 +19,17 @@ from typing import Any
 import msgspec
 from msgspec.structs import fields, replace
 
-from core.campaign.log import Sheet
-from core.campaign.sheet import find_sheet
-from core.campaign.state import (
-    CampaignState,
+from core.campaign.log import (
     Character,
     CharacterUpdated,
-    ContestRecord,
     ResultsWritten,
     SessionStarted,
     SettingsChanged,
+    Sheet,
     now,
 )
+from core.campaign.sheet import find_sheet
+from core.campaign.state import CampaignState, ContestRecord
 from core.model import Event
 from core.rules import find_system
 

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 import msgspec
 
-from core.campaign.state import CampaignState, ContestCorrected, Correct
+from core.campaign.log import ContestCorrected, Correct
+from core.campaign.state import CampaignState
 from core.engine import play_until_refused
 from core.errors import RuleError
 from core.model import Command, Contest, ExchangeEvent

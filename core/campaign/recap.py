@@ -15,15 +15,10 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta
 
-from core.campaign.actions import (
-    ActionRecorded,
-    Campaign,
-    ContestRecord,
-    Played,
-    PoolSpent,
-    secrets_of,
-)
+from core.campaign.actions import Campaign
 from core.campaign.aftermath import final_score
+from core.campaign.log import ActionRecorded, Played, PoolSpent
+from core.campaign.state import ContestRecord, secrets_of
 from core.model import Event
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system

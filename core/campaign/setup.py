@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from core.campaign.log import Character
 from core.campaign.sheet import Pick, find_sheet
-from core.campaign.state import Character
 from core.errors import RuleError
 from core.model import Contest
 
 __all__ = [
-    "Pick",
     "build_contest",
     "conditions",
     "describe_options",

@@ -16,8 +16,8 @@ from typing import Any, ClassVar, TypeVar
 
 import msgspec
 
-from core.campaign.log import Sheet
-from core.campaign.state import CampaignState, Character, ContestRecord
+from core.campaign.log import Character, Sheet
+from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
 from core.limits import fields_of
 from core.model import Contest, Event, Participant

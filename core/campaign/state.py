@@ -1,6 +1,5 @@
 """A campaign as its log makes it: the roster, the contests, and how each log entry folds
-in (``apply``). The log's words (the GM actions and events) are in core.campaign.log,
-and re-exported here.
+in (``apply``). The log's words (the GM actions and events) are in core.campaign.log.
 
 Deciding a GM action is one layer up, in core.campaign.actions: writing results back and
 correcting an exchange ask core.campaign.aftermath and core.campaign.corrections, which read
@@ -15,41 +14,26 @@ from dataclasses import dataclass, field
 import msgspec
 
 from core.campaign.log import (
-    FORMAT_VERSION,
     ActionRecorded,
     ActionRedone,
     ActionUndone,
-    AddCharacter,
-    ChangeSettings,
     Character,
     CharacterAdded,
     CharacterUpdated,
     Compel,
     ContestCorrected,
     ContestStarted,
-    Correct,
     Entry,
-    ImportCharacters,
     Play,
     Played,
     PoolSpent,
-    QuickRoll,
     QuickRolled,
-    Redo,
     ResultsWritten,
     SecretToggled,
     SessionStarted,
     Setting,
     SettingsChanged,
     SpendFromPool,
-    StartContest,
-    StartSession,
-    ToggleSecret,
-    Undo,
-    UpdateCharacter,
-    WriteBack,
-    describe_action,
-    now,
 )
 from core.campaign.runs import Ids
 from core.engine import evolve, fold
@@ -57,8 +41,7 @@ from core.errors import RuleError, UnknownName
 from core.limits import Int
 from core.model import AnyContest, AnyExchange, Command, Contest, Event, ExchangeEvent, SavedRecord
 from core.redact import Secrets
-from core.rules import SYSTEM_NAMES as SYSTEM_NAMES
-from core.rules import find_system
+from core.rules import SYSTEM_NAMES, find_system
 from core.rules.base import Pool
 
 CODEC_TAG = (
@@ -406,43 +389,7 @@ def _renamed(
 
 
 __all__ = [
-    "FORMAT_VERSION",
-    "SYSTEM_NAMES",
-    "ActionRecorded",
-    "ActionRedone",
-    "ActionUndone",
-    "AddCharacter",
     "CampaignState",
-    "ChangeSettings",
-    "Character",
-    "CharacterAdded",
-    "CharacterUpdated",
-    "Compel",
-    "ContestCorrected",
     "ContestRecord",
-    "ContestStarted",
-    "Correct",
-    "Entry",
-    "ImportCharacters",
-    "Play",
-    "Played",
-    "PoolSpent",
-    "QuickRoll",
-    "QuickRolled",
-    "Redo",
-    "ResultsWritten",
-    "SecretToggled",
-    "SessionStarted",
-    "Setting",
-    "SettingsChanged",
-    "SpendFromPool",
-    "StartContest",
-    "StartSession",
-    "ToggleSecret",
-    "Undo",
-    "UpdateCharacter",
-    "WriteBack",
-    "describe_action",
-    "now",
     "secrets_of",
 ]

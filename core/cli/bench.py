@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Entry, Play, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Entry, Play, StartContest
 from core.model import Command, Contest, ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves, safe_name
 from core.scenario import resolve

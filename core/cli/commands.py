@@ -25,7 +25,7 @@ def _read_input(path: str) -> bytes:
     from pathlib import Path
 
     from core.files.named_files import SCENARIO_BYTES, read_named, read_stream
-    from core.scenario import ScenarioError
+    from core.rules.reading import ScenarioError
 
     try:  # a file (never a pipe, which would stop here), of a bounded size
         if path == "-":
@@ -36,7 +36,8 @@ def _read_input(path: str) -> bytes:
 
 
 def cmd_resolve(args: argparse.Namespace) -> int:
-    from core.scenario import ScenarioError, load
+    from core.rules.reading import ScenarioError
+    from core.scenario import load
 
     try:
         resolution = load(_read_input(args.file))
@@ -88,7 +89,8 @@ def _record(args: argparse.Namespace, resolution: Resolution) -> int:
 
     from core.cli.record import record
     from core.errors import RuleError
-    from core.saves.store import CampaignLocked, Saves, StoreError, saves_folder
+    from core.files.disk import CampaignLocked, StoreError
+    from core.saves.store import Saves, saves_folder
 
     title = "Recorded contest" if args.file == "-" else Path(args.file).stem
     for what, text in (("--record", args.record), ("the contest's title", title)):
@@ -131,7 +133,7 @@ def _quoted(text: str) -> str:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     from core.odds import load_for_odds, odds_for, odds_text
-    from core.scenario import ScenarioError
+    from core.rules.reading import ScenarioError
 
     try:
         odds = odds_for(load_for_odds(_read_input(args.file)))

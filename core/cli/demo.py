@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.campaign.actions import AddCharacter, Campaign, Character, StartContest
-from core.campaign.setup import Pick, build_contest
-from core.campaign.sheet import find_sheet
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, StartContest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick, find_sheet
 from core.rules import BUILT_IN
 from core.saves.store import CampaignFiles, Saves
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.campaign.actions import AddCharacter, Campaign, Entry, Play, StartContest, WriteBack
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Entry, Play, StartContest, WriteBack
 from core.campaign.sheet import find_sheet
 from core.errors import RuleError
 from core.model import Command
@@ -40,8 +41,8 @@ def record(
     """Append ``resolution``'s contest to campaign ``name`` (created when missing).
 
     Returns once every entry is on disk. ``RuleError`` when the campaign plays another
-    system; :class:`~core.saves.store.CampaignLocked` when its lock stays taken for ``wait``
-    seconds; other :class:`~core.saves.store.StoreError` for damaged files, the log the
+    system; :class:`~core.files.disk.CampaignLocked` when its lock stays taken for ``wait``
+    seconds; other :class:`~core.files.disk.StoreError` for damaged files, the log the
     snapshot covers included (:mod:`core.saves.log_guard`).
     """
     system = resolution.start.system

@@ -70,8 +70,9 @@ def _no_command(parser: argparse.ArgumentParser) -> Any:
 def cmd_roster_import(args: argparse.Namespace) -> int:
     from core.campaign.roster_file import RosterFileError, read_files, report
     from core.errors import RuleError
+    from core.files.disk import CampaignLocked, StoreError
     from core.saves.log_guard import covered_at_opening, refuse_damaged, remember
-    from core.saves.store import CampaignLocked, StoreError, saves_folder
+    from core.saves.store import saves_folder
 
     saves = saves_folder(args.saves)
     files = find_campaign(saves, args.campaign_name)
@@ -122,7 +123,8 @@ def cmd_roster_import(args: argparse.Namespace) -> int:
 def cmd_roster_export(args: argparse.Namespace) -> int:
     from core.campaign.roster_file import export_text
     from core.errors import RuleError
-    from core.saves.store import StoreError, saves_folder, write_atomically
+    from core.files.disk import StoreError, write_atomically
+    from core.saves.store import saves_folder
 
     saves = saves_folder(args.saves)
     files = find_campaign(saves, args.campaign_name)

@@ -162,8 +162,8 @@ def _unknown(saves: Path, name: str) -> int:
 
 @_guarded
 def cmd_check(args: argparse.Namespace) -> int:
+    from core.files.disk import StoreError
     from core.saves.check import check_campaign
-    from core.saves.store import StoreError
 
     saves = _saves(args)
     files = find_campaign(saves, args.campaign_name)
@@ -200,7 +200,7 @@ def _warn_of_backups(files: CampaignFiles) -> None:
 
 def _repair(files: CampaignFiles) -> int:
     """``tussle check NAME --repair``: the entries set aside that now load brought back."""
-    from core.saves.store import CampaignLocked, StoreError
+    from core.files.disk import CampaignLocked, StoreError
 
     try:
         name = str(files.meta()["name"])
@@ -235,9 +235,8 @@ def _repair(files: CampaignFiles) -> int:
 
 @_guarded
 def cmd_export(args: argparse.Namespace) -> int:
-    from core.files.disk import writing_atomically
+    from core.files.disk import StoreError, writing_atomically
     from core.saves.export_stream import write_export
-    from core.saves.store import StoreError
 
     saves = _saves(args)
     files = find_campaign(saves, args.campaign_name)
@@ -288,7 +287,7 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
     from datetime import UTC, datetime
 
     from core.campaign.recap import recap_markdown
-    from core.saves.store import StoreError
+    from core.files.disk import StoreError
 
     since = None
     if args.since is not None:
@@ -314,7 +313,7 @@ def _export_markdown(args: argparse.Namespace, files: Any) -> int:
 
 def _emit(text: str, output: str | None) -> int:
     """``text`` to stdout, or atomically to the file ``output``; the exit code."""
-    from core.saves.store import write_atomically
+    from core.files.disk import write_atomically
 
     if output is None or output == "-":
         sys.stdout.write(text)
@@ -329,8 +328,9 @@ def _emit(text: str, output: str | None) -> int:
 
 @_guarded
 def cmd_import(args: argparse.Namespace) -> int:
+    from core.files.disk import StoreError
     from core.files.named_files import EXPORT_BYTES, read_named, read_stream
-    from core.saves.store import Saves, StoreError
+    from core.saves.store import Saves
     from core.saves.transfer import TransferError, import_campaign
 
     try:
@@ -357,8 +357,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 @_guarded
 def cmd_restore(args: argparse.Namespace) -> int:
+    from core.files.disk import CampaignLocked, StoreError
     from core.saves.backup import backups_folder, list_backups, restore
-    from core.saves.store import CampaignFiles, CampaignLocked, StoreError, safe_name
+    from core.saves.store import CampaignFiles, safe_name
 
     saves = _saves(args)
     name = args.campaign_name
@@ -444,8 +445,9 @@ def _count(entries: int | None) -> str:
 
 def _managed(args: argparse.Namespace, what: str, work: Callable[[Saves, str], str]) -> int:
     """Run ``work(saves, name)``, printing what it says; the exit code for what it raised."""
+    from core.files.disk import CampaignLocked, StoreError
     from core.saves.manage import BadName, UnknownCampaign
-    from core.saves.store import CampaignLocked, Saves, StoreError
+    from core.saves.store import Saves
 
     try:
         print(visible_lines(work(Saves(_saves(args)), args.campaign_name)))

@@ -23,7 +23,7 @@ import msgspec
 from core.limits import SIZE, size_problem
 from core.model import TAG, AnyOf, Saved, SavedRecord, any_of
 
-__all__ = ["TAG", "CodecError", "decode", "encode"]
+__all__ = ["CodecError", "decode", "encode"]
 
 
 class CodecError(ValueError):

@@ -21,8 +21,8 @@ def load_for_odds(data: bytes) -> Contest:
     """Scenario bytes with an optional top-level ``next`` (what is known of the coming
     exchange) as the contest ``odds_for`` reads. ``ScenarioError`` names the first
     problem's place: the scenario's own first, then ``next``'s."""
-    from core.rules.reading import Node
-    from core.scenario import parse_json, resolve
+    from core.rules.reading import Node, parse_json
+    from core.scenario import resolve
 
     raw = parse_json(data)
     upcoming: Any = None

@@ -51,11 +51,12 @@ from typing import Any
 
 import msgspec
 
-from core.campaign.actions import FORMAT_VERSION
+from core.campaign.log import FORMAT_VERSION
 from core.files.disk import (
     LOCK,
     LOG,
     MANIFEST,
+    SEGMENT_SIZE,
     TMP_PREFIX,
     BadSave,
     CampaignLock,
@@ -74,7 +75,7 @@ from core.files.disk import (
 )
 from core.saves.check import check_campaign
 from core.saves.snapshot import FOLDER as SNAPSHOT
-from core.saves.store import SEGMENT_NAME, SEGMENT_SIZE, CampaignFiles, Saves
+from core.saves.store import SEGMENT_NAME, CampaignFiles, Saves
 
 BACKUPS_KEPT = 10  # the README documents this number (and that the first is kept too)
 BACKUPS = ".backups"  # in the saves folder; starts with a dot, so never listed as a campaign
@@ -612,7 +613,6 @@ __all__ = [
     "backup_problems",
     "backups_folder",
     "check_backup",
-    "copy_campaign",
     "list_backups",
     "make_backup",
     "restore",

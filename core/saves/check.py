@@ -26,20 +26,18 @@ from typing import Any
 
 import msgspec
 
-from core.campaign.actions import (
-    ActionRecorded,
-    Campaign,
-    ContestCorrected,
-    ContestRecord,
-    Entry,
-    Played,
-)
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded, ContestCorrected, Entry, Played
+from core.campaign.state import ContestRecord
 from core.engine import fold
+from core.files.disk import BadSave
 from core.model import Event, ExchangeEvent
 from core.saves import set_aside, snapshot
 from core.saves.lazy import ExchangeDigest, LazyActions
+from core.saves.replay import REPLAY_ERRORS, replay_entry
+from core.saves.set_aside import BadEntry
 from core.saves.snapshot_check import problem_in
-from core.saves.store import REPLAY_ERRORS, BadEntry, BadSave, CampaignFiles, replay_entry
+from core.saves.store import CampaignFiles
 
 
 class Report(msgspec.Struct, frozen=True):
@@ -86,7 +84,7 @@ def replay(where: str, raw_entries: list[dict[str, Any]], campaign: Campaign) ->
 
 def replay_one(where: str, n: int, raw: dict[str, Any], campaign: Campaign) -> Entry:
     """Decode entry ``n`` and apply it; ``BadSave`` naming ``where`` when it does not fit
-    (``core.saves.store.replay_entry``: the checks every opening makes)."""
+    (``core.saves.replay.replay_entry``: the checks every opening makes)."""
     return replay_entry(where, n, raw, campaign)
 
 

@@ -14,15 +14,9 @@ from typing import Any, SupportsIndex, overload
 import msgspec
 import msgspec.structs
 
-from core.campaign.actions import (
-    ActionRecorded,
-    ContestCorrected,
-    ContestRecord,
-    ContestStarted,
-    Played,
-    PoolSpent,
-)
+from core.campaign.log import ActionRecorded, ContestCorrected, ContestStarted, Played, PoolSpent
 from core.campaign.runs import IdSet, Places
+from core.campaign.state import ContestRecord
 from core.files.codec import CodecError, decode, encode
 from core.files.disk import BadSave
 from core.model import Event, ExchangeEvent

@@ -35,13 +35,22 @@ import logging
 import os
 from dataclasses import dataclass
 
-from core.campaign.actions import ActionRecorded, ActionRedone, ActionUndone
+from core.campaign.log import ActionRecorded, ActionRedone, ActionUndone
 from core.files.codec import decode
-from core.files.disk import SEGMENT_SIZE, BadSave, StoreError, make_folder, parse_json, read_bytes
+from core.files.disk import (
+    SEGMENT_SIZE,
+    BadSave,
+    StoreError,
+    make_folder,
+    parse_json,
+    read_bytes,
+    write_atomically,
+)
 from core.model import Event
 from core.saves import snapshot
 from core.saves.backup import backups_folder
-from core.saves.store import REPLAY_ERRORS, CampaignFiles, write_atomically
+from core.saves.replay import REPLAY_ERRORS
+from core.saves.store import CampaignFiles
 
 SOUND = "sound.json"
 

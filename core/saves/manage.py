@@ -1,8 +1,8 @@
 """Renaming, archiving and deleting campaigns: the campaign screen's and the CLI's.
 
-Each of these takes the campaign's lock (:class:`~core.saves.store.CampaignLock`) for the time
+Each of these takes the campaign's lock (:class:`~core.files.disk.CampaignLock`) for the time
 it writes, so a campaign open in a dashboard elsewhere is refused with
-:class:`~core.saves.store.CampaignLocked` naming that dashboard: its process keeps the manifest
+:class:`~core.files.disk.CampaignLocked` naming that dashboard: its process keeps the manifest
 in memory and would write the old one back with its next save. The dashboard's own open
 campaign is changed through the :class:`~core.saves.store.CampaignFiles` it holds (``held``),
 so that object goes by the new manifest.
@@ -41,18 +41,18 @@ from pathlib import Path
 
 import msgspec
 
-from core.files.disk import change_point, make_folder, read_bytes
-from core.saves.backup import STAMP, Backup, backups_folder, copy_campaign
-from core.saves.store import (
+from core.files.disk import (
     LOCK,
     TMP_PREFIX,
-    CampaignFiles,
-    CampaignInfo,
-    Saves,
     StoreError,
+    change_point,
+    copy_campaign,
     fsync_path,
-    saves_folder,
+    make_folder,
+    read_bytes,
 )
+from core.saves.backup import STAMP, Backup, backups_folder
+from core.saves.store import CampaignFiles, CampaignInfo, Saves, saves_folder
 from core.text import refuse_control
 
 ARCHIVED = "archived"  # the manifest document's key: true, or false (or absent) when not
@@ -184,7 +184,7 @@ def rename(
 
     :class:`BadName` for an empty name or one another campaign goes by (its name, or
     its folder's name, which ``Saves.find`` also matches); :class:`UnknownCampaign`;
-    :class:`~core.saves.store.CampaignLocked` while another process has it open (trying for
+    :class:`~core.files.disk.CampaignLocked` while another process has it open (trying for
     ``wait`` seconds). ``held``: the caller's own open campaign, already locked by it.
     The folder and everything in it but the manifest's name stay as they are.
     """
@@ -236,7 +236,7 @@ def unarchive(saves: Saves, name: str, held: CampaignFiles | None = None) -> boo
 def delete(saves: Saves, name: str, wait: float = 0.0) -> Deleted:
     """Delete the campaign ``name`` (its name or folder), a backup kept first.
 
-    Takes its lock (:class:`~core.saves.store.CampaignLocked` while it is open anywhere, this
+    Takes its lock (:class:`~core.files.disk.CampaignLocked` while it is open anywhere, this
     process included, so never the dashboard's own open campaign); a damaged save can
     be deleted too (it is found by its folder's name), and a campaign folder that is a
     link is only unlinked (nothing is followed, nor backed up). Copies it into

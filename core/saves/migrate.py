@@ -47,7 +47,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import core.campaign.actions
+import core.campaign.log
 from core.files.codec import decode, encode
 from core.files.disk import (
     MANIFEST,
@@ -95,7 +95,7 @@ def reshape_characters(system: str, entries: list[dict[str, Any]]) -> None:
     in place (format 3, above): a field ``Character`` lacks moves into its ``sheet``
     where the system's sheet type has that field, and is dropped where not. A character
     of this shape already is left as it is, so a step runs twice safely."""
-    own = set(core.campaign.actions.Character.__struct_fields__)
+    own = set(core.campaign.log.Character.__struct_fields__)
     kind = getattr(load(find_plugin(system).sheet), "CHARACTER", None)
     for found in _objects(entries):
         if found.get("@") != CHARACTER_TAG or set(found) <= own | {"@"}:
@@ -105,7 +105,7 @@ def reshape_characters(system: str, entries: list[dict[str, Any]]) -> None:
             kept = {k: v for k, v in moved.items() if k in kind.__struct_fields__}
             tag = kind.__struct_config__.tag
             found["sheet"] = encode(decode({"@": tag, **kept}, kind))
-        reshaped = encode(decode(found, core.campaign.actions.Character))
+        reshaped = encode(decode(found, core.campaign.log.Character))
         found.clear()
         found.update(reshaped)
 
@@ -177,7 +177,7 @@ _ACTIVE: set[Path] = set()
 
 def current_version() -> int:
     """This Tussle's format version (read at call time, so tests can pretend a newer one)."""
-    return core.campaign.actions.FORMAT_VERSION
+    return core.campaign.log.FORMAT_VERSION
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:

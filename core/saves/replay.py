@@ -1,5 +1,6 @@
 """A log entry checked and applied: what opening, checking, importing and the snapshot's
-lazy reads all do to an entry as saved (core.saves.store re-exports these names)."""
+lazy reads all do to an entry as saved (the store, check, transfer and the snapshot
+import them from here)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.campaign.actions import (
-    ActionRecorded,
-    ActionRedone,
-    ActionUndone,
-    Campaign,
-    Entry,
-    SessionStarted,
-)
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded, ActionRedone, ActionUndone, Entry, SessionStarted
 from core.files.codec import CodecError, decode
 from core.files.disk import BadSave
 from core.limits import SIZE, size_problem

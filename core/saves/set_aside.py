@@ -27,8 +27,8 @@ from typing import Any
 
 import msgspec
 
-from core.files.codec import TAG
-from core.files.disk import BadSave, StoreError, parse_json, read_bytes
+from core.files.disk import BadSave, parse_json, read_bytes
+from core.model import TAG
 from core.saves.lazy import Reserve
 
 FOLDER = "set-aside"
@@ -174,7 +174,6 @@ def summary(meta: dict[str, Any], slug: str) -> str | None:
 __all__ = [
     "FOLDER",
     "BadEntry",
-    "StoreError",
     "document",
     "read_document",
     "records",

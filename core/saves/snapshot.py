@@ -40,8 +40,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, get_type_hints
 
-from core.campaign.actions import ActionRecorded, Campaign, ContestRecord
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded
 from core.campaign.runs import Ids, IdSet, Places, joined, runs
+from core.campaign.state import ContestRecord
 from core.files.codec import decode, encode
 from core.files.disk import (
     SEGMENT_SIZE,

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec.structs
 
-from core.campaign.actions import ActionRecorded, Campaign, ContestRecord
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded
 from core.campaign.runs import runs
+from core.campaign.state import ContestRecord
 from core.files.codec import encode
 from core.files.disk import StoreError, read_bytes
 from core.model import ExchangeEvent

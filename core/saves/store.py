@@ -36,43 +36,43 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 import msgspec
 
-from core.campaign.actions import (
-    FORMAT_VERSION,
-    SYSTEM_NAMES,
-    ActionRecorded,
-    Campaign,
-    ContestRecord,
-    Entry,
-)
+from core.campaign.actions import Campaign
+from core.campaign.log import FORMAT_VERSION, ActionRecorded, Entry
+from core.campaign.state import ContestRecord
 from core.files.codec import encode
-from core.files.disk import LOCK as LOCK
-from core.files.disk import LOG as LOG
-from core.files.disk import MANIFEST as MANIFEST
-from core.files.disk import MAX_FILE_BYTES, change_point, read_bytes, real_folder, too_deep
-from core.files.disk import SEGMENT_SIZE as SEGMENT_SIZE
-from core.files.disk import TMP_PREFIX as TMP_PREFIX
-from core.files.disk import AtomicJSONStorage as AtomicJSONStorage
-from core.files.disk import BadSave as BadSave
-from core.files.disk import CampaignLock as CampaignLock
-from core.files.disk import CampaignLocked as CampaignLocked
-from core.files.disk import ReadOnlySaves as ReadOnlySaves
-from core.files.disk import StoreError as StoreError
-from core.files.disk import SystemNotInstalled as SystemNotInstalled
-from core.files.disk import fsync_path as fsync_path
-from core.files.disk import make_folder as make_folder
-from core.files.disk import write_atomically as write_atomically
+from core.files.disk import (
+    LOCK,
+    LOG,
+    MANIFEST,
+    MAX_FILE_BYTES,
+    SEGMENT_SIZE,
+    TMP_PREFIX,
+    AtomicJSONStorage,
+    BadSave,
+    CampaignLock,
+    ReadOnlySaves,
+    StoreError,
+    SystemNotInstalled,
+    change_point,
+    fsync_path,
+    make_folder,
+    read_bytes,
+    real_folder,
+    too_deep,
+    write_atomically,
+)
+from core.rules import SYSTEM_NAMES
 from core.saves import set_aside as set_aside_files
 from core.saves import snapshot
 from core.saves.lazy import Reserve, ReservedActions
 from core.saves.migrate import migrate_if_needed
-from core.saves.replay import REPLAY_ERRORS as REPLAY_ERRORS
-from core.saves.replay import number_problem as number_problem
+from core.saves.replay import REPLAY_ERRORS, number_problem
 
 if TYPE_CHECKING:
     from tinydb import TinyDB
     from tinydb.table import Document
-from core.saves.replay import replay_entry as replay_entry
-from core.saves.set_aside import BadEntry as BadEntry
+from core.saves.replay import replay_entry
+from core.saves.set_aside import BadEntry
 from core.text import refuse_control, visible
 
 APP = "tussle"

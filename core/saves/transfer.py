@@ -26,29 +26,17 @@ from typing import Any
 
 import msgspec
 
-from core.campaign.actions import (
-    FORMAT_VERSION,
-    SYSTEM_NAMES,
-    Campaign,
-    Character,
-    ContestRecord,
-    Entry,
-    now,
-)
-from core.files.codec import TAG, encode
-from core.files.disk import MAX_DEPTH, change_point, entry_problem, too_deep
-from core.rules import find_system
+from core.campaign.actions import Campaign
+from core.campaign.log import FORMAT_VERSION, Character, Entry, now
+from core.campaign.state import ContestRecord
+from core.files.codec import encode
+from core.files.disk import MAX_DEPTH, BadSave, change_point, entry_problem, make_folder, too_deep
+from core.model import TAG
+from core.rules import SYSTEM_NAMES, find_system
 from core.saves.check import load_checked
 from core.saves.migrate import upgrade_log
-from core.saves.replay import replay_entry
-from core.saves.store import (
-    BadSave,
-    CampaignFiles,
-    Saves,
-    make_folder,
-    number_problem,
-    safe_name,
-)
+from core.saves.replay import number_problem, replay_entry
+from core.saves.store import CampaignFiles, Saves, safe_name
 from core.text import control_problem, refuse_control_in
 
 EXPORT_FORMAT = 1

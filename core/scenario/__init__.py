@@ -20,7 +20,7 @@ from core.rules.reading import Node, ScenarioError, SystemReader, parse_json
 
 COMMON_KEYS = frozenset({"system", "options", "participants", "exchanges"})
 
-__all__ = ["Resolution", "ScenarioError", "load", "parse_json", "resolve"]
+__all__ = ["Resolution", "load", "resolve"]
 
 
 @dataclass(frozen=True, slots=True)

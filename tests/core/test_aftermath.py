@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.aftermath import summary
+from core.campaign.corrections import correct
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     Character,
     Compel,
     Correct,
@@ -22,9 +24,8 @@ from core.campaign.actions import (
     Undo,
     WriteBack,
 )
-from core.campaign.aftermath import summary
-from core.campaign.corrections import correct
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
 from core.systems import forge

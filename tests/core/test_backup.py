@@ -17,15 +17,16 @@ from pathlib import Path
 
 import pytest
 
-import core.campaign.actions
+import core.campaign.log
 import core.files.disk
 import core.saves.migrate
 import core.saves.store
-from core.campaign.actions import AddCharacter, Character
+from core.campaign.log import AddCharacter, Character
+from core.files.disk import LOCK, BadSave, CampaignLock
 from core.saves.backup import BACKUPS_KEPT, backup, list_backups, restore
 from core.saves.check import check_campaign
 from core.saves.migrate import read_manifest, write_manifest
-from core.saves.store import LOCK, BadSave, CampaignFiles, CampaignLock, Saves
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import act, manifest_doc, seed, tussle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -310,7 +311,7 @@ def test_a_restore_that_fails_midway_leaves_a_sound_campaign_never_a_mix(
 HOLDER = """
 import sys
 from pathlib import Path
-from core.saves.store import CampaignLock
+from core.files.disk import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Seed")
 print("held", flush=True)
@@ -364,14 +365,14 @@ def add_initiative_setting(folder: Path) -> None:
     write_manifest(folder, {**doc, "settings": {**doc["settings"], "initiative": "by skill"}})
 
 
-NOW = core.campaign.actions.FORMAT_VERSION  # the format seeds are written in
+NOW = core.campaign.log.FORMAT_VERSION  # the format seeds are written in
 
 
 def pretend_format(monkeypatch: pytest.MonkeyPatch, version: int) -> None:
     """Pretend this Tussle writes format ``version`` (call it once the campaigns of the
     current format are made). The store checks its own imported copy of the constant:
     both change."""
-    monkeypatch.setattr(core.campaign.actions, "FORMAT_VERSION", version)
+    monkeypatch.setattr(core.campaign.log, "FORMAT_VERSION", version)
     monkeypatch.setattr(core.saves.store, "FORMAT_VERSION", version)
 
 

@@ -16,9 +16,10 @@ import pytest
 
 from core.cli.bench import exchange_action, fate_campaign
 from core.files.codec import encode
+from core.files.disk import BadSave
 from core.saves.backup import backup, list_backups, make_backup, restore, verify
 from core.saves.check import check_campaign
-from core.saves.store import BadSave, CampaignFiles
+from core.saves.store import CampaignFiles
 from tests.helpers import tussle
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from core.bus import Bus
-from core.campaign.actions import AddCharacter, Character, StartSession
+from core.campaign.log import AddCharacter, Character, StartSession
 from core.model import Command
 from core.saves.backup import BackupResult, list_backups
 from core.saves.store import CampaignFiles

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Character, StartContest
+from core.campaign.log import AddCharacter, Character, StartContest
 from core.saves.check import check_campaign
 from core.saves.export_stream import write_export
 from core.saves.store import CampaignFiles, Saves

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from core.bus import Applied, Bus, Notice, Rejected, Saved, Unsaved
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     ActionRecorded,
     ActionUndone,
     AddCharacter,
-    Campaign,
     Character,
     Play,
     StartContest,

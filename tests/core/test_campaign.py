@@ -14,11 +14,11 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     ActionRecorded,
     ActionUndone,
     AddCharacter,
-    Campaign,
     Character,
     Entry,
     Play,
@@ -541,7 +541,7 @@ def test_deciding_an_action_changes_nothing_whether_it_is_allowed_or_not(
 
 
 def test_settings_change_as_actions_and_undo_puts_the_old_value_back() -> None:
-    from core.campaign.actions import ChangeSettings
+    from core.campaign.log import ChangeSettings
 
     campaign = Campaign(name="Settings", system="fate", settings={"sessions": 4})
     for command in (

@@ -14,14 +14,12 @@ from typing import Any
 
 import pytest
 
-from core.campaign.actions import (
-    ActionUndone,
-)
-from core.campaign.log import FORMAT_VERSION
+from core.campaign.log import FORMAT_VERSION, ActionUndone
 from core.files.codec import encode
+from core.files.disk import MANIFEST, BadSave
 from core.model import RollDice
 from core.saves.check import check_campaign, check_contests
-from core.saves.store import MANIFEST, BadSave, CampaignFiles
+from core.saves.store import CampaignFiles
 from core.systems.fate.state import FateContest
 from tests.helpers import SEED_LINE, manifest_doc, many_characters, seed, tussle
 

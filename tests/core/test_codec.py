@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.campaign.actions import (
+from core.campaign.log import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,

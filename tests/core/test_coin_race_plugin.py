@@ -170,7 +170,8 @@ def test_more_than_two_sides_and_a_team(coin: None) -> None:
     """Three sides, Red a team of Ann and Cat (Ann, its first member, flips for it). Ann
     and Bob heads, Cy tails: two heads, a tie. Bob alone heads: Bob scores. All tails: a
     tie. Cat's coin is refused: Ann flips for Red."""
-    from core.scenario import ScenarioError, load
+    from core.rules.reading import ScenarioError
+    from core.scenario import load
 
     people = [
         {"name": "Ann", "side": "Red"},

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import Campaign, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import StartContest
 from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.events import ExchangeResolved
 from core.systems.fate.scoring import FateOptions
@@ -26,7 +27,7 @@ from core.systems.fate.state import FateParticipant, new_contest
 WRITER = """
 import random, sys
 from pathlib import Path
-from core.campaign.actions import Play
+from core.campaign.log import Play
 from core.model import ResolveExchange, RollDice
 from core.saves.store import CampaignFiles
 

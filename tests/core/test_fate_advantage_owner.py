@@ -13,9 +13,11 @@ over. Cynere, the aspect's owner, gains Teran's point at the end: 3 -> 4."""
 
 from __future__ import annotations
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
+from core.campaign.actions import Campaign
 from core.campaign.aftermath import summary
-from core.campaign.setup import Pick, build_contest
+from core.campaign.log import AddCharacter, Character, Play, StartContest, WriteBack
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.engine import apply
 from core.model import Command, ResolveExchange, RollDice
 from core.systems.fate.character import FateCharacter, fate_sheet

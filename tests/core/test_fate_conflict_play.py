@@ -14,17 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import (
-    AddCharacter,
-    Campaign,
-    Character,
-    Play,
-    Redo,
-    StartContest,
-    Undo,
-    WriteBack,
-)
+from core.campaign.actions import Campaign
 from core.campaign.aftermath import summary
+from core.campaign.log import AddCharacter, Character, Play, Redo, StartContest, Undo, WriteBack
 from core.engine import play
 from core.errors import OutOfTurn, RuleError
 from core.files.codec import decode, encode

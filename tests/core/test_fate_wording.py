@@ -6,10 +6,12 @@ first. An extra +2 that changes nothing the GM reads (a side already at 100%) is
 
 from __future__ import annotations
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import Campaign
 from core.campaign.aftermath import summary
+from core.campaign.log import AddCharacter, Character, Play, StartContest
 from core.campaign.recap import recap_markdown
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.model import Command, ResolveExchange, RollDice
 from core.odds import odds_for, odds_text
 from core.systems.fate.rules import FATE

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from core.engine import apply
 from core.errors import BadDice, ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.forge import (
     FORGE,
     ChooseReaction,

@@ -16,7 +16,8 @@ from core.engine import apply, play
 from core.errors import OutOfTurn, RuleError
 from core.files.codec import decode, encode
 from core.model import AnyContest, AnyEvent, Command, EndContest, ResolveExchange, RollDice
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.forge.beats import (
     AttackSent,
     EndRound,

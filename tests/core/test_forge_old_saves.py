@@ -14,15 +14,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from core.campaign.actions import (
-    AddCharacter,
-    Campaign,
-    Character,
-    Play,
-    StartContest,
-)
-from core.campaign.log import FORMAT_VERSION
-from core.campaign.setup import Pick, build_contest
+from core.campaign.actions import Campaign
+from core.campaign.log import FORMAT_VERSION, AddCharacter, Character, Play, StartContest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.model import EndContest, ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves
 from core.saves.transfer import export_campaign, import_campaign, read_export

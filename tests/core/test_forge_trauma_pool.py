@@ -10,7 +10,8 @@ import pytest
 
 from core.campaign.log import Character
 from core.campaign.roster_file import read_bytes
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.engine import apply
 from core.errors import RuleError
 from core.files.codec import decode, encode

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Campaign, Character
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character
 from core.saves.store import CampaignFiles, Saves
 from tests.helpers import SCENARIOS, act, opened, seed, tussle
 

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.aftermath import summary
+from core.campaign.log import (
     ActionRecorded,
     AddCharacter,
-    Campaign,
     Character,
     Correct,
     Play,
@@ -26,8 +27,8 @@ from core.campaign.actions import (
     Undo,
     WriteBack,
 )
-from core.campaign.aftermath import summary
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
 from core.systems.fate.character import FateCharacter, fate_sheet

@@ -17,7 +17,8 @@ import pytest
 from core.engine import apply
 from core.errors import OutOfTurn, RuleError
 from core.model import ResolveExchange, RollDice, SetModifier
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.heroquest.automatic import RuleAutomatic
 from core.systems.heroquest.events import Gamble, Leave, SetPairs, SpendHeroPoints
 from core.systems.heroquest.odds import HEROQUEST_ODDS

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 
 HERO_FOE = [
     {"name": "Hero", "rating": "17", "hero_points": 1},

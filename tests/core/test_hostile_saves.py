@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Campaign, Character
-from core.campaign.log import FORMAT_VERSION
+from core.campaign.actions import Campaign
+from core.campaign.log import FORMAT_VERSION, AddCharacter, Character
+from core.files.disk import BadSave, CampaignLock, StoreError
 from core.saves.check import check_campaign
-from core.saves.store import BadSave, CampaignFiles, CampaignLock, Saves, StoreError
+from core.saves.store import CampaignFiles, Saves
 from tests.conftest import SCENARIOS
 from tests.helpers import clean_env, files_of, in_a_fork, seed, tussle_command
 
@@ -43,7 +44,7 @@ def record(saves: Path, name: str, *extra: str) -> subprocess.CompletedProcess[s
 HOLDER = """
 import sys
 from pathlib import Path
-from core.saves.store import CampaignLock
+from core.files.disk import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Seed", what="the dashboard")
 print("held", flush=True)
@@ -427,7 +428,7 @@ async def main() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4):
             await pilot.pause()
-        from core.campaign.actions import Undo
+        from core.campaign.log import Undo
         app.send(Undo())  # a GM action: refused, and said why
         await pilot.pause()
         print(json.dumps({

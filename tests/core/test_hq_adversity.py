@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 
 
 def duel(

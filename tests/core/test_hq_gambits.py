@@ -17,7 +17,8 @@ import pytest
 from core.engine import apply
 from core.errors import RuleError
 from core.rules import find_system
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.heroquest.events import Boost, Gamble, RespondDefensively, SetPairs
 from core.systems.heroquest.extended import lodged_points
 from core.systems.heroquest.modifiers import boost_cost

@@ -21,7 +21,8 @@ from core.engine import apply
 from core.errors import OutOfTurn, RuleError
 from core.files.codec import decode, encode
 from core.model import AnyContest, AnyEvent, ResolveExchange, RollDice
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.heroquest.events import SetParties
 from core.systems.heroquest.group_play import Engage, HQGroupContest, new_group
 from core.systems.heroquest.state import HQOptions, HQParticipant

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import Campaign
 from core.campaign.aftermath import summary
-from core.campaign.setup import Pick, build_contest
+from core.campaign.log import AddCharacter, Character, Play, StartContest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.errors import UnknownName
 from core.model import Command, ResolveExchange, RollDice
 from core.rules import find_system

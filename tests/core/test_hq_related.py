@@ -13,16 +13,17 @@ from typing import Any
 
 import pytest
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     Character,
     Play,
     StartContest,
     UpdateCharacter,
     WriteBack,
 )
-from core.campaign.setup import Pick, build_contest, conditions
+from core.campaign.setup import build_contest, conditions
+from core.campaign.sheet import Pick
 from core.engine import apply
 from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice

@@ -8,12 +8,15 @@ from typing import Any
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest, WriteBack
+from core.campaign.actions import Campaign
 from core.campaign.aftermath import results, summary
-from core.campaign.setup import Pick, build_contest, describe_options
+from core.campaign.log import AddCharacter, Character, Play, StartContest, WriteBack
+from core.campaign.setup import build_contest, describe_options
+from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.model import ResolveExchange, RollDice
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.extended import climactic
 from core.systems.heroquest.resolution import COMPLETE, MAJOR, MARGINAL, MINOR

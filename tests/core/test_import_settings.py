@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import ChangeSettings, StartSession
+from core.campaign.log import ChangeSettings, StartSession
 from core.saves.store import CampaignFiles, Saves
 from tests.helpers import seed, tussle
 

@@ -14,7 +14,8 @@ from core.engine import apply, fold
 from core.errors import RuleError
 from core.files.codec import decode, encode
 from core.model import ContestEnded, Event, ResolveExchange, RollDice
-from core.scenario import ScenarioError, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import resolve
 from core.systems.fate.events import CreateAdvantage, DeclareAttack, FateContestEnded, InvokeAspect
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest

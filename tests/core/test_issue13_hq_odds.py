@@ -11,8 +11,9 @@ from functools import cache
 
 import pytest
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick, build_contest
+from core.campaign.log import Character
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.engine import apply
 from core.model import ResolveExchange, RollDice
 from core.odds import odds_for

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     ChangeSettings,
     Character,
     Compel,

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import core.saves.manage
-from core.campaign.actions import AddCharacter, Character
+from core.campaign.log import AddCharacter, Character
+from core.files.disk import MANIFEST, CampaignLock, CampaignLocked
 from core.saves.backup import list_backups
 from core.saves.manage import (
     BadName,
@@ -30,7 +31,7 @@ from core.saves.manage import (
     rename,
     unarchive,
 )
-from core.saves.store import MANIFEST, CampaignFiles, CampaignLock, CampaignLocked, Saves
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import act, files_of, seed, tussle
 from tui.cli import main
 
@@ -40,7 +41,7 @@ HOLDER = """
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from core.saves.store import CampaignLock
+from core.files.disk import CampaignLock
 CampaignLock(Path(sys.argv[1])).acquire("Seed")
 print("held", flush=True)
 sys.stdin.readline()

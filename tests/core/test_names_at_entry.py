@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from core.files.disk import StoreError
 from core.saves.manage import BadName, rename
-from core.saves.store import CampaignFiles, Saves, StoreError
+from core.saves.store import CampaignFiles, Saves
 from core.saves.transfer import export_campaign, to_text
 from core.text import is_control, written_out
 from tests.helpers import seed, tussle

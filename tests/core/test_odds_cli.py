@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from core.odds import load_for_odds, odds_for
-from core.scenario import ScenarioError
+from core.rules.reading import ScenarioError
 from tests.conftest import SCENARIOS
 from tests.helpers import in_process, tussle_command
 

@@ -19,8 +19,8 @@ import pytest
 
 from core.cli.bench import exchange_action, fate_campaign, fate_scenario
 from core.cli.commands import check_saves
+from core.files.disk import ReadOnlySaves
 from core.saves.backup import backup
-from core.saves.store import ReadOnlySaves
 from tests.helpers import seed, tussle
 
 UMASKS = [0o022, 0o000]

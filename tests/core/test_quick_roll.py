@@ -18,7 +18,8 @@ from typing import get_type_hints
 
 import pytest
 
-from core.campaign.actions import Campaign, QuickRoll, Redo, Undo
+from core.campaign.actions import Campaign
+from core.campaign.log import QuickRoll, Redo, Undo
 from core.campaign.recap import recap_markdown
 from core.campaign.state import CampaignState
 from core.errors import RuleError

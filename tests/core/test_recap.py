@@ -6,7 +6,8 @@ import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from core.campaign.actions import ActionRecorded, Campaign
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded
 from core.campaign.recap import last_session_start, recap_markdown
 from core.saves.store import CampaignFiles
 from tests.conftest import SCENARIOS
@@ -59,7 +60,7 @@ def test_the_last_session_starts_after_the_last_long_gap(saves: Path) -> None:
 
 
 def test_a_session_the_gm_started_is_where_the_recap_begins(saves: Path) -> None:
-    from core.campaign.actions import StartSession
+    from core.campaign.log import StartSession
 
     campaign = recorded(saves)
     assert "## fate-cynere-vs-teran" in recap_markdown(campaign)  # played this session

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from core.campaign.actions import ActionRecorded
+from core.campaign.log import ActionRecorded
 from core.campaign.recap import recap_markdown
 from core.cli.bench import fate_campaign
 

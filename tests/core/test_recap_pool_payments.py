@@ -7,9 +7,11 @@ for Teran refusing a compel: the recap's points spent say Teran, 1 from the pool
 
 from __future__ import annotations
 
-from core.campaign.actions import AddCharacter, Campaign, Character, SpendFromPool, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, SpendFromPool, StartContest
 from core.campaign.recap import recap_markdown
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter
 
 CYNERE = Character(

@@ -71,7 +71,7 @@ def test_each_recorded_exchange_is_one_undoable_action(saves: Path) -> None:
     # (the seed's Cynere starts with 2 fate points and spends both: 0 on the roster).
     assert len(campaign.done) == 2 + 1 + 4 + 1
     assert fate_sheet(campaign.roster["Cynere"]).fate_points == 0
-    from core.campaign.actions import Undo
+    from core.campaign.log import Undo
 
     campaign.apply(campaign.decide(Undo()))
     assert fate_sheet(campaign.roster["Cynere"]).fate_points == 2
@@ -99,7 +99,7 @@ def test_an_invalid_scenario_records_nothing(saves: Path, tmp_path: Path) -> Non
 HOLD = """
 import sys, time
 from pathlib import Path
-from core.saves.store import CampaignLock
+from core.files.disk import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Scripted", what="a test holding the lock")
 print("held", flush=True)

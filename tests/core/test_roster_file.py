@@ -20,7 +20,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.campaign.actions import Campaign, Character, ImportCharacters, Undo, describe_action
+from core.campaign.actions import Campaign
+from core.campaign.log import Character, ImportCharacters, Undo, describe_action
 from core.campaign.roster_file import (
     Refused,
     RosterFileError,

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from core.scenario import ScenarioError, load, resolve
+from core.rules.reading import ScenarioError
+from core.scenario import load, resolve
 from tests.helpers import tussle_command
 
 SEED: dict[str, Any] = {

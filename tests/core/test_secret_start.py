@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign.actions import ActionRecorded, Campaign, ContestStarted, StartContest, Undo
+from core.campaign.actions import Campaign
+from core.campaign.log import ActionRecorded, ContestStarted, StartContest, Undo
 from core.campaign.setup import build_contest
 from core.errors import UnknownName
 from core.files.codec import decode, encode

@@ -21,18 +21,12 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from core.campaign.actions import (
-    AddCharacter,
-    Campaign,
-    Character,
-    Entry,
-    Play,
-    StartContest,
-    ToggleSecret,
-    secrets_of,
-)
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Entry, Play, StartContest, ToggleSecret
 from core.campaign.recap import recap_markdown
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
+from core.campaign.state import secrets_of
 from core.model import ResolveExchange, RollDice
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from core.campaign.log import Character
 from core.campaign.sheet import find_sheet
-from core.campaign.state import Character
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign.actions import Campaign, Character, StartContest
-from core.campaign.setup import Pick, build_contest
+from core.campaign.actions import Campaign
+from core.campaign.log import Character, StartContest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.systems import forge
 from core.systems.fate.character import FateCharacter

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick, build_contest
+from core.campaign.log import Character
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.systems.fate.sheet import difficulty as fate_difficulty
 from core.systems.forge.sheet import cover_modifier

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import Campaign, Redo, Undo
+from core.campaign.actions import Campaign
+from core.campaign.log import Redo, Undo
 from core.cli.bench import exchange_action, fate_campaign
 from core.files.codec import encode
 from core.saves import snapshot

@@ -21,10 +21,11 @@ from tinydb.table import Document
 
 import core.files.disk
 import core.saves.store
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
+    FORMAT_VERSION,
     ActionUndone,
     AddCharacter,
-    Campaign,
     Character,
     Entry,
     Play,
@@ -32,20 +33,17 @@ from core.campaign.actions import (
     StartContest,
     Undo,
 )
-from core.campaign.log import FORMAT_VERSION
 from core.files.codec import encode
-from core.model import Command, DiceRolled, ResolveExchange, RollDice
-from core.saves.store import (
+from core.files.disk import (
     MANIFEST,
     AtomicJSONStorage,
     BadSave,
-    CampaignFiles,
     CampaignLock,
     CampaignLocked,
-    Saves,
     StoreError,
-    safe_name,
 )
+from core.model import Command, DiceRolled, ResolveExchange, RollDice
+from core.saves.store import CampaignFiles, Saves, safe_name
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
 from tests.helpers import act, manifest_doc
 from tests.strategies import CAMPAIGN_SYSTEMS, CampaignRun, campaign_runs
@@ -420,7 +418,7 @@ def test_clean_temporary_files_removes_only_leftovers(saves: Path) -> None:
 HOLDER = """
 import sys
 from pathlib import Path
-from core.saves.store import CampaignLock
+from core.files.disk import CampaignLock
 lock = CampaignLock(Path(sys.argv[1]))
 lock.acquire("Seed")
 print("held", flush=True)

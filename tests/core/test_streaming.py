@@ -10,7 +10,7 @@ import random
 import re
 from pathlib import Path
 
-from core.campaign.actions import Character, Correct, Redo, Undo, UpdateCharacter
+from core.campaign.log import Character, Correct, Redo, Undo, UpdateCharacter
 from core.cli.bench import exchange_action, fate_campaign
 from core.saves.check import check_campaign, exchanges_of, replay_checked
 from core.saves.export_stream import write_export

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 
 import core.files.disk
 import core.saves.store
-from core.campaign.actions import ActionUndone, Campaign
-from core.campaign.log import FORMAT_VERSION
+from core.campaign.actions import Campaign
+from core.campaign.log import FORMAT_VERSION, ActionUndone
 from core.files.codec import encode
 from core.saves.store import CampaignFiles, Saves
 from core.saves.transfer import (

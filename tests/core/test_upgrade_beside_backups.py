@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import core.campaign.actions
+import core.campaign.log
 from core.files.disk import AtomicJSONStorage
 from core.saves.backup import make_backup
 from core.saves.store import CampaignFiles, Saves
@@ -27,7 +27,7 @@ def backed_up_by_an_older_tussle(saves: Path, monkeypatch: pytest.MonkeyPatch) -
     while this Tussle's format was still 2 (nothing upgraded: as the older one made it)."""
     folder = Path(shutil.copytree(OLD, saves / OLD.name))
     with monkeypatch.context() as older:
-        older.setattr(core.campaign.actions, "FORMAT_VERSION", 2)
+        older.setattr(core.campaign.log, "FORMAT_VERSION", 2)
         files = CampaignFiles(folder)
         files.lock.acquire("test")
         try:
@@ -48,7 +48,7 @@ def test_check_after_an_upgrade_calls_no_segment_damaged(
     assert "changed since the backup" not in told and "damaged" not in told
     assert (
         AtomicJSONStorage(folder / "log" / "000000.json").read()["format"]["1"]["format"]
-        == core.campaign.actions.FORMAT_VERSION
+        == core.campaign.log.FORMAT_VERSION
     )  # the first full segment was rewritten indeed
 
 

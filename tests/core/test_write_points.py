@@ -20,10 +20,11 @@ from pathlib import Path
 import pytest
 
 from core.bus import Bus
-from core.campaign.actions import AddCharacter, Character, StartSession, Undo
+from core.campaign.log import AddCharacter, Character, StartSession, Undo
 from core.files import disk
+from core.files.disk import StoreError
 from core.model import Command
-from core.saves.store import APP, FORMAT_VERSION, CampaignFiles, Saves, StoreError
+from core.saves.store import APP, FORMAT_VERSION, CampaignFiles, Saves
 from tests.helpers import (
     SCENARIOS,
     State,

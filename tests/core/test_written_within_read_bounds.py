@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from core.campaign.actions import Campaign, Character, ImportCharacters
+from core.campaign.actions import Campaign
+from core.campaign.log import Character, ImportCharacters
 from core.errors import RuleError
 from core.files.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, SEGMENT_SIZE
 from core.saves.store import CampaignFiles, Saves

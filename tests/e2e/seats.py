@@ -15,7 +15,7 @@ from pathlib import Path
 
 import aiohttp
 
-from core.campaign.actions import Play
+from core.campaign.log import Play
 from core.saves.store import Saves
 from tests.e2e.tmux import TMUX, Terminal
 from tests.helpers import (

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
-from core.campaign.setup import Pick, build_contest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Play, StartContest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.model import ResolveExchange, RollDice
 from core.saves.store import CampaignFiles
 from tests.e2e.tmux import TMUX, Terminal, wait_for_file

@@ -7,8 +7,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Log, Static
 
-from core.campaign.actions import Character, Play
-from core.campaign.setup import Pick
+from core.campaign.log import Character, Play
+from core.campaign.sheet import Pick
 from core.cli.demo import create_campaign, create_demos
 from core.dice import RandomDice
 from core.model import ResolveExchange, RollDice

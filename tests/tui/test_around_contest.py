@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.heroquest.character import hq_sheet
 from core.systems.heroquest.state import HQContest

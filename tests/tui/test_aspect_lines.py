@@ -13,8 +13,9 @@ from msgspec.structs import replace
 from rich.cells import cell_len
 from textual.content import Content
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick, build_contest
+from core.campaign.log import Character
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.systems.fate.state import Aspect, FateContest
 from tui.systems import view
 

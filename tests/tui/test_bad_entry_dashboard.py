@@ -14,7 +14,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from core.campaign.actions import AddCharacter, Character
+from core.campaign.log import AddCharacter, Character
 from core.saves.store import CampaignFiles, Saves
 from tests.helpers import act, files_of, seed
 from tests.tui.conftest import new_app, settle

@@ -8,7 +8,7 @@ from textual.events import Key
 from textual.message import Message
 
 from core.bus import Applied, Saved
-from core.campaign.actions import ActionRecorded
+from core.campaign.log import ActionRecorded
 from core.saves.store import CampaignFiles
 from tests.tui.conftest import keys, new_app, settle
 from tui.app import BusNotice

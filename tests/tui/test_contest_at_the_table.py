@@ -35,7 +35,7 @@ async def test_a_d100_takes_0_5_as_5_and_0_0_as_100(saves: Path) -> None:
 async def test_a_fate_attack_is_committed_without_dice(saves: Path) -> None:
     """Rules §1.3: an attack stops the contest; the GM commits it at once (k, Enter for
     the form, Enter on the keypad) and no dice are asked for or recorded."""
-    from core.campaign.actions import Play
+    from core.campaign.log import Play
     from core.model import RollDice
 
     app = new_app(saves, campaign="Fate demo")
@@ -207,8 +207,8 @@ async def test_an_advantage_with_no_total_nor_dice_is_rolled_by_tussle(saves: Pa
 async def test_the_footer_leaves_out_keys_that_do_not_apply(saves: Path) -> None:
     """A simple HeroQuest contest has no chain to leave (rules §2.8: leaving is a chained
     or extended contest's); a FORGE contest outside combat has no reactions (§3.4)."""
-    from core.campaign.actions import Character
-    from core.campaign.setup import Pick
+    from core.campaign.log import Character
+    from core.campaign.sheet import Pick
     from tests.tui.conftest import seed_campaign
     from tests.tui.screen_text import screen_text
 
@@ -265,8 +265,8 @@ async def test_a_simple_heroquest_contest_speaks_of_no_resolution_points(saves: 
     """Resolution points count only in chained and extended contests (rules §2.8): a
     simple contest's verdict names the victory alone. Hero (Sword 15) rolls 5, a
     success; the Foe rolls 20, a fumble: Hero wins."""
-    from core.campaign.actions import Character
-    from core.campaign.setup import Pick
+    from core.campaign.log import Character
+    from core.campaign.sheet import Pick
     from tests.tui.conftest import seed_campaign
 
     seed_campaign(
@@ -403,7 +403,8 @@ async def test_a_correction_and_the_campaigns_count_one_in_the_singular(saves: P
         shown = "\n".join(screen_text(app))
         assert "Result: not over after 1 exchange" in shown, shown
         assert "1 exchanges" not in shown
-    from core.campaign.actions import AddCharacter, Campaign, Character
+    from core.campaign.actions import Campaign
+    from core.campaign.log import AddCharacter, Character
     from core.saves.store import Saves
     from tests.helpers import act
 

@@ -63,7 +63,8 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
 
-from core.campaign.actions import Campaign, Play
+from core.campaign.actions import Campaign
+from core.campaign.log import Play
 from core.dice import DiceKind, RandomDice
 from core.model import Contest, RollDice
 from core.rules import BUILT_IN

@@ -45,9 +45,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.corrections import reopen
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     Correct,
     Entry,
     Play,
@@ -56,7 +57,6 @@ from core.campaign.actions import (
     Undo,
     WriteBack,
 )
-from core.campaign.corrections import reopen
 from core.campaign.setup import build_contest
 from core.campaign.sheet import find_sheet
 from core.dice import DiceKind, RandomDice

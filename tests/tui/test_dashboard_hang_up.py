@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from core.cli.demo import create_demos
-from core.saves.store import CampaignFiles, CampaignLocked, Saves
+from core.files.disk import CampaignLocked
+from core.saves.store import CampaignFiles, Saves
 from tests.helpers import clean_env, tussle_command
 from tests.tui.conftest import settle
 from tui.app import make_app

@@ -12,7 +12,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from core.campaign.actions import AddCharacter, Campaign, Character, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, StartContest
 from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict_play import FateConflict
@@ -113,7 +114,7 @@ async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path
     """Rules §1.3 and the SRD: an attack ends the contest and the scene goes on as a
     conflict, with the same people (their fate points as the contest left them) and
     the turn order by Notice (Cynere, Good, first); u takes the start back."""
-    from core.campaign.setup import Pick
+    from core.campaign.sheet import Pick
     from core.systems.fate.state import FateContest
     from tests.tui.conftest import seed_campaign
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter
 from tests.helpers import files_of, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write

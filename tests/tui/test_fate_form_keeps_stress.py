@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.saves.store import CampaignFiles
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.stress import Box, Slot, Track

@@ -13,8 +13,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import CreateAdvantage

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from core.campaign.actions import Play
+from core.campaign.log import Play
 from core.systems.fate.events import CreateAdvantage
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.screens.invoke import InvokeForm

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign.actions import Campaign, ChangeSettings, Character
-from core.campaign.setup import Pick
+from core.campaign.actions import Campaign
+from core.campaign.log import ChangeSettings, Character
+from core.campaign.sheet import Pick
 from core.saves.store import Saves
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQContest

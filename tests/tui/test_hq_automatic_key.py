@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.screens.contest import ContestScreen

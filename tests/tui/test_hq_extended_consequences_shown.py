@@ -11,9 +11,11 @@ victory, the Foe dying (§2.8.6's table: 7 is dying)."""
 
 from __future__ import annotations
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Play, StartContest
 from core.campaign.recap import recap_markdown
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.model import ResolveExchange, RollDice
 from core.rules import find_system
 from tui.systems.heroquest.panes import participants

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.rules import find_system
 from core.saves.store import Saves
 from core.systems.heroquest.character import HeroQuestCharacter

@@ -9,8 +9,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.app import TussleApp

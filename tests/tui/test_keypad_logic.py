@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.campaign.actions import AddCharacter, Campaign, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, StartContest
 from core.campaign.setup import build_contest
 from core.campaign.sheet import find_sheet
 from core.dice import DiceKind

@@ -17,7 +17,7 @@ import pytest
 from textual.events import Key
 from textual.pilot import Pilot
 
-from core.campaign.setup import Pick
+from core.campaign.sheet import Pick
 from core.systems.fate.character import fate_sheet
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.app import TussleApp

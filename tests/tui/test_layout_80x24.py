@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
-from core.saves.store import CampaignFiles, CampaignLocked
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
+from core.files.disk import CampaignLocked
+from core.saves.store import CampaignFiles
 from core.systems.forge.rules import ForgeCharacter
 from tests.helpers import HOLD_DEMO, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write

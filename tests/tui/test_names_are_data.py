@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 from textual.app import App
 from textual.content import Content
 
-from core.campaign.actions import AddCharacter, Campaign, Character, Play, StartContest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Play, StartContest
 from core.campaign.recap import recap_markdown
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.model import ResolveExchange, RollDice
 from core.saves.store import CampaignFiles
 from core.systems.fate.character import FateCharacter

@@ -14,8 +14,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.saves.store import Saves
 from tests.tui.conftest import keys, new_app, seed_campaign, write
 from tui.app import TussleApp

@@ -10,8 +10,10 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign.actions import Campaign, Play, StartContest, Undo
-from core.campaign.setup import Pick, build_contest
+from core.campaign.actions import Campaign
+from core.campaign.log import Play, StartContest, Undo
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.cli.demo import create_demos
 from core.model import Command, ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves

@@ -11,8 +11,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter, fate_sheet
 from tests.helpers import ROSTER_FILES, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.saves.store import CampaignFiles, Saves
 from tests.helpers import tussle
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write

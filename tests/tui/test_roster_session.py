@@ -9,8 +9,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet

@@ -13,8 +13,10 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from core.campaign.actions import ChangeSettings, Character, ContestRecord, Play
-from core.campaign.setup import Pick, build_contest
+from core.campaign.log import ChangeSettings, Character, Play
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
+from core.campaign.state import ContestRecord
 from core.saves.store import CampaignFiles, Saves
 from core.systems.heroquest.character import HeroQuestCharacter
 from tests.helpers import (
@@ -112,7 +114,7 @@ async def test_no_odds_while_a_participant_is_hidden(saves: Path) -> None:
 
 
 async def test_a_hidden_pc_fate_points_are_question_marks(saves: Path) -> None:
-    from core.campaign.actions import ToggleSecret
+    from core.campaign.log import ToggleSecret
 
     files = saved(saves)
     app = WatchApp(files.folder)
@@ -185,7 +187,8 @@ def test_the_gm_panes_mark_what_the_players_do_not_see() -> None:
 
 
 def test_heroquest_participants_show_condition_and_bumps_down_when_not_zero() -> None:
-    from core.campaign.actions import AddCharacter, Campaign, StartContest, ToggleSecret
+    from core.campaign.actions import Campaign
+    from core.campaign.log import AddCharacter, StartContest, ToggleSecret
     from core.systems.heroquest.state import HQContest
 
     campaign = Campaign(name="T", system="heroquest")

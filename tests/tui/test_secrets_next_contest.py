@@ -23,9 +23,9 @@ from typing import Any
 
 from textual.widgets import DataTable, Static
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     ChangeSettings,
     Character,
     Play,
@@ -33,7 +33,8 @@ from core.campaign.actions import (
     ToggleSecret,
 )
 from core.campaign.recap import recap_markdown
-from core.campaign.setup import Pick, build_contest
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.model import Command, ResolveExchange, RollDice
 from core.saves.store import Saves
 from core.systems import forge

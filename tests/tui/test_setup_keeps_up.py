@@ -12,8 +12,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from core.campaign.actions import Character
-from core.campaign.setup import Pick
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from tests.tui.conftest import keys, new_app, seed_campaign, write
 from tui.app import TussleApp
 from tui.screens.forms import FormScreen

@@ -83,7 +83,7 @@ class TestPlayersView:
     def test_after_two_exchanges(
         self, snap_compare: Any, saves: Path, size: tuple[int, int]
     ) -> None:
-        from core.campaign.actions import Play
+        from core.campaign.log import Play
         from core.cli.demo import create_demos
         from core.model import ResolveExchange, RollDice
         from core.saves.store import CampaignFiles, Saves

@@ -40,7 +40,7 @@ async def test_the_watcher_follows_new_exchanges_and_keeps_the_last_good_state(
         assert "The race across the mud" in shown(app, "#title")
         assert "No exchange yet" in shown(app, "#last")
         # The GM plays an exchange (another process in real life: here, the same files).
-        from core.campaign.actions import Play
+        from core.campaign.log import Play
         from core.model import ResolveExchange, RollDice
         from core.saves.store import CampaignFiles
 
@@ -92,7 +92,7 @@ async def test_a_replaced_campaign_is_read_again_from_the_start(saves: Path) -> 
 
 
 async def test_the_players_see_the_odds_only_when_the_gm_allows_it(saves: Path) -> None:
-    from core.campaign.actions import ChangeSettings
+    from core.campaign.log import ChangeSettings
     from core.saves.store import CampaignFiles
 
     create_demos(Saves(saves))
@@ -120,7 +120,7 @@ async def test_the_view_is_painted_while_its_odds_are_still_being_worked_out(
     import threading
 
     import core.odds
-    from core.campaign.actions import ChangeSettings
+    from core.campaign.log import ChangeSettings
     from core.saves.store import CampaignFiles
 
     create_demos(Saves(saves))

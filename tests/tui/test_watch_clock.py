@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from core.campaign.actions import Play
+from core.campaign.log import Play
 from core.saves.store import CampaignFiles, Saves
 from tests.helpers import EXCHANGES, HIDE_ALL, HIDE_SLY, knife_fight
 from tui.watch import WatchApp

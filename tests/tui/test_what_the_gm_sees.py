@@ -20,16 +20,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from core.campaign.actions import (
-    AddCharacter,
-    Campaign,
-    Character,
-    Entry,
-    Play,
-    StartContest,
-    ToggleSecret,
-)
-from core.campaign.setup import Pick, build_contest
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Entry, Play, StartContest, ToggleSecret
+from core.campaign.setup import build_contest
+from core.campaign.sheet import Pick
 from core.cli.demo import create_demos
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules import find_system

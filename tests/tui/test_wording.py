@@ -10,7 +10,7 @@ from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, ne
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.odds_view import odds_cells
 from tui.screens.forms import FormScreen
-from tui.systems.heroquest import lingering
+from tui.systems.heroquest.panes import lingering
 from tui.widgets.choice import Choice
 
 

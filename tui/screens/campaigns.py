@@ -12,16 +12,18 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.files.disk import StoreError
 from core.rules import DEFAULT_SYSTEM, SYSTEM_NAMES, system_title
 from core.saves.manage import Listed, delete, listed, rename, set_archived
-from core.saves.store import CampaignFiles, StoreError, close_names
+from core.saves.store import CampaignFiles, close_names
 from core.text import visible
+from tui.fields import Answers, Field, FieldError
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
 from tui.keys_in_order import TextIsNoKey
-from tui.screens.forms import Answers, Field, FieldError, FormScreen
-from tui.systems.common import e
+from tui.screens.forms import FormScreen
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import e
 
 
 class ConfirmDeleteScreen(FormScreen[Answers]):

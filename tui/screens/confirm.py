@@ -8,8 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.systems.common import e
-from tui.widgets.lines import Hanging
+from tui.widgets.lines import Hanging, e
 
 
 class ConfirmScreen(ModalScreen[bool]):

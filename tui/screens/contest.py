@@ -21,11 +21,10 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from core.campaign.actions import (
+from core.campaign.log import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
-    ContestRecord,
     Correct,
     Play,
     Played,
@@ -33,6 +32,7 @@ from core.campaign.actions import (
     Undo,
     describe_action,
 )
+from core.campaign.state import ContestRecord
 from core.model import Contest, ExchangeEvent, ResolveExchange
 from core.rules import find_system
 from tui import views
@@ -42,10 +42,10 @@ from tui.modifier_form import modifier_command, modifier_fields
 from tui.screens import contest_table, quick_roll
 from tui.screens.contest_keypad import KeypadContest
 from tui.systems import view
-from tui.systems.common import e
 from tui.systems.screen_part import ContestActions, ScreenPart
 from tui.widgets.exchange_log import PAGE, ExchangeLog
 from tui.widgets.keypad import RollKeypad
+from tui.widgets.lines import e
 from tui.widgets.panes import AspectsPane, ParticipantsPane
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
 
     def _ended_here(self, action: ActionRecorded) -> bool:
         """Whether ``action`` ended this contest (an exchange, a correction, the GM)."""
-        from core.campaign.actions import ContestCorrected
+        from core.campaign.log import ContestCorrected
         from core.model import ContestEnded
 
         for event in action.events:
@@ -212,7 +212,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
     def _write_back(self) -> None:
         """The contest is over: its results go onto the roster at once, as their own
         action (so u takes back the write-back alone, and u again the last exchange)."""
-        from core.campaign.actions import WriteBack
+        from core.campaign.log import WriteBack
 
         record = self.record
         if record.state.finished and not record.written and not self.tussle.read_only:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.campaign.actions import Play
+from core.campaign.log import Play
 from core.errors import BadDice, RuleError
 from core.model import Command
 from tui import views
@@ -21,7 +21,7 @@ from tui.fields import Answers, Field, FieldError, Follow, Options
 from tui.key_hints import key_of
 from tui.screens.contest_corrections import CorrectingContest
 from tui.systems import view
-from tui.systems.common import e
+from tui.widgets.lines import e
 
 
 class KeypadContest(CorrectingContest):

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.errors import RuleError
 from core.model import Contest
 from tui import views
@@ -23,10 +23,10 @@ from tui.key_hints import key_of
 from tui.keypad import Keypad
 from tui.odds_view import odds_cells
 from tui.systems import view
-from tui.systems.common import e
 from tui.widgets.exchange_log import PAGE, ExchangeLog
 from tui.widgets.keybar import KeyBar
 from tui.widgets.keypad import RollKeypad
+from tui.widgets.lines import e
 from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 

@@ -32,7 +32,8 @@ def write_recap(screen: PaintedContest) -> None:
 
     def work() -> None:
         from core.campaign.recap import recap_markdown
-        from core.saves.store import CampaignFiles, StoreError, make_folder, write_atomically
+        from core.files.disk import StoreError, make_folder, write_atomically
+        from core.saves.store import CampaignFiles
 
         try:
             text = recap_markdown(CampaignFiles(campaign_folder).load())
@@ -54,7 +55,7 @@ def write_recap(screen: PaintedContest) -> None:
 def toggle_players_odds(screen: PaintedContest) -> None:
     """Let the players' view show the odds, or stop it (a campaign setting: undoable,
     and seen by tussle watch, another process)."""
-    from core.campaign.actions import ChangeSettings
+    from core.campaign.log import ChangeSettings
 
     allowed = bool(screen.tussle.campaign.settings.get("players_see_odds", False))
     screen.tussle.send(ChangeSettings(changes={"players_see_odds": not allowed}))
@@ -69,7 +70,7 @@ def toggle_players_odds(screen: PaintedContest) -> None:
 def ask_secret(screen: PaintedContest) -> None:
     """Hide from the players' view (or show again) a participant's numbers, an aspect,
     or the whole contest: a GM action like any other (undoable, saved)."""
-    from core.campaign.actions import ToggleSecret
+    from core.campaign.log import ToggleSecret
 
     record = screen.record
 

@@ -24,11 +24,11 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from core.text import control_problem, visible
-from tui.fields import Answers, Field, FieldError, blame
-from tui.systems.common import e
+from tui.fields import Answers, Field, FieldError
 from tui.widgets.choice import Choice
+from tui.widgets.lines import e
 
-__all__ = ["Answers", "Field", "FieldError", "FormScreen", "blame"]
+__all__ = ["FormScreen"]
 
 ResultT = TypeVar("ResultT")
 

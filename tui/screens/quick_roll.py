@@ -11,7 +11,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.campaign.actions import ActionRecorded, ActionRedone, ActionUndone, QuickRoll
+from core.campaign.log import ActionRecorded, ActionRedone, ActionUndone, QuickRoll
 from core.rules import system_title
 from tui.fields import Answers, Field, blame
 from tui.host import host
@@ -91,7 +91,7 @@ def tell_roll(app: App[None], entry: ActionRecorded | ActionUndone | ActionRedon
     lines = [f"{rolled.expression}: {dice}{rolled.outcome}", *rolled.details, rolled.chance]
     lines = [line for line in lines if line]
     from tui.screens.contest_paint import PaintedContest
-    from tui.systems.common import e
+    from tui.widgets.lines import e
 
     screen = app.screen
     if isinstance(screen, PaintedContest) and screen.keypad_open():  # not over the keypad

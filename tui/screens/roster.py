@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from core.campaign.actions import (
+from core.campaign.log import (
     ActionRecorded,
     ActionRedone,
     ActionUndone,
@@ -23,21 +23,21 @@ from core.campaign.actions import (
     ImportCharacters,
     Played,
     SettingsChanged,
+    Sheet,
     StartSession,
     UpdateCharacter,
     describe_action,
 )
-from core.campaign.log import Sheet
 from core.campaign.sheet import find_sheet
 from core.errors import RuleError
 from core.limits import fields_of
 from core.rules import find_system
-from tui.fields import whole_field
+from tui.fields import Answers, Field, blame, whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
 from tui.keys_in_order import TextIsNoKey
 from tui.screens import quick_roll, roster_import
-from tui.screens.forms import Answers, Field, FormScreen, blame
+from tui.screens.forms import FormScreen
 from tui.systems import view
 from tui.systems.roster_part import RosterPart
 from tui.widgets.keybar import KeyBar

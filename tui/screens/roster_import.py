@@ -16,7 +16,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from core.campaign.actions import Character
+from core.campaign.log import Character
 from core.campaign.roster_file import Import, read_files, report
 from tui.fields import Answers, Field, blame
 from tui.host import host

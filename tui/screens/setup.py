@@ -14,9 +14,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Label, Static
 
-from core.campaign.actions import StartContest
+from core.campaign.log import StartContest
 from core.campaign.setup import (
-    Pick,
     build_contest,
     conditions,
     describe_options,
@@ -25,23 +24,24 @@ from core.campaign.setup import (
     rating_label,
     typed_rating,
 )
-from core.campaign.sheet import find_sheet
+from core.campaign.sheet import Pick, find_sheet
 from core.errors import RuleError
 from core.limits import fields_of
 from core.rules import find_system
+from tui.fields import Answers, Field, blame
 from tui.host import Host, Step, host
 from tui.keys_in_order import TextIsNoKey
-from tui.screens.forms import Answers, Field, FormScreen, blame
+from tui.screens.forms import FormScreen
 from tui.systems import view
-from tui.systems.common import e
 from tui.systems.setup_part import SetupActions, SetupPart
 from tui.widgets.choice import Choice
 from tui.widgets.keybar import KeyBar
-from tui.widgets.lines import data_cell
+from tui.widgets.lines import data_cell, e
 
 if TYPE_CHECKING:
     from core.bus import Notice
-    from core.campaign.actions import Campaign, ContestRecord
+    from core.campaign.actions import Campaign
+    from core.campaign.state import ContestRecord
 
 T = TypeVar("T")
 OTHER = "\x00other"  # the Rolls choice "Other: type a rating" (no rating name is this)

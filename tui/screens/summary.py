@@ -14,9 +14,8 @@ from core.campaign.aftermath import summary
 from tui.host import Host, host
 from tui.key_hints import key_of
 from tui.keys_in_order import TextIsNoKey
-from tui.systems.common import e
 from tui.widgets.keybar import KeyBar
-from tui.widgets.lines import Hanging
+from tui.widgets.lines import Hanging, e
 from tui.widgets.panes import TellingScroll
 
 if TYPE_CHECKING:
@@ -104,7 +103,7 @@ class SummaryScreen(TextIsNoKey, ModalScreen[None]):
         self.tussle.open_setup()
 
     def action_write_back(self) -> None:
-        from core.campaign.actions import WriteBack
+        from core.campaign.log import WriteBack
 
         self.tussle.send(WriteBack(contest_id=self.contest_id))
 

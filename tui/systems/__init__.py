@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.model import Command, Contest
 from core.rules import find_plugin, find_system, load, not_a
 from tui.systems.screen_part import ScreenPart
@@ -86,7 +86,8 @@ class SystemView(ABC):
         """The participants pane (the GM's): what the players do not see is marked; by
         default each by name, with their side where it is not their own and the points
         they hold (the rules' ``points``)."""
-        from tui.systems.common import e, hidden_mark, secret_heading
+        from tui.systems.common import hidden_mark, secret_heading
+        from tui.widgets.lines import e
 
         lines = secret_heading(record)
         rules = find_system(record.state.system)
@@ -108,7 +109,8 @@ class SystemView(ABC):
         """The aspects pane (the situation, where a system has no aspects). ``hidden``
         names the aspects the GM keeps from the players: marked for the GM, shown as
         ``??`` to the ``players``. By default the rules' ``aspects``, by name."""
-        from tui.systems.common import HIDDEN_MARK, e
+        from tui.systems.common import HIDDEN_MARK
+        from tui.widgets.lines import e
 
         lines = []
         for name in find_system(state.system).aspects(state):

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.widgets.lines import e as e  # names inside markup: the one escape
-
 if TYPE_CHECKING:
-    from core.campaign.actions import ContestRecord
+    from core.campaign.state import ContestRecord
 
 PIP_ON, PIP_OFF = "●", "○"
 

@@ -8,8 +8,9 @@ from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign.actions import CampaignState, Character, ContestRecord, Play
-from core.campaign.setup import Pick
+from core.campaign.log import Character, Play
+from core.campaign.sheet import Pick
+from core.campaign.state import CampaignState, ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest
@@ -28,11 +29,12 @@ from core.systems.forge.sheet import cover_modifier, target
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems import SystemView
-from tui.systems.common import cell, cells, e, hidden_mark, secret_heading
+from tui.systems.common import cell, cells, hidden_mark, secret_heading
 from tui.systems.roster_part import RosterPart
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
 from tui.widgets.keypad import KeypadRow
+from tui.widgets.lines import e
 
 ROUND = "Stage"  # what the scoreboard calls the coming round: "Stage 2"
 ASPECTS_TITLE = "Situation"

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from core.campaign.actions import CampaignState, Character
-from core.campaign.log import Sheet
+from core.campaign.log import Character, Sheet
+from core.campaign.state import CampaignState
 from core.errors import RuleError
 from core.limits import fields_of
 from tui.fields import Answers, Field, whole_field

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from textual.binding import Binding
 
-from core.campaign.setup import Pick
+from core.campaign.sheet import Pick
 from tui.fields import Answers, Field
 from tui.host import Host
 

@@ -9,8 +9,9 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from core.campaign.log import Character
 from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
-from core.campaign.state import CampaignState, Character, ContestRecord
+from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
 from core.limits import size_problem
 from core.model import Contest, Event, Participant

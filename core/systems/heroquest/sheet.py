@@ -11,8 +11,9 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from core.campaign.log import Character
 from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
-from core.campaign.state import CampaignState, Character, ContestRecord
+from core.campaign.state import CampaignState, ContestRecord
 from core.engine import play
 from core.errors import RuleError
 from core.model import Command, Contest, Event, Participant, ResolveExchange, RollDice

@@ -16,9 +16,9 @@ import random
 import sys
 from pathlib import Path
 
-from core.campaign.actions import (
+from core.campaign.actions import Campaign
+from core.campaign.log import (
     AddCharacter,
-    Campaign,
     Character,
     ImportCharacters,
     StartSession,

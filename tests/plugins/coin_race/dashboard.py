@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.model import Contest, RollDice
 from tests.plugins.coin_race.rules import (
     D2,
@@ -22,11 +22,12 @@ from tests.plugins.coin_race.sheet import SHEET
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Field
 from tui.systems import SystemView
-from tui.systems.common import cell, cells, e, pct, pips
+from tui.systems.common import cell, cells, pct, pips
 from tui.systems.roster_part import RosterPart, sheet_roster
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
 from tui.systems.setup_part import SetupPart, options_part
 from tui.widgets.keypad import KeypadRow
+from tui.widgets.lines import e
 
 
 def _own(state: Contest) -> CoinContest:

@@ -9,8 +9,9 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from core.campaign.log import Character
 from core.campaign.sheet import Change, Pick, SystemSheet, options
-from core.campaign.state import CampaignState, Character, ContestRecord
+from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
 from core.model import Contest, Participant
 from tests.plugins.coin_race.rules import CoinContest, CoinOptions, CoinSheet, new_contest, sheet_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.model import Contest
 from core.systems.fate.conflict_play import FateConflict
 from tui.systems import Asked, SystemView

@@ -9,7 +9,7 @@ a GM's remapped keys keep theirs.)"""
 
 from __future__ import annotations
 
-from core.campaign.actions import StartContest
+from core.campaign.log import StartContest
 from core.dice import DiceKind, parse_fate_dice
 from core.model import Command, Contest
 from core.systems.fate.conflict import Absorption, absorptions

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.model import Contest
 from core.systems.fate.conflict_play import FateConflict, shifts
 from core.systems.fate.stress import boxes_text, track_label
 from tui.draft import Draft, Preview
-from tui.systems.common import e, hidden_mark, pct, secret_heading
+from tui.systems.common import hidden_mark, pct, secret_heading
 from tui.systems.fate import panes
 from tui.widgets.keypad import KeypadRow
+from tui.widgets.lines import e
 
 ROUND = "Exchange"
 

@@ -13,10 +13,10 @@ from core.systems.fate.sheet import typed_rating
 from core.systems.fate.state import FateContest
 from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options, blame
-from tui.systems.common import e
 from tui.systems.fate import conflict_keys
 from tui.systems.fate.panes import own_contest
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.widgets.lines import e
 
 # -- the invoke form ----------------------------------------------------------------------
 
@@ -257,7 +257,7 @@ def _attack(screen: ContestActions) -> None:
 def _pool(screen: ContestActions) -> None:
     """The GM's pool pays for an NPC outside an invoke (refusing a compel, a stunt):
     invokes pay from it in their own form (``i``), compels on NPCs fill it (``k``)."""
-    from core.campaign.actions import SpendFromPool
+    from core.campaign.log import SpendFromPool
 
     record = screen.tussle.campaign.contest(screen.contest_id)
     npcs = tuple((n, n) for n in sorted(own_contest(record.state).npcs) if n)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.dice import DiceKind, fate_glyphs
 from core.model import Contest
 from core.redact import HIDDEN
@@ -15,9 +15,9 @@ from core.systems.fate.scoring import score_exchange
 from core.systems.fate.state import Aspect, FateContest
 from tui.draft import Draft, Preview, faces_of
 from tui.systems import Asked
-from tui.systems.common import cell, e, hidden_mark, pct, pips, secret_heading
+from tui.systems.common import cell, hidden_mark, pct, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
-from tui.widgets.lines import to_content
+from tui.widgets.lines import e, to_content
 
 ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Aspects"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.campaign.actions import CampaignState, Character
+from core.campaign.log import Character
+from core.campaign.state import CampaignState
 from core.systems.fate import sheet as fate_system_sheet
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.ladder import signed

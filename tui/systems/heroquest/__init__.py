@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from tui.systems import SystemView
 from tui.systems.heroquest import keys, panes
-from tui.systems.heroquest.panes import lingering as lingering
 
 if TYPE_CHECKING:
     from tui.systems.roster_part import RosterPart

@@ -8,7 +8,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from core.campaign.actions import ContestRecord
+from core.campaign.state import ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest
@@ -38,8 +38,9 @@ from core.systems.heroquest.resolution import (
 )
 from core.systems.heroquest.state import HQContest, HQParticipant
 from tui.draft import Draft, Preview, faces_of
-from tui.systems.common import bar, cell, cells, e, hidden_mark, pct, pips, secret_heading
+from tui.systems.common import bar, cell, cells, hidden_mark, pct, pips, secret_heading
 from tui.widgets.keypad import KeypadRow
+from tui.widgets.lines import e
 
 ROUND = "Exchange"  # what the scoreboard calls the coming round: "Exchange 2"
 ASPECTS_TITLE = "Situation"

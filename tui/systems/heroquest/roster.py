@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.campaign.actions import CampaignState, Character
+from core.campaign.log import Character
+from core.campaign.state import CampaignState
 from core.errors import RuleError
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.ratings import format_rating, parse_rating

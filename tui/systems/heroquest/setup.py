@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.binding import Binding
 
-from core.campaign.setup import Pick
+from core.campaign.sheet import Pick
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.systems.heroquest.ratings import format_rating, parse_rating
