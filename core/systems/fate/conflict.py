@@ -33,9 +33,6 @@ from core.systems.fate.stress import (
     Slot,
     Track,
 )
-from core.systems.fate.stress import (
-    SEVERITY_SHIFTS as SEVERITY_SHIFTS,
-)
 
 CODEC_TAG = "fate"  # saved as "fate.Combatant"..., beside the contest's classes
 
