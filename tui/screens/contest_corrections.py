@@ -7,14 +7,14 @@ anything does. An undone exchange comes back onto the keypad the same way.
 
 from __future__ import annotations
 
-from core.campaign.actions import Correct
+from core.campaign.log import Correct
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from tui.draft import Draft, dice_kind, typed_text
 from tui.fields import Answers, Field, blame, whole
 from tui.key_hints import key_of
 from tui.screens.contest_paint import PaintedContest
-from tui.systems.common import e
+from tui.widgets.lines import e
 
 
 class CorrectingContest(PaintedContest):
