@@ -336,10 +336,12 @@ class Pane:
         return dialog.rows[row + 1]
 
     def step(self, title: str, label: str) -> str:
-        """→ on the focused choice under ``label``; what it shows then."""
+        """→ on the focused choice under ``label``; what it shows then (unchanged only
+        after 30 s: on a loaded machine a step can take seconds, and a wait cut short made
+        ``choose`` press → again and count the next step twice: "does not offer 'Wight'")."""
         before = self.field(title, label)
         self.keys("Right")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         shown = before
         while shown == before and time.monotonic() < deadline:
             time.sleep(0.05)
