@@ -1,6 +1,6 @@
-"""HeroQuest contests for the tests of automatic results and presets: a Hero against a
-Foe, and playing commands on it through the engine (as tests/core/test_heroquest.py's
-own helpers do; test modules do not import one another)."""
+"""HeroQuest contests for the rules tests (tests/core/test_heroquest.py, automatic
+results, presets): a Hero against a Foe, and commands played on it through the engine.
+Kept here because test modules do not import one another."""
 
 from __future__ import annotations
 

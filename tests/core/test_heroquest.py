@@ -6,8 +6,6 @@ Ratings are linear values: "4M" = 4 + 20 = 24, "2M2" = 2 + 40 = 42.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 from hypothesis import given
 from msgspec.structs import replace
@@ -43,7 +41,8 @@ from core.systems.heroquest.resolution import (
     simple_contest,
 )
 from core.systems.heroquest.rules import HEROQUEST, NoHeroPoints
-from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, Pair, new_contest
+from core.systems.heroquest.state import HQContest, HQParticipant, Pair, new_contest
+from tests.core.hq_contests import exchange, hero_foe, play, resolved
 from tests.strategies import parties, tie_breaks
 
 
@@ -60,46 +59,6 @@ def vs(
         Party(target=value(b), roll=roll_b),
         tie_break,  # type: ignore[arg-type]
     )
-
-
-def hero_foe(
-    hero: str = "12", foe: str = "15", hero_points: int = 0, **options: object
-) -> HQContest:
-    return new_contest(
-        [
-            HQParticipant(
-                name="Hero", side="Hero", rating=parse_rating(hero), hero_points=hero_points
-            ),
-            HQParticipant(name="Foe", side="Foe", rating=parse_rating(foe)),
-        ],
-        HQOptions(**options),  # type: ignore[arg-type]
-    )
-
-
-def play(contest: HQContest, *commands: object) -> tuple[HQContest, list[Event]]:
-    log: list[Event] = []
-    state = contest
-    for command in commands:
-        new, events = apply(state, command)  # type: ignore[arg-type]
-        assert isinstance(new, HQContest)
-        state = new
-        log.extend(events)
-    return state, log
-
-
-def exchange(
-    c: HQContest, rolls: dict[str, int], *extra: object
-) -> tuple[HQContest, ExchangeResolved]:
-    c, log = play(
-        c, *[RollDice(who=n, faces=(r,)) for n, r in rolls.items()], *extra, ResolveExchange()
-    )
-    return c, resolved(log)
-
-
-def resolved(log: Sequence[Event]) -> ExchangeResolved:
-    found = [e for e in log if isinstance(e, ExchangeResolved)]
-    assert len(found) == 1
-    return found[0]
 
 
 # -- §2.12 vectors: the simple contest ------------------------------------------------------
