@@ -523,7 +523,7 @@ ADDED_TO = {
     "forge.ForgeOptions": {"beat_pattern": "every_later_beat"},
     "forge.ForgeContest": {"modifier_labels": {}, "round": None},
     "forge.ExchangeResolved": {"modifier_labels": {}},
-    "heroquest.HQOptions": {"group_extended": False},
+    "heroquest.HQOptions": {"group_extended": False, "followers": []},
     "heroquest.OpenExchange": {"automatic": None, "modifier_labels": {}},
     "heroquest.ExchangeResolved": {"automatic": None, "modifier_labels": {}},
 }

@@ -436,7 +436,8 @@ class SetupScreen(TextIsNoKey, Screen[None]):
 
         def done(chosen: tuple[dict[str, Any], Answers] | None) -> None:
             if chosen is not None:
-                self.options, self.option_answers = chosen
+                kept = {k: self.options[k] for k in part.kept_options if k in self.options}
+                self.options, self.option_answers = {**chosen[0], **kept}, chosen[1]
                 self.reload()
 
         self.app.push_screen(FormScreen("Rule options", fields, parse=parse), done)

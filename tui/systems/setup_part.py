@@ -77,6 +77,9 @@ class SetupPart:
     rolls_by_side: bool = False  # the keypad's rollers are sides, not participants
     situation_aspects: bool = False  # the setup's situation aspects are shown (and used)
     keys: Sequence[SetupKey] = field(default_factory=tuple)
+    # Options the system's own keys set (not the options form): a new choice of options
+    # keeps them (HeroQuest's followers).
+    kept_options: tuple[str, ...] = ()
     # Run when the GM starts the contest, before its title is asked: a check the rules
     # want first (HeroQuest's contest of wherewithal); it calls ``go`` to carry on.
     before_start: Callable[[SetupActions, Callable[[], None]], None] | None = None

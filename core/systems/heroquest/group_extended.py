@@ -20,7 +20,7 @@ holds that). Where HQ2 reads two ways, the reading chosen is named where it is m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Literal, get_args
 
 from msgspec.structs import replace
 
@@ -47,6 +47,8 @@ from core.systems.heroquest.rules import NoHeroPoints
 CODEC_TAG = "heroquest"  # saved as "heroquest.GroupMember"..., beside the contest's classes
 
 Role = Literal["character", "contestant", "secondary", "supporter"]
+# A follower's roles (HQ2, Followers), as the setup offers them: all but "character".
+FOLLOWER_ROLES: tuple[Role, ...] = tuple(r for r in get_args(Role) if r != "character")
 Status = Literal["active", "eliminated", "disengaged", "removed"]
 Aim = Literal["win", "disengage", "other"]
 

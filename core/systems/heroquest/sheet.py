@@ -20,6 +20,7 @@ from core.model import Command, Contest, Event, Participant, ResolveExchange, Ro
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet, with_hq
 from core.systems.heroquest.consequences import BENEFITS
 from core.systems.heroquest.events import ExchangeResolved
+from core.systems.heroquest.group_extended import FOLLOWER_ROLES, GroupError, Role
 from core.systems.heroquest.group_extended import consequences as group_consequences
 from core.systems.heroquest.group_play import HQGroupContest, new_group
 from core.systems.heroquest.ratings import format_rating, parse_rating
@@ -66,6 +67,9 @@ def describe_options(opts: Mapping[str, Any]) -> list[str]:
     out = [kind, ties, f"augments against {base}"]
     if h.wherewithal_waiver:
         out.append("a major or complete wherewithal victory waives the injury's bump down")
+    if h.group_extended and h.followers:  # HQ2, Followers
+        marked = (f"{name} ({role}, of {leader})" for name, role, leader in h.followers)
+        out.append("followers: " + ", ".join(marked))
     if h.extended:  # §2.8.6-7
         out.append(
             f"consequences: {'climactic' if h.consequences == 'climactic' else 'rising action'}"
@@ -205,6 +209,24 @@ def wherewithal(
     return next(e for e in events if isinstance(e, ExchangeResolved))
 
 
+def followers_of(
+    h: HQOptions, participants: Sequence[HQParticipant]
+) -> dict[str, tuple[Role, str]]:
+    """The followers the setup marked (``HQOptions.followers``) among ``participants``:
+    name -> (role, leader). One marked before the GM took them (or their leader) out of
+    the setup is left out; a role the rules lack is a ``GroupError``."""
+    names = {p.name for p in participants}
+    found: dict[str, tuple[Role, str]] = {}
+    for name, role, leader in h.followers:
+        if name not in names or leader not in names:
+            continue
+        chosen = next((r for r in FOLLOWER_ROLES if r == role), None)
+        if chosen is None:
+            raise GroupError(f'{name}: no follower role "{role}" ({", ".join(FOLLOWER_ROLES)})')
+        found[name] = (chosen, leader)
+    return found
+
+
 def build_contest(
     chosen: Sequence[tuple[Pick, Character]],
     opts: Mapping[str, Any],
@@ -228,7 +250,7 @@ def build_contest(
             )
         )
     if h.group_extended:  # HQ2's group extended contest: pairings engaged on the contest screen
-        return new_group(participants, h)
+        return new_group(participants, h, followers=followers_of(h, participants))
     return new_contest(participants, h)
 
 

@@ -56,6 +56,9 @@ class HQOptions(Saved):
     waived: tuple[str, ...] = ()
     # A group extended contest (HQ2; ``group_play``): pairings engaged round by round.
     group_extended: bool = False
+    # Its followers, as the setup marks them: (name, role, leader), the role one of
+    # ``group_extended.Role`` but "character" (HQ2, Followers); the rest are characters.
+    followers: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def chain(self) -> bool:

@@ -1,5 +1,5 @@
-"""HeroQuest on the contest setup screen: its options and a resistance from the table
-(``SETUP``)."""
+"""HeroQuest on the contest setup screen: its options, a resistance from the table and a
+group extended contest's followers (``SETUP``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.binding import Binding
 from core.campaign.sheet import Pick
 from core.dice import DiceKind
 from core.errors import RuleError
+from core.systems.heroquest.group_extended import FOLLOWER_ROLES
 from core.systems.heroquest.ratings import format_rating, parse_rating
 from core.systems.heroquest.resolution import VICTORIES
 from core.systems.heroquest.sheet import (
@@ -178,6 +179,70 @@ def _wherewithal(screen: SetupActions) -> None:
     _wherewithal_form(screen, pick, lambda won: None)
 
 
+# How the setup names each follower role (HQ2, Followers); the roles are the core's.
+ROLE_WORDS = {
+    "contestant": "a contestant (rolls; out at 3 points)",
+    "secondary": "a secondary contestant (never rolls; takes points shifted to it)",
+    "supporter": "a supporter (assists only)",
+}
+
+
+def _follower(screen: SetupActions) -> None:
+    """f: mark the highlighted participant a follower of a teammate, in a group extended
+    contest (HQ2, Followers): as a contestant, a secondary contestant or a supporter; or
+    a character again."""
+    if not screen.options.get("group_extended"):
+        screen.notify("Followers are for a group extended contest (o: Kind, group extended).")
+        return
+    pick = screen.highlighted
+    if pick is None:
+        screen.notify("Add participants first (a).")
+        return
+    mates = [p.character for p in screen.picks if p.side == pick.side and p != pick]
+    if not mates:
+        screen.notify(f"{pick.character} has nobody on side {pick.side} to follow.")
+        return
+    marked = {name: (role, leader) for name, role, leader in screen.options.get("followers", ())}
+    role, leader = marked.get(pick.character, ("character", mates[0]))
+    roles = (
+        ("not a follower: a character", "character"),
+        *((ROLE_WORDS.get(r, r), r) for r in FOLLOWER_ROLES),
+    )
+
+    def parse(a: Answers) -> tuple[str, str]:
+        return a["role"], a["leader"]
+
+    def then(chosen: tuple[str, str]) -> None:
+        role, leader = chosen
+        rest = tuple(f for f in screen.options.get("followers", ()) if f[0] != pick.character)
+        # Whoever followed this one follows nobody once it is a follower itself.
+        if role != "character":
+            rest = tuple(f for f in rest if f[2] != pick.character)
+        added = ((pick.character, role, leader),) if role != "character" else ()
+        screen.options["followers"] = rest + added
+        screen.reload()
+        screen.notify(
+            f"{pick.character}: {ROLE_WORDS.get(role, role)}, following {leader}."
+            if role != "character"
+            else f"{pick.character} is a character, following nobody."
+        )
+
+    screen.form(
+        f"{pick.character} as a follower (HQ2, Followers)",
+        [
+            Field("role", "Role", role, roles),
+            Field(
+                "leader",
+                "Follows",
+                leader if leader in mates else mates[0],
+                tuple((m, m) for m in mates),
+            ),
+        ],
+        parse,
+        then,
+    )
+
+
 def _before_start(screen: SetupActions, go: Callable[[], None]) -> None:
     """Each injured participant not yet let in rolls wherewithal first; then the contest
     starts with those who won (if two sides are left). An augment base the GM left
@@ -251,6 +316,12 @@ SETUP = SetupPart(
             Binding("w", "wherewithal", "Wherewithal", id="setup.wherewithal"),
             _wherewithal,
         ),
+        SetupKey(
+            "setup.options",
+            Binding("f", "follower", "Follower", id="setup.follower"),
+            _follower,
+        ),
     ),
+    kept_options=("followers",),
     before_start=_before_start,
 )
