@@ -32,8 +32,7 @@ def scoreboard(
     if unsaved:
         plural = "s" if unsaved != 1 else ""
         head = f"[b $error]⚠ {unsaved} action{plural} NOT SAVED (retrying)[/] {head}"
-    round_name = view(state.system).ROUND
-    label = f"{round_name} {state.n + 1}" if not state.finished else f"After {state.n}"
+    label = view(state.system).round_label(state) if not state.finished else f"After {state.n}"
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
         escalated = find_system(state.system).escalated(state)

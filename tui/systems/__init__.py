@@ -51,6 +51,12 @@ class SystemView(ABC):
         """The keypad's rows: each roller's dice as typed, and what they make (the
         cursor, ``draft.cursor``, counts the rollers :meth:`takes_dice` keeps)."""
 
+    def round_label(self, state: Contest) -> str:
+        """The scoreboard's label for the coming round of a contest not over:
+        ``ROUND`` and its number by default ("Exchange 2"). FORGE: the round and beat of
+        a round by beats under way ("Round 1 · beat 4")."""
+        return f"{self.ROUND} {state.n + 1}"
+
     def takes_dice(self, state: Contest, who: str) -> bool:
         """Whether ``who``, one of the rules' rollers now, takes dice on the keypad (the
         cursor stops on them, Tussle rolls for them); every roller by default. FORGE:

@@ -126,6 +126,15 @@ def _tracker(c: forge.ForgeContest) -> list[str]:
     return lines
 
 
+def round_label(state: Contest) -> str:
+    """The scoreboard's label: "Round 1 · beat 4" while a round by beats is under way
+    (rules §3.4 [I16]), else the coming stage ("Stage 2")."""
+    c = _own(state)
+    if c.in_round and c.round is not None:
+        return f"Round {c.round.number} · beat {c.round.beat}"
+    return f"{ROUND} {c.n + 1}"
+
+
 def takes_dice(state: Contest, who: str) -> bool:
     """A dying participant takes no dice: out of the contest, no actions (rules §3.4);
     as the stage's reactor, their armor absorbs what it can (``forge.reaction_of``)."""
@@ -152,7 +161,7 @@ def _round_rows(state: forge.ForgeContest, preview: Preview, draft: Draft) -> li
             out.append(KeypadRow(name, "     ", why, False))
             continue
         if beat_kind(r.beat) == "action":
-            target = beats.default_target(state, name)
+            target = beats.attack_target(state, name)  # the GM's choice (k), else the default
             text = f"attacks {e(target)} vs {state.target(name)}%"
         else:
             hits = [a for a in beats.landing_now(r, name)]
@@ -257,6 +266,8 @@ def describe_extra(command: Command) -> str | None:
             return f"Roles: {e(command.actor)} acts, {e(command.reactor)} reacts"
         case forge.ChooseReaction():
             return f"Reaction: {command.reaction}"
+        case beats.ChooseTarget():
+            return f"Target: {e(command.attacker)} attacks {e(command.target)}"
     return None
 
 
@@ -357,6 +368,49 @@ def _move_icon(screen: ContestActions) -> None:
     )
 
 
+def _choose_target(screen: ContestActions) -> None:
+    """Whom the current row's icon attacks in this action beat: one of its living
+    opponents (rules §3.4 [I17]; a dying icon is out of the contest). A choice made
+    again for the same icon takes the place of the one waiting."""
+    state = _own(screen.state)
+    r = state.round
+    if r is None or not state.in_round:
+        screen.notify("No round by beats is under way (T starts one).", title="Target")
+        return
+    if beat_kind(r.beat) != "action":
+        screen.notify(f"Beat {r.beat} is a reaction beat: nobody attacks in it.", title="Target")
+        return
+    attacker = screen.current()
+    if attacker is None or attacker not in beats.whose_beat(state, r):
+        screen.notify(f"Nobody left to attack in beat {r.beat}.", title="Target")
+        return
+    living = beats.living_opponents(state, attacker)
+    if not living:
+        screen.notify(f"{attacker} has nobody left to attack.", title="Target")
+        return
+    chosen = [
+        c
+        for c in screen.draft.extras
+        if isinstance(c, beats.ChooseTarget) and c.attacker == attacker
+    ]
+    now = chosen[-1].target if chosen else beats.default_target(state, attacker)
+    screen.ask(
+        f"Whom {attacker} attacks in beat {r.beat}",
+        [Field("target", "Target", now, tuple((n, n) for n in living))],
+        lambda a: beats.ChooseTarget(attacker=attacker, target=a["target"]),
+        rule_field="target",
+    )
+
+
+def _same_aim(waiting: Command, new: Command) -> bool:
+    """A target chosen again for the same attacker takes the place of the one waiting."""
+    return (
+        isinstance(waiting, beats.ChooseTarget)
+        and isinstance(new, beats.ChooseTarget)
+        and waiting.attacker == new.attacker
+    )
+
+
 def _end_round(screen: ContestActions) -> None:
     """The GM ends the round now (hits on their way are dropped)."""
     if not _own(screen.state).in_round:
@@ -386,6 +440,12 @@ SCREEN = ScreenPart(
         ),
         Key(
             "modifier",
+            Binding("k", "target", "Target", id="target"),
+            _choose_target,
+            applies=lambda state: _own(state).in_round,  # an action beat's attacks
+        ),
+        Key(
+            "modifier",
             Binding("o", "roles", "Roles", id="roles"),
             _roles,
             applies=lambda state: not _own(state).in_round,  # a round has no stage roles
@@ -399,6 +459,7 @@ SCREEN = ScreenPart(
         ),
         Key("modifier", Binding("e", "end", "End", id="end"), _end),
     ),
+    replaces=_same_aim,
 )
 
 
@@ -576,6 +637,7 @@ class ForgeView(SystemView):
     participants = staticmethod(participants)
     aspects = staticmethod(aspects)
     rows = staticmethod(rows)
+    round_label = staticmethod(round_label)
     takes_dice = staticmethod(takes_dice)
     verdict = staticmethod(verdict)
     odds_cells = staticmethod(odds_cells)

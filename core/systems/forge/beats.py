@@ -17,7 +17,7 @@ here is wired to the engine yet: it imports neither the saves nor Textual.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from msgspec.structs import replace
 
@@ -330,7 +330,14 @@ class RoundChanged(RoundEvent):
     round: BeatRound
 
     def apply_to(self, contest: ForgeContest) -> ForgeContest:
-        return replace(contest, round=self.round, rolls={}, modifiers={}, modifier_labels={})
+        return replace(
+            contest,
+            round=self.round,
+            rolls={},
+            modifiers={},
+            modifier_labels={},
+            beat_targets={},
+        )
 
 
 class StartRound(RoundCommand):
@@ -385,6 +392,50 @@ class EndRound(RoundCommand):
 
     def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
         return (RoundChanged(round=end_round(_round(contest))),)
+
+
+class ChooseTarget(RoundCommand):
+    """Whom ``attacker`` attacks in this action beat (with more than two icons the GM
+    names one; else :func:`default_target`): an icon of another side, not dying
+    (a dying icon is out of the contest, rules §3.4 [I15]). It goes with the beat's
+    rolls: Enter sends the attack to ``target``."""
+
+    before_rolls: ClassVar[bool] = True
+
+    attacker: str
+    target: str
+
+    def decide_in(self, contest: ForgeContest) -> tuple[Event, ...]:
+        r = _round(contest)
+        if not may_act(contest, r, self.attacker):
+            raise OutOfTurn(_why_not(contest, r, self.attacker, "act"))
+        check_pair(contest.participant(self.attacker), contest.participant(self.target))
+        if contest.dying(self.target):
+            raise RuleError(f"{self.target} is dying: out of the contest, not a target")
+        return (TargetChosen(attacker=self.attacker, target=self.target),)
+
+
+class TargetChosen(RoundEvent):
+    """The GM named whom ``attacker`` attacks in this beat."""
+
+    attacker: str
+    target: str
+
+    def apply_to(self, contest: ForgeContest) -> ForgeContest:
+        return replace(contest, beat_targets={**contest.beat_targets, self.attacker: self.target})
+
+
+def attack_target(contest: ForgeContest, attacker: str) -> str:
+    """Whom ``attacker`` attacks in this beat: the GM's choice, else the default."""
+    return contest.beat_targets.get(attacker) or default_target(contest, attacker)
+
+
+def living_opponents(contest: ForgeContest, attacker: str) -> tuple[str, ...]:
+    """Whom ``attacker`` may attack: the icons of other sides who are not dying."""
+    side = contest.participant(attacker).side
+    return tuple(
+        p.name for p in contest.participants if p.side != side and not contest.dying(p.name)
+    )
 
 
 class SendAttack(RoundCommand):
@@ -598,7 +649,7 @@ def beat_steps(contest: ForgeContest) -> list[RoundCommand]:
             if roll is None and contest.target(name) > 0:
                 steps.append(SkipBeat(who=name))
                 continue
-            steps.append(SendAttack(attacker=name, target=default_target(contest, name), roll=roll))
+            steps.append(SendAttack(attacker=name, target=attack_target(contest, name), roll=roll))
     else:
         dodging = {a.target for a in landing_now(r) if may_dodge(contest, r, a.target)}
         for a in landing_now(r):

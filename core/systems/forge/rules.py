@@ -273,6 +273,8 @@ class ForgeContest(Contest):
     trauma: Mapping[str, Int] = msgspec.field(default_factory=dict)
     modifier_labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # presets' names
     round: BeatRound | None = None  # a combat round by beats, the last one started
+    # this beat's attacks the GM aimed (attacker: target); the others go to the default
+    beat_targets: Mapping[str, str] = msgspec.field(default_factory=dict)
 
     @property
     def in_round(self) -> bool:
