@@ -366,11 +366,17 @@ def session_news(old: Character, new: Character) -> list[str]:
 
 def costs(record: ContestRecord, events: Sequence[Event]) -> Iterator[str]:
     spent: Counter[str] = Counter()
-    for e in record.exchanges:
-        spent.update(getattr(e, "hero_points", {}))
-    for name, n in spent.items():
-        yield f"{name} spent {n} hero point{'s' if n != 1 else ''}"
     state = record.state
+    if isinstance(state, HQGroupContest):  # its exchanges keep them in the moves: what
+        for p in state.participants:  # left the sheet, as the roster's write-back counts
+            spent[p.name] = p.hero_points - state.hero_points_left.get(p.name, p.hero_points)
+    else:
+        for e in record.exchanges:
+            spent.update(getattr(e, "hero_points", {}))
+    for name, n in spent.items():
+        if n <= 0:
+            continue
+        yield f"{name} spent {n} hero point{'s' if n != 1 else ''}"
     final = state.extended_result() if isinstance(state, HQContest) else None
     if isinstance(state, HQGroupContest) and state.finished:  # each one's own
         found = group_consequences(state.group_state)
