@@ -75,6 +75,7 @@ async def test_a_follower_marked_in_the_setup_is_out_at_three_points(saves: Path
         assert "followers: Sandy (contestant, of Tripitaka)" in text(app, "#setup-summary")
         await keys(pilot, "g", "enter")
         await settle(pilot)
+        assert "contestant follower of Tripitaka" in text(app, "#participants")
         # E, Tab, →: Sandy (the second of the Heroes) engages the Ghoul.
         await keys(pilot, "E", "tab", "right", "enter")
         await settle(pilot)

@@ -102,6 +102,10 @@ def participants(record: ContestRecord) -> list[str]:
             what = record.uses.get(p.name, "rating")
             lines.append(f"{pad}[b]{e(p.name)}[/b]  HP {left}{hidden_mark(record, p.name)}")
             lines.append(f"{pad}  {e(what)} {format_rating(p.rating)}{vit}")
+            if isinstance(state, HQGroupContest):  # HQ2, Followers
+                m = state.group_state.member(p.name)
+                if m.role != "character":
+                    lines.append(f"{pad}  {e(m.role)} follower of {e(m.leader or '?')}")
             lasting = lingering(p)
             if lasting:
                 lines.append(f"{pad}  [$warning]{lasting}[/]")
