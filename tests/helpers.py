@@ -521,7 +521,7 @@ ADDED_TO = {
     "model.ModifierSet": {"label": None},
     "forge.ForgeParticipant": {"agility": None},
     "forge.ForgeOptions": {"beat_pattern": "every_later_beat"},
-    "forge.ForgeContest": {"modifier_labels": {}, "round": None},
+    "forge.ForgeContest": {"modifier_labels": {}, "round": None, "beat_targets": {}},
     "forge.ExchangeResolved": {"modifier_labels": {}},
     "heroquest.HQOptions": {"group_extended": False, "followers": []},
     "heroquest.OpenExchange": {"automatic": None, "modifier_labels": {}},
