@@ -152,3 +152,31 @@ async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path
         latest = app.campaign.latest_contest
         assert latest is not None and isinstance(latest.state, FateContest)
         await keys(pilot, "q")
+
+
+async def test_an_attack_undone_leaves_nothing_on_the_keypad(saves: Path) -> None:
+    """u takes back an attack played from k's form: the conflict is as before it, and
+    the keypad (which has no dice in a conflict) holds nothing of it: it says whose turn
+    it is, not the undone hit, and Enter plays nothing."""
+    seed(saves)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        # Cynere Fight +3, ++00: +5 against Drisban's Fight +4, -000: +3: a 2-shift hit.
+        await keys(pilot, "k", "tab", "tab", "tab", "tab")
+        await write(pilot, "++00")
+        await keys(pilot, "tab", "ctrl+u")
+        await write(pilot, "Fight")
+        await keys(pilot, "tab")
+        await write(pilot, "-000")
+        await keys(pilot, "enter")
+        assert state(app).hit is not None
+        await keys(pilot, "u")
+        await odds_done(pilot)
+        assert state(app).hit is None
+        assert "Cynere's turn" in text(app, "#keypad")
+        assert "absorbs" not in text(app, "#keypad")
+        await keys(pilot, "enter")
+        await odds_done(pilot)
+        assert state(app).hit is None and state(app).turn == "Cynere"
+        await keys(pilot, "q")

@@ -183,10 +183,14 @@ class ContestScreen(TextIsNoKey, KeypadContest):
             verb = "Undone" if isinstance(entry, ActionUndone) else "Redone"
             self.notify(f"{verb}: {describe_action(action.command)}", timeout=3)
             command = action.command
+            # An exchange committed from the keypad comes back on it; an action played at
+            # once from a form (a conflict's attack, an assist) does not: nothing on the
+            # keypad stands for it, and Enter would play it again unseen.
             if (
                 isinstance(entry, ActionUndone)
                 and isinstance(command, Play)
                 and command.contest_id == self.contest_id
+                and any(isinstance(c, ResolveExchange) for c in command.commands)
             ):
                 self.restore_draft(list(command.commands), came_back_from=action.action_id)
             # A redone exchange is in the log again: what its undo put on the keypad goes.
