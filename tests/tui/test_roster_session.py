@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Input
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter, fate_sheet
+from core.systems.fate.stress import Slot
 from core.systems.forge.rules import ForgeCharacter, forge_sheet
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
@@ -235,3 +236,39 @@ async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
         assert app.campaign.settings["sessions"] == 1
         assert "session 1" in text(app, "#title")
         assert forge_sheet(app.campaign.roster["Josef"]).trauma == 2
+
+
+async def test_the_fate_roster_shows_the_consequences_a_conflict_left(saves: Path) -> None:
+    """A conflict writes its consequences on the sheet (SRD: they stay until they
+    recover): the roster's State column shows each one written, with its severity, and
+    nothing for a free slot."""
+    seed_campaign(
+        saves,
+        "After the Mud",
+        "fate",
+        [
+            Character(
+                name="Cynere",
+                ratings={"Fight": 4},
+                sheet=FateCharacter(
+                    fate_points=3,
+                    refresh=3,
+                    consequences=(
+                        Slot(severity="mild", aspect="Bruised Shoulder", holder="Teran"),
+                        Slot(severity="moderate"),
+                        Slot(severity="severe"),
+                    ),
+                ),
+            ),
+            Character(name="Teran", kind="npc", ratings={"Athletics": 2}),
+        ],
+        [
+            Pick(character="Cynere", side="Cynere", rating="Fight"),
+            Pick(character="Teran", side="Teran", rating="Athletics"),
+        ],
+    )
+    app = new_app(saves, "After the Mud")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        assert state(app, "Cynere") == "FP 3/3 · mild: Bruised Shoulder"
+        assert state(app, "Teran") == "FP 0/0"

@@ -17,7 +17,9 @@ from tui.systems.roster_part import RosterPart
 
 
 def _state(c: Character, campaign: CampaignState) -> str:
-    """``FP 2/3`` (fate points and refresh), and what they are in the contest being played."""
+    """``FP 2/3`` (fate points and refresh), and what they are in the contest being played;
+    then the consequences the character carries (``mild: Bruised Shoulder``), which a
+    conflict leaves on the sheet until they recover (SRD, "Stress and Consequences")."""
     sheet = fate_sheet(c)
     text = f"FP {sheet.fate_points}/{sheet.refresh}"
     record = campaign.playing(c.name)
@@ -26,6 +28,9 @@ def _state(c: Character, campaign: CampaignState) -> str:
         in_play = getattr(p, "fate_points", None)
         if in_play is not None and in_play != sheet.fate_points:
             text += f" ({in_play} in play)"
+    for slot in sheet.consequences or ():
+        if slot.aspect is not None:
+            text += f" · {slot.severity}: {slot.aspect}"
     return text
 
 
