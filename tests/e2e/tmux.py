@@ -263,8 +263,9 @@ class Pane:
         self.terminal.tmux("send-keys", *self._t(), *keys)
 
     def type(self, text: str) -> None:
-        """Literal text (into a text field)."""
-        self.terminal.tmux("send-keys", *self._t(), "-l", text)
+        """Literal text (into a text field); ``--`` first, so a text starting with a minus
+        (Fate dice, ``---0``) is typed, not read by tmux as its options."""
+        self.terminal.tmux("send-keys", *self._t(), "-l", "--", text)
 
     def alive(self) -> bool:
         found = self.terminal.tmux("list-sessions", "-F", "#{session_name} #{pane_dead}")
