@@ -19,7 +19,10 @@ HeroQuest group extended contest by keys: two Heroes engage a new NPC (E), a rou
 two pairings with its multiple-opponent penalty, and the second round's fall that ends it.
 And a FORGE combat round by beats at 80x24 (issue 29): the GM gives Josef his Physical
 Agility on the roster (0 refused), starts a round (T) and plays its beats by the keypad:
-attacks sent in action beats, a dodge and an absorb where they land.
+attacks sent in action beats, a dodge and an absorb where they land. Last, a Fate conflict
+at 80x24 (issue 28): a contest an attack (k) ends, k again makes it a conflict, three
+exchanges of attacks and absorptions by keys, and the NPC concedes; the roster shows the
+concession's fate points and the consequences kept, and the recap the conflict's actions.
 
 The tests below are the evening's parts, in order, on one module-scoped evening: each
 needs the ones before it. Every die is typed from the keypad, so every result is known:
@@ -40,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.tmux import TMUX, Pane, Terminal, unique_socket, wait_for_file
+from tests.e2e.tmux import TMUX, Pane, Terminal, find_dialog, unique_socket, wait_for_file
 from tests.helpers import clean_env, tussle_script
 
 # One evening, its parts in order on one tmux (the module's fixture): one worker.
@@ -947,3 +950,184 @@ def test_forge_a_combat_round_by_beats(evening: Evening) -> None:
     checked = evening.tussle("check", FORGE)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     evening.played.append("beats")
+
+
+# -- a Fate conflict by keys at 80x24 (issue 28, what it must show 2) ------------------------
+#
+# The Fate demo's pair as its roster has them: Cynere, Athletics Great (+4), Fight Great
+# (+4), 3 fate points; Teran the Swift (NPC), Athletics Fair (+2), no Fight (Mediocre, +0),
+# no fate points. Neither has Notice or Physique (SRD, "Conflicts" and "Stress and
+# Consequences", Fate Core):
+# * turn order, physical: Notice (0 and 0), ties by Athletics: Cynere (+4) before Teran (+2);
+# * Physique Mediocre: a physical track of two boxes, 1 and 2, and the three slots, mild 2,
+#   moderate 4, severe 6; a hit checks one box that covers what it absorbs, plus slots;
+# * an attack's shifts are its total minus the defense's; 3 or more, with style;
+# * a concession, before the roll: 1 fate point, plus 1 per consequence taken in the
+#   conflict; the conflict ends when a side has nobody left in it; stress clears then,
+#   consequences stay (each a new aspect, a free invoke for the side that inflicted it).
+
+CONFLICT = "Knives in the mud"
+
+
+def test_fate_a_contest_becomes_a_conflict_three_exchanges_and_a_concession(
+    evening: Evening,
+) -> None:
+    evening.after("recap")  # (after the recaps of the first evening's Fate contest)
+    night, status = evening.terminal((80, 24)), evening.folder / "conflict-status"
+    night.start([str(tussle_script()), "open", FATE], evening.env(), status)
+    gm = Pane(night)
+    gm.wait_for(f"The race across the mud · {FATE}")
+
+    # A new contest, the same pair: the race again.
+    gm.keys("n")
+    gm.wait_for(SETUP)
+    form = "Add a participant"
+    for who in ("Cynere", "Teran the Swift"):
+        gm.keys("a")
+        gm.choose(form, "Character", who)
+        gm.choose(form, "Rolls", "Athletics")
+        gm.accept(form)
+    gm.keys("g")
+    gm.fill("Start the contest", "Title", "The mud again")
+    gm.accept("Start the contest")
+    gm.wait_for(f"The mud again · {FATE}")
+
+    # k: Teran attacks; the contest ends at once, with no dice (rules §1.3).
+    gm.keys("k")
+    form = "Someone attacks: the contest becomes a conflict"
+    gm.choose(form, "Who attacks", "Teran the Swift")
+    gm.accept(form)
+    on_the_keypad(gm, "Attack by Teran the Swift")
+    gm.keys("Enter")
+    on_the_keypad(gm, "The contest is over")
+    # k again: the conflict it becomes, physical.
+    gm.keys("k")
+    form = "The attack goes on as a conflict"
+    gm.choose(form, "Harm", "physical")
+    gm.fill(form, "Title", CONFLICT)
+    gm.accept(form)
+
+    def turn(exchange: int, who: str) -> str:
+        """The title says whose turn in which exchange (wrapped where 80 columns end)."""
+        said = rf"exchange {exchange} · {who}'s turn".replace(" ", r"\s+")
+        return gm.wait_until(
+            lambda s: re.search(said, s) is not None, f"exchange {exchange}, {who}'s turn"
+        )
+
+    gm.wait_for("Fate physical conflict")
+    turn(1, "Cynere")
+
+    def attack(who: str, dice: str, defense: str) -> None:
+        """k: ``who`` attacks the other with Fight, the defense Athletics (the form's
+        defaults for physical harm), each one's dice typed. The form is taller than 24
+        rows and scrolls: its dice fields are reached by Tab from "Who" (does, on whom,
+        with, their dice; defended with, its dice), and the recap shows what was typed."""
+        form = f"{who}'s turn in the conflict"  # (who, attack: the form's defaults)
+        gm.keys("k")
+        shown = gm.dialog(form).text()
+        assert f"◀ {who} ▶" in shown and "◀ attack ▶" in shown, shown
+        gm.keys("Tab", "Tab", "Tab", "Tab")
+        gm.type(dice)
+        gm.keys("Tab", "Tab")
+        gm.type(defense)
+
+        def typed(screen: str) -> bool:
+            dialog = find_dialog(screen, form)
+            shown = [r.strip() for r in dialog.rows.values()] if dialog else []
+            return shown.count(dice) + shown.count(defense) >= 2
+
+        gm.wait_until(typed, f"{dice} and {defense} typed")
+        gm.accept(form)
+
+    def absorb(who: str, shifts: int, how: str, names: str = "") -> None:
+        form = f"{who} absorbs a {shifts}-shift physical hit"
+        gm.keys("a")
+        gm.choose(form, "How", how)
+        if names:
+            gm.fill(form, "Consequences taken, named (separated by ;)", names)
+        gm.accept(form)
+
+    # Exchange 1. Cynere: Fight +4, 0000: +4; Teran: Athletics +2, 0000: +2. 2 shifts: a
+    # hit; Teran checks his 2-box (it covers 2).
+    attack("Cynere", "0000", "0000")
+    absorb("Teran the Swift", 2, "the 2-box")
+    turn(1, "Teran the Swift")
+    # Teran: Fight +0, ++++: +4; Cynere: Athletics +4, ---0: +1. 3 shifts, with style (no
+    # boost taken). Cynere: the 1-box and a mild (1 + 2 = 3), Bruised Shoulder.
+    attack("Teran the Swift", "++++", "---0")
+    absorb("Cynere", 3, "the 1-box + a mild", "Bruised Shoulder")
+    shown = turn(2, "Cynere")
+    assert "Physical [x1][2]" in shown and "mild: Bruised Shoulder" in shown, shown
+
+    # Exchange 2. Cynere +000: +5; Teran 0000: +2. 3 shifts; his 2-box is checked, so the
+    # 1-box and a mild: Mud in the Eyes. Teran +00-: 0; Cynere --00: +2: he fails by 2, no
+    # harm (and no boost for her: not by 3).
+    attack("Cynere", "+000", "0000")
+    absorb("Teran the Swift", 3, "the 1-box + a mild", "Mud in the Eyes")
+    turn(2, "Teran the Swift")
+    attack("Teran the Swift", "+00-", "--00")
+    turn(3, "Cynere")
+
+    # Exchange 3: before Cynere rolls, Teran concedes: 1 + 1 consequence taken = 2 fate
+    # points (0 → 2). Nobody is left on his side: the conflict ends, Cynere wins; stress
+    # clears (her 1-box unchecked), her consequence stays.
+    gm.keys("k")
+    form = "Cynere's turn in the conflict"
+    gm.dialog(form)
+    gm.keys("Right")  # Who, the first field (its label scrolled out of sight at 80x24)
+
+    def teran_first(screen: str) -> bool:
+        dialog = find_dialog(screen, form)
+        return dialog is not None and "◀ Teran the Swift ▶" in dialog.rows[min(dialog.rows)]
+
+    gm.wait_until(teran_first, "Teran the Swift as the one who acts")
+    gm.choose(form, "Does", "concede")
+    gm.accept(form)
+    on_the_keypad(gm, "The contest is over", "Cynere won")
+    shown = gm.wait_for("Teran the Swift  FP 2", "conceded")
+    assert "Physical [1][2]" in shown and "[x" not in shown, shown
+    assert "mild: Bruised Shoulder" in shown, shown
+
+    # The roster afterwards: the fate points, and each one's consequence kept (an aspect
+    # on the character, the other side holding its free invoke); no stress written.
+    gm.keys("w")
+    shown = gm.wait_for(f"Roster · {FATE}")
+    assert re.search(r"Cynere +PC +FP 3/3 · mild: Bruised Shoulder", shown), shown
+    assert re.search(r"Teran the Swift +NPC +FP 2/0 · mild: Mud in the Eyes", shown), shown
+    gm.keys("Escape")
+    gm.wait_for("Exchange log")
+    gm.keys("q")
+    assert wait_for_file(status) == "0"
+    exported = evening.tussle("roster", "export", FATE)
+    assert exported.returncode == 0, exported.stderr
+    roster = exported.stdout
+    assert (
+        '{ severity = "mild", aspect = "Bruised Shoulder", holder = "Teran the Swift", '
+        "free_invokes = 1 }" in roster
+    ), roster
+    assert (
+        '{ severity = "mild", aspect = "Mud in the Eyes", holder = "Cynere", free_invokes = 1 }'
+        in roster
+    ), roster
+    assert "stress" not in roster, roster
+
+    # The recap: the conflict's five actions, their dice, the consequences, the result.
+    done = evening.tussle("export", FATE, "--format", "markdown")
+    assert done.returncode == 0, done.stderr
+    recap = done.stdout[done.stdout.index(f"## {CONFLICT}") :]
+    assert headings(recap) == [
+        "Exchange 1: Cynere attacks Teran the Swift, a 2-shift physical hit: the 2-box",
+        "Exchange 1: Teran the Swift attacks Cynere, a 3-shift physical hit with style: "
+        "the 1-box and a mild",
+        "Exchange 2: Cynere attacks Teran the Swift, a 3-shift physical hit with style: "
+        "the 1-box and a mild",
+        "Exchange 2: Teran the Swift attacks Cynere, misses",
+        "Exchange 3: Teran the Swift concedes (2 fate points at the end)",
+    ]
+    assert "Cynere (Fight): +000 → Superb (+5)" in recap
+    assert "Cynere takes a mild consequence: Bruised Shoulder" in recap
+    assert "Teran the Swift takes a mild consequence: Mud in the Eyes" in recap
+    assert "**Result:** Cynere won, 1 still in to 0" in recap
+    checked = evening.tussle("check", FATE)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    evening.played.append("conflict")
