@@ -101,6 +101,9 @@ async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
         assert [b.checked for b in drisban.track("physical").boxes] == [False, True]
         assert "Drisban's turn" in text(app, "#keypad")
         assert "[1][x2]" in text(app, "#participants")
+        # Still the conflict's first exchange (SRD: each one acts once in it), though one
+        # action is in the log: the scoreboard says so, as the title does.
+        assert "Exchange 1 " in text(app, "#scoreboard"), text(app, "#scoreboard")
         # k, concede: Drisban concedes before any roll against him: 1 fate point (no consequence
         # taken), paid as the conflict ends, Cynere's side the only one left.
         await keys(pilot, "k", "tab", "right", "right", "right", "enter")

@@ -50,6 +50,11 @@ class FateView(SystemView):
             return conflict_panes.aspects(state, hidden, players)
         return panes.aspects(state, hidden, players)
 
+    def round_label(self, state: Contest) -> str:
+        if _conflict(state):
+            return conflict_panes.round_label(state)
+        return super().round_label(state)
+
     def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]:
         if _conflict(preview.state):
             return conflict_panes.rows(preview, draft)

@@ -72,6 +72,12 @@ def gm_notes(record: ContestRecord) -> list[str]:
     return [f"[dim]GM pool: {pool} fate point{'s' if pool != 1 else ''}[/]"]
 
 
+def round_label(state: Contest) -> str:
+    """The scoreboard's label: the conflict's exchange (each one acts once in it), not
+    the count of actions played ("Exchange 2" while the title says exchange 2)."""
+    return f"{panes.ROUND} {own(state).conflict.exchange}"
+
+
 def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
     return []  # a conflict's dice come with each attack's form
 
