@@ -22,6 +22,7 @@ from core.systems.fate.state import FateParticipant
 from tests.helpers import act
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.app import TussleApp
+from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
 
 # Cynere: Fight Good (+3), Notice Good: first; Athletics Great (+4); Physique Average
@@ -154,6 +155,40 @@ async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path
         await settle(pilot)
         latest = app.campaign.latest_contest
         assert latest is not None and isinstance(latest.state, FateContest)
+        await keys(pilot, "q")
+
+
+async def test_a_conflict_undone_at_once_does_not_crash_the_dashboard(saves: Path) -> None:
+    """u straight after k opened the conflict: the conflict's screen goes with it, and
+    its odds, due a moment after it opened, are not worked out for a contest that is no
+    longer there (they crashed the dashboard: 'no contest "c2"', seen in CI)."""
+    from core.campaign.sheet import Pick
+    from core.systems.fate.state import FateContest
+    from tests.tui.conftest import seed_campaign
+
+    seed_campaign(
+        saves,
+        "Warehouse",
+        "fate",
+        [CYNERE, DRISBAN],
+        [
+            Pick(character="Cynere", side="Cynere", rating="Athletics"),
+            Pick(character="Drisban", side="Drisban", rating="Fight"),
+        ],
+    )
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        await keys(pilot, "k", "enter", "enter")  # Cynere attacks; the contest ends
+        await keys(pilot, "k", "enter")  # the conflict opens
+        screen = app.screen
+        assert isinstance(screen, ContestScreen) and isinstance(state(app), FateConflict)
+        await keys(pilot, "u")  # and is taken back before its odds were due
+        screen.start_odds()  # they fall due now: nothing to work out, nothing raised
+        await settle(pilot)
+        latest = app.campaign.latest_contest
+        assert latest is not None and isinstance(latest.state, FateContest)
+        assert app.is_running
         await keys(pilot, "q")
 
 

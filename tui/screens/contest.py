@@ -124,7 +124,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         self._take_back_kept()
         self.refresh_all()
         self.query_one(RollKeypad).focus()
-        self.set_timer(0.3, self._start_odds)
+        self.set_timer(0.3, self.start_odds)
 
     def notice(self, notice: Notice) -> None:
         """The bus says something happened (or was refused): show it; then an Enter

@@ -98,10 +98,12 @@ class PaintedContest(Screen[None]):
         yield RollKeypad(id="keypad")
         yield KeyBar()
 
-    def _start_odds(self) -> None:
-        """Odds from now on: not before, so working them out never delays the screen."""
+    def start_odds(self) -> None:
+        """Odds from now on: not before, so working them out never delays the screen.
+        Due a moment after the screen opens: by then its contest may have been undone
+        (u at once), and the screen is on its way out."""
         self.odds_ready = True
-        if self.state.finished:
+        if self.contest_id not in self.tussle.campaign.contests or self.state.finished:
             return
         try:  # the odds alone: repainting the keypad would wipe a message the GM must read
             self.update_odds(preview(self.state, self.draft).state)
