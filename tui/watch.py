@@ -300,8 +300,9 @@ class WatchApp(glyphs.DrawsGlyphs):
         text = "\n".join(e(line) for line in shown) or "No exchange yet"
         self.show("#last", f"[i $warning]{e(note)}[/]\n{text}" if note else text)
         table = view(state.system).aspects(state, secrets.aspects, players=True)
+        harm = view(state.system).players_lines(record)
         points = self.points(campaign, record)
-        self.show("#table", "\n".join([*table, "", *points]))
+        self.show("#table", "\n".join([*harm, *([""] if harm else []), *table, "", *points]))
 
     def paint_secret(self, record: ContestRecord) -> None:
         """A contest the GM keeps secret: its title, and nothing of what happens in it."""

@@ -109,6 +109,12 @@ class SystemView(ABC):
         default."""
         return []
 
+    def players_lines(self, record: ContestRecord) -> list[str]:
+        """Lines the players' view (``tussle watch``) shows on its table, each
+        participant's harm (Fate conflict: stress boxes and consequences), ``??`` for a
+        participant the GM hides; none by default."""
+        return []
+
     def aspects(
         self, state: Contest, hidden: Collection[str] = (), players: bool = False
     ) -> list[str]:

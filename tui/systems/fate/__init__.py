@@ -55,6 +55,11 @@ class FateView(SystemView):
             return conflict_panes.round_label(state)
         return super().round_label(state)
 
+    def players_lines(self, record: ContestRecord) -> list[str]:
+        if _conflict(record.state):
+            return conflict_panes.players_lines(record)
+        return []
+
     def rows(self, preview: Preview, draft: Draft) -> list[KeypadRow]:
         if _conflict(preview.state):
             return conflict_panes.rows(preview, draft)

@@ -9,6 +9,7 @@ from typing import Any
 
 from core.campaign.state import ContestRecord
 from core.model import Contest
+from core.redact import HIDDEN
 from core.systems.fate.conflict_play import FateConflict, shifts
 from core.systems.fate.stress import boxes_text, track_label
 from tui.draft import Draft, Preview
@@ -76,6 +77,26 @@ def round_label(state: Contest) -> str:
     """The scoreboard's label: the conflict's exchange (each one acts once in it), not
     the count of actions played ("Exchange 2" while the title says exchange 2)."""
     return f"{panes.ROUND} {own(state).conflict.exchange}"
+
+
+def players_lines(record: ContestRecord) -> list[str]:
+    """The players' view: each one's stress boxes and consequences (as the GM's pane
+    has them), out of the conflict or not; ``??`` for one the GM hides."""
+    c = own(record.state)
+    lines = []
+    for p in c.participants:
+        if record.hidden("participant", p.name):
+            lines.append(f"[b]{e(p.name)}[/b]  {HIDDEN}")
+            continue
+        x = c.conflict.combatant(p.name)
+        out = "" if x.in_conflict else f" [dim]({standing(c, p.name)})[/]"
+        lines.append(f"[b]{e(p.name)}[/b]{out}")
+        for track in x.tracks:
+            lines.append(f"  {e(track_label(track.name))} {e(boxes_text(track))}")
+        for slot in x.slots:
+            if slot.aspect is not None:
+                lines.append(f"  {slot.severity}: {e(slot.aspect)}")
+    return lines
 
 
 def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:

@@ -1,0 +1,107 @@
+"""A Fate conflict in the players' view (issue 28, item 7): each participant's stress
+boxes and consequences on the table, ``??`` for one the GM hides (``H``) as for his
+other numbers. Worked from the Fate Core SRD ("Stress", "Consequences") with the
+Cynere/Drisban example of "Attack":
+
+* Cynere: Physique Average (+1): boxes 1, 2 and 3 ("Average or Fair adds a 3-box").
+  Drisban: no Physique: boxes 1 and 2.
+* Cynere attacks with Fight Good (+3) and rolls ++00: Superb (+5); Drisban defends with
+  Fight Great (+4) and rolls -000: Good (+3): a 2-shift hit, taken on his 2-box.
+* Drisban attacks with Fight Great (+4) and rolls ++00: Fantastic (+6); Cynere defends
+  with Athletics Great (+4) and rolls --00: Fair (+2): a 4-shift hit, taken as a
+  moderate consequence (moderate 4), "Cracked Ribs".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.campaign.actions import Campaign
+from core.campaign.log import AddCharacter, Character, Play, StartContest, ToggleSecret
+from core.saves.store import Saves
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.conflict import Absorption
+from core.systems.fate.conflict_play import Absorb, Attack, Concede
+from core.systems.fate.conflict_setup import conflict_of
+from core.systems.fate.state import FateParticipant
+from tests.helpers import act, fate_dice
+from tests.tui.conftest import steady
+from tui.watch import WatchApp
+
+CYNERE = Character(
+    name="Cynere",
+    ratings={"Fight": 3, "Notice": 3, "Athletics": 4, "Physique": 1},
+    sheet=FateCharacter(fate_points=2),
+)
+DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4})
+
+
+def warehouse(saves: Path, hide_drisban: bool = False, concede: bool = False) -> Path:
+    files = Saves(saves).create("Warehouse", "fate")
+    campaign = Campaign(name="Warehouse", system="fate")
+    for character in (CYNERE, DRISBAN):
+        act(campaign, files, AddCharacter(character=character))
+    conflict = conflict_of(
+        [
+            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
+            FateParticipant(name="Drisban", side="Drisban", skill=0),
+        ],
+        {c.name: c for c in (CYNERE, DRISBAN)},
+    )
+    act(campaign, files, StartContest(title="The warehouse", contest=conflict))
+    cid = next(iter(campaign.contests))
+    hit = Attack(
+        by="Cynere",
+        target="Drisban",
+        skill="Fight",
+        faces=fate_dice("++00"),
+        defense="Fight",
+        defense_faces=fate_dice("-000"),
+    )
+    box = Absorb(who="Drisban", absorption=Absorption(track="physical", boxes=(1,)))
+    back = Attack(
+        by="Drisban",
+        target="Cynere",
+        skill="Fight",
+        faces=fate_dice("++00"),
+        defense="Athletics",
+        defense_faces=fate_dice("--00"),
+    )
+    moderate = Absorb(
+        who="Cynere",
+        absorption=Absorption(track="physical", slots=(1,)),
+        names=("Cracked Ribs",),
+    )
+    for command in (hit, box, back, moderate):
+        act(campaign, files, Play(contest_id=cid, commands=(command,)))
+    if concede:  # exchange 2, Cynere's turn: Drisban concedes before any roll
+        act(campaign, files, Play(contest_id=cid, commands=(Concede(who="Drisban"),)))
+    if hide_drisban:
+        act(campaign, files, ToggleSecret(contest_id=cid, kind="participant", name="Drisban"))
+    return files.folder
+
+
+def table(app: WatchApp) -> str:
+    return str(app.query_one("#table").visual)
+
+
+async def test_the_players_see_each_ones_stress_boxes_and_consequences(saves: Path) -> None:
+    app = WatchApp(warehouse(saves))
+    async with app.run_test(size=(80, 30)) as pilot:
+        await steady(pilot)
+        shown = table(app)
+        # Cynere: her three boxes free, the moderate taken; Drisban: his 2-box checked.
+        assert "Cynere\n  Physical [1][2][3]\n" in shown, shown
+        assert "  moderate: Cracked Ribs" in shown
+        assert "Drisban\n  Physical [1][x2]" in shown, shown
+
+
+async def test_a_hidden_participant_shows_nothing_of_his_harm(saves: Path) -> None:
+    app = WatchApp(warehouse(saves, hide_drisban=True))
+    async with app.run_test(size=(80, 30)) as pilot:
+        await steady(pilot)
+        shown = table(app)
+        assert "Drisban  ??" in shown, shown
+        assert "[x2]" not in shown and "[1][x2]" not in shown
+        assert "Cynere\n  Physical [1][2][3]\n" in shown  # hers still shown
+
