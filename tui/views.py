@@ -32,7 +32,8 @@ def scoreboard(
     if unsaved:
         plural = "s" if unsaved != 1 else ""
         head = f"[b $error]⚠ {unsaved} action{plural} NOT SAVED (retrying)[/] {head}"
-    label = view(state.system).round_label(state) if not state.finished else f"After {state.n}"
+    system = view(state.system)
+    label = system.finished_label(state) if state.finished else system.round_label(state)
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
         escalated = find_system(state.system).escalated(state)

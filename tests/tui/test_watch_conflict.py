@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.campaign.actions import Campaign
 from core.campaign.log import AddCharacter, Character, Play, StartContest, ToggleSecret
-from core.saves.store import Saves
+from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict import Absorption
 from core.systems.fate.conflict_play import Absorb, Attack, Concede
@@ -26,6 +26,7 @@ from core.systems.fate.conflict_setup import conflict_of
 from core.systems.fate.state import FateParticipant
 from tests.helpers import act, fate_dice
 from tests.tui.conftest import steady
+from tui.views import scoreboard
 from tui.watch import WatchApp
 
 CYNERE = Character(
@@ -105,3 +106,13 @@ async def test_a_hidden_participant_shows_nothing_of_his_harm(saves: Path) -> No
         assert "[x2]" not in shown and "[1][x2]" not in shown
         assert "Cynere\n  Physical [1][2][3]\n" in shown  # hers still shown
 
+
+def test_a_finished_conflict_says_its_exchanges_not_its_actions(saves: Path) -> None:
+    """SRD, The Exchange: everyone acts once in each. Exchange 1: Cynere's attack, then
+    Drisban's; exchange 2: on Cynere's turn Drisban concedes (SRD, Conceding), the
+    conflict ends. Two exchanges (three actions in the log): "After 2 exchanges"."""
+    folder = warehouse(saves, concede=True)
+    record = CampaignFiles(folder).load().latest_contest
+    assert record is not None and record.state.finished
+    label = scoreboard(record, "Warehouse")[1]
+    assert "After 2 exchanges" in label, label

@@ -55,6 +55,11 @@ class FateView(SystemView):
             return conflict_panes.round_label(state)
         return super().round_label(state)
 
+    def finished_label(self, state: Contest) -> str:
+        if _conflict(state):
+            return conflict_panes.finished_label(state)
+        return super().finished_label(state)
+
     def players_lines(self, record: ContestRecord) -> list[str]:
         if _conflict(record.state):
             return conflict_panes.players_lines(record)

@@ -79,6 +79,12 @@ def round_label(state: Contest) -> str:
     return f"{panes.ROUND} {own(state).conflict.exchange}"
 
 
+def finished_label(state: Contest) -> str:
+    """A conflict over: the exchanges it had ("After 3 exchanges"), not its actions."""
+    n = own(state).conflict.exchange
+    return f"After {n} exchange{'s' if n != 1 else ''}"
+
+
 def players_lines(record: ContestRecord) -> list[str]:
     """The players' view: each one's stress boxes and consequences (as the GM's pane
     has them), out of the conflict or not; ``??`` for one the GM hides."""
