@@ -214,6 +214,14 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
             out += [f"- {line.strip()}" for line in rest]
             out.append("")
         out += _extras(record, hidden, payments.get(record.contest_id, ()))
+        harm = rules.recap(state, record.exchanges, hidden)
+        if harm:
+            head, *rest = harm
+            out += [
+                f"**{markdown_text(head)}**",
+                *(f"- {markdown_text(line)}" for line in rest),
+                "",
+            ]
         if state.finished:
             won = f"{markdown_text(state.winner)} won" if state.winner else ""
             result = f"{won}{final_score(record)}" if state.winner else "no winner"

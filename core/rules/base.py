@@ -4,7 +4,7 @@ that can have one), and the helpers they share."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from core.dice import DiceKind
@@ -165,6 +165,14 @@ class RuleSystem(ABC):
         extended contest's final states, by name), once it has ended; None (the
         default) where its exchanges say it all."""
         return None
+
+    def recap(
+        self, contest: Contest, exchanges: Sequence[ExchangeEvent], secrets: Secrets = NO_SECRETS
+    ) -> list[str]:
+        """Lines the recap adds after a contest's exchanges, a whole-contest account (a
+        Fate conflict: who was hit, what absorbed it, who was taken out, who conceded),
+        with ``??`` for what ``secrets`` hide; none by default."""
+        return []
 
     def ending(self, contest: Contest) -> str:
         """How a finished contest ended, after its winner's name and score (``", the

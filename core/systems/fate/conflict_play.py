@@ -45,7 +45,15 @@ from core.model import (
     Participant,
     Saved,
 )
-from core.redact import NO_SECRETS, Part, Secrets, aspect_name, render_all, side_secret
+from core.redact import (
+    NO_SECRETS,
+    Part,
+    Secrets,
+    aspect_name,
+    render_all,
+    secret,
+    side_secret,
+)
 from core.rules.base import JSON, RuleSystem, own, require_open, unknown_command
 from core.systems.fate.conflict import (
     Absorption,
@@ -625,6 +633,51 @@ class ConflictRules(RuleSystem):
 
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         return render_all(self.lines(event), secrets)
+
+    def recap(
+        self, contest: Contest, exchanges: Sequence[ExchangeEvent], secrets: Secrets = NO_SECRETS
+    ) -> list[str]:
+        """Each participant's harm, SRD "Stress", "Consequences", "Conceding": each hit
+        (by whom, its shifts, the box and consequences that absorbed it, or taken out),
+        and a concession with the fate points it pays; nobody hit: "unhurt". A hidden
+        participant's shifts, boxes and points are ``??``; a hidden aspect's name too."""
+        c = own(contest, FateConflict)
+        lines: list[list[str | Part]] = []
+        for p in c.participants:
+            parts: list[str | Part] = []
+            for event in exchanges:
+                if isinstance(event, AttackResolved) and event.attack.target == p.name:
+                    a = event.attack
+                    if a.result.shifts <= 0:
+                        continue
+                    said: list[str | Part] = [
+                        f"hit by {a.by} for ",
+                        secret(a.result.shifts, a.by, a.target),
+                        f" {track_label(a.track).lower()} shifts: ",
+                    ]
+                    if event.taken_out:
+                        said.append("taken out")
+                    else:
+                        took: list[list[str | Part]] = [
+                            ["the ", secret(v, a.target), "-box"] for v in event.boxes
+                        ]
+                        took += [
+                            [f"a {sev} (", aspect_name(n), ")"] for sev, n in event.consequences
+                        ]
+                        for i, t in enumerate(took):
+                            said += ([" and "] if i else []) + t
+                        if not took:
+                            said.append("nothing to absorb")
+                    parts += (["; "] if parts else []) + said
+                elif isinstance(event, Conceded) and event.who == p.name:
+                    plural = "s" if event.points != 1 else ""
+                    paid = f"{event.points} fate point{plural}"
+                    parts += (["; "] if parts else []) + [
+                        "conceded: ",
+                        secret(paid, p.name, mask="?? fate points"),
+                    ]
+            lines.append([f"{p.name}: ", *(parts or ["unhurt"])])
+        return ["Harm:", *render_all(lines, secrets)]
 
     def lines(self, event: ExchangeEvent) -> list[list[str | Part]]:
         """One action of the conflict, for the log: an attack's roll against its

@@ -7,7 +7,7 @@ for every other."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from msgspec.structs import replace
@@ -114,6 +114,13 @@ class Fate(FateRules):
         if _conflict(contest):
             return CONFLICT.consequences(contest)
         return super().consequences(contest)
+
+    def recap(
+        self, contest: Contest, exchanges: Sequence[ExchangeEvent], secrets: Secrets = NO_SECRETS
+    ) -> list[str]:
+        if _conflict(contest):
+            return CONFLICT.recap(contest, exchanges, secrets)
+        return super().recap(contest, exchanges, secrets)
 
     def ending(self, contest: Contest) -> str:
         return CONFLICT.ending(contest) if _conflict(contest) else super().ending(contest)

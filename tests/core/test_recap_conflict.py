@@ -1,0 +1,49 @@
+"""The recap of a Fate conflict (issue 28, item 7): who was hit, by how much, what
+absorbed it, who was taken out, who conceded and what it pays; a hidden participant's
+numbers are ``??`` as in the recap's other lines. Worked from the Fate Core SRD:
+
+* "Attack": Cynere (Fight Good +3) rolls ++00, Superb (+5), against Drisban's Fight
+  Great (+4) and -000, Good (+3): a 2-shift hit. "Stress": he checks his 2-box.
+* Drisban attacks back, Fight Great (+4) and ++00, Fantastic (+6), against Cynere's
+  Athletics Great (+4) and --00, Fair (+2): 4 shifts. "Consequences": a moderate takes
+  4; she names it Cracked Ribs.
+* Exchange 2, on Cynere's turn, Drisban concedes ("Conceding"): a fate point, and none
+  for consequences (he took none).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.campaign.log import ToggleSecret
+from core.campaign.recap import recap_markdown
+from core.saves.store import CampaignFiles
+from tests.tui.test_watch_conflict import warehouse
+
+
+def harm(saves: Path, hide: bool = False) -> list[str]:
+    campaign = CampaignFiles(warehouse(saves, concede=True)).load()
+    if hide:
+        cid = next(iter(campaign.contests))
+        campaign.apply(
+            campaign.decide(ToggleSecret(contest_id=cid, kind="participant", name="Drisban"))
+        )
+    text = recap_markdown(campaign)
+    start = text.index("**Harm:**\n")
+    return text[start:].split("\n\n")[0].splitlines()[1:]
+
+
+def test_the_recap_tells_each_ones_hits_and_the_concession(saves: Path) -> None:
+    assert harm(saves) == [
+        "- Cynere: hit by Drisban for 4 physical shifts: a moderate (Cracked Ribs)",
+        "- Drisban: hit by Cynere for 2 physical shifts: the 2-box; conceded: 1 fate point",
+    ]
+
+
+def test_a_hidden_participants_numbers_stay_out_of_the_recap(saves: Path) -> None:
+    # Drisban hidden: the shifts of either hit would give his totals away; his box and
+    # what his concession pays are his numbers.
+    assert harm(saves, hide=True) == [
+        "- Cynere: hit by Drisban for ?? physical shifts: a moderate (Cracked Ribs)",
+        "- Drisban: hit by Cynere for ?? physical shifts: the ??-box; conceded: ?? fate points",
+    ]
