@@ -26,6 +26,7 @@ from core.systems.fate.conflict_setup import conflict_of
 from core.systems.fate.state import FateParticipant
 from tests.helpers import act, fate_dice
 from tests.tui.conftest import steady
+from tests.tui.screen_text import screen_text
 from tui.views import scoreboard
 from tui.watch import WatchApp
 
@@ -88,13 +89,18 @@ def table(app: WatchApp) -> str:
 
 async def test_the_players_see_each_ones_stress_boxes_and_consequences(saves: Path) -> None:
     app = WatchApp(warehouse(saves))
-    async with app.run_test(size=(80, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await steady(pilot)
         shown = table(app)
         # Cynere: her three boxes free, the moderate taken; Drisban: his 2-box checked.
-        assert "Cynere\n  Physical [1][2][3]\n" in shown, shown
-        assert "  moderate: Cracked Ribs" in shown
-        assert "Drisban\n  Physical [1][x2]" in shown, shown
+        # Mental: Will Mediocre for both, boxes 1 and 2. A line each (80x24 is short).
+        assert (
+            "Cynere  Physical [1][2][3] · Mental [1][2] · moderate: Cracked Ribs\n" in shown
+        ), shown
+        assert "Drisban  Physical [1][x2] · Mental [1][2]\n" in shown, shown
+        # At 80x24 the table still has room for the aspects and the PC's fate points.
+        screen = "\n".join(screen_text(app))
+        assert "Drisban  Physical [1][x2]" in screen and "Cynere: 2 fate points" in screen
 
 
 async def test_a_hidden_participant_shows_nothing_of_his_harm(saves: Path) -> None:
@@ -104,7 +110,7 @@ async def test_a_hidden_participant_shows_nothing_of_his_harm(saves: Path) -> No
         shown = table(app)
         assert "Drisban  ??" in shown, shown
         assert "[x2]" not in shown and "[1][x2]" not in shown
-        assert "Cynere\n  Physical [1][2][3]\n" in shown  # hers still shown
+        assert "Cynere  Physical [1][2][3]" in shown  # hers still shown
 
 
 def test_a_finished_conflict_says_its_exchanges_not_its_actions(saves: Path) -> None:

@@ -86,8 +86,9 @@ def finished_label(state: Contest) -> str:
 
 
 def players_lines(record: ContestRecord) -> list[str]:
-    """The players' view: each one's stress boxes and consequences (as the GM's pane
-    has them), out of the conflict or not; ``??`` for one the GM hides."""
+    """The players' view: a line each (the table pane is short at 80x24), its stress
+    boxes and consequences as the GM's pane has them, out of the conflict or not;
+    ``??`` for one the GM hides."""
     c = own(record.state)
     lines = []
     for p in c.participants:
@@ -96,12 +97,9 @@ def players_lines(record: ContestRecord) -> list[str]:
             continue
         x = c.conflict.combatant(p.name)
         out = "" if x.in_conflict else f" [dim]({standing(c, p.name)})[/]"
-        lines.append(f"[b]{e(p.name)}[/b]{out}")
-        for track in x.tracks:
-            lines.append(f"  {e(track_label(track.name))} {e(boxes_text(track))}")
-        for slot in x.slots:
-            if slot.aspect is not None:
-                lines.append(f"  {slot.severity}: {e(slot.aspect)}")
+        parts = [f"{e(track_label(t.name))} {e(boxes_text(t))}" for t in x.tracks]
+        parts += [f"{s.severity}: {e(s.aspect)}" for s in x.slots if s.aspect is not None]
+        lines.append(f"[b]{e(p.name)}[/b]{out}  " + " · ".join(parts))
     return lines
 
 
