@@ -94,9 +94,9 @@ async def test_the_players_see_each_ones_stress_boxes_and_consequences(saves: Pa
         shown = table(app)
         # Cynere: her three boxes free, the moderate taken; Drisban: his 2-box checked.
         # Mental: Will Mediocre for both, boxes 1 and 2. A line each (80x24 is short).
-        assert (
-            "Cynere  Physical [1][2][3] · Mental [1][2] · moderate: Cracked Ribs\n" in shown
-        ), shown
+        assert "Cynere  Physical [1][2][3] · Mental [1][2] · moderate: Cracked Ribs\n" in shown, (
+            shown
+        )
         assert "Drisban  Physical [1][x2] · Mental [1][2]\n" in shown, shown
         # At 80x24 the table still has room for the aspects and the PC's fate points.
         screen = "\n".join(screen_text(app))
