@@ -18,7 +18,7 @@ from pathlib import Path
 from core.campaign.log import ToggleSecret
 from core.campaign.recap import recap_markdown
 from core.saves.store import CampaignFiles
-from tests.tui.test_watch_conflict import warehouse
+from tests.conflict_campaigns import warehouse
 
 
 def harm(saves: Path, hide: bool = False) -> list[str]:
@@ -46,4 +46,34 @@ def test_a_hidden_participants_numbers_stay_out_of_the_recap(saves: Path) -> Non
     assert harm(saves, hide=True) == [
         "- Cynere: hit by Drisban for ?? physical shifts: a moderate (Cracked Ribs)",
         "- Drisban: hit by Cynere for ?? physical shifts: the ??-box; conceded: ?? fate points",
+    ]
+
+
+def actions(saves: Path, hide: bool) -> list[str]:
+    """The recap's headings of the conflict's actions."""
+    campaign = CampaignFiles(warehouse(saves, concede=True)).load()
+    if hide:
+        cid = next(iter(campaign.contests))
+        campaign.apply(
+            campaign.decide(ToggleSecret(contest_id=cid, kind="participant", name="Drisban"))
+        )
+    return [line for line in recap_markdown(campaign).splitlines() if "### Exchange" in line]
+
+
+def test_each_action_tells_its_hit_and_what_took_it(saves: Path) -> None:
+    assert actions(saves, hide=False) == [
+        "### Exchange 1: Cynere attacks Drisban, a 2-shift physical hit: the 2-box",
+        "### Exchange 1: Drisban attacks Cynere, a 4-shift physical hit with style: a moderate",
+        "### Exchange 2: Drisban concedes (1 fate point at the end)",
+    ]
+
+
+def test_a_hidden_participants_numbers_stay_out_of_each_action_too(saves: Path) -> None:
+    # Each hit's shifts are the difference of the two totals, Drisban's one of them (the
+    # article too: "an 8-shift" would tell 8, 11 or 18); his box and his concession's
+    # points are his. That a hit was with style (3 shifts or more) is at the table.
+    assert actions(saves, hide=True) == [
+        "### Exchange 1: Cynere attacks Drisban, a ??-shift physical hit: the ??-box",
+        "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit with style: a moderate",
+        "### Exchange 2: Drisban concedes (?? fate points at the end)",
     ]

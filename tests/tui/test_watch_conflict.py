@@ -16,71 +16,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign.actions import Campaign
-from core.campaign.log import AddCharacter, Character, Play, StartContest, ToggleSecret
-from core.saves.store import CampaignFiles, Saves
-from core.systems.fate.character import FateCharacter
-from core.systems.fate.conflict import Absorption
-from core.systems.fate.conflict_play import Absorb, Attack, Concede
-from core.systems.fate.conflict_setup import conflict_of
-from core.systems.fate.state import FateParticipant
-from tests.helpers import act, fate_dice
+from core.saves.store import CampaignFiles
+from tests.conflict_campaigns import warehouse
 from tests.tui.conftest import steady
 from tests.tui.screen_text import screen_text
 from tui.views import scoreboard
 from tui.watch import WatchApp
-
-CYNERE = Character(
-    name="Cynere",
-    ratings={"Fight": 3, "Notice": 3, "Athletics": 4, "Physique": 1},
-    sheet=FateCharacter(fate_points=2),
-)
-DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4})
-
-
-def warehouse(saves: Path, hide_drisban: bool = False, concede: bool = False) -> Path:
-    files = Saves(saves).create("Warehouse", "fate")
-    campaign = Campaign(name="Warehouse", system="fate")
-    for character in (CYNERE, DRISBAN):
-        act(campaign, files, AddCharacter(character=character))
-    conflict = conflict_of(
-        [
-            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
-            FateParticipant(name="Drisban", side="Drisban", skill=0),
-        ],
-        {c.name: c for c in (CYNERE, DRISBAN)},
-    )
-    act(campaign, files, StartContest(title="The warehouse", contest=conflict))
-    cid = next(iter(campaign.contests))
-    hit = Attack(
-        by="Cynere",
-        target="Drisban",
-        skill="Fight",
-        faces=fate_dice("++00"),
-        defense="Fight",
-        defense_faces=fate_dice("-000"),
-    )
-    box = Absorb(who="Drisban", absorption=Absorption(track="physical", boxes=(1,)))
-    back = Attack(
-        by="Drisban",
-        target="Cynere",
-        skill="Fight",
-        faces=fate_dice("++00"),
-        defense="Athletics",
-        defense_faces=fate_dice("--00"),
-    )
-    moderate = Absorb(
-        who="Cynere",
-        absorption=Absorption(track="physical", slots=(1,)),
-        names=("Cracked Ribs",),
-    )
-    for command in (hit, box, back, moderate):
-        act(campaign, files, Play(contest_id=cid, commands=(command,)))
-    if concede:  # exchange 2, Cynere's turn: Drisban concedes before any roll
-        act(campaign, files, Play(contest_id=cid, commands=(Concede(who="Drisban"),)))
-    if hide_drisban:
-        act(campaign, files, ToggleSecret(contest_id=cid, kind="participant", name="Drisban"))
-    return files.folder
 
 
 def table(app: WatchApp) -> str:

@@ -689,7 +689,7 @@ class ConflictRules(RuleSystem):
                 a = event.attack
                 result = a.result
                 lines: list[list[str | Part]] = [
-                    [head, f"{a.by} attacks {a.target}, ", _told(event)]
+                    [head, f"{a.by} attacks {a.target}, ", *_told(event)]
                 ]
                 lines.append(_roll_line(a.by, a.skill, a.rating, a.faces, a.bonus, a.total))
                 lines.append(
@@ -712,9 +712,10 @@ class ConflictRules(RuleSystem):
                 return lines
             case Conceded():
                 plural = "s" if event.points != 1 else ""
-                return [
-                    [head, f"{event.who} concedes ({event.points} fate point{plural} at the end)"]
-                ]
+                points = secret(
+                    f"{event.points} fate point{plural}", event.who, mask="?? fate points"
+                )
+                return [[head, f"{event.who} concedes (", points, " at the end)"]]
             case FullDefenseTaken():
                 return [[head, f"{event.who} goes on full defense (+2 to defend)"]]
             case TurnTaken():
@@ -735,21 +736,34 @@ def _action(event: ExchangeEvent) -> ConflictAction:
     return event
 
 
-def _told(event: AttackResolved) -> str:
+def _told(event: AttackResolved) -> list[str | Part]:
+    """What an attack did, with the numbers a hidden participant keeps from the players:
+    the shifts (the difference of the totals: the attacker's and the target's secret,
+    its article included, "an 8-shift"), the boxes the target checked."""
     a = event.attack
     r = a.result
     track = track_label(a.track).lower()
     if r.outcome == "fail":
-        return "misses"
+        return ["misses"]
     if r.outcome == "tie":
-        return "ties: no harm"
-    hit = f"{shifts(r.shifts)} {track} hit" + (" with style" if r.outcome == "style" else "")
+        return ["ties: no harm"]
+    size = shifts(r.shifts).removesuffix("-shift")
+    style = " with style" if r.outcome == "style" else ""
+    hit: list[str | Part] = [
+        secret(size, a.by, a.target, mask="a ??"),
+        f"-shift {track} hit{style}",
+    ]
     if event.taken_out:
-        return f"{hit}: taken out"
-    boxes = " and ".join(f"the {v}-box" for v in event.boxes)
-    took = [boxes] if boxes else []
-    took += [f"a {s}" for s, _ in event.consequences]
-    return f"{hit}: {' and '.join(took) or 'nothing to absorb'}"
+        return [*hit, ": taken out"]
+    took: list[list[str | Part]] = []
+    for v in event.boxes:
+        took.append(["the ", secret(v, a.target), "-box"])
+    for severity, _ in event.consequences:
+        took.append([f"a {severity}"])
+    told: list[str | Part] = [*hit, ": "]
+    for i, part in enumerate(took):
+        told += [" and ", *part] if i else part
+    return told if took else [*told, "nothing to absorb"]
 
 
 def _roll_line(
