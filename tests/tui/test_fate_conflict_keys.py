@@ -14,13 +14,14 @@ from textual.widgets import Static
 
 from core.campaign.actions import Campaign
 from core.campaign.log import AddCharacter, Character, StartContest
+from core.campaign.sheet import Pick
 from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.conflict_setup import conflict_of
-from core.systems.fate.state import FateParticipant
+from core.systems.fate.state import FateContest, FateParticipant
 from tests.helpers import act
-from tests.tui.conftest import keys, new_app, settle, text, write
+from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
@@ -114,14 +115,9 @@ async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
         await keys(pilot, "q")
 
 
-async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path) -> None:
-    """Rules §1.3 and the SRD: an attack ends the contest and the scene goes on as a
-    conflict, with the same people (their fate points as the contest left them) and
-    the turn order by Notice (Cynere, Good, first); u takes the start back."""
-    from core.campaign.sheet import Pick
-    from core.systems.fate.state import FateContest
-    from tests.tui.conftest import seed_campaign
-
+def warehouse_contest(saves: Path) -> str:
+    """Cynere (Athletics) against Drisban (Fight) in a Fate contest, not yet a conflict;
+    the campaign's name."""
     seed_campaign(
         saves,
         "Warehouse",
@@ -132,7 +128,14 @@ async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path
             Pick(character="Drisban", side="Drisban", rating="Fight"),
         ],
     )
-    app = new_app(saves, "Warehouse")
+    return "Warehouse"
+
+
+async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path) -> None:
+    """Rules §1.3 and the SRD: an attack ends the contest and the scene goes on as a
+    conflict, with the same people (their fate points as the contest left them) and
+    the turn order by Notice (Cynere, Good, first); u takes the start back."""
+    app = new_app(saves, warehouse_contest(saves))
     async with app.run_test(size=(80, 24)) as pilot:
         await odds_done(pilot)
         await keys(pilot, "k", "enter", "enter")  # Cynere attacks; the exchange commits
@@ -162,21 +165,7 @@ async def test_a_conflict_undone_at_once_does_not_crash_the_dashboard(saves: Pat
     """u straight after k opened the conflict: the conflict's screen goes with it, and
     its odds, due a moment after it opened, are not worked out for a contest that is no
     longer there (they crashed the dashboard: 'no contest "c2"', seen in CI)."""
-    from core.campaign.sheet import Pick
-    from core.systems.fate.state import FateContest
-    from tests.tui.conftest import seed_campaign
-
-    seed_campaign(
-        saves,
-        "Warehouse",
-        "fate",
-        [CYNERE, DRISBAN],
-        [
-            Pick(character="Cynere", side="Cynere", rating="Athletics"),
-            Pick(character="Drisban", side="Drisban", rating="Fight"),
-        ],
-    )
-    app = new_app(saves, "Warehouse")
+    app = new_app(saves, warehouse_contest(saves))
     async with app.run_test(size=(80, 24)) as pilot:
         await odds_done(pilot)
         await keys(pilot, "k", "enter", "enter")  # Cynere attacks; the contest ends
