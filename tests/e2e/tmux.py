@@ -237,15 +237,31 @@ class Pane:
         return styled_lines(self.terminal.tmux("capture-pane", "-p", "-e", *self._t()))
 
     def wait_until(self, test: Callable[[str], bool], what: str, timeout: float = 30.0) -> str:
-        """Poll the screen until ``test`` holds; fail showing the screen."""
+        """Poll the screen until ``test`` holds on a whole frame; fail showing the screen.
+
+        A frame reaches tmux in pieces: a read can catch the title of the next frame above
+        the panes of the last (CI caught "exchange 2" over the keypad's previous prompt).
+        So once ``test`` holds, the screen is read again until two reads agree, or for a
+        second at most (a pane that keeps changing, as the odds do, still returns)."""
         deadline = time.monotonic() + timeout
         shown = self.screen()
-        while not test(shown):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{what}: not within {timeout} s; the screen:\n{shown}")
-            time.sleep(0.05)
-            shown = self.screen()
-        return shown
+        while True:
+            while not test(shown):
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"{what}: not within {timeout} s; the screen:\n{shown}")
+                time.sleep(0.05)
+                shown = self.screen()
+            settling = time.monotonic() + 1.0
+            while time.monotonic() < settling:
+                time.sleep(0.05)
+                again = self.screen()
+                if again == shown:
+                    return shown
+                shown = again
+                if not test(shown):
+                    break
+            else:
+                return shown
 
     def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
         """The screen, once it shows every one of ``texts``."""
