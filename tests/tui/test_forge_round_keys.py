@@ -29,7 +29,7 @@ async def test_a_round_by_beats_by_keys(saves: Path) -> None:
         assert "attacks Bobby vs 50%" in keypad and "attacks Josef vs 40%" in keypad
         assert "Josef lets it go, Bobby lets it go" in keypad  # nothing typed yet
         await keys(pilot, "3", "5", "3", "9")
-        assert "Josef hits, Bobby hits" in text(app, "#keypad")
+        assert "Josef hits Bobby, Bobby hits Josef" in text(app, "#keypad")
         await keys(pilot, "enter")
         log = text(app, "#log")
         assert "  Josef attacks vs 50: 35 ✓, damage 12, lands in beat 5" in log
@@ -104,3 +104,25 @@ async def test_a_beat_played_in_one_step_is_not_corrected_but_undone(saves: Path
         await keys(pilot, "escape", "u")
         assert "Round 1 · beat 4 (action)" in text(app, "#aspects")
         assert "[ 35]" in text(app, "#keypad") and "[ 39]" in text(app, "#keypad")
+
+
+async def test_stages_after_a_round_count_stages_not_its_attacks(saves: Path) -> None:
+    """A round's attacks and hits are no stages (rules §3.4 [I16], [I17]: a round is
+    beats; a stage is one actor against one reactor, §3.3). Round 1: Josef's 57 > 50
+    and Bobby's 99 > 40 both miss (two attacks sent, nothing lands). Then the first
+    stage: Josef acts, 35 ≤ 50 throws 3 × 4 = 12; Bobby's dodge 55 > 40 fails: Josef's
+    stage, the first (1–0), and the next is stage 2. Ended there: one stage, one round."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "T", "5", "7", "9", "9")
+        assert "Josef misses Bobby, Bobby misses Josef" in text(app, "#keypad")
+        await keys(pilot, "enter")
+        assert "Round 1 over" in text(app, "#aspects")
+        assert "Stage 1" in text(app, "#scoreboard")
+        await keys(pilot, "3", "5", "5", "5", "enter")
+        assert "Stage 1: Josef wins the stage (1–0)" in text(app, "#log")
+        assert "Stage 2" in text(app, "#scoreboard")
+        await keys(pilot, "e")
+        await settle(pilot)
+        assert "After 1 stage, 1 round" in text(app, "#scoreboard")

@@ -63,7 +63,9 @@ async def test_the_gm_aims_josef_at_ann(saves: Path) -> None:
         assert not isinstance(app.screen, FormScreen)
         keypad = text(app, "#keypad")
         assert "attacks Ann vs 50%" in keypad and "attacks Bobby vs 50%" not in keypad
-        await keys(pilot, "3", "5", "enter")  # Bobby and Ann let beat 4 go by
+        await keys(pilot, "3", "5")
+        assert "Josef hits Ann" in text(app, "#keypad")  # whom, as aimed
+        await keys(pilot, "enter")  # Bobby and Ann let beat 4 go by
         log = text(app, "#log")
         assert "Beat 4: Josef attacks Ann" in log
         assert "  Josef attacks vs 50: 35 ✓, damage 12, lands in beat 5" in log
@@ -109,4 +111,5 @@ async def test_the_scoreboard_shows_the_round_and_beat(saves: Path) -> None:
         assert "Round 1 · beat 5" in text(app, "#scoreboard")
         await keys(pilot, "E")
         board = text(app, "#scoreboard")
-        assert "Stage" in board and "Round" not in board
+        # The round's attack was no stage: the first stage is still to come.
+        assert "Stage 1" in board and "Round" not in board

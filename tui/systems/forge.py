@@ -132,7 +132,17 @@ def round_label(state: Contest) -> str:
     c = _own(state)
     if c.in_round and c.round is not None:
         return f"Round {c.round.number} · beat {c.round.beat}"
-    return f"{ROUND} {c.n + 1}"
+    return f"{ROUND} {c.stages + 1}"  # stages only: a round's attacks are no stages
+
+
+def finished_label(state: Contest) -> str:
+    """A contest over: the stages it had ("After 2 stages"), and its rounds by beats
+    ("After 2 stages, 1 round"), not the count of exchanges (a round's every attack and
+    hit is one)."""
+    c = _own(state)
+    said = f"After {c.stages} stage{'s' if c.stages != 1 else ''}"
+    rounds = 0 if c.round is None else c.round.number
+    return said + (f", {rounds} round{'s' if rounds != 1 else ''}" if rounds else "")
 
 
 def takes_dice(state: Contest, who: str) -> bool:
@@ -185,12 +195,9 @@ def _round_verdict(state: forge.ForgeContest, draft: Draft) -> str:
             case beats.SendAttack():
                 typed = faces_of(DiceKind.D100, draft.typed.get(step.attacker, ""))
                 roll = typed[0] if typed else step.roll
-                if roll is None:
-                    said.append(f"{e(step.attacker)} misses")
-                elif forge.actor_succeeds(state.target(step.attacker), roll):
-                    said.append(f"{e(step.attacker)} hits")
-                else:
-                    said.append(f"{e(step.attacker)} misses")
+                hits = roll is not None and forge.actor_succeeds(state.target(step.attacker), roll)
+                # Whom: with more than two icons the GM may have aimed elsewhere (k).
+                said.append(f"{e(step.attacker)} {'hits' if hits else 'misses'} {e(step.target)}")
             case beats.LandHit():
                 said.append(f"{e(step.target)} {step.reaction}s")
     return "⇒ Enter: " + ", ".join(said) + f"; then on from beat {r.beat}"
@@ -638,6 +645,7 @@ class ForgeView(SystemView):
     aspects = staticmethod(aspects)
     rows = staticmethod(rows)
     round_label = staticmethod(round_label)
+    finished_label = staticmethod(finished_label)
     takes_dice = staticmethod(takes_dice)
     verdict = staticmethod(verdict)
     odds_cells = staticmethod(odds_cells)

@@ -277,6 +277,13 @@ class ForgeContest(Contest):
     beat_targets: Mapping[str, str] = msgspec.field(default_factory=dict)
 
     @property
+    def stages(self) -> int:
+        """The stages played so far: each has one winner, so the stage wins add up to
+        them; a round by beats scores none (its attacks and hits are exchanges, not
+        stages)."""
+        return sum(self.stage_wins.values())
+
+    @property
     def in_round(self) -> bool:
         """Whether a round by beats is under way (started, not over): no stages then."""
         return self.round is not None and not self.round.over
@@ -800,7 +807,11 @@ class ForgeRules(RuleSystem):
             return event.lines()
         e = self._exchange(event)
         wins = "–".join(str(w) for w in e.stage_wins.values())
-        lines: list[list[str | Part]] = [[f"Stage {e.n}: {e.winner} wins the stage ({wins})"]]
+        # The stage's number: one winner a stage, so the wins after it add up to it (a
+        # round's attacks and hits, exchanges too, are no stages); a stage saved without
+        # its wins says its exchange's number.
+        stage = sum(e.stage_wins.values()) or e.n
+        lines: list[list[str | Part]] = [[f"Stage {stage}: {e.winner} wins the stage ({wins})"]]
         verb = "attacks" if e.combat else "acts"
         actor: list[str | Part] = [
             f"  {e.actor} {verb} vs ",
