@@ -1,14 +1,15 @@
 """A Fate conflict on the dashboard, by keys only (issue 28): the panes show whose turn
 it is, the stress boxes and consequences; k attacks (dice typed), a absorbs the hit
 waiting (a way the rules list, the consequence named on the spot; a missing name is
-refused with the form kept open), k again concedes; keys of a contest (i, P) do
-nothing in a conflict. Worked from the SRD ("Conflicts", "Stress", "Consequences",
-"Conceding")."""
+refused with the form kept open), k again concedes; i invokes on an attack's rolls (a
+fate point spent, none: refused and nothing spent, Esc: nothing played). Worked from the
+SRD ("Conflicts", "Stress", "Consequences", "Conceding", "Invoking Aspects")."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from msgspec.structs import replace
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -19,7 +20,7 @@ from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.conflict_setup import conflict_of
-from core.systems.fate.state import FateContest, FateParticipant
+from core.systems.fate.state import Aspect, FateContest, FateParticipant
 from tests.helpers import act
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp
@@ -72,9 +73,6 @@ async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await odds_done(pilot)
         assert "Cynere's turn" in text(app, "#keypad")
-        # A contest's keys do nothing here.
-        await keys(pilot, "i")
-        assert not isinstance(app.screen, FormScreen)
         # k: Cynere attacks Drisban with Fight (+3), dice ++00: Superb (+5); Drisban
         # defends with Fight (+4), dice -000: Good (+3). A 2-shift hit (SRD, Attack).
         await keys(pilot, "k")  # who (Cynere), does (attack), on whom (Drisban), with
@@ -206,4 +204,98 @@ async def test_an_attack_undone_leaves_nothing_on_the_keypad(saves: Path) -> Non
         await keys(pilot, "enter")
         await odds_done(pilot)
         assert state(app).hit is None and state(app).turn == "Cynere"
+        await keys(pilot, "q")
+
+
+def seed_with_mud(saves: Path) -> None:
+    """The warehouse (:func:`seed`) over Muddy Ground, a situation aspect."""
+    files = Saves(saves).create("Warehouse", "fate")
+    campaign = Campaign(name="Warehouse", system="fate")
+    for character in (CYNERE, DRISBAN):
+        act(campaign, files, AddCharacter(character=character))
+    conflict = conflict_of(
+        [
+            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
+            FateParticipant(name="Drisban", side="Drisban", skill=0),
+        ],
+        {c.name: c for c in (CYNERE, DRISBAN)},
+    )
+    conflict = replace(conflict, aspects=(Aspect(name="Muddy Ground"),))
+    act(campaign, files, StartContest(title="The warehouse", contest=conflict))
+
+
+async def tie_then_rolls(pilot: Pilot[None]) -> None:
+    """i: the attack form, invokes asked for. Cynere, Fight Good (+3), dice 0000: Good
+    (+3); Drisban defends with Fight Great (+4), dice -000: Good (+3). Enter: the rolls."""
+    await keys(pilot, "i")
+    assert isinstance(pilot.app.screen, FormScreen)
+    await keys(pilot, "tab", "tab", "tab", "tab")
+    await write(pilot, "0000")
+    await keys(pilot, "tab", "ctrl+u")
+    await write(pilot, "Fight")
+    await keys(pilot, "tab")
+    await write(pilot, "-000")
+    await keys(pilot, "enter")
+
+
+def form_text(app: TussleApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).visual)
+
+
+async def test_i_invokes_on_the_attack_and_spends_the_fate_point(saves: Path) -> None:
+    """SRD, Invoking Aspects; Conflicts (Resolving Attacks). The rolls tie (Good +3 vs
+    Good +3: no harm, a boost). Cynere pays a fate point for Muddy Ground: +2, Superb
+    (+5) vs Good (+3): a 2-shift hit. Drisban, with no fate point, tries to pay one:
+    refused under "Paid with", the form kept, nothing spent. The attack is played with
+    Cynere's invoke: her points 2 → 1, the hit of 2 waits on Drisban; u gives the point
+    back."""
+    seed_with_mud(saves)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        await tie_then_rolls(pilot)
+        assert isinstance(app.screen, FormScreen)
+        assert "a tie: no harm, a boost for Cynere" in form_text(app, "#hint")
+        # Then: someone invokes (the default, the first time): Cynere, Muddy Ground,
+        # +2, a fate point (her default: the aspect has no free invoke).
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)
+        assert "Superb (+5) vs Drisban Good (+3): a 2-shift physical hit" in form_text(app, "#hint")
+        assert "Invoked: Cynere: Muddy Ground (1 FP)" in form_text(app, "#hint")
+        # Drisban invokes Muddy Ground too, paying a fate point he does not have.
+        await keys(pilot, "right", "tab", "right", "tab", "tab", "tab")
+        await keys(pilot, "left", "left")  # from the GM's pool (his default) to a fate point
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)
+        said = app.screen.query_one("#e-how", Static)
+        assert said.display and "Drisban has no fate points left" in str(said.visual)
+        assert {p.name: p.fate_points for p in state(app).participants}["Cynere"] == 2
+        # Play the attack as it stands (Cynere's invoke only).
+        await keys(pilot, "shift+tab", "shift+tab", "shift+tab", "shift+tab", "left", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, FormScreen)
+        c = state(app)
+        assert c.hit is not None and c.hit.shifts == 2
+        assert {p.name: p.fate_points for p in c.participants} == {"Cynere": 1, "Drisban": 0}
+        assert "Cynere  FP 1" in text(app, "#participants")
+        await keys(pilot, "u")
+        await settle(pilot)
+        assert state(app).hit is None
+        assert {p.name: p.fate_points for p in state(app).participants}["Cynere"] == 2
+        await keys(pilot, "q")
+
+
+async def test_esc_on_the_rolls_plays_nothing(saves: Path) -> None:
+    seed_with_mud(saves)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        await tie_then_rolls(pilot)
+        await keys(pilot, "enter")  # Cynere's fate point for Muddy Ground
+        await keys(pilot, "escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, FormScreen)
+        c = state(app)
+        assert c.hit is None and c.n == 0 and c.turn == "Cynere"
+        assert {p.name: p.fate_points for p in c.participants}["Cynere"] == 2
         await keys(pilot, "q")

@@ -254,6 +254,40 @@ class KeypadContest(CorrectingContest):
 
         self.app.push_screen(FormScreen(title, fields, "", parse=parse), done)
 
+    def command_form(
+        self,
+        title: str,
+        fields: list[Field],
+        hint: str,
+        parse: Callable[[Answers], Command],
+        then: Callable[[Command | None], None],
+        follow: Follow | None = None,
+    ) -> None:
+        """A form whose answers ``parse`` turns into a command, handed to ``then`` (None:
+        cancelled), which may open the next form (a conflict's attack, then the invokes
+        on its rolls). A bad value (a ``FieldError`` names the field) or a refusal of
+        the rules keeps the form open with what was typed. ``follow``: a choice whose
+        options follow other answers (an invoke's payment)."""
+        from tui.screens.forms import FormScreen
+        from tui.screens.invoke import InvokeForm
+
+        if self.correcting:
+            self.notify("Finish the correction first (Enter or Esc).", title="Correcting")
+            return
+
+        def checked(answers: Answers) -> Command:
+            try:
+                return parse(answers)
+            except RuleError as error:
+                raise FieldError(None, str(error)) from error
+
+        if follow is None:
+            self.app.push_screen(FormScreen(title, fields, hint, parse=checked), then)
+            return
+        form = InvokeForm(title, fields, hint, parse=checked)
+        form.follow = follow
+        self.app.push_screen(form, then)
+
     def form(
         self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
     ) -> None:

@@ -69,6 +69,19 @@ class ContestActions(Protocol):
         """A form whose answers become a command played at once, an action of its own."""
         ...
 
+    def command_form(
+        self,
+        title: str,
+        fields: list[Field],
+        hint: str,
+        parse: Callable[[Answers], Command],
+        then: Callable[[Command | None], None],
+        follow: Follow | None = None,
+    ) -> None:
+        """A form whose answers ``parse`` turns into a command (a refusal keeps the form
+        open), handed to ``then`` (None: cancelled), which may open the next form."""
+        ...
+
     def form(
         self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
     ) -> None:

@@ -20,15 +20,22 @@ to absorb a hit, concessions, the end); this module only puts them in order, as 
   it, or when the GM ends it (``EndConflict``): stress clears, consequences stay as
   aspects, each concession pays its fate points (1 + the consequences taken here).
 
+Invokes (SRD, "Invoking Aspects"; "Conflicts": they work on the attack's and the
+defense's rolls as in contests) come with the attack they change (``Attack.invokes``, made
+after the dice, in order): +2 or a reroll, paid with a free invoke, a fate point or, for an
+NPC, the GM's pool; each is an ``AspectInvoked`` event (the contest's) before the attack's
+own, so undo and redo take it back and bring it again with the attack.
+
 Readings chosen: full defense lasts until the exchange ends (the turn order wraps), so it
-covers the attacks after it in that exchange; invokes and stunts on an attack are the
-``bonus`` and ``defense_bonus`` the GM types (their fate points are not spent here yet).
+covers the attacks after it in that exchange; stunts on an attack are the ``bonus`` and
+``defense_bonus`` the GM types; an invoke changes the roll of the invoker's side (the
+attacker's or the defender's: an ally's invoke helps that roll, SRD "+2 to an ally's roll").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import msgspec
 from msgspec.structs import replace
@@ -74,8 +81,10 @@ from core.systems.fate.conflict import (
     take_out,
     winner,
 )
+from core.systems.fate.events import AspectInvoked
 from core.systems.fate.ladder import ladder_with_value
-from core.systems.fate.state import Aspect, FateParticipant
+from core.systems.fate.rules import NoFatePoints
+from core.systems.fate.state import Aspect, FateParticipant, InvokeRecord
 from core.systems.fate.stress import track_label
 
 CODEC_TAG = "fate"  # saved as "fate.FateConflict", "fate.AttackResolved"...
@@ -114,6 +123,15 @@ class AttackRecord(Saved):
     track: str
     result: AttackResult
     boost: str | None = None  # the boost's name, when someone gained one
+    # The invokes on the attack's roll and on the defense's, each in order (a reroll
+    # with its new dice): ``faces``/``defense_faces`` are the dice that count, rerolled.
+    invokes: tuple[InvokeRecord, ...] = ()
+    defense_invokes: tuple[InvokeRecord, ...] = ()
+
+
+def plus_two(invokes: Sequence[InvokeRecord]) -> int:
+    """What a roll's invokes add to it: +2 each, a reroll nothing."""
+    return sum(2 for i in invokes if i.effect == "+2")
 
 
 class ConflictParticipant(Participant):
@@ -192,11 +210,26 @@ class SetTurnOrder(Command):
     order: tuple[str, ...]
 
 
+class ConflictInvoke(Saved):
+    """An invoke on an attack's roll, after the dice (SRD, Invoking Aspects): ``by``
+    invokes ``aspect`` on their side's roll (the attacker's or the defender's), for +2 or
+    a reroll (``faces``: the new dice), paid with a free invoke (``free``), the GM's
+    pool (``pool``: for an NPC) or else one of ``by``'s fate points."""
+
+    by: str
+    aspect: str
+    effect: Literal["+2", "reroll"] = "+2"
+    faces: tuple[Int, ...] | None = None
+    free: bool = False
+    pool: bool = False
+
+
 class Attack(Command):
     """``by`` (whose turn it is) attacks ``target`` with ``skill`` and its dice; the
     target defends with ``defense`` and its dice. ``track``: the harm's (physical,
-    mental, or an extra track the target has). ``bonus``/``defense_bonus``: invokes and
-    stunts. ``take_boost``: on a success with style, one shift less for a boost."""
+    mental, or an extra track the target has). ``bonus``/``defense_bonus``: stunts and
+    the like. ``invokes``: the aspects invoked on either roll, in order, after the dice.
+    ``take_boost``: on a success with style, one shift less for a boost."""
 
     by: str
     target: str
@@ -209,6 +242,7 @@ class Attack(Command):
     defense_bonus: Int = 0
     take_boost: bool = False
     boost: str = ""  # the boost's name (blank: "<name>'s boost")
+    invokes: tuple[ConflictInvoke, ...] = ()
 
 
 class Absorb(Command):
@@ -375,8 +409,19 @@ class ConflictRules(RuleSystem):
         check_faces(DiceKind.FATE, cmd.defense_faces)
         rating = c.rating(cmd.by, cmd.skill)
         defense_rating = c.rating(cmd.target, cmd.defense)
-        total = rating + sum(cmd.faces) + cmd.bonus
-        defense_total = defense_rating + sum(cmd.defense_faces) + cmd.defense_bonus
+        attacker_side = c.conflict.combatant(cmd.by).side
+        invoked, paid = self._invokes(c, cmd, attacker_side, target.side)
+        records = tuple(e.invoke for e in invoked)
+        faces, defense_faces = cmd.faces, cmd.defense_faces
+        for made in records:
+            if made.faces is not None:  # a reroll: its side's dice are the new ones
+                if made.side == attacker_side:
+                    faces = made.faces
+                else:
+                    defense_faces = made.faces
+        plus = {side: sum(e.bonus for e in invoked if e.invoke.side == side) for side in paid}
+        total = rating + sum(faces) + cmd.bonus + plus[attacker_side]
+        defense_total = defense_rating + sum(defense_faces) + cmd.defense_bonus + plus[target.side]
         full = cmd.target in c.defending
         options = c.conflict.options
         result = attack_result(
@@ -398,11 +443,11 @@ class ConflictRules(RuleSystem):
             target=cmd.target,
             skill=cmd.skill,
             rating=rating,
-            faces=cmd.faces,
+            faces=faces,
             bonus=cmd.bonus,
             defense=cmd.defense,
             defense_rating=defense_rating,
-            defense_faces=cmd.defense_faces,
+            defense_faces=defense_faces,
             defense_bonus=cmd.defense_bonus,
             full_defense=full,
             total=total,
@@ -410,13 +455,107 @@ class ConflictRules(RuleSystem):
             track=cmd.track,
             result=result,
             boost=boost,
+            invokes=tuple(r for r in records if r.side == attacker_side),
+            defense_invokes=tuple(r for r in records if r.side != attacker_side),
         )
         if result.shifts <= 0:
-            return (AttackResolved(n=c.n + 1, exchange=c.conflict.exchange, attack=record),)
+            done = AttackResolved(n=c.n + 1, exchange=c.conflict.exchange, attack=record)
+            return (*invoked, done)
         hit = Hit(
             by=cmd.by, target=cmd.target, track=cmd.track, shifts=result.shifts, attack=record
         )
-        return (AttackRolled(hit=hit),)
+        return (*invoked, AttackRolled(hit=hit))
+
+    def _invokes(
+        self, c: FateConflict, cmd: Attack, attacker: str, defender: str
+    ) -> tuple[tuple[AspectInvoked, ...], dict[str, set[str]]]:
+        """The attack's invokes, each checked as the contest checks one (SRD, Invoking
+        Aspects; rules §1.4.1) on the conflict as the invokes before it left it: the
+        invoker on the attacker's or the defender's side and still in; the aspect in
+        play; a free invoke only where its side holds one (a boost only ever free, then
+        gone); one paid invoke per aspect per roll; a fate point the invoker has, or the
+        GM's pool for an NPC. A paid point goes to the aspect's owner at the scene's end
+        (a consequence's: the one who took it). Also returns the aspects paid for on each
+        side's roll (by side)."""
+        paid: dict[str, set[str]] = {attacker: set(), defender: set()}
+        events: list[AspectInvoked] = []
+        now = c
+        for inv in cmd.invokes:
+            invoker = now.conflict.combatant(inv.by)  # UnknownName: not in the conflict
+            side = invoker.side
+            if side not in paid:
+                raise ConflictError(
+                    f"{inv.by} is neither on the attacker's side nor on the defender's: "
+                    "an invoke here helps one of the two rolls"
+                )
+            if not invoker.in_conflict:
+                raise ConflictError(f"{inv.by} is no longer in the conflict")
+            aspect = next((a for a in now.aspects if a.name == inv.aspect), None)
+            if aspect is None:
+                raise UnknownName(f'no aspect "{inv.aspect}" in play')
+            if inv.effect == "reroll":
+                if inv.faces is None:
+                    raise RuleError("a reroll needs the new dice")
+                check_faces(DiceKind.FATE, inv.faces)
+            elif inv.effect != "+2":
+                raise RuleError(f'an invoke here gives "+2" or "reroll", not "{inv.effect}"')
+            paid_by: str | None = None
+            paid_to: str | None = None
+            if inv.free and inv.pool:
+                raise RuleError("an invoke is either free or paid (from the GM's pool), not both")
+            if inv.free:
+                if aspect.free_invokes < 1:
+                    raise RuleError(f'"{aspect.name}" has no free invokes left')
+                if aspect.holder is not None and aspect.holder != side:
+                    raise RuleError(
+                        f'the free invokes on "{aspect.name}" belong to {aspect.holder}'
+                    )
+            else:
+                if aspect.boost:
+                    raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
+                if aspect.name in paid[side]:
+                    raise RuleError(
+                        f'"{aspect.name}" has already been paid for on this roll '
+                        "(one paid invoke per aspect per roll)"
+                    )
+                holder = next(p for p in now.participants if p.name == inv.by)
+                if inv.pool:
+                    if inv.by not in now.npcs:
+                        raise RuleError(
+                            f"{inv.by} is a PC: the GM's pool pays only for NPCs "
+                            "(PCs pay their own)"
+                        )
+                    if now.gm_pool < 1:
+                        raise NoFatePoints("the GM's fate point pool is empty")
+                elif holder.fate_points < 1:
+                    hint = ""
+                    if inv.by in now.npcs and now.gm_pool > 0:
+                        hint = f" (the GM's pool has {now.gm_pool}: pay with it)"
+                    raise NoFatePoints(f"{inv.by} has no fate points left{hint}")
+                else:
+                    paid_by = inv.by
+                paid[side].add(aspect.name)
+                if aspect.owner is not None and aspect.owner != inv.by:
+                    paid_to = aspect.owner
+            event = AspectInvoked(
+                invoke=InvokeRecord(
+                    by=inv.by,
+                    by_side=side,
+                    side=side,
+                    aspect=aspect.name,
+                    free=inv.free,
+                    effect=inv.effect,
+                    faces=inv.faces if inv.effect == "reroll" else None,
+                    pool=inv.pool,
+                ),
+                paid_by=paid_by,
+                paid_to=paid_to,
+                bonus=2 if inv.effect == "+2" else 0,
+                boost_used=inv.free and aspect.boost,
+            )
+            events.append(event)
+            now = _invoked(now, event)
+        return tuple(events), paid
 
     @staticmethod
     def _waiting(c: FateConflict, who: str) -> Hit:
@@ -496,6 +635,8 @@ class ConflictRules(RuleSystem):
                 combatants = ordered(c.conflict.combatants, event.order)
                 turn = event.order.index(whose)
                 return replace(c, conflict=replace(c.conflict, combatants=combatants, turn=turn))
+            case AspectInvoked():
+                return _invoked(c, event)
             case AttackRolled():
                 return replace(c, hit=event.hit)
             case AttackResolved():
@@ -564,6 +705,16 @@ class ConflictRules(RuleSystem):
             if event.attack.boost:
                 yield event.attack.boost
             yield from (name for _, name in event.consequences)
+            yield from (i.aspect for i in (*event.attack.invokes, *event.attack.defense_invokes))
+
+    def spent(self, event: Event) -> Iterator[tuple[str, str, int]]:
+        """The fate points an attack's invokes spent (a free invoke spends none)."""
+        if isinstance(event, AttackResolved):
+            for invoke in (*event.attack.invokes, *event.attack.defense_invokes):
+                if invoke.pool:
+                    yield invoke.by, "fate points from the GM's pool", 1
+                elif not invoke.free:
+                    yield invoke.by, "fate points", 1
 
     def created(self, event: ExchangeEvent) -> Iterator[tuple[str, str]]:
         if isinstance(event, AttackResolved):
@@ -614,6 +765,8 @@ class ConflictRules(RuleSystem):
                             "outcome": a.result.outcome,
                             "shifts": a.result.shifts,
                             "boost": a.boost,
+                            "invokes": [_invoke_json(i) for i in a.invokes],
+                            "defense_invokes": [_invoke_json(i) for i in a.defense_invokes],
                         },
                         "track": a.track,
                         "boxes": list(event.boxes),
@@ -691,17 +844,25 @@ class ConflictRules(RuleSystem):
                 lines: list[list[str | Part]] = [
                     [head, f"{a.by} attacks {a.target}, ", *_told(event)]
                 ]
-                lines.append(_roll_line(a.by, a.skill, a.rating, a.faces, a.bonus, a.total))
+                lines.append(
+                    _roll_line(
+                        a.by, a.skill, a.rating, a.faces, a.bonus + plus_two(a.invokes), a.total
+                    )
+                )
+                lines.extend(_invoke_line(inv) for inv in a.invokes)
                 lines.append(
                     _roll_line(
                         a.target,
                         a.defense,
                         a.defense_rating,
                         a.defense_faces,
-                        a.defense_bonus + (2 if a.full_defense else 0),
+                        a.defense_bonus
+                        + (2 if a.full_defense else 0)
+                        + plus_two(a.defense_invokes),
                         a.defense_total,
                     )
                 )
+                lines.extend(_invoke_line(inv) for inv in a.defense_invokes)
                 if a.boost:
                     lines.append(["  boost: ", aspect_name(a.boost)])
                 if result.shifts > 0 and not event.taken_out:
@@ -779,6 +940,24 @@ def _roll_line(
     ]
 
 
+def _invoke_json(inv: InvokeRecord) -> JSON:
+    out: JSON = {"by": inv.by, "aspect": inv.aspect, "effect": inv.effect}
+    out["paid"] = "free" if inv.free else "pool" if inv.pool else "fate point"
+    if inv.faces is not None:
+        out["dice"] = fate_glyphs(inv.faces)
+    return out
+
+
+def _invoke_line(inv: InvokeRecord) -> list[str | Part]:
+    """``    Cynere invokes Muddy Ground (1 FP): +2`` (a reroll: its new dice), under
+    the roll it changed."""
+    how = "free" if inv.free else "GM's pool" if inv.pool else "1 FP"
+    what: list[str | Part] = ["+2"]
+    if inv.effect == "reroll" and inv.faces is not None:
+        what = ["reroll ", side_secret(fate_glyphs(inv.faces), inv.by)]
+    return [f"    {inv.by} invokes ", aspect_name(inv.aspect), f" ({how}): ", *what]
+
+
 def _names(c: FateConflict) -> tuple[str, ...]:
     return tuple(x.name for x in c.conflict.combatants)
 
@@ -803,6 +982,44 @@ def _settled(c: FateConflict, event: AttackResolved) -> FateConflict:
         gainer = by_side if a.result.attacker_boost else target.side
         aspects.append(Aspect(name=a.boost, free_invokes=1, holder=gainer, boost=True))
     return replace(c, conflict=conflict, aspects=tuple(aspects), hit=None)
+
+
+def _invoked(c: FateConflict, event: AspectInvoked) -> FateConflict:
+    """An invoke paid: a free invoke spent (on the aspect, and on the consequence slot
+    it is written in, so the roster keeps the count), a boost gone once used; a fate
+    point from the invoker or the GM's pool; one owed to the aspect's owner."""
+    inv = event.invoke
+    aspects: list[Aspect] = []
+    for a in c.aspects:
+        if a.name == inv.aspect and inv.free:
+            if event.boost_used:
+                continue
+            a = replace(a, free_invokes=a.free_invokes - 1)
+        aspects.append(a)
+    conflict = c.conflict
+    if inv.free:
+        for x in conflict.combatants:
+            if any(s.aspect == inv.aspect and s.free_invokes > 0 for s in x.slots):
+                slots = tuple(
+                    replace(s, free_invokes=s.free_invokes - 1) if s.aspect == inv.aspect else s
+                    for s in x.slots
+                )
+                conflict = conflict.with_combatant(replace(x, slots=slots))
+    participants = tuple(
+        replace(p, fate_points=p.fate_points - 1) if p.name == event.paid_by else p
+        for p in c.participants
+    )
+    owed = dict(c.owed)
+    if event.paid_to is not None:
+        owed[event.paid_to] = owed.get(event.paid_to, 0) + 1
+    return replace(
+        c,
+        aspects=tuple(aspects),
+        conflict=conflict,
+        participants=participants,
+        owed=owed,
+        gm_pool=c.gm_pool - 1 if inv.pool else c.gm_pool,
+    )
 
 
 def _next(c: FateConflict, n: int) -> FateConflict:
@@ -830,6 +1047,7 @@ __all__ = [
     "Concede",
     "Conceded",
     "ConflictEnded",
+    "ConflictInvoke",
     "ConflictOptions",
     "ConflictRules",
     "EndConflict",

@@ -9,14 +9,21 @@ a GM's remapped keys keep theirs.)"""
 
 from __future__ import annotations
 
-from core.campaign.log import StartContest
+from msgspec.structs import replace
+
+from core.campaign.log import Play, StartContest
 from core.dice import DiceKind, parse_fate_dice
+from core.engine import apply
 from core.model import Command, Contest
-from core.systems.fate.conflict import Absorption, absorptions
+from core.systems.fate.conflict import Absorption, absorptions, is_taken_out_by
 from core.systems.fate.conflict_play import (
     Absorb,
     Attack,
+    AttackRecord,
+    AttackResolved,
+    AttackRolled,
     Concede,
+    ConflictInvoke,
     EndConflict,
     FateConflict,
     FullDefense,
@@ -26,9 +33,10 @@ from core.systems.fate.conflict_play import (
     shifts,
 )
 from core.systems.fate.conflict_setup import conflict_from
+from core.systems.fate.ladder import ladder_with_value
 from core.systems.fate.state import FateContest
 from core.systems.fate.stress import Kind, track_label
-from tui.fields import Answers, Field, FieldError, Options, blame
+from tui.fields import Answers, Field, FieldError, Follow, Options, blame
 from tui.systems.screen_part import ContestActions
 
 TAKEN_OUT = "out"
@@ -62,10 +70,12 @@ ACTIONS: Options = (
 )
 
 
-def act(screen: ContestActions) -> None:
+def act(screen: ContestActions, invoking: bool = False) -> None:
     """``k`` in a conflict: what someone does, the current one by default. An attack
     asks on whom, the skill and its dice (typed, or blank: Tussle rolls), the defense
-    the defender chooses and its dice, the harm's track, a boost for a shift."""
+    the defender chooses and its dice, the harm's track, a boost for a shift, and
+    whether anyone invokes an aspect on the rolls (``i``: yes by default); then, if so,
+    the rolls with their invokes (:func:`invokes`) before the attack is played."""
     c = own(screen.state)
     if c.hit is not None:
         screen.message = f"{c.hit.target} has a hit to absorb first: a"
@@ -106,7 +116,26 @@ def act(screen: ContestActions) -> None:
             take_boost=a["boost"] == "yes",
         )
 
-    screen.play_now(
+    def parse(a: Answers) -> Command:
+        made = command(a)
+        apply(c, made)  # a pure check: a refusal keeps the form open
+        return made
+
+    def then(made: Command | None) -> None:
+        if made is None:
+            return
+        if isinstance(made, Attack) and wants_invokes["yes"]:
+            invokes(screen, made, first=True)
+            return
+        screen.tussle.send(Play(contest_id=screen.contest_id, commands=(made,)))
+
+    wants_invokes = {"yes": False}
+
+    def noted(a: Answers) -> Command:
+        wants_invokes["yes"] = a["what"] == "attack" and a["invokes"] == "yes"
+        return parse(a)
+
+    screen.command_form(
         f"{c.turn}'s turn in the conflict",
         [
             Field("who", "Who", c.turn, names),
@@ -132,11 +161,210 @@ def act(screen: ContestActions) -> None:
             Field(
                 "boost", "With style: a shift less for a boost?", "no", YES_NO, shown_when=attack
             ),
+            Field(
+                "invokes",
+                "Invokes on these rolls (i)?",
+                "yes" if invoking else "no",
+                YES_NO,
+                shown_when=attack,
+            ),
             Field("other", "What", required=False, shown_when=("what", "other")),
             Field("order", "In order (names, by commas)", now, shown_when=("what", "order")),
         ],
-        command,
+        "",
+        noted,
+        then,
     )
+
+
+# -- invokes on an attack's rolls ---------------------------------------------------------
+
+
+def rolled(c: FateConflict, attack: Attack) -> AttackRecord:
+    """The attack as the engine scores it, its invokes made (a pure check)."""
+    _, events = apply(c, attack)
+    for event in events:
+        if isinstance(event, AttackRolled):
+            return event.hit.attack
+        if isinstance(event, AttackResolved):
+            return event.attack
+    raise AssertionError("an attack is rolled or resolved")
+
+
+def outcome(c: FateConflict, record: AttackRecord) -> str:
+    """``Cynere Superb (+5) vs Drisban Good (+3): a 2-shift physical hit``, and whether
+    it takes the target out whatever they choose (SRD, Resolving Attacks; Getting Taken
+    Out): what an invoke changes, said before the attack is played."""
+    r = record.result
+    head = (
+        f"{record.by} {ladder_with_value(record.total)} vs "
+        f"{record.target} {ladder_with_value(record.defense_total)}: "
+    )
+    if r.outcome == "fail":
+        boost = f", a boost for {record.target}" if r.defender_boost else ""
+        return head + f"a miss{boost}"
+    if r.outcome == "tie":
+        return head + f"a tie: no harm, a boost for {record.by}"
+    style = " with style" if r.outcome == "style" else ""
+    said = head + f"{shifts(r.shifts)} {record.track} hit{style}"
+    target = c.conflict.combatant(record.target)
+    if is_taken_out_by(target, record.track, r.shifts, c.conflict.options):
+        said += f": {record.target} is taken out whatever they choose"
+    return said
+
+
+def payments(c: FateConflict, by: str) -> Options:
+    """How ``by`` can pay an invoke: a fate point, a free invoke, and for an NPC the
+    GM's pool (as in a contest: a PC never draws on it)."""
+    options: Options = (("a fate point", "fate point"), ("a free invoke", "free"))
+    if by in c.npcs:
+        options += ((f"the GM's pool ({c.gm_pool} left)", "pool"),)
+    return options
+
+
+def default_payment(c: FateConflict, by: str, aspect: str) -> str:
+    """A free invoke when ``aspect`` has one ``by``'s side may use (a boost is only
+    ever free: a consequence's is its inflicter's side's); else, for an NPC out of
+    points, the GM's pool when it has any; else a fate point."""
+    found = next((a for a in c.aspects if a.name == aspect), None)
+    who = next((p for p in c.participants if p.name == by), None)
+    if found is not None and who is not None:
+        if found.boost or (found.free_invokes > 0 and found.holder in (None, who.side)):
+            return "free"
+        if by in c.npcs and who.fate_points < 1 and c.gm_pool > 0:
+            return "pool"
+    return "fate point"
+
+
+PLAY = "play"
+INVOKE = "invoke"
+
+
+def invokes(screen: ContestActions, attack: Attack, first: bool = False) -> None:
+    """The attack's rolls, before it is played: what it would do as it stands, and an
+    invoke more on either roll (SRD, Invoking Aspects: "after you've rolled the dice"),
+    by someone on the attacker's side or the defender's: the aspect, +2 or a reroll (its
+    dice typed, or blank: Tussle rolls), paid with a free invoke, a fate point or the
+    GM's pool. Each invoke, checked by the rules (no fate point: said under "Paid with",
+    nothing spent), shows the rolls again; "play" plays the attack with its invokes, as
+    one action. Esc plays nothing."""
+    c = own(screen.state)
+    record = rolled(c, attack)
+    sides = {c.conflict.combatant(attack.by).side, c.conflict.combatant(attack.target).side}
+    invokers: Options = tuple(
+        (x.name, x.name) for x in c.conflict.combatants if x.in_conflict and x.side in sides
+    )
+    aspects: Options = tuple(
+        (a.name + (f" ({a.free_invokes} free)" if a.free_invokes else ""), a.name)
+        for a in _after(c, attack).aspects
+    )
+    made = [
+        f"{i.by}: {i.aspect} ({'free' if i.free else 'pool' if i.pool else '1 FP'})"
+        for i in attack.invokes
+    ]
+    if not aspects:
+        screen.notify("No aspect in play to invoke: the attack is played as it stands.")
+        screen.tussle.send(Play(contest_id=screen.contest_id, commands=(attack,)))
+        return
+    invoke = ("next", INVOKE)
+    state = _after(c, attack)
+    first_aspect = aspects[0][1]
+    fields = [
+        Field(
+            "next",
+            "Then",
+            INVOKE if first else PLAY,
+            (("play the attack as it stands", PLAY), ("someone invokes an aspect", INVOKE)),
+        ),
+        Field("by", "Who invokes", attack.by, invokers, shown_when=invoke),
+        Field("aspect", "Aspect", first_aspect, aspects, shown_when=invoke),
+        Field(
+            "effect",
+            "What it does",
+            "+2",
+            (("+2 to their side's roll", "+2"), ("reroll their side's dice", "reroll")),
+            shown_when=invoke,
+        ),
+        Field(
+            "how",
+            "Paid with",
+            default_payment(state, attack.by, first_aspect),
+            payments(state, attack.by),
+            shown_when=invoke,
+        ),
+        Field(
+            "dice",
+            "New dice (like +0-0; blank: Tussle rolls)",
+            required=False,
+            shown_when=("effect", "reroll"),
+        ),
+    ]
+
+    def payment(a: Answers) -> tuple[Options, str]:
+        by, aspect = a.get("by", ""), a.get("aspect", "")
+        return payments(state, by), default_payment(state, by, aspect)
+
+    def parse(a: Answers) -> Command:
+        if a["next"] == PLAY:
+            apply(c, attack)
+            return attack
+        faces = None
+        if a["effect"] == "reroll":
+            faces = _dice(screen, a, "dice")
+        invoke = ConflictInvoke(
+            by=a["by"],
+            aspect=a["aspect"],
+            effect="reroll" if a["effect"] == "reroll" else "+2",
+            faces=faces,
+            free=a["how"] == "free",
+            pool=a["how"] == "pool",
+        )
+        more = replace(attack, invokes=(*attack.invokes, invoke))
+        with blame("how"):
+            apply(c, more)
+        return more
+
+    def then(command: Command | None) -> None:
+        if command is None:
+            screen.notify(
+                "Nothing played: the attack and its invokes are dropped (k enters it again).",
+                title="Not played",
+            )
+            return
+        assert isinstance(command, Attack)
+        if command is attack:
+            screen.tussle.send(Play(contest_id=screen.contest_id, commands=(attack,)))
+            return
+        invokes(screen, command)
+
+    hint = (
+        f"⇒ {outcome(c, record)}\n"
+        + ("Invoked: " + "; ".join(made) + "\n" if made else "")
+        + "Enter: invoke, or play the attack · Esc: play nothing"
+    )
+    screen.command_form(
+        f"{attack.by} attacks {attack.target}: the rolls",
+        fields,
+        hint,
+        parse,
+        then,
+        follow=Follow("how", ("by", "aspect"), payment),
+    )
+
+
+def _after(c: FateConflict, attack: Attack) -> FateConflict:
+    """The conflict with the attack's invokes paid, the attack not yet made: what the
+    next invoke may spend (free invokes left, fate points, the pool)."""
+    if not attack.invokes:
+        return c
+    after, _ = apply(c, attack)
+    assert isinstance(after, FateConflict)
+    return replace(after, aspects=tuple(a for a in after.aspects if _kept(c, a.name)))
+
+
+def _kept(c: FateConflict, name: str) -> bool:
+    """An aspect that was in play before the attack (not the boost it would give)."""
+    return any(a.name == name for a in c.aspects)
 
 
 def _way(c: FateConflict, a: Absorption) -> str:

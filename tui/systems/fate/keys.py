@@ -90,7 +90,11 @@ def describe_extra(command: Command) -> str | None:
 def _invoke(screen: ContestActions) -> None:
     """Who, which aspect, what it does, how it is paid; then only what that kind of
     invoke needs. The payment defaults to a free invoke the invoker's side may use, else
-    (an NPC out of points) the GM's pool, and follows the invoker and the aspect."""
+    (an NPC out of points) the GM's pool, and follows the invoker and the aspect. In a
+    conflict, invokes go with an attack: its form, then its rolls and their invokes."""
+    if conflict_keys.applies(screen.state):
+        conflict_keys.act(screen, invoking=True)
+        return
     state = own_contest(preview(screen.state, screen.draft).state)
     aspects = tuple(
         (f"{a.name}" + (f" ({a.free_invokes} free)" if a.free_invokes else ""), a.name)
@@ -303,7 +307,7 @@ def _contest(state: Contest) -> bool:
 
 SCREEN = ScreenPart(
     keys=(
-        Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke, _contest),
+        Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke),
         Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
         Key(
             "redo",
