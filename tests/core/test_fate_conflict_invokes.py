@@ -19,12 +19,13 @@ import pytest
 from msgspec.structs import replace
 
 from core.campaign.actions import Campaign
-from core.campaign.log import AddCharacter, Play, Redo, StartContest, Undo
+from core.campaign.log import AddCharacter, Character, Play, Redo, StartContest, Undo
 from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.model import Command, Event
 from core.rules import find_system
 from core.saves.store import CampaignFiles, Saves
+from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict import Absorption
 from core.systems.fate.conflict_play import (
     Absorb,
@@ -35,19 +36,34 @@ from core.systems.fate.conflict_play import (
     FateConflict,
     TakeTurn,
 )
+from core.systems.fate.conflict_setup import conflict_of
 from core.systems.fate.rules import NoFatePoints
-from core.systems.fate.state import Aspect
-from tests.core.test_fate_conflict_play import CYNERE, DRISBAN, fresh
+from core.systems.fate.state import Aspect, FateParticipant
 from tests.helpers import act, fate_dice
 
 MUD = "Muddy Ground"  # a situation aspect: nobody's, no free invoke
 
+# Cynere: Fight Good (+3), Notice Good (+3), Physique Average (+1): boxes 1, 2, 3.
+# Drisban: Fight Great (+4), no Notice, Physique Mediocre: boxes 1 and 2.
+CYNERE = Character(
+    name="Cynere",
+    ratings={"Fight": 3, "Notice": 3, "Physique": 1},
+    sheet=FateCharacter(fate_points=2),
+)
+DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4}, sheet=FateCharacter())
+
 
 def scene() -> FateConflict:
-    """The SRD's warehouse (tests/core/test_fate_conflict_play.py): Cynere (Fight Good
+    """The SRD's warehouse: Cynere (Fight Good
     +3, 2 fate points) acts first by Notice; Drisban (Fight Great +4, no fate points), an
     NPC; the GM's pool holds 1; the scene has Muddy Ground."""
-    c = fresh()
+    c = conflict_of(
+        [
+            FateParticipant(name="Drisban", side="Drisban", skill=4, fate_points=0),
+            FateParticipant(name="Cynere", side="Cynere", skill=3, fate_points=2),
+        ],
+        {c.name: c for c in (CYNERE, DRISBAN)},
+    )
     return replace(c, aspects=(Aspect(name=MUD),), npcs=frozenset({"Drisban"}), gm_pool=1)
 
 
