@@ -40,6 +40,10 @@ from pathlib import Path
 import pytest
 import textual
 
+# One worker scans: the scan of every module (and of Textual's source) is made once per
+# process and shared by this module's tests; spread over xdist's workers, each made it.
+pytestmark = pytest.mark.xdist_group("public_textual")
+
 ROOT = Path(__file__).resolve().parents[1]
 OURS = {"core", "tui", "tests"}  # Tussle's own top-level packages
 SCANNED = ("core", "tui", "tests")
@@ -548,12 +552,19 @@ def textual_bases_private(cls: type) -> set[str]:
     attributes, and what their code assigns to ``self._x``."""
     names: set[str] = set()
     for base in cls.__mro__:
-        if not base.__module__.startswith("textual"):
-            continue
-        names |= {n for n in vars(base) if n.startswith("_") and not n.startswith("__")}
-        with contextlib.suppress(OSError, TypeError):  # no source: made at run time
-            names |= set(SELF_WRITE.findall(inspect.getsource(base)))
+        if base.__module__.startswith("textual"):
+            names |= textual_class_private(base)
     return names
+
+
+@cache
+def textual_class_private(base: type) -> frozenset[str]:
+    """One Textual class's own private names (read once: most of Tussle's classes share
+    Widget, Screen and their bases, and reading a class's source is the scan's cost)."""
+    names = {n for n in vars(base) if n.startswith("_") and not n.startswith("__")}
+    with contextlib.suppress(OSError, TypeError):  # no source: made at run time
+        names |= set(SELF_WRITE.findall(inspect.getsource(base)))
+    return frozenset(names)
 
 
 def written_private(module: types.ModuleType, source: str) -> list[tuple[str, str]]:
