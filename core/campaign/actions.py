@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.campaign.aftermath import results, session_events
+from core.campaign.aftermath import results, scenario_events, session_events
 from core.campaign.corrections import correct
 from core.campaign.log import (
     ActionRecorded,
@@ -23,11 +23,13 @@ from core.campaign.log import (
     ActionUndone,
     AddCharacter,
     ChangeSettings,
+    CharacterAction,
     CharacterAdded,
     CharacterUpdated,
     Compel,
     ContestStarted,
     Correct,
+    EndScenario,
     Entry,
     ImportCharacters,
     Play,
@@ -140,6 +142,13 @@ class Campaign(CampaignState):
                 return (self._secret(command),)
             case StartSession():
                 return session_events(self, command.hero_points)
+            case EndScenario():
+                return scenario_events(self)
+            case CharacterAction():
+                if command.who not in self.roster:
+                    raise UnknownName(f'no character "{command.who}"')
+                character = find_sheet(self.system).act(self.roster[command.who], command.action)
+                return (CharacterUpdated(name=command.who, character=character),)
             case Compel():
                 return self._compel(command.who)
             case QuickRoll():

@@ -70,6 +70,22 @@ def session_events(campaign: CampaignState, reset: int | None = None) -> tuple[E
     return tuple(events)
 
 
+def scenario_events(campaign: CampaignState) -> tuple[Event, ...]:
+    """A scenario's end: the count of scenarios, and each character as their system's
+    sheet ends a scenario (Fate: severe consequences recovering clear)."""
+    before = campaign.settings.get("scenarios")
+    played = before if isinstance(before, int) and not isinstance(before, bool) else 0
+    events: list[Event] = [
+        SettingsChanged(changes={"scenarios": played + 1}, before={"scenarios": before})
+    ]
+    sheet = find_sheet(campaign.system)
+    for c in campaign.roster.values():
+        new = sheet.end_scenario(c)
+        if new != c:
+            events.append(CharacterUpdated(name=c.name, character=new))
+    return tuple(events)
+
+
 # -- the summary at a contest's end ----------------------------------------------------------
 
 

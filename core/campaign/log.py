@@ -140,6 +140,21 @@ class StartSession(Command):
     hero_points: Count | None = None
 
 
+class EndScenario(Command):
+    """A scenario ends: each character as their system's sheet ends one (Fate: a severe
+    consequence whose recovery began clears, SRD "Recovering from a Consequence"), and
+    the count of scenarios played (the ``scenarios`` setting)."""
+
+
+class CharacterAction(Command):
+    """A rule system's own action on roster character ``who`` outside any contest (Fate:
+    a recovery action on a consequence), decided by the system's sheet
+    (``SystemSheet.act``) into the character as it becomes."""
+
+    who: str
+    action: AnyCommand
+
+
 class Compel(Command):
     """A compel accepted: ``who`` gains a fate point (in the contest they are playing,
     else on the roster)."""
@@ -292,6 +307,8 @@ def describe_action(command: Command) -> str:
     """A few words for an action, as undo and redo report it."""
     if isinstance(command, Play):
         return ", ".join(describe_action(c) for c in command.commands)
+    if isinstance(command, CharacterAction):
+        return f"{describe_action(command.action)} ({command.who})"
     if isinstance(command, ImportCharacters):
         count = len(command.characters)
         where = f" from {command.source}" if command.source else ""

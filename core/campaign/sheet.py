@@ -20,7 +20,7 @@ from core.campaign.log import Character, Sheet
 from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
 from core.limits import fields_of
-from core.model import Contest, Event, Participant
+from core.model import Command, Contest, Event, Participant
 from core.rules import find_plugin, load, not_a
 
 OptionsT = TypeVar("OptionsT")
@@ -150,9 +150,20 @@ class SystemSheet(ABC):
         return character
 
     def session_news(self, old: Character, new: Character) -> list[str]:
-        """What a session's start changed on a character, in words for the GM
-        (``Cynere refreshed to 3 fate points``); nothing by default."""
+        """What a session's start (or a scenario's end) changed on a character, in words
+        for the GM (``Cynere refreshed to 3 fate points``); nothing by default."""
         return []
+
+    def end_scenario(self, character: Character) -> Character:
+        """The character once a scenario ends (Fate: severe consequences recovering
+        clear); unchanged by default."""
+        return character
+
+    def act(self, character: Character, action: Command) -> Character:
+        """The character after ``action``, one of the system's own actions outside a
+        contest (Fate: a recovery action); ``RuleError`` when the rules refuse it, and
+        by default (a system with none)."""
+        raise RuleError("this rule system has no such action outside a contest")
 
     def award(self, character: Character) -> Character:
         """A point the rules award outside a contest (Fate: a compel accepted), where

@@ -18,8 +18,10 @@ from core.campaign.log import (
     ActionUndone,
     AddCharacter,
     Character,
+    CharacterAction,
     CharacterUpdated,
     Compel,
+    EndScenario,
     ImportCharacters,
     Played,
     SettingsChanged,
@@ -32,7 +34,7 @@ from core.campaign.sheet import find_sheet
 from core.errors import RuleError
 from core.limits import fields_of
 from core.rules import find_system
-from tui.fields import Answers, Field, blame, whole_field
+from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
 from tui.keys_in_order import TextIsNoKey
@@ -79,6 +81,8 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         Binding("e,enter", "edit", "Edit", id="roster.edit"),
         Binding("S", "start_session", "Start session", id="roster.start_session"),
         Binding("k", "compel", "Compel", id="roster.compel"),
+        Binding("r", "recover", "Recovery", id="roster.recover"),
+        Binding("E", "end_scenario", "End scenario", id="roster.end_scenario", show=False),
         Binding("I", "import_roster", "Import", id="roster.import", show=False),
         Binding("u", "app.undo", "Undo", id="roster.undo", show=False),
         Binding("U,ctrl+y", "app.redo", "Redo", id="roster.redo", show=False),
@@ -94,6 +98,7 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         self._before: dict[str, Character] = {}  # the roster when a session was started
         # An import sent and not yet saved: what it read, and the roster before it.
         self.importing: roster_import.Pending | None = None
+        self.told = ""  # how the dice of the last recovery action went, for its message
 
     @property
     def tussle(self) -> Host:
@@ -117,7 +122,12 @@ class RosterScreen(TextIsNoKey, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if super().check_action(action, parameters) is False:
             return False  # a letter of text typed in one burst (TextIsNoKey)
-        return action != "compel" or self.part.awards
+        part = self.part
+        return {
+            "compel": part.awards,
+            "recover": part.recovery is not None,
+            "end_scenario": part.scenarios,
+        }.get(action, True)
 
     # -- painting --------------------------------------------------------------------------
     def reload(self) -> None:
@@ -179,6 +189,12 @@ class RosterScreen(TextIsNoKey, Screen[None]):
                 self.importing = None
         elif isinstance(command, StartSession):
             self.notify(self.session_message(entry, command), title="New session", timeout=8)
+        elif isinstance(command, EndScenario):
+            self.notify(self.scenario_message(entry), title="Scenario ended", timeout=8)
+        elif isinstance(command, CharacterAction):
+            news = self.news(entry)
+            told = f"{self.told}: " if self.told else ""
+            self.notify(told + ("; ".join(news) or "Done."), timeout=8)
         elif isinstance(command, Compel):
             where = next((e.contest_id for e in entry.events if isinstance(e, Played)), None)
             title = (
@@ -215,13 +231,34 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         if command.hero_points is not None:
             reset = self.part.session_reset.removesuffix("s")
             changes.append(f"every PC has {_points(command.hero_points, reset)}")
+        changes += self.news(entry)
+        head = f"Session {number} started" if number is not None else "A session started"
+        return f"{head}: {'; '.join(changes)}" if changes else f"{head}."
+
+    def scenario_message(self, entry: ActionRecorded) -> str:
+        """``Scenario 2 ended: Landon's Nearly Gutted (severe) has cleared``."""
+        number = next(
+            (
+                e.changes.get("scenarios")
+                for e in entry.events
+                if isinstance(e, SettingsChanged) and "scenarios" in e.changes
+            ),
+            None,
+        )
+        changes = self.news(entry)
+        head = f"Scenario {number} ended" if number is not None else "A scenario ended"
+        return f"{head}: {'; '.join(changes)}" if changes else f"{head}: nothing recovered."
+
+    def news(self, entry: ActionRecorded) -> list[str]:
+        """What ``entry`` changed on each character, in the system sheet's words (the
+        roster as it was when the action was sent, in ``_before``)."""
         sheet = find_sheet(self.tussle.campaign.system)
+        changes: list[str] = []
         for e in entry.events:
             old = self._before.get(e.name) if isinstance(e, CharacterUpdated) else None
             if isinstance(e, CharacterUpdated) and old is not None:
                 changes += sheet.session_news(old, e.character)
-        head = f"Session {number} started" if number is not None else "A session started"
-        return f"{head}: {'; '.join(changes)}" if changes else f"{head}."
+        return changes
 
     # -- the edit form ---------------------------------------------------------------------
     def fields(self, c: Character | None) -> list[Field]:
@@ -332,6 +369,46 @@ class RosterScreen(TextIsNoKey, Screen[None]):
     def _start_session(self, hero_points: int | None) -> None:
         self._before = dict(self.tussle.campaign.roster)
         self.tussle.send(StartSession(hero_points=hero_points))
+
+    def action_end_scenario(self) -> None:
+        self._before = dict(self.tussle.campaign.roster)
+        self.tussle.send(EndScenario())
+
+    def action_recover(self) -> None:
+        """A recovery action on the highlighted character: the system's form, checked
+        by the campaign before it closes (a total short of the difficulty is said under
+        it: the recovery fails, nothing changes)."""
+        form = self.part.recovery
+        name = self.highlighted()
+        if form is None:
+            return
+        if name is None or name not in self.tussle.campaign.roster:
+            self.notify("The roster is empty: nobody to recover.", severity="warning")
+            return
+        character = self.tussle.campaign.roster[name]
+        fields = form.fields(character)
+        if not fields:
+            self.notify(form.nothing(character), severity="warning")
+            return
+        kind = find_system(self.tussle.campaign.system).dice
+
+        def parse(answers: Answers) -> tuple[CharacterAction, str]:
+            command, how = form.command(answers, character, lambda: self.tussle.dice.roll(kind))
+            assert isinstance(command, CharacterAction)
+            try:
+                self.tussle.campaign.decide(command)
+            except RuleError as error:
+                rolled = f"{how}. " if how else ""
+                raise FieldError("result", f"{rolled}{error}") from None
+            return command, how
+
+        def done(answer: tuple[CharacterAction, str] | None) -> None:
+            if answer is not None:
+                self._before = dict(self.tussle.campaign.roster)
+                self.told = answer[1]
+                self.tussle.send(answer[0])
+
+        self.app.push_screen(FormScreen(form.title(character), fields, parse=parse), done)
 
     def action_compel(self) -> None:
         name = self.highlighted()

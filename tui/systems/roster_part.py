@@ -16,7 +16,26 @@ from core.campaign.log import Character, Sheet
 from core.campaign.state import CampaignState
 from core.errors import RuleError
 from core.limits import fields_of
+from core.model import Command
 from tui.fields import Answers, Field, whole_field
+
+# Tussle's dice (the campaign system's) for a form the GM left without them.
+Roll = Callable[[], tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterForm:
+    """A system's own action on the roster's highlighted character (Fate: a recovery
+    action on a consequence): the form's ``title``, its ``fields`` (none: nothing to do,
+    ``nothing`` says why), and the command (``core.campaign.log.CharacterAction``) its
+    answers make, with Tussle's dice (``Roll``) for what the GM left to roll, and how
+    the dice went (``+0-0: +3 + 0 = Good (+3)``; blank for a total typed)."""
+
+    title: Callable[[Character], str]
+    fields: Callable[[Character], list[Field]]
+    nothing: Callable[[Character], str]
+    command: Callable[[Answers, Character, Roll], tuple[Command, str]]
+
 
 # The fields a character form asks beyond name, kind and ratings, and what the answers
 # change on the character (the ratings already read, for names spelled alike).
@@ -42,6 +61,8 @@ class RosterPart:
     changes: Changes = lambda answers, ratings: {}
     awards: bool = False  # whether the roster's key awarding a point (k, a compel) applies
     session_reset: str = ""  # points a session start may reset every PC's to ("hero points")
+    scenarios: bool = False  # whether the roster's key ending a scenario (E) applies
+    recovery: CharacterForm | None = None  # the roster's r: a recovery action, where one is
 
 
 def sheet_roster(kind: type[Sheet], **part: Any) -> RosterPart:

@@ -20,9 +20,10 @@ from typing import Literal
 from msgspec.structs import replace
 
 from core.errors import RuleError, UnknownName
-from core.limits import Count, Positive
-from core.model import Saved
+from core.limits import Count, Int, Positive
+from core.model import Command, Saved
 from core.systems.fate.character import FateCharacter
+from core.systems.fate.ladder import ladder_with_value
 from core.systems.fate.scoring import Outcome, advantage_outcome
 from core.systems.fate.stress import (
     MENTAL,
@@ -579,6 +580,37 @@ def treat(slot: Slot, result: int, on_self: bool = False) -> Slot:
     if result >= recovery_difficulty(slot.severity, on_self):
         return replace(slot, recovery="treated")
     return slot
+
+
+class Recover(Command):
+    """A recovery action on a roster character's consequence (SRD, Recovering from a
+    Consequence): the overcome's ``total`` against the consequence's difficulty, by
+    someone else or (``on_self``) by the character themselves. Played on the roster
+    (``CharacterAction``), outside any conflict: "the circumstances have to be
+    appropriately free of distraction and tension"."""
+
+    consequence: str
+    total: Int
+    on_self: bool = False
+
+
+def recover(slots: Sequence[Slot], action: Recover) -> tuple[Slot, ...]:
+    """``slots`` once ``action`` treated the consequence it names (:func:`treat`); a
+    total short of the difficulty is refused, saying so (the recovery fails: nothing
+    changes on the sheet)."""
+    named = [i for i, s in enumerate(slots) if s.aspect == action.consequence.strip()]
+    if not named:
+        raise UnknownName(f'no consequence "{action.consequence}"')
+    i = named[0]
+    slot = slots[i]
+    needed = recovery_difficulty(slot.severity, action.on_self)
+    treated = treat(slot, action.total, action.on_self)
+    if treated == slot:
+        raise ConflictError(
+            f"{ladder_with_value(action.total)} does not reach {ladder_with_value(needed)}: "
+            f"the recovery fails, {slot.aspect} stays as it is"
+        )
+    return tuple(treated if j == i else s for j, s in enumerate(slots))
 
 
 def rename(slot: Slot, aspect: str) -> Slot:

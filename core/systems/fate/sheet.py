@@ -16,14 +16,22 @@ from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
 from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
 from core.limits import size_problem
-from core.model import Contest, Event, Participant
+from core.model import Command, Contest, Event, Participant
 from core.systems.fate.character import FateCharacter, fate_sheet, with_fate
-from core.systems.fate.conflict import character_slots
+from core.systems.fate.conflict import (
+    RECOVERY_WAIT,
+    Period,
+    Recover,
+    character_slots,
+    recover,
+    time_passes,
+)
 from core.systems.fate.conflict_play import ConflictEnded, ConflictParticipant, FateConflict
 from core.systems.fate.events import AspectInvoked, FatePointAwarded, PoolPaid
 from core.systems.fate.ladder import LADDER, ladder_with_value
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
+from core.systems.fate.stress import Slot
 
 NO_SKILL = 0  # Mediocre (+0)
 ROSTER_FILE = "core.systems.fate.roster_file:FORMAT"  # its roster files (core.campaign.roster_file)
@@ -137,6 +145,7 @@ def write_back(campaign: CampaignState, record: ContestRecord) -> Iterator[Chang
     start = {p.name: p for p in record.start.participants}
     if isinstance(state, FateConflict):
         yield from _scars(campaign, state)
+    yield from _scene_ends(campaign)
     for p in state.participants:
         delta = getattr(p, "fate_points", 0) - getattr(start[p.name], "fate_points", 0)
         delta += state.owed.get(p.name, 0)  # an attack ended it: owed until now
@@ -175,19 +184,87 @@ def _scars(campaign: CampaignState, state: FateConflict) -> Iterator[Change]:
             )
 
 
+def _scene_ends(campaign: CampaignState) -> Iterator[Change]:
+    """Writing a contest back closes its scene: a mild consequence recovering waits a
+    whole scene (SRD, Recovering from a Consequence), so each roster character's
+    recovering milds move on (:func:`_time_passes`)."""
+    for name, character in campaign.roster.items():
+        slots = fate_sheet(character).consequences
+        if slots is not None and slots != _slots_after(slots, "scene"):
+            yield name, lambda c: _time_passes(c, "scene")
+
+
+def _slots_after(slots: tuple[Slot, ...], ended: Period) -> tuple[Slot, ...]:
+    return tuple(time_passes(s, ended) for s in slots)
+
+
+def _time_passes(character: Character, ended: Period) -> dict[str, Any]:
+    """The change to ``character`` once a scene, session or scenario ends: each
+    consequence recovering a step on (``conflict.time_passes``: the end of the period
+    the recovery action was made in begins the whole period it waits; the end of that
+    one clears it)."""
+    slots = fate_sheet(character).consequences
+    if slots is None:
+        return {}
+    return with_fate(character, consequences=_slots_after(slots, ended))
+
+
 def new_session(character: Character, reset: int | None) -> Character:
-    """A PC's fate points back up to their refresh (never down: Fate Core)."""
+    """A PC's fate points back up to their refresh (never down: Fate Core); each
+    consequence recovering a step on, as a session ends (a moderate clears a whole
+    session after its recovery action; a mild a whole scene after it)."""
+    character = replace(character, **_time_passes(character, "session"))
     sheet = fate_sheet(character)
     if character.kind == "pc" and sheet.fate_points < sheet.refresh:
         return replace(character, **with_fate(character, fate_points=sheet.refresh))
     return character
 
 
+def end_scenario(character: Character) -> Character:
+    """Each consequence recovering a step on, as a scenario ends (a severe clears a
+    whole scenario after its recovery action; a scenario's end ends its session too)."""
+    return replace(character, **_time_passes(character, "scenario"))
+
+
+def act(character: Character, action: Command) -> Character:
+    """A recovery action (:class:`conflict.Recover`) on one of ``character``'s
+    consequences: it is marked recovering, or refused when the total falls short."""
+    if not isinstance(action, Recover):
+        raise RuleError(f"{type(action).__name__} is not a Fate action on a character")
+    sheet = fate_sheet(character)
+    slots = recover(character_slots(character.ratings, sheet), action)
+    return replace(character, **with_fate(character, consequences=slots))
+
+
+_WHEN = {
+    "scene": "at the next scene's end (a contest written back) or session",
+    "session": "at the next session's start",
+    "scenario": "when the next scenario ends",
+}
+
+
 def session_news(old: Character, new: Character) -> list[str]:
+    """Fate points refreshed; a consequence recovering (a recovery action), a step on,
+    or cleared."""
+    out: list[str] = []
     points = fate_sheet(new).fate_points
-    if points == fate_sheet(old).fate_points:
-        return []
-    return [f"{new.name} refreshed to {_points(points)}"]
+    if points != fate_sheet(old).fate_points:
+        out.append(f"{new.name} refreshed to {_points(points)}")
+    before = fate_sheet(old).consequences or ()
+    after = fate_sheet(new).consequences or ()
+    for was, now in zip(before, after, strict=False):
+        if was.aspect is not None and now.free:
+            out.append(f"{new.name}'s {was.aspect} ({was.severity}) has cleared")
+        elif was.recovery == "none" and now.recovery == "treated":
+            period = RECOVERY_WAIT[now.severity]
+            out.append(
+                f"{new.name}'s {now.aspect} ({now.severity}) is recovering: it clears "
+                f"a whole {period} after this one"
+            )
+        elif was.recovery == "treated" and now.recovery == "healing":
+            when = _WHEN[RECOVERY_WAIT[now.severity]]
+            out.append(f"{new.name}'s {now.aspect} ({now.severity}) clears {when}")
+    return out
 
 
 def award(character: Character) -> Character:
@@ -292,6 +369,8 @@ class FateSheet(SystemSheet):
     write_back = staticmethod(write_back)
     new_session = staticmethod(new_session)
     session_news = staticmethod(session_news)
+    end_scenario = staticmethod(end_scenario)
+    act = staticmethod(act)
     award = staticmethod(award)
     costs = staticmethod(costs)
     demo = staticmethod(demo)

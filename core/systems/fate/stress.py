@@ -67,9 +67,11 @@ class Slot(Saved):
         return SEVERITY_SHIFTS[self.severity]
 
     def __str__(self) -> str:
-        """``mild (physical): Sprained Ankle``, ``moderate: free`` (the summary's words)."""
+        """``mild (physical): Sprained Ankle``, ``moderate: free`` (the summary's words);
+        a star after one recovering (SRD: "mark it with a star")."""
         only = f" ({self.only})" if self.only else ""
-        return f"{self.severity}{only}: {self.aspect if self.aspect is not None else 'free'}"
+        star = "*" if self.recovery != "none" else ""
+        return f"{self.severity}{only}: {self.aspect if self.aspect is not None else 'free'}{star}"
 
     @property
     def free(self) -> bool:
