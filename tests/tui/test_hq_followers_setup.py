@@ -14,6 +14,7 @@ from core.campaign.sheet import Pick
 from core.saves.store import Saves
 from core.systems.heroquest.group_play import HQGroupContest
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tests.tui.screen_text import screen_text
 from tui.screens.forms import FormScreen
 from tui.screens.setup import SetupScreen
 
@@ -94,3 +95,56 @@ async def test_a_follower_marked_in_the_setup_is_out_at_three_points(saves: Path
     assert (sandy.role, sandy.leader, sandy.status) == ("contestant", "Tripitaka", "eliminated")
     assert state.group_state.member("Tripitaka").status == "active"
     assert not state.finished
+
+
+async def test_a_follower_taken_out_of_the_setup_follows_nobody(saves: Path) -> None:
+    """HQ2, Followers: a follower follows a teammate in the contest. Removed from the
+    setup (d), Sandy is in no contest, so the options line names no follower; u brings
+    her back, marked as she was. Her leader removed, she follows nobody either."""
+    graveyard(saves)
+    app = new_app(saves, "Graveyard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "n")
+        await settle(pilot)
+        await keys(pilot, "o", "left", "enter")  # group extended (the last kind)
+        await keys(pilot, "a", "tab", "tab")  # Tripitaka
+        await write(pilot, "Heroes")
+        await keys(pilot, "enter", "a", "tab", "tab")  # Sandy
+        await write(pilot, "Heroes")
+        await keys(pilot, "enter", "a", "enter")  # the Ghoul, on his own side
+        await keys(pilot, "up", "f", "right", "enter")  # Sandy: a contestant of Tripitaka
+        await settle(pilot)
+        marked = "followers: Sandy (contestant, of Tripitaka)"
+        assert marked in text(app, "#setup-summary")
+        await keys(pilot, "d")  # Sandy out
+        await settle(pilot)
+        assert "Sandy" not in text(app, "#setup-summary")
+        await keys(pilot, "u")
+        await settle(pilot)
+        assert marked in text(app, "#setup-summary")
+        await keys(pilot, "up", "d")  # Tripitaka out: Sandy follows nobody
+        await settle(pilot)
+        assert "followers" not in text(app, "#setup-summary")
+        await keys(pilot, "u")
+        await settle(pilot)
+        assert marked in text(app, "#setup-summary")
+
+
+async def test_f_is_in_the_80_column_footer_where_it_applies(saves: Path) -> None:
+    """f marks a follower in a group extended contest only (HQ2, Followers): at 80
+    columns the footer shows it there, and not in a simple contest, where it does
+    nothing."""
+    graveyard(saves)
+    app = new_app(saves, "Graveyard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "n")
+        await settle(pilot)
+        assert "Follower" not in screen_text(app)[-1]
+        await keys(pilot, "o", "left", "enter")  # group extended
+        await settle(pilot)
+        assert "f Follower" in screen_text(app)[-1], screen_text(app)[-1]
+        await keys(pilot, "o", "right", "enter")  # back to a simple contest
+        await settle(pilot)
+        assert "Follower" not in screen_text(app)[-1]

@@ -199,9 +199,23 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         self.reload()
         self.query_one(DataTable).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A system's key that means nothing in this setup now (HeroQuest's follower
+        outside a group extended contest) is left out of the footer, the help and the
+        palette, and does nothing."""
+        if super().check_action(action, parameters) is False:
+            return False
+        for key in self.part.keys:
+            if key.binding.action == action and key.applies is not None:
+                return key.applies(self)
+        return True
+
     def reload(self, row: int | None = None) -> None:
         """Paint the setup again, the highlight on ``row`` (default: where it was). A
         change since the last paint is one step for u to take back."""
+        # What the options say of someone no longer in the setup goes with them (the
+        # step u takes back brings both back).
+        self.options = self.part.tidy_options(self.options, self.picks)
         now = self.state()
         before = self.shown
         if before is not None and now != before:
@@ -236,6 +250,7 @@ class SetupScreen(TextIsNoKey, Screen[None]):
                 1, f"[b]Situation aspects[/b]: {e('; '.join(self.situation) or 'none')} (t)"
             )
         self.query_one("#setup-summary", Static).update("\n".join(lines))
+        self.query_one(KeyBar).refresh_keys()  # a key may apply now, or no longer
 
     def rolls(self, pick: Pick) -> str:
         """The Rolls column: ``Sword 4M``, ``Great (+4), for this contest only``."""

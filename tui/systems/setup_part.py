@@ -64,6 +64,10 @@ class SetupKey:
     after: str
     binding: Binding
     run: Callable[[SetupActions], None]
+    # Whether the key means something in this setup now (HeroQuest's followers: only in
+    # a group extended contest); a key that does not is left out of the footer, the
+    # help and the palette, and does nothing. None: always.
+    applies: Callable[[SetupActions], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,6 +84,13 @@ class SetupPart:
     # Options the system's own keys set (not the options form): a new choice of options
     # keeps them (HeroQuest's followers).
     kept_options: tuple[str, ...] = ()
+    # The options as the participants now leave them, after each change to the setup:
+    # what names someone taken out of it goes (HeroQuest: a follower removed, or whose
+    # leader was, or who is no longer on the leader's side, follows nobody). Unchanged
+    # by default.
+    tidy_options: Callable[[dict[str, Any], Sequence[Pick]], dict[str, Any]] = (
+        lambda options, picks: options
+    )
     # Run when the GM starts the contest, before its title is asked: a check the rules
     # want first (HeroQuest's contest of wherewithal); it calls ``go`` to carry on.
     before_start: Callable[[SetupActions, Callable[[], None]], None] | None = None

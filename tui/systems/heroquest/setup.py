@@ -3,7 +3,7 @@ group extended contest's followers (``SETUP``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.binding import Binding
@@ -243,6 +243,30 @@ def _follower(screen: SetupActions) -> None:
     )
 
 
+def _group_extended(screen: SetupActions) -> bool:
+    """Followers are a group extended contest's (HQ2, Followers): f applies there only."""
+    return bool(screen.options.get("group_extended"))
+
+
+def _anyone_injured(screen: SetupActions) -> bool:
+    """w (a contest of wherewithal, §2.6) applies when a participant is injured."""
+    roster = screen.tussle.campaign.roster
+    return any(p.character in roster and injured(roster[p.character]) for p in screen.picks)
+
+
+def _tidy_followers(options: dict[str, Any], picks: Sequence[Pick]) -> dict[str, Any]:
+    """The followers the setup can still play: each one and its leader in the setup,
+    on one side (HQ2, Followers: a follower follows a teammate). One removed (or whose
+    leader was, or who changed sides) is a character again, and the options line no
+    longer names them."""
+    marked = tuple(options.get("followers", ()))
+    sides = {p.character: p.side for p in picks}
+    kept = tuple(
+        f for f in marked if f[0] in sides and f[2] in sides and sides[f[0]] == sides[f[2]]
+    )
+    return options if kept == marked else {**options, "followers": kept}
+
+
 def _before_start(screen: SetupActions, go: Callable[[], None]) -> None:
     """Each injured participant not yet let in rolls wherewithal first; then the contest
     starts with those who won (if two sides are left). An augment base the GM left
@@ -311,17 +335,23 @@ SETUP = SetupPart(
             Binding("r", "resistance", "Resistance", id="setup.resistance"),
             _resistance,
         ),
-        SetupKey(
-            "setup.options",
-            Binding("w", "wherewithal", "Wherewithal", id="setup.wherewithal"),
-            _wherewithal,
-        ),
+        # f before w: on an 80-column footer the last keys give way first, and with
+        # both there (a group extended contest with someone injured) g asks for the
+        # wherewithal anyway.
         SetupKey(
             "setup.options",
             Binding("f", "follower", "Follower", id="setup.follower"),
             _follower,
+            applies=_group_extended,
+        ),
+        SetupKey(
+            "setup.options",
+            Binding("w", "wherewithal", "Wherewithal", id="setup.wherewithal"),
+            _wherewithal,
+            applies=_anyone_injured,
         ),
     ),
     kept_options=("followers",),
+    tidy_options=_tidy_followers,
     before_start=_before_start,
 )
