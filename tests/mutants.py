@@ -291,7 +291,7 @@ MUTANTS = [
     ),
     Mutant(
         "forge-success",
-        "core/systems/forge/rules.py",
+        "core/systems/forge/scoring.py",
         "return roll <= target",
         "return roll < target",
         "a roll equal to the target fails",
@@ -299,7 +299,7 @@ MUTANTS = [
     ),
     Mutant(
         "forge-reactor-ties",
-        "core/systems/forge/rules.py",
+        "core/systems/forge/scoring.py",
         "return roll > thrown or (reactor_wins_ties and roll == thrown)",
         "return roll > thrown",
         "the reactor no longer wins ties",
@@ -307,7 +307,7 @@ MUTANTS = [
     ),
     Mutant(
         "forge-low-damage",
-        "core/systems/forge/rules.py",
+        "core/systems/forge/scoring.py",
         "hit = tens * multiplier if tens else round_half_up(multiplier, 2)",
         "hit = tens * multiplier",
         "a hit of 1-9 does no damage",

@@ -50,14 +50,9 @@ from core.systems.fate.conflict_play import (
 from core.systems.fate.events import CreateAdvantage, DeclareAttack, InvokeAspect
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
-from core.systems.forge import (
-    ChooseReaction,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
-)
-from core.systems.forge import new_contest as forge_new_contest
+from core.systems.forge.events import ChooseReaction, SetStage
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant
+from core.systems.forge.state import new_contest as forge_new_contest
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import Leave, SpendHeroPoints, Stretch
 from core.systems.heroquest.resolution import Party

@@ -16,8 +16,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# A rule system's package gives its rules' names (``from core.systems.fate import
-# FateContest``): the plug-in's own public face, not a chain through generic code.
+# A rule system's package imports its own modules (so the codec, loading a system by its
+# tags' first word, finds every saved class) and passes on no name: checked apart below.
 SYSTEM_PACKAGES = {p.relative_to(ROOT).as_posix() for p in ROOT.glob("core/systems/*/__init__.py")}
 # A hook a plug-in's module offers by name (core.saves.migrate reads it with getattr).
 HOOKS = {("core/systems/forge/sheet.py", "upgrade_entries")}
@@ -113,3 +113,20 @@ def test_each_new_package_init_is_its_docstring_alone() -> None:
         docstring = ast.get_docstring(tree)
         assert docstring and "may import" in docstring, package
         assert len(tree.body) == 1, f"{package}/__init__.py holds more than its docstring"
+
+
+def test_a_system_package_imports_its_own_modules_and_no_name() -> None:
+    found = []
+    for init in sorted(SYSTEM_PACKAGES):
+        folder = (ROOT / init).parent
+        package = ".".join(folder.relative_to(ROOT).parts)
+        for node in ast.parse((ROOT / init).read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Import):
+                found += [f"{init}:{node.lineno} import {a.name}" for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                found += [
+                    f"{init}:{node.lineno} {a.name}"
+                    for a in node.names
+                    if node.module != package or not (folder / f"{a.name}.py").exists()
+                ]
+    assert found == [], "a system package passes these on:\n" + "\n".join(found)

@@ -28,11 +28,11 @@ from core.campaign.setup import build_contest
 from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.model import Command, EndContest, ResolveExchange, RollDice
-from core.systems import forge
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.events import DeclareAttack, InvokeAspect
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
-from core.systems.forge.rules import ForgeCharacter, forge_sheet
+from core.systems.forge.character import ForgeCharacter, forge_sheet
+from core.systems.forge.events import ChooseReaction, SetStage
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.events import SpendHeroPoints
 from core.systems.heroquest.resolution import MARGINAL, MINOR, Party, simple_contest
@@ -444,8 +444,8 @@ def test_forge_trauma_and_armor_capacity_go_back_to_the_roster() -> None:
     play(
         campaign,
         cid,
-        forge.SetStage(actor="Josef", reactor="Bobby"),
-        forge.ChooseReaction(reaction="absorb"),
+        SetStage(actor="Josef", reactor="Bobby"),
+        ChooseReaction(reaction="absorb"),
         RollDice(who="Josef", faces=(35,)),
         ResolveExchange(),
     )
@@ -482,8 +482,8 @@ def test_forge_armor_used_up_stays_used_up_in_the_next_contest_and_no_limit_stay
         Pick(character="Bobby", side="Bobby", rating="Combat"),
     ]
     hit = (
-        forge.SetStage(actor="Josef", reactor="Bobby"),
-        forge.ChooseReaction(reaction="absorb"),
+        SetStage(actor="Josef", reactor="Bobby"),
+        ChooseReaction(reaction="absorb"),
         RollDice(who="Josef", faces=(35,)),
         ResolveExchange(),
     )

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from core.cli.demo import create_demos
 from core.saves.store import Saves
-from core.systems import forge
 from core.systems.fate.state import FateContest
+from core.systems.forge.state import ForgeContest
 from core.systems.heroquest.state import HQContest
 
 FATE_DEMO, HEROQUEST_DEMO, FORGE_DEMO = "Fate demo", "HeroQuest demo", "FORGE demo"
@@ -63,7 +63,7 @@ def test_the_heroquest_and_forge_demos_start_their_contests(saves: Path) -> None
     assert hq.options.chained
 
     brawl = forge_files.load().contest("c1").state
-    assert isinstance(brawl, forge.ForgeContest)
+    assert isinstance(brawl, ForgeContest)
     assert [(p.name, p.target, p.multiplier, p.armor) for p in brawl.participants] == [
         ("Josef", 50, 4, 0),
         ("Bobby", 40, 5, 10),

@@ -17,21 +17,10 @@ from core.errors import BadDice, ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules.reading import ScenarioError
 from core.scenario import resolve
-from core.systems.forge import (
-    FORGE,
-    ChooseReaction,
-    ExchangeResolved,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
-    absorb,
-    actor_succeeds,
-    damage,
-    new_contest,
-    reactor_wins,
-    stage_outcome,
-)
+from core.systems.forge.events import ChooseReaction, ExchangeResolved, SetStage
+from core.systems.forge.rules import FORGE
+from core.systems.forge.scoring import absorb, actor_succeeds, damage, reactor_wins, stage_outcome
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 from tests.strategies import Stage, d100, fighters, stages
 
 # -- helpers --------------------------------------------------------------------------------

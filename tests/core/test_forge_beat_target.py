@@ -14,7 +14,7 @@ from core.errors import OutOfTurn, RuleError
 from core.files.codec import decode, encode
 from core.model import AnyContest, AnyEvent, Command, ResolveExchange, RollDice
 from core.systems.forge.beats import ChooseTarget, HitLanded, StartRound, living_opponents
-from core.systems.forge.rules import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 
 
 def three(ann_trauma: int | None = None) -> ForgeContest:

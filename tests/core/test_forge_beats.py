@@ -35,7 +35,7 @@ from core.systems.forge.beats import (
     still_to_do,
     whose_beat,
 )
-from core.systems.forge.rules import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 
 JOSEF_PA, BOBBY_PA = 45, 15  # beat 1 (PA 40 and more), beat 4 (PA 11-20)
 

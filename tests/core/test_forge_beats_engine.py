@@ -29,14 +29,9 @@ from core.systems.forge.beats import (
     SkipBeat,
     StartRound,
 )
-from core.systems.forge.rules import (
-    FORGE,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
-    new_contest,
-)
+from core.systems.forge.events import SetStage
+from core.systems.forge.rules import FORGE
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 
 
 def alley(pattern: str = "every_later_beat", bobby_trauma: int | None = None) -> ForgeContest:

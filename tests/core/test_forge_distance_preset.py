@@ -12,14 +12,9 @@ from core.engine import play
 from core.errors import RuleError
 from core.files.codec import decode, encode
 from core.model import AnyCommand, AnyEvent, ResolveExchange, RollDice, SetModifier
-from core.systems.forge.rules import (
-    FORGE,
-    ExchangeResolved,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
-    new_contest,
-)
+from core.systems.forge.events import ExchangeResolved, SetStage
+from core.systems.forge.rules import FORGE
+from core.systems.forge.state import ForgeOptions, ForgeParticipant, new_contest
 
 # Rules.md §3.4 [I11], step by step, in the page's order.
 DISTANCE_STEPS = [

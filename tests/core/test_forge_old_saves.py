@@ -21,9 +21,11 @@ from core.campaign.sheet import Pick
 from core.model import EndContest, ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves
 from core.saves.transfer import export_campaign, import_campaign, read_export
-from core.systems import forge
 from core.systems.fate.character import FateCharacter, fate_sheet
-from core.systems.forge.rules import ForgeCharacter, forge_sheet
+from core.systems.forge.character import ForgeCharacter, forge_sheet
+from core.systems.forge.events import ChooseReaction, SetStage
+from core.systems.forge.state import ForgeContest
+from core.systems.forge.upgrade import upgrade_entries
 from tests.helpers import tussle
 
 JOSEF = Character(name="Josef", ratings={"Combat": 50}, sheet=ForgeCharacter(multiplier=4, armor=5))
@@ -35,8 +37,8 @@ PICKS = [
     Pick(character="Bobby", side="Bobby", rating="Combat"),
 ]
 HIT = (
-    forge.SetStage(actor="Josef", reactor="Bobby"),
-    forge.ChooseReaction(reaction="absorb"),
+    SetStage(actor="Josef", reactor="Bobby"),
+    ChooseReaction(reaction="absorb"),
     RollDice(who="Josef", faces=(35,)),
     ResolveExchange(),
 )
@@ -84,7 +86,7 @@ def trauma_of_the_next_hit(campaign: Campaign) -> int:
     assert record is not None
     campaign.act(Play(contest_id=record.contest_id, commands=HIT))
     state = campaign.contest(record.contest_id).state
-    assert isinstance(state, forge.ForgeContest)
+    assert isinstance(state, ForgeContest)
     return state.trauma["Bobby"]
 
 
@@ -94,7 +96,7 @@ def test_opening_a_format_1_save_keeps_unlimited_armor_unlimited(saves: Path) ->
     assert forge_sheet(campaign.roster["Bobby"]).armor_capacity is None
     assert forge_sheet(campaign.roster["Josef"]).armor_capacity is None
     old = campaign.contest("c1").state
-    assert isinstance(old, forge.ForgeContest)
+    assert isinstance(old, ForgeContest)
     assert old.trauma["Bobby"] == 2  # the old contest replays as it was played
     assert trauma_of_the_next_hit(campaign) == 2  # not 12: the armor has no limit
     manifest = json.loads(files.manifest_path.read_text())
@@ -134,13 +136,13 @@ def test_a_format_1_log_that_already_wrote_no_limit_as_null_is_left_as_it_is() -
         {"@": "campaign.Character", "name": "A", "armor_capacity": None},
         {"@": "campaign.Character", "name": "B", "armor_capacity": 0},
     ]
-    forge.sheet.upgrade_entries(1, entries)
+    upgrade_entries(1, entries)
     assert [e["armor_capacity"] for e in entries] == [None, 0]
     old: list[dict[str, Any]] = [
         {"x": [{"@": "forge.ForgeParticipant", "armor_capacity": 0}]},
         {"@": "campaign.Character", "armor_capacity": 30},
     ]
-    forge.sheet.upgrade_entries(1, old)
+    upgrade_entries(1, old)
     assert old == [
         {"x": [{"@": "forge.ForgeParticipant", "armor_capacity": None}]},
         {"@": "campaign.Character", "armor_capacity": 30},

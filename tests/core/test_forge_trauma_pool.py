@@ -16,8 +16,10 @@ from core.engine import apply
 from core.errors import RuleError
 from core.files.codec import decode, encode
 from core.model import ResolveExchange, RollDice
-from core.systems.forge import ForgeContest, SetStage
-from core.systems.forge.rules import ForgeCharacter, forge_sheet, stage_roles
+from core.systems.forge.character import ForgeCharacter, forge_sheet
+from core.systems.forge.events import SetStage
+from core.systems.forge.stage import stage_roles
+from core.systems.forge.state import ForgeContest
 
 JOSEF = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
 PICKS = [

@@ -17,14 +17,8 @@ from core.errors import RuleError
 from core.model import ResolveExchange, RollDice
 from core.rules import find_system
 from core.scenario import resolve
-from core.systems.forge import (
-    ChooseReaction,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
-    new_contest,
-)
+from core.systems.forge.events import ChooseReaction, SetStage
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 
 COMBAT = ForgeOptions(combat=True)
 

@@ -40,8 +40,8 @@ from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import FateParticipant, new_contest
-from core.systems.forge import ForgeParticipant
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
+from core.systems.forge.state import ForgeParticipant
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQParticipant
 from tests.strategies import CAMPAIGN_SYSTEMS, campaign_commands, campaign_runs, examples

@@ -30,17 +30,12 @@ from msgspec.structs import replace
 
 from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier
-from core.systems import forge
 from core.systems.fate.events import CreateAdvantage
 from core.systems.fate.scoring import FateOptions, score_exchange
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
-from core.systems.forge import (
-    ChooseReaction,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
-)
+from core.systems.forge.events import ChooseReaction, SetStage
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant
+from core.systems.forge.state import new_contest as new_forge_contest
 from core.systems.heroquest.events import Augment, SetParties, SpendHeroPoints, Stretch
 from core.systems.heroquest.resolution import RESOLUTION_POINTS, Party, simple_contest
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant
@@ -665,7 +660,7 @@ def test_three_participants_need_their_parties() -> None:
 
 
 def forge_contest(actor: int, reactor: int, **options: Any) -> ForgeContest:
-    return forge.new_contest(
+    return new_forge_contest(
         [
             ForgeParticipant(name="Josef", side="Josef", target=actor, multiplier=4),
             ForgeParticipant(name="Bobby", side="Bobby", target=reactor, max_damage=30),

@@ -12,7 +12,7 @@ from pathlib import Path
 from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import fate_sheet
 from core.systems.fate.state import FateContest
-from core.systems.forge.rules import forge_sheet
+from core.systems.forge.character import forge_sheet
 from core.systems.heroquest.character import hq_sheet
 from tests.conftest import SCENARIOS
 from tests.helpers import tussle_command

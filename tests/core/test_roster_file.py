@@ -34,7 +34,7 @@ from core.campaign.roster_file import (
 from core.errors import RuleError
 from core.saves.store import CampaignFiles, Saves
 from core.systems.fate.character import FateCharacter
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import HOLD_DEMO, ROSTER_FILES, act, clean_env, files_of, tussle_command
 from tests.plugins.installed import installed

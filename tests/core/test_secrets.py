@@ -31,9 +31,9 @@ from core.model import ResolveExchange, RollDice
 from core.redact import HIDDEN, Secrets
 from core.rules import find_system
 from core.saves.store import CampaignFiles, Saves
-from core.systems import forge
 from core.systems.fate.events import CreateAdvantage, InvokeAspect
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
+from core.systems.forge.events import SetStage
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import Augment, SetPairs, SetParties, SpendHeroPoints
 from core.systems.heroquest.state import Pair
@@ -221,7 +221,7 @@ def test_forge_lines_hide_a_hidden_fighter_target_roll_and_the_damage_thrown() -
     campaign.act(StartContest(title="F", contest=contest))
     campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Bobby"))
     stages = [
-        (forge.SetStage(actor="Josef", reactor="Bobby"), RollDice(who="Josef", faces=(35,))),
+        (SetStage(actor="Josef", reactor="Bobby"), RollDice(who="Josef", faces=(35,))),
         (RollDice(who="Bobby", faces=(21,)), RollDice(who="Josef", faces=(60,))),
     ]
     campaign.act(Play(contest_id=CID, commands=(*stages[0], RollDice(who="Bobby", faces=(39,)))))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.campaign.log import Character
 from core.campaign.sheet import find_sheet
 from core.systems.fate.character import FateCharacter, fate_sheet
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 
 

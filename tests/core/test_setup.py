@@ -9,11 +9,11 @@ from core.campaign.log import Character, StartContest
 from core.campaign.setup import build_contest
 from core.campaign.sheet import Pick
 from core.errors import RuleError
-from core.systems import forge
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, scene
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
+from core.systems.forge.state import ForgeContest, ForgeParticipant
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQContest, HQParticipant
 
@@ -195,10 +195,10 @@ def test_forge_participants_copy_target_weapon_and_armor() -> None:
         ],
         {"combat": True},
     )
-    assert isinstance(contest, forge.ForgeContest)
+    assert isinstance(contest, ForgeContest)
     assert contest.participants == (
-        forge.ForgeParticipant(name="Josef", side="Josef", target=50, multiplier=4),
-        forge.ForgeParticipant(
+        ForgeParticipant(name="Josef", side="Josef", target=50, multiplier=4),
+        ForgeParticipant(
             name="Bobby",
             side="Bobby",
             target=40,
@@ -218,7 +218,7 @@ def test_a_forge_target_the_character_lacks_is_0() -> None:
         FORGE_ROSTER,
         [Pick(character="Josef", side="J", rating="Pistols"), Pick(character="Bobby", side="B")],
     )
-    assert isinstance(contest, forge.ForgeContest)
+    assert isinstance(contest, ForgeContest)
     assert [p.target for p in contest.participants] == [0, 0]
 
 

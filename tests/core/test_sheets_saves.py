@@ -21,7 +21,7 @@ import pytest
 
 from core.saves.store import CampaignFiles
 from core.systems.fate.character import fate_sheet
-from core.systems.forge.rules import forge_sheet
+from core.systems.forge.character import forge_sheet
 from core.systems.heroquest.character import hq_sheet
 from tests.helpers import export_as_format_3, in_process
 

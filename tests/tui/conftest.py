@@ -13,7 +13,7 @@ from core.cli.demo import create_campaign, create_demos
 from core.dice import RandomDice
 from core.model import ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
 from tests.helpers import fate_dice
 from tui.app import TussleApp, make_app
 from tui.watch import WatchApp

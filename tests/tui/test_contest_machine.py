@@ -70,7 +70,7 @@ from core.model import Contest, RollDice
 from core.rules import BUILT_IN
 from core.saves.store import CampaignFiles
 from core.systems.fate.state import FateContest
-from core.systems.forge import ForgeContest
+from core.systems.forge.state import ForgeContest
 from core.systems.heroquest.state import HQContest
 from tests.strategies import (
     aspect_names_typed,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.systems.forge.rules import forge_sheet
+from core.systems.forge.character import forge_sheet
 from tests.tui.conftest import forge_alley, keys, settle, text
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.saves.store import Saves
-from core.systems.forge.rules import ForgeContest
+from core.systems.forge.state import ForgeContest
 from tests.tui.conftest import forge_alley, keys, settle, text
 from tests.tui.screen_text import screen_text
 from tui.screens.forms import FormScreen

@@ -13,7 +13,8 @@ from pathlib import Path
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
 from core.saves.store import Saves
-from core.systems.forge.rules import ForgeCharacter, ForgeContest
+from core.systems.forge.character import ForgeCharacter
+from core.systems.forge.state import ForgeContest
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
 from tui.app import TussleApp
 from tui.screens.forms import FormScreen

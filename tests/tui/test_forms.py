@@ -18,7 +18,7 @@ from core.campaign.sheet import Pick
 from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import CreateAdvantage
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.events import Augment, SetPairs, SpendHeroPoints
 from core.systems.heroquest.state import Pair

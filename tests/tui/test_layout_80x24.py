@@ -18,7 +18,7 @@ from core.campaign.log import Character
 from core.campaign.sheet import Pick
 from core.files.disk import CampaignLocked
 from core.saves.store import CampaignFiles
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
 from tests.helpers import HOLD_DEMO, wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tests.tui.screen_text import screen_text

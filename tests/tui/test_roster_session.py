@@ -13,7 +13,7 @@ from core.campaign.log import Character
 from core.campaign.sheet import Pick
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.stress import Slot
-from core.systems.forge.rules import ForgeCharacter, forge_sheet
+from core.systems.forge.character import ForgeCharacter, forge_sheet
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write

@@ -30,8 +30,9 @@ from core.saves.store import Saves
 from core.systems.fate import wording as fate_wording
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import InvokeAspect
-from core.systems.forge import rules as forge
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge import wording as forge_wording
+from core.systems.forge.character import ForgeCharacter
+from core.systems.forge.events import SetStage
 from core.systems.heroquest import wording
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import SetParties, SpendHeroPoints
@@ -167,7 +168,7 @@ async def test_heroquest_hides_that_a_hidden_party_target_fell_to_zero(saves: Pa
 async def test_forge_with_another_damage_verb_still_hides_the_hidden_attacker_damage(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(forge, "DAMAGE_VERB", "suffers")
+    monkeypatch.setattr(forge_wording, "DAMAGE_VERB", "suffers")
     campaign = Campaign(name="Brawl", system="forge")
     josef = Character(name="Josef", ratings={"Brawling": 50}, sheet=ForgeCharacter(multiplier=4))
     bobby = Character(
@@ -179,7 +180,7 @@ async def test_forge_with_another_damage_verb_still_hides_the_hidden_attacker_da
     entries.append(campaign.act(StartContest(title="F", contest=contest)))
     entries.append(campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Bobby")))
     stage = (
-        forge.SetStage(actor="Bobby", reactor="Josef"),
+        SetStage(actor="Bobby", reactor="Josef"),
         RollDice(who="Bobby", faces=(21,)),
         RollDice(who="Josef", faces=(60,)),
         ResolveExchange(),
@@ -275,7 +276,7 @@ async def test_forge_hides_a_reaction_tie_and_the_words_that_bound_a_hidden_targ
     entries.append(campaign.act(ToggleSecret(contest_id=CID, kind="participant", name="Bobby")))
     for modifier, bobby_roll, josef_roll in ((+60, 21, 10), (-50, 30, 20)):
         stage = (
-            forge.SetStage(actor="Bobby", reactor="Josef"),
+            SetStage(actor="Bobby", reactor="Josef"),
             SetModifier(who="Bobby", value=modifier),
             RollDice(who="Bobby", faces=(bobby_roll,)),
             RollDice(who="Josef", faces=(josef_roll,)),

@@ -37,8 +37,8 @@ from core.campaign.setup import build_contest
 from core.campaign.sheet import Pick
 from core.model import Command, ResolveExchange, RollDice
 from core.saves.store import Saves
-from core.systems import forge
-from core.systems.forge.rules import ForgeCharacter
+from core.systems.forge.character import ForgeCharacter
+from core.systems.forge.events import SetStage
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import SetParties
 from tests.helpers import (
@@ -280,7 +280,7 @@ BOBBY = Character(
 )
 FORGE_ROUND = [
     (
-        forge.SetStage(actor="Josef", reactor="Bobby"),
+        SetStage(actor="Josef", reactor="Bobby"),
         RollDice(who="Josef", faces=(35,)),
         RollDice(who="Bobby", faces=(39,)),
     ),

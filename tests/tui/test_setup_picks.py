@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
-from core.systems import forge
 from core.systems.fate.character import FateCharacter
+from core.systems.forge.state import ForgeContest
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.state import HQContest
 from tests.helpers import wait_for_odds
@@ -150,7 +150,7 @@ async def test_a_forge_participant_rolls_her_own_target(saves: Path) -> None:
         assert "Brawling 50" not in rolls(app)
         await keys(pilot, "enter", "a", "enter", "g", "enter")
         latest = app.campaign.latest_contest
-        assert latest is not None and isinstance(latest.state, forge.ForgeContest)
+        assert latest is not None and isinstance(latest.state, ForgeContest)
         assert {p.name: p.target for p in latest.state.participants} == {
             "Kasia": 45,
             "Bobby": 50,

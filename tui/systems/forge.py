@@ -14,9 +14,8 @@ from core.campaign.state import CampaignState, ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest
-from core.systems import forge
 from core.systems.forge import beats
-from core.systems.forge import sheet as forge_sheet
+from core.systems.forge import sheet as sheet_rules
 from core.systems.forge.beat_round import (
     BEAT_PATTERN_WORDS,
     BEAT_PATTERNS,
@@ -24,8 +23,13 @@ from core.systems.forge.beat_round import (
     LAST_BEAT,
     beat_kind,
 )
+from core.systems.forge.character import ForgeCharacter, forge_sheet
+from core.systems.forge.events import ChooseReaction, SetStage
 from core.systems.forge.modifiers import AIMING, DISTANCE
+from core.systems.forge.scoring import actor_succeeds, stage_outcome, thrown_number
 from core.systems.forge.sheet import cover_modifier, target
+from core.systems.forge.stage import reaction_of
+from core.systems.forge.state import ForgeContest
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems import SystemView
@@ -40,8 +44,8 @@ ROUND = "Stage"  # what the scoreboard calls the coming round: "Stage 2"
 ASPECTS_TITLE = "Situation"
 
 
-def _own(state: Contest) -> forge.ForgeContest:
-    assert isinstance(state, forge.ForgeContest)
+def _own(state: Contest) -> ForgeContest:
+    assert isinstance(state, ForgeContest)
     return state
 
 
@@ -95,7 +99,7 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
     if c.round is not None:
         lines.insert(0, _tracker(c)[0])
     if c.options.combat:
-        reaction = forge.reaction_of(c) or c.reaction  # a dying reactor cannot dodge
+        reaction = reaction_of(c) or c.reaction  # a dying reactor cannot dodge
         dying = " (the reactor is dying: no dodge)" if reaction != c.reaction else ""
         lines.append(f"Reaction: {reaction}{dying}")
     return lines
@@ -104,7 +108,7 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
 KIND_LETTER = {"action": "a", "reaction": "r"}
 
 
-def _tracker(c: forge.ForgeContest) -> list[str]:
+def _tracker(c: ForgeContest) -> list[str]:
     """The round tracker (rules §3.4 [I16], [I17]): the beat, then what each icon may
     still do (``4a 5r``: act in beat 4, react in 5; the current beat's first), then the
     hits on their way."""
@@ -147,7 +151,7 @@ def finished_label(state: Contest) -> str:
 
 def takes_dice(state: Contest, who: str) -> bool:
     """A dying participant takes no dice: out of the contest, no actions (rules §3.4);
-    as the stage's reactor, their armor absorbs what it can (``forge.reaction_of``)."""
+    as the stage's reactor, their armor absorbs what it can (``reaction_of``)."""
     return not _own(state).dying(who)
 
 
@@ -158,7 +162,7 @@ def _dying_row(who: str, acting: bool) -> KeypadRow:
     return KeypadRow(who, "     ", f"[b]dying[/b]: {why}", False)
 
 
-def _round_rows(state: forge.ForgeContest, preview: Preview, draft: Draft) -> list[KeypadRow]:
+def _round_rows(state: ForgeContest, preview: Preview, draft: Draft) -> list[KeypadRow]:
     """In a round by beats: a row for each icon, what it may do in this beat."""
     r = state.round
     assert r is not None
@@ -180,7 +184,7 @@ def _round_rows(state: forge.ForgeContest, preview: Preview, draft: Draft) -> li
     return out
 
 
-def _round_verdict(state: forge.ForgeContest, draft: Draft) -> str:
+def _round_verdict(state: ForgeContest, draft: Draft) -> str:
     r = state.round
     assert r is not None
     try:
@@ -195,7 +199,7 @@ def _round_verdict(state: forge.ForgeContest, draft: Draft) -> str:
             case beats.SendAttack():
                 typed = faces_of(DiceKind.D100, draft.typed.get(step.attacker, ""))
                 roll = typed[0] if typed else step.roll
-                hits = roll is not None and forge.actor_succeeds(state.target(step.attacker), roll)
+                hits = roll is not None and actor_succeeds(state.target(step.attacker), roll)
                 # Whom: with more than two icons the GM may have aimed elsewhere (k).
                 said.append(f"{e(step.attacker)} {'hits' if hits else 'misses'} {e(step.target)}")
             case beats.LandHit():
@@ -219,11 +223,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
         text = f"{'acts' if i == 0 else 'reacts'} vs {target}%"
         faces = faces_of(DiceKind.D100, typed)
         if faces is not None and i == 0:
-            text += (
-                " · [b]succeeds[/b]"
-                if forge.actor_succeeds(target, faces[0])
-                else " · [b]fails[/b]"
-            )
+            text += " · [b]succeeds[/b]" if actor_succeeds(target, faces[0]) else " · [b]fails[/b]"
         out.append(KeypadRow(who, cells(typed, 3), text, who == current))
     return out
 
@@ -240,18 +240,18 @@ def verdict(preview: Preview, draft: Draft) -> str:
     if a is None and state.target(actor) > 0:
         return ""
     weapon = state.participant(actor)
-    reaction = forge.reaction_of(state) or state.reaction  # a dying reactor absorbs
+    reaction = reaction_of(state) or state.reaction  # a dying reactor absorbs
     absorbing = reaction == "absorb"
-    succeeds = forge.actor_succeeds(state.target(actor), a[0] if a else None)
+    succeeds = actor_succeeds(state.target(actor), a[0] if a else None)
     if succeeds and a is not None and r is None and not absorbing:
-        thrown = forge.thrown_number(
+        thrown = thrown_number(
             a[0],
             combat=state.options.combat,
             multiplier=weapon.multiplier,
             max_damage=weapon.max_damage,
         )
         return f"{e(actor)} throws {thrown}: {e(reactor)} to roll"
-    outcome = forge.stage_outcome(
+    outcome = stage_outcome(
         state.target(actor),
         a[0] if a else None,
         state.target(reactor),
@@ -269,9 +269,9 @@ def verdict(preview: Preview, draft: Draft) -> str:
 
 def describe_extra(command: Command) -> str | None:
     match command:
-        case forge.SetStage():
+        case SetStage():
             return f"Roles: {e(command.actor)} acts, {e(command.reactor)} reacts"
-        case forge.ChooseReaction():
+        case ChooseReaction():
             return f"Reaction: {command.reaction}"
         case beats.ChooseTarget():
             return f"Target: {e(command.attacker)} attacks {e(command.target)}"
@@ -317,7 +317,7 @@ def _roles(screen: ContestActions) -> None:
             Field("actor", "Actor", actor, names),
             Field("reactor", "Reactor", reactor, names),
         ],
-        lambda a: forge.SetStage(actor=a["actor"], reactor=a["reactor"]),
+        lambda a: SetStage(actor=a["actor"], reactor=a["reactor"]),
     )
 
 
@@ -325,12 +325,10 @@ def _reaction(screen: ContestActions) -> None:
     """Dodge or absorb, the other of what the reactor does now (a choice on the keypad
     replaces the one before it)."""
     state = _own(screen.state)
-    chosen = [c for c in screen.draft.extras if isinstance(c, forge.ChooseReaction)]
+    chosen = [c for c in screen.draft.extras if isinstance(c, ChooseReaction)]
     current = chosen[-1].reaction if chosen else state.reaction
-    screen.draft.extras = [
-        c for c in screen.draft.extras if not isinstance(c, forge.ChooseReaction)
-    ]
-    screen.add_extra(forge.ChooseReaction(reaction="absorb" if current == "dodge" else "dodge"))
+    screen.draft.extras = [c for c in screen.draft.extras if not isinstance(c, ChooseReaction)]
+    screen.add_extra(ChooseReaction(reaction="absorb" if current == "dodge" else "dodge"))
 
 
 def _end(screen: ContestActions) -> None:
@@ -476,15 +474,15 @@ SCREEN = ScreenPart(
 def _state(character: Character, campaign: CampaignState) -> str:
     """``×4 max 40 · armor 10 (100 left) · current trauma 28 of 40`` (``trauma 12``
     with no pool kept; ``dying`` at 0 current or below)."""
-    c = forge.forge_sheet(character)
+    c = forge_sheet(character)
     parts = [f"×{c.multiplier}" + (f" max {c.max_damage}" if c.max_damage is not None else "")]
     if c.armor or c.armor_capacity:
         left = {None: "", 0: " (used up)"}.get(c.armor_capacity, f" ({c.armor_capacity} left)")
         parts.append(f"armor {c.armor}{left}")
     if c.trauma_pool is not None:
-        now = forge_sheet.current_trauma(character)
+        now = sheet_rules.current_trauma(character)
         parts.append(f"current trauma {now} of {c.trauma_pool}")
-        if forge_sheet.dying(character):
+        if sheet_rules.dying(character):
             parts.append("dying")
     elif c.trauma:
         parts.append(f"trauma {c.trauma}")
@@ -492,7 +490,7 @@ def _state(character: Character, campaign: CampaignState) -> str:
 
 
 def _fields(character: Character) -> list[Field]:
-    c = forge.forge_sheet(character)
+    c = forge_sheet(character)
     return [
         Field("multiplier", "Weapon multiplier", str(c.multiplier), required=False),
         Field(
@@ -525,25 +523,23 @@ def _fields(character: Character) -> list[Field]:
 
 
 def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
-    return {"sheet": forge.ForgeCharacter(**_numbers(a))}
+    return {"sheet": ForgeCharacter(**_numbers(a))}
 
 
 def _numbers(a: Answers) -> dict[str, Any]:
     max_damage = a.get("max_damage", "")
     return {
-        "multiplier": whole_field(a, "multiplier", 1, of=forge.ForgeCharacter),
-        "max_damage": whole_field(a, "max_damage", 0, of=forge.ForgeCharacter)
-        if max_damage
-        else None,
-        "armor": whole_field(a, "armor", 0, of=forge.ForgeCharacter),
-        "armor_capacity": whole_field(a, "armor_capacity", 0, of=forge.ForgeCharacter)
+        "multiplier": whole_field(a, "multiplier", 1, of=ForgeCharacter),
+        "max_damage": whole_field(a, "max_damage", 0, of=ForgeCharacter) if max_damage else None,
+        "armor": whole_field(a, "armor", 0, of=ForgeCharacter),
+        "armor_capacity": whole_field(a, "armor_capacity", 0, of=ForgeCharacter)
         if a.get("armor_capacity", "").strip()
         else None,
-        "trauma_pool": whole_field(a, "trauma_pool", 0, of=forge.ForgeCharacter)
+        "trauma_pool": whole_field(a, "trauma_pool", 0, of=ForgeCharacter)
         if a.get("trauma_pool", "").strip()
         else None,
-        "trauma": whole_field(a, "trauma", 0, of=forge.ForgeCharacter),
-        "agility": whole_field(a, "agility", of=forge.ForgeCharacter)
+        "trauma": whole_field(a, "trauma", 0, of=ForgeCharacter),
+        "agility": whole_field(a, "agility", of=ForgeCharacter)
         if a.get("agility", "").strip()
         else None,
     }
@@ -552,7 +548,7 @@ def _numbers(a: Answers) -> dict[str, Any]:
 ROSTER = RosterPart(
     ratings_label="Targets (Brawling 50)",
     rating_text=lambda value: f"{value}%",
-    parse_rating=forge_sheet.typed_rating,  # 50, 50%: as everywhere (issue 24)
+    parse_rating=sheet_rules.typed_rating,  # 50, 50%: as everywhere (issue 24)
     state=_state,
     fields=_fields,
     changes=_changes,

@@ -7,7 +7,7 @@ icon takes part in is read from the Actions page's two examples (A-I5), a rule o
 damage it deals on a success); its damage *lands* in the target's next reaction beat, where
 the target may dodge it (its one reaction of that beat) or takes it on armor, then trauma.
 
-Everything here reuses the stage rules of :mod:`core.systems.forge.rules` (``actor_succeeds``,
+Everything here reuses the stage rules of :mod:`core.systems.forge.scoring` (``actor_succeeds``,
 ``thrown_number``, ``reactor_wins``, ``absorb``, the contest's targets, armor and dying): the
 tracker only adds *when*. :class:`BeatRound` is the tracker's state, a frozen value each
 function returns anew; the contest (trauma, armor left) changes only by :func:`land`. Nothing
@@ -52,19 +52,12 @@ from core.systems.forge.beat_round import (
     beats_taken,
     landing_beat,
 )
-from core.systems.forge.rules import (
-    DAMAGE_VERB,
-    ForgeContest,
-    ForgeRules,
-    RoundCommand,
-    RoundEvent,
-    RoundExchange,
-    absorb,
-    actor_succeeds,
-    check_pair,
-    reactor_wins,
-    thrown_number,
-)
+from core.systems.forge.events import RoundCommand, RoundEvent, RoundExchange
+from core.systems.forge.rules import ForgeRules
+from core.systems.forge.scoring import absorb, actor_succeeds, reactor_wins, thrown_number
+from core.systems.forge.stage import check_pair
+from core.systems.forge.state import ForgeContest
+from core.systems.forge.wording import DAMAGE_VERB
 
 CODEC_TAG = "forge"  # the saved tags ("forge.SendAttack"), as the other forge modules
 

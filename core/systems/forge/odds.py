@@ -16,13 +16,9 @@ from core.chance.common import JSON, over, pct, prob
 from core.errors import RuleError
 from core.model import Contest
 from core.rules.base import SystemOdds, own
-from core.systems.forge.rules import (
-    ForgeContest,
-    actor_succeeds,
-    reaction_of,
-    stage_outcome,
-    stage_roles,
-)
+from core.systems.forge.scoring import actor_succeeds, stage_outcome
+from core.systems.forge.stage import reaction_of, stage_roles
+from core.systems.forge.state import ForgeContest
 
 
 @dataclass(frozen=True, slots=True)

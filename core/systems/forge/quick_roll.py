@@ -3,7 +3,7 @@ actor's d100 against a target of 45 (rules §3.2-3.3): roll-under, success when 
 at most the target, and the number a success throws (outside combat, the roll itself).
 Modifiers change the target, never the roll (``d100 vs 45-20``, aiming at a hand). A
 target of 100 or more succeeds whatever the roll, and still rolls for the number it throws
-(A-I2); one of 0 or less cannot succeed, and rolls nothing. Scored by ``forge.rules``
+(A-I2); one of 0 or less cannot succeed, and rolls nothing. Scored by ``forge.scoring``
 (``actor_succeeds``, ``thrown_number``), the chance counted by ``forge.odds``."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from core.campaign.quick_roll import Faces, RollResult, modifiers, percent, split_vs
 from core.dice import DiceKind
 from core.errors import RuleError
-from core.systems.forge.rules import AUTOMATIC, actor_succeeds, thrown_number
+from core.systems.forge.scoring import AUTOMATIC, actor_succeeds, thrown_number
 
 SYSTEM = "forge"
 D100 = re.compile(r"d100", re.IGNORECASE)

@@ -11,7 +11,7 @@ from typing import Any
 from core.campaign.log import Character
 from core.campaign.roster_file import Arrival, Refused, RosterFormat, known, ratings, whole
 from core.limits import field_problem
-from core.systems.forge.rules import ForgeCharacter, forge_sheet
+from core.systems.forge.character import ForgeCharacter, forge_sheet
 from core.systems.forge.sheet import typed_rating  # the one reading of a target
 
 FOREIGN = ""

@@ -24,19 +24,15 @@ from core.systems.forge.beats import (
     SkipBeat,
     StartRound,
 )
-from core.systems.forge.rules import (
-    ChooseReaction,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    SetStage,
+from core.systems.forge.events import ChooseReaction, SetStage
+from core.systems.forge.stage import (
     actor_roll_needed,
     default_actor,
     default_reactor,
-    new_contest,
     reactor_roll_needed,
     stage_roles,
 )
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 
 OPTION_KEYS = ("reactor_wins_ties", "combat", "beat_pattern")
 PARTICIPANT_KEYS = ("target", "multiplier", "max_damage", "armor", "armor_capacity", "agility")

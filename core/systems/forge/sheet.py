@@ -17,16 +17,9 @@ from core.limits import size_problem
 from core.model import Contest, Event, Participant
 from core.systems.forge.beat_round import BEAT_PATTERN_WORDS
 from core.systems.forge.beats import HitLanded
-from core.systems.forge.rules import (
-    ExchangeResolved,
-    ForgeCharacter,
-    ForgeContest,
-    ForgeOptions,
-    ForgeParticipant,
-    forge_sheet,
-    new_contest,
-    with_forge,
-)
+from core.systems.forge.character import ForgeCharacter, forge_sheet, with_forge
+from core.systems.forge.events import ExchangeResolved
+from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
 from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.saves.migrate
 
 NO_SKILL = 0  # a target of 0
