@@ -14,7 +14,9 @@ from core.saves.store import Saves
 from core.systems.forge.state import ForgeContest
 from tests.tui.conftest import forge_alley, keys, settle, text
 from tests.tui.screen_text import screen_text
+from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
+from tui.systems import view
 
 
 async def test_a_round_by_beats_by_keys(saves: Path) -> None:
@@ -126,3 +128,24 @@ async def test_stages_after_a_round_count_stages_not_its_attacks(saves: Path) ->
         await keys(pilot, "e")
         await settle(pilot)
         assert "After 1 stage, 1 round" in text(app, "#scoreboard")
+
+
+async def test_the_players_tracker_has_no_gm_key_and_no_damage(saves: Path) -> None:
+    """The players' view of the round tracker: no GM's key ("T: round 2" is the GM's)
+    and no damage on its way (a hidden attacker's would tell his roll: damage is the
+    tens digit × the multiplier, rules §3.4 [I7]; the log masks it). Josef's 35 with ×4
+    sends 12 to Bobby's beat 5 [I17]."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "T", "3", "5", "enter")
+        assert "12 on its way to Bobby (beat 5)" in text(app, "#aspects")  # the GM's
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        table = view("forge").aspects(screen.state, players=True)
+        assert "  a hit on its way to Bobby (beat 5)" in table
+        assert not any("12" in line for line in table), table
+        await keys(pilot, "enter")  # Bobby absorbs: the round is over
+        assert "T: round 2" in text(app, "#aspects")
+        table = view("forge").aspects(screen.state, players=True)
+        assert table[0] == "[b]Round 1 over[/b]", table

@@ -95,9 +95,9 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
         "Ties go to the reactor" if c.options.reactor_wins_ties else "Ties go to the actor",
     ]
     if c.in_round:
-        return _tracker(c)  # the tracker first: the pane is a few lines at 80x24
+        return _tracker(c, players)  # the tracker first: the pane is a few lines at 80x24
     if c.round is not None:
-        lines.insert(0, _tracker(c)[0])
+        lines.insert(0, _tracker(c, players)[0])
     if c.options.combat:
         reaction = reaction_of(c) or c.reaction  # a dying reactor cannot dodge
         dying = " (the reactor is dying: no dodge)" if reaction != c.reaction else ""
@@ -108,14 +108,15 @@ def aspects(state: Contest, hidden: Collection[str] = (), players: bool = False)
 KIND_LETTER = {"action": "a", "reaction": "r"}
 
 
-def _tracker(c: ForgeContest) -> list[str]:
+def _tracker(c: ForgeContest, players: bool = False) -> list[str]:
     """The round tracker (rules §3.4 [I16], [I17]): the beat, then what each icon may
     still do (``4a 5r``: act in beat 4, react in 5; the current beat's first), then the
-    hits on their way."""
+    hits on their way. The players' view has no GM's key (T) and no damage on its way:
+    a hidden attacker's would give his numbers away (the log says it, masked)."""
     r = c.round
     assert r is not None
     if r.over:
-        head = f"[b]Round {r.number} over[/b] · T: round {r.number + 1}"
+        head = f"[b]Round {r.number} over[/b]" + ("" if players else f" · T: round {r.number + 1}")
     else:
         head = f"[b]Round {r.number} · beat {r.beat}[/b] ({beat_kind(r.beat)})"
     lines = [head]
@@ -126,7 +127,8 @@ def _tracker(c: ForgeContest) -> list[str]:
         )
         lines.append(f"{e(name)} (b{own}): {doing}")
     for a in r.pending:
-        lines.append(f"  {a.damage} on its way to {e(a.target)} (beat {a.lands_in})")
+        hit = "a hit" if players else str(a.damage)
+        lines.append(f"  {hit} on its way to {e(a.target)} (beat {a.lands_in})")
     return lines
 
 
