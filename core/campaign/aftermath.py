@@ -98,6 +98,10 @@ class Summary(msgspec.Struct, frozen=True):
     exchanges: tuple[str, ...]  # one line each
     roster: tuple[str, ...]  # what writing back changes (or changed)
     written: bool
+    # The rules' whole-contest account, the recap's own lines (a Fate conflict's "Harm:"
+    # and each participant's hits, what absorbed them, taken out, conceded); the GM's
+    # summary: nothing hidden.
+    account: tuple[str, ...] = ()
 
 
 LABELS: dict[str, str] = {}  # the roster's own fields, by name (a sheet's: its LABELS)
@@ -143,6 +147,7 @@ def summary(campaign: CampaignState, record: ContestRecord) -> Summary:
         exchanges=tuple(rules.describe(e)[0] for e in record.exchanges),
         roster=roster,
         written=record.written,
+        account=tuple(rules.recap(state, record.exchanges)),
     )
 
 

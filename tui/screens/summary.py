@@ -79,6 +79,10 @@ class SummaryScreen(TextIsNoKey, ModalScreen[None]):
         lines.extend(f"  {e(c)}" for c in shown.costs or ("nothing",))
         lines += ["", "[b]Exchanges[/b]"]
         lines.extend(f"  {e(x)}" for x in shown.exchanges or ("none played",))
+        if shown.account:  # the recap's account (a Fate conflict's harm), its own words
+            head, *rest = shown.account
+            lines += ["", f"[b]{e(head.removesuffix(':'))}[/b]"]
+            lines.extend(f"  {e(x)}" for x in rest)
         lines.append("")
         if shown.written:
             undo = e(key_of(self, "summary.undo", "u"))
