@@ -245,6 +245,8 @@ class SetupScreen(TextIsNoKey, Screen[None]):
             "a adds · e edits · d removes · u undoes · o options · F5 or g starts",
         ]
         lines[3:3] = [e(note) for note in self.notes]
+        if self.part.summary is not None:
+            lines[1:1] = self.part.summary(self)
         if self.part.situation_aspects:
             lines.insert(
                 1, f"[b]Situation aspects[/b]: {e('; '.join(self.situation) or 'none')} (t)"

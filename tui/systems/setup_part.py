@@ -94,6 +94,9 @@ class SetupPart:
     # Run when the GM starts the contest, before its title is asked: a check the rules
     # want first (HeroQuest's contest of wherewithal); it calls ``go`` to carry on.
     before_start: Callable[[SetupActions, Callable[[], None]], None] | None = None
+    # Lines of its own on the setup's summary, under the options (Fate: a conflict's
+    # turn order), worked out again at each repaint.
+    summary: Callable[[SetupActions], list[str]] | None = None
 
 
 YES_NO = (("no", "no"), ("yes", "yes"))

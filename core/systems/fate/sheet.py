@@ -27,6 +27,7 @@ from core.systems.fate.conflict import (
     time_passes,
 )
 from core.systems.fate.conflict_play import ConflictEnded, ConflictParticipant, FateConflict
+from core.systems.fate.conflict_setup import conflict_from, order_words, seats, split_options
 from core.systems.fate.events import AspectInvoked, FatePointAwarded, PoolPaid
 from core.systems.fate.ladder import LADDER, ladder_with_value
 from core.systems.fate.scoring import FateOptions
@@ -69,7 +70,11 @@ def difficulty(text: str) -> int:
 
 
 def describe_options(opts: Mapping[str, Any]) -> list[str]:
-    f = options(FateOptions, opts)
+    rest, kind, order = split_options(opts)
+    if kind is not None:  # a conflict from the setup: the contest's options do not apply
+        seated = ", ".join(order) if order else order_words(kind)
+        return [f"a {kind} conflict, turn order {seated}"]
+    f = options(FateOptions, rest)
     victories = "victory" if f.victories_needed == 1 else "victories"
     out = [
         f"environment vs {ladder_with_value(f.difficulty or 0)}"
@@ -108,9 +113,20 @@ def build_contest(
     for _, c in chosen:
         for a in fate_sheet(c).aspects:
             aspects.setdefault(a, Aspect(name=a, owner=c.name))
-    if opts.get("mode") == "environment" and opts.get("difficulty") is None:
+    rest, kind, order = split_options(opts)
+    if kind is None and rest.get("mode") == "environment" and rest.get("difficulty") is None:
         raise RuleError("an environment contest needs a difficulty")
-    return new_contest(participants, list(aspects.values()), options(FateOptions, opts))
+    contest = new_contest(participants, list(aspects.values()), options(FateOptions, rest))
+    if kind is None:
+        return contest
+    # A conflict from the setup (issue 28): the same people, fate points and aspects,
+    # each one's skills, tracks and slots from the roster, the turn order by the rules
+    # for the harm or the GM's.
+    if contest.options.mode == "environment":
+        raise RuleError("a conflict is fought between sides, not against a difficulty")
+    roster = {c.name: c for _, c in chosen}
+    seated = seats([p.name for p in participants], roster, kind, order)
+    return conflict_from(contest, roster, kind, order=seated)
 
 
 def rolled(participant: Participant) -> int:

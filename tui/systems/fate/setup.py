@@ -6,8 +6,17 @@ from typing import Any
 
 from textual.binding import Binding
 
+from core.errors import RuleError
+from core.systems.fate.conflict_setup import (
+    CONFLICT_OPTION,
+    ORDER_OPTION,
+    order_words,
+    seats,
+    split_options,
+)
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.sheet import difficulty
+from core.systems.fate.stress import KINDS
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.setup_part import (
     YES_NO,
@@ -15,6 +24,7 @@ from tui.systems.setup_part import (
     SetupKey,
     SetupPart,
 )
+from tui.widgets.lines import e
 
 # -- the contest setup -----------------------------------------------------------------------
 
@@ -50,6 +60,79 @@ def _situation(screen: SetupActions) -> None:
         lambda a: [x.strip() for x in a["aspects"].split(";") if x.strip()],
         then,
     )
+
+
+PLAYS: tuple[tuple[str, str], ...] = (
+    ("a contest (victories)", "contest"),
+    ("a physical conflict (stress, consequences)", "physical"),
+    ("a mental conflict (stress, consequences)", "mental"),
+)
+
+
+def _conflict(screen: SetupActions) -> None:
+    """``k``: a conflict instead of a contest (issue 28: "n → conflict in setup"), its
+    harm (physical or mental: the turn order by Notice or Empathy and their tie-breaks,
+    SRD "Turn Order") and, if the GM wants another, the turn order (every participant
+    once; blank: by the rules). The setup's summary shows the order it makes."""
+    _, kind, order = split_options(screen.options)
+    names = [p.character for p in screen.picks]
+    roster = screen.tussle.campaign.roster
+    by_rules = {k: ", ".join(seats(names, roster, k)) for k in KINDS}
+
+    def parse(a: Answers) -> tuple[str, tuple[str, ...] | None]:
+        typed = tuple(n.strip() for n in a["order"].split(",") if n.strip())
+        if a["play"] == "contest" or not typed:
+            return a["play"], None
+        if sorted(typed) != sorted(names):
+            raise FieldError(
+                "order",
+                f"Name everyone once, separated by commas: {', '.join(names)} "
+                "(blank: by the rules)",
+            )
+        return a["play"], typed
+
+    def then(chosen: tuple[str, tuple[str, ...] | None]) -> None:
+        play, seated = chosen
+        options = {
+            k: v for k, v in screen.options.items() if k not in (CONFLICT_OPTION, ORDER_OPTION)
+        }
+        if play != "contest":
+            options[CONFLICT_OPTION] = play
+            if seated is not None:
+                options[ORDER_OPTION] = list(seated)
+        screen.options = options
+        screen.reload()
+
+    screen.form(
+        "A contest or a conflict",
+        [
+            Field("play", "Play", kind or "contest", PLAYS),
+            Field(
+                "order",
+                "Turn order (names, by commas; blank: by the rules)",
+                ", ".join(order or ()),
+                required=False,
+                placeholder=f"physical: {by_rules['physical']} · mental: {by_rules['mental']}",
+            ),
+        ],
+        parse,
+        then,
+    )
+
+
+def _summary(screen: SetupActions) -> list[str]:
+    """A conflict's turn order as it stands: ``Conflict: physical · turn order by Notice,
+    then Athletics, then Physique: Cynere, Drisban (k)``."""
+    _, kind, order = split_options(screen.options)
+    if kind is None:
+        return []
+    names = [p.character for p in screen.picks]
+    how = "the GM's" if order else order_words(kind)
+    try:
+        seated = ", ".join(seats(names, screen.tussle.campaign.roster, kind, order))
+    except RuleError as error:
+        seated = str(error)
+    return [f"[b]Conflict[/b]: {kind} · turn order {e(how)}: {e(seated or 'nobody yet')} (k)"]
 
 
 SETUP = SetupPart(
@@ -108,5 +191,12 @@ SETUP = SetupPart(
         SetupKey(
             "setup.options", Binding("t", "aspects", "Aspects", id="setup.aspects"), _situation
         ),
+        SetupKey(
+            "setup.options",
+            Binding("k", "conflict", "Conflict", id="setup.conflict"),
+            _conflict,
+        ),
     ),
+    kept_options=(CONFLICT_OPTION, ORDER_OPTION),
+    summary=_summary,
 )

@@ -1,0 +1,142 @@
+"""A Fate conflict from the setup screen, by keys (issue 28: "`n` → conflict in setup";
+"Turn order shown and editable"): ``k`` chooses a physical or mental conflict instead of
+a contest; the setup shows the turn order the rules give (SRD, "Turn Order": Notice, then
+Athletics, then Physique; Empathy, then Rapport, then Will), the GM types another, a
+wrong one is refused with the form kept, u takes the choice back, and g starts the
+conflict with the same participants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from core.campaign.log import Character
+from core.campaign.sheet import Pick
+from core.systems.fate.character import FateCharacter
+from core.systems.fate.conflict_play import FateConflict
+from core.systems.fate.state import FateContest
+from tests.helpers import wait_for_odds
+from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tui.app import TussleApp
+from tui.screens.forms import FormScreen
+from tui.screens.setup import SetupScreen
+
+# Notice: both Good (+3), a tie; Athletics: Cynere Great (+4), Drisban Fair (+2): Cynere
+# first in a physical conflict. Empathy: neither (Mediocre), a tie; Rapport: Cynere
+# Average (+1), Drisban Good (+3): Drisban first in a mental one.
+CYNERE = Character(
+    name="Cynere",
+    ratings={"Fight": 3, "Notice": 3, "Athletics": 4, "Rapport": 1},
+    sheet=FateCharacter(fate_points=2),
+)
+DRISBAN = Character(
+    name="Drisban", kind="npc", ratings={"Fight": 4, "Notice": 3, "Athletics": 2, "Rapport": 3}
+)
+
+
+def seed(saves: Path) -> str:
+    seed_campaign(
+        saves,
+        "Warehouse",
+        "fate",
+        [CYNERE, DRISBAN],
+        [
+            Pick(character="Cynere", side="Cynere", rating="Fight"),
+            Pick(character="Drisban", side="Drisban", rating="Fight"),
+        ],
+    )
+    return "Warehouse"
+
+
+async def both_in_setup(pilot: Pilot[None]) -> None:
+    """n, then Cynere and Drisban added, each on their own side."""
+    await wait_for_odds(pilot)
+    await keys(pilot, "n")
+    assert isinstance(pilot.app.screen, SetupScreen)
+    await keys(pilot, "a", "enter")
+    await keys(pilot, "a")
+    assert isinstance(pilot.app.screen, FormScreen)
+    await write(pilot, "D")  # Drisban, by initial
+    await keys(pilot, "enter")
+    assert [p.character for p in pilot.app.screen.picks] == ["Cynere", "Drisban"]  # type: ignore[attr-defined]
+
+
+def latest(app: TussleApp) -> FateConflict:
+    record = app.campaign.latest_contest
+    assert record is not None and isinstance(record.state, FateConflict)
+    return record.state
+
+
+async def test_a_mental_conflict_from_the_setup_seated_by_the_rules(saves: Path) -> None:
+    app = new_app(saves, seed(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await both_in_setup(pilot)
+        await keys(pilot, "k", "right", "right", "enter")  # a mental conflict
+        summary = text(app, "#setup-summary")
+        assert (
+            "Conflict: mental · turn order by Empathy, then Rapport, then Will: Drisban, "
+            "Cynere (k)" in summary.replace("\n", " ")
+        )
+        await keys(pilot, "g", "enter")
+        await settle(pilot)
+        c = latest(app)
+        assert c.conflict.kind == "mental" and c.turn == "Drisban"
+        assert [x.name for x in c.conflict.combatants] == ["Drisban", "Cynere"]
+        assert {p.name: p.fate_points for p in c.participants} == {"Cynere": 2, "Drisban": 0}
+        await keys(pilot, "q")
+
+
+async def test_the_gm_seats_them_a_wrong_order_is_refused_and_u_takes_it_back(
+    saves: Path,
+) -> None:
+    app = new_app(saves, seed(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await both_in_setup(pilot)
+        # Physical: by the rules Cynere first (Athletics breaks the Notice tie).
+        await keys(pilot, "k", "right", "enter")
+        assert "Cynere, Drisban (k)" in text(app, "#setup-summary").replace("\n", " ")
+        # The GM seats Drisban first; a name that is not in it is refused, form kept.
+        await keys(pilot, "k", "tab")
+        await write(pilot, "Drisban, Bob")
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)
+        said = app.screen.query_one("#e-order", Static)
+        assert said.display and "Name everyone once" in str(said.visual)
+        await keys(pilot, "ctrl+u")
+        await write(pilot, "Drisban, Cynere")
+        await keys(pilot, "enter")
+        assert not isinstance(app.screen, FormScreen)
+        assert "turn order the GM's: Drisban, Cynere (k)" in text(app, "#setup-summary").replace(
+            "\n", " "
+        )
+        # Esc in the form changes nothing; u takes the GM's order back, u again the
+        # conflict: the setup is a contest again.
+        await keys(pilot, "k", "left", "escape")
+        assert "the GM's: Drisban, Cynere" in text(app, "#setup-summary").replace("\n", " ")
+        await keys(pilot, "u")
+        assert "by Notice, then Athletics, then Physique: Cynere, Drisban" in text(
+            app, "#setup-summary"
+        ).replace("\n", " ")
+        await keys(pilot, "u")
+        assert "Conflict" not in text(app, "#setup-summary")
+        await keys(pilot, "U", "U", "g", "enter")
+        await settle(pilot)
+        c = latest(app)
+        assert c.conflict.kind == "physical"
+        assert [x.name for x in c.conflict.combatants] == ["Drisban", "Cynere"]
+        await keys(pilot, "q")
+
+
+async def test_a_contest_is_still_a_contest(saves: Path) -> None:
+    app = new_app(saves, seed(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await both_in_setup(pilot)
+        await keys(pilot, "k", "enter")  # "a contest", as it was
+        assert "Conflict" not in text(app, "#setup-summary")
+        await keys(pilot, "g", "enter")
+        await settle(pilot)
+        record = app.campaign.latest_contest
+        assert record is not None and isinstance(record.state, FateContest)
+        await keys(pilot, "q")
