@@ -576,16 +576,31 @@ def _contest_now(contest: dict[str, Any], system: str) -> dict[str, Any]:
     }
 
 
-def export_as_format_3(doc: dict[str, Any]) -> dict[str, Any]:
-    """What ``tussle export`` gives of a format 2 campaign once it is format 3's (and
-    since exports name the settings the log starts from: none, for a campaign Tussle made)."""
+def as_format_4(value: Any) -> Any:
+    """``value`` (old log entries) with each session start's ``hero_points`` named
+    ``reset``, as format 4 names it (issue 26 item 2)."""
+    if isinstance(value, list):
+        return [as_format_4(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    renamed = {k: as_format_4(v) for k, v in value.items()}
+    if renamed.get("@") == "campaign.StartSession" and "hero_points" in renamed:
+        renamed["reset"] = renamed.pop("hero_points")
+    return renamed
+
+
+def export_as_now(doc: dict[str, Any]) -> dict[str, Any]:
+    """What ``tussle export`` gives of a format 2 campaign once it is upgraded to format 4:
+    its characters in format 3's shape, its session starts' field named as format 4 names
+    it (and since exports name the settings the log starts from: none, for a campaign
+    Tussle made)."""
     system = doc["system"]
     return {
         **doc,
         "settings_at_start": {},
-        "campaign_format": 3,
+        "campaign_format": 4,
         "participants": as_format_3(doc["participants"], system, tagged=False),
-        "log": as_format_3(doc["log"], system),
+        "log": as_format_4(as_format_3(doc["log"], system)),
         **(
             {"contests": [_contest_now(c, system) for c in doc["contests"]]}
             if "contests" in doc

@@ -141,7 +141,7 @@ class Campaign(CampaignState):
             case ToggleSecret():
                 return (self._secret(command),)
             case StartSession():
-                return session_events(self, command.hero_points)
+                return session_events(self, command.reset)
             case EndScenario():
                 return scenario_events(self)
             case CharacterAction():

@@ -18,8 +18,9 @@ from core.model import AnyCommand, AnyContest, AnyEvent, Command, Event, Saved, 
 
 CODEC_TAG = "campaign"  # the saved tags: campaign.ActionRecorded, campaign.Character...
 # 2: FORGE armor capacity 0 is used up (1: no limit); 3: a system's character fields are
-# in its sheet (core.saves.migrate says how an older campaign is brought up to this one)
-FORMAT_VERSION = 3
+# in its sheet; 4: StartSession's hero_points is named reset (core.saves.migrate says how
+# an older campaign is brought up to this one)
+FORMAT_VERSION = 4
 
 
 class Sheet(Saved):
@@ -134,10 +135,13 @@ class ToggleSecret(Command):
 
 
 class StartSession(Command):
-    """A new session: refresh, hurts recovering, and (where the table resets them) every
-    PC's hero points set to ``hero_points``; the recap starts here."""
+    """A new session: each character as their system's sheet starts one (refresh,
+    recovery), the recap's mark, and ``reset``: what every PC's points are set to where
+    the system and the table reset them (HeroQuest's hero points: the roster part's
+    ``session_reset`` names them), None to keep them. Not ``refresh``, Fate's own word
+    for what a session gives back; ``reset`` is the hook's (``Sheet.new_session``)."""
 
-    hero_points: Count | None = None
+    reset: Count | None = None
 
 
 class EndScenario(Command):

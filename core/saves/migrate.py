@@ -34,6 +34,12 @@ same names, into its ``sheet``, of the type the campaign's system keeps
 field that type lacks (another system's, never used by this campaign) is dropped
 (:func:`reshape_characters`). The snapshot, whose state holds the roster as it was, no
 would no longer decode: it is removed, and written again from the upgraded log.
+
+Format 4: the generic contract speaks no system's words (issue 26 item 2). A field of a
+generic record named after one system is renamed (:data:`RENAMED`): ``StartSession``'s
+``hero_points`` (HeroQuest's) is ``reset``, what every PC's points are set to where a system
+resets them. Only log entries hold commands (a snapshot holds none), so the log's segments
+are the step's whole work (:func:`rename_fields`).
 """
 
 from __future__ import annotations
@@ -85,6 +91,8 @@ def upgrade_entries(system: str, version: int, entries: list[dict[str, Any]]) ->
         upgrade(version, entries)
     if version >= 2:
         reshape_characters(system, entries)
+    if version >= 3:
+        rename_fields(entries)
 
 
 CHARACTER_TAG = "campaign.Character"
@@ -110,6 +118,21 @@ def reshape_characters(system: str, entries: list[dict[str, Any]]) -> None:
         found.update(reshaped)
 
 
+# Format 4's renamed fields: saved tag -> {old name: new name}.
+RENAMED: dict[str, dict[str, str]] = {"campaign.StartSession": {"hero_points": "reset"}}
+
+
+def rename_fields(entries: list[dict[str, Any]]) -> None:
+    """Each object of ``entries`` whose tag :data:`RENAMED` lists, its old fields given
+    their new names, in place (format 4, above). One renamed already is left as it is, so
+    a step runs twice safely."""
+    for found in _objects(entries):
+        renames = RENAMED.get(str(found.get("@")))
+        for old, new in (renames or {}).items():
+            if old in found:
+                found[new] = found.pop(old)
+
+
 def _objects(value: Any) -> Iterator[dict[str, Any]]:
     """Every JSON object in ``value``, walked without recursion."""
     stack = [value]
@@ -130,27 +153,37 @@ def log_step(version: int) -> Step:
     safely; one left unchanged keeps its stamp (any format up to this Tussle's reads)."""
 
     def step(folder: Path) -> None:
-        system = str(read_manifest(folder).get("system"))
-        segments: list[tuple[Path, dict[str, Any], list[dict[str, Any]], str]] = []
-        for path in sorted((folder / "log").glob(SEGMENT_NAME)):
-            tables = AtomicJSONStorage(path).read()
-            if not tables:
-                continue
-            stamps = list((tables.get("format") or {}).values())
-            stamped = stamps[0].get("format", 1) if stamps else 1
-            if stamped > version:  # upgraded already (an interrupted run)
-                continue
-            entries = [e for _, e in sorted((tables.get("entries") or {}).items(), key=_slot)]
-            segments.append((path, tables, entries, json.dumps(entries, sort_keys=True)))
-        upgrade_entries(system, version, [e for _, _, entries, _ in segments for e in entries])
-        for path, tables, entries, before in segments:
-            if json.dumps(entries, sort_keys=True) != before:
-                # The stamp's other fields (the campaign it belongs to) kept.
-                old: dict[str, Any] = next(iter((tables.get("format") or {}).values()), {})
-                stamp = {"1": {**old, "app": "tussle", "format": version + 1}}
-                AtomicJSONStorage(path).write({**tables, "format": stamp})
+        upgrade_segments(folder, version)
 
     return step
+
+
+def upgrade_segments(folder: Path, version: int) -> bool:
+    """:func:`log_step`'s work. True when a segment is upgraded: now, or by a run of the
+    step that was interrupted (stamped newer than ``version`` already)."""
+    system = str(read_manifest(folder).get("system"))
+    segments: list[tuple[Path, dict[str, Any], list[dict[str, Any]], str]] = []
+    upgraded = False
+    for path in sorted((folder / "log").glob(SEGMENT_NAME)):
+        tables = AtomicJSONStorage(path).read()
+        if not tables:
+            continue
+        stamps = list((tables.get("format") or {}).values())
+        stamped = stamps[0].get("format", 1) if stamps else 1
+        if stamped > version:  # upgraded already (an interrupted run)
+            upgraded = True
+            continue
+        entries = [e for _, e in sorted((tables.get("entries") or {}).items(), key=_slot)]
+        segments.append((path, tables, entries, json.dumps(entries, sort_keys=True)))
+    upgrade_entries(system, version, [e for _, _, entries, _ in segments for e in entries])
+    for path, tables, entries, before in segments:
+        if json.dumps(entries, sort_keys=True) != before:
+            # The stamp's other fields (the campaign it belongs to) kept.
+            old: dict[str, Any] = next(iter((tables.get("format") or {}).values()), {})
+            stamp = {"1": {**old, "app": "tussle", "format": version + 1}}
+            AtomicJSONStorage(path).write({**tables, "format": stamp})
+            upgraded = True
+    return upgraded
 
 
 def _slot(item: tuple[str, Any]) -> int:
@@ -169,6 +202,18 @@ def characters_step(folder: Path) -> None:
 
 
 STEPS[2] = characters_step
+
+
+def renames_step(folder: Path) -> None:
+    """Format 3 to 4: the log's renamed fields (:func:`rename_fields`); a snapshot made
+    before is removed when a segment changed, in this run or an interrupted one (the
+    entries it covers are not the ones it was made from: stale), and written again at the
+    next opening."""
+    if upgrade_segments(folder, 3):
+        shutil.rmtree(folder / SNAPSHOT, ignore_errors=True)
+
+
+STEPS[3] = renames_step
 
 # Campaign folders being migrated in this process: the hook re-reads the manifest once a
 # migration is done, and that read must not start another.
@@ -291,6 +336,7 @@ __all__ = [
     "log_step",
     "migrate_if_needed",
     "read_manifest",
+    "rename_fields",
     "reshape_characters",
     "upgrade_entries",
     "upgrade_log",

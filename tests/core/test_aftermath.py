@@ -534,7 +534,7 @@ def test_a_session_heals_hurts_not_impairments_and_can_reset_hero_points() -> No
         name="Hurt", sheet=HeroQuestCharacter(adversity=("hurt", "impaired", "hurt"), hero_points=0)
     )
     campaign = campaign_with("heroquest", hurt)
-    campaign.act(StartSession(hero_points=3))
+    campaign.act(StartSession(reset=3))
     assert hq_sheet(campaign.roster["Hurt"]).adversity == ("impaired",)
     assert hq_sheet(campaign.roster["Hurt"]).hero_points == 3
 

@@ -100,7 +100,7 @@ def test_opening_a_format_1_save_keeps_unlimited_armor_unlimited(saves: Path) ->
     assert old.trauma["Bobby"] == 2  # the old contest replays as it was played
     assert trauma_of_the_next_hit(campaign) == 2  # not 12: the armor has no limit
     manifest = json.loads(files.manifest_path.read_text())
-    assert manifest["manifest"]["1"]["format"] == FORMAT_VERSION == 3
+    assert manifest["manifest"]["1"]["format"] == FORMAT_VERSION == 4
     assert re.search(r'"armor_capacity":\s*null', files.segment_path(0).read_text())
     assert [p.name for p in saves.iterdir() if ".backup-v1-" in p.name]  # the original kept
 

@@ -225,7 +225,7 @@ def gm_actions(draw: st.DrawFn, campaign: Campaign) -> Command:
     faces = {"fate": (1, 0, -1, 0), "heroquest": (7, 12), "forge": (40,)}
     others: list[Command] = [
         ChangeSettings(changes={"sessions": 2, "players_see_odds": True}),
-        StartSession(hero_points=draw(st.sampled_from((None, 3)))),
+        StartSession(reset=draw(st.sampled_from((None, 3)))),
         SpendFromPool(contest_id=contest_id, by=who, reason="refuses a compel"),
         QuickRoll(expression=expression[campaign.system], faces=(faces[campaign.system],)),
         Correct(contest_id=contest_id, n=1, commands=()),

@@ -5,8 +5,9 @@ moved into its own sheet (format 2): today's three demos, and a long campaign of
 system whose roster holds those fields (added, imported, edited, written back after 240
 exchanges, refreshed at sessions' starts; past a snapshot), with what ``tussle export``
 and ``tussle roster export`` gave of each then (``make.py`` says how). Opened now, each
-is upgraded to format 3: ``check`` passes it, its export is the old one with each
-character in the new shape (tests.helpers.export_as_format_3), an import of the old
+is upgraded to format 4: ``check`` passes it, its export is the old one with each
+character in the new shape and each session start's ``reset`` named so
+(tests.helpers.export_as_now), an import of the old
 export gives that too, and its roster file is the very one main wrote.
 """
 
@@ -23,7 +24,7 @@ from core.saves.store import CampaignFiles
 from core.systems.fate.character import fate_sheet
 from core.systems.forge.character import forge_sheet
 from core.systems.heroquest.character import hq_sheet
-from tests.helpers import export_as_format_3, in_process
+from tests.helpers import export_as_now, in_process
 
 DATA = Path(__file__).parents[1] / "data" / "sheets_saves"
 CAMPAIGNS = [
@@ -63,7 +64,7 @@ def test_an_old_campaign_checks_and_exports_its_characters_in_their_sheets(
     assert checked.stdout.startswith("OK "), checked.stdout
     assert "warning" not in checked.stdout + checked.stderr
     got = exported(saves, name, tmp_path / "export.json")
-    expected = export_as_format_3(old_export(name))
+    expected = export_as_now(old_export(name))
     del got["exported"], expected["exported"]  # when each export was written
     assert got == expected
 
@@ -75,7 +76,7 @@ def test_an_old_export_imports_as_the_upgraded_campaign(tmp_path: Path, name: st
     done = in_process("--saves", str(saves), "import", str(DATA / "export" / f"{name}.json"))
     assert done.returncode == 0, done.stderr
     got = exported(saves, name, tmp_path / "again.json")
-    expected = export_as_format_3(old_export(name))
+    expected = export_as_now(old_export(name))
     # The roster and the contests as they were. (Not the settings' session count: an
     # import counts the log's sessions again on top of the exported count, on main too.)
     assert (got["participants"], got["contests"]) == (

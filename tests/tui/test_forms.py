@@ -213,9 +213,9 @@ async def test_a_session_start_with_hero_points_lots_is_refused(saves: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await started(pilot)
         await keys(pilot, "w", "S")
-        await fill(pilot, "hero_points", "lots")
-        await refused(pilot, "hero_points", "not a whole number")
-        await fill(pilot, "hero_points", "2")
+        await fill(pilot, "reset", "lots")
+        await refused(pilot, "reset", "not a whole number")
+        await fill(pilot, "reset", "2")
         await accepted(pilot)
         await settle(pilot)
         assert hq_sheet(app.campaign.roster["Tripitaka"]).hero_points == 2  # every PC reset to 2

@@ -228,9 +228,9 @@ class RosterScreen(TextIsNoKey, Screen[None]):
             None,
         )
         changes: list[str] = []
-        if command.hero_points is not None:
+        if command.reset is not None:
             reset = self.part.session_reset.removesuffix("s")
-            changes.append(f"every PC has {_points(command.hero_points, reset)}")
+            changes.append(f"every PC has {_points(command.reset, reset)}")
         changes += self.news(entry)
         head = f"Session {number} started" if number is not None else "A session started"
         return f"{head}: {'; '.join(changes)}" if changes else f"{head}."
@@ -340,16 +340,16 @@ class RosterScreen(TextIsNoKey, Screen[None]):
             return
 
         def parse(answers: Answers) -> tuple[int | None]:
-            typed = answers["hero_points"]
-            return (whole_field(answers, "hero_points", 0, of=StartSession) if typed else None,)
+            typed = answers["reset"]
+            return (whole_field(answers, "reset", 0, of=StartSession) if typed else None,)
 
         def done(reset: tuple[int | None] | None) -> None:
             if reset is not None:
                 self._start_session(reset[0])
 
-        last = self.last_hero_points()
+        last = self.last_reset()
         field = Field(
-            "hero_points",
+            "reset",
             f"Reset every PC's {points} to (blank: keep them)",
             "" if last is None else str(last),
             placeholder="keep them",
@@ -357,18 +357,18 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         )
         self.app.push_screen(FormScreen("Start a session", [field], parse=parse), done)
 
-    def last_hero_points(self) -> int | None:
-        """The hero points the last session start in force reset the PCs to, if any."""
+    def last_reset(self) -> int | None:
+        """What the last session start in force reset the PCs' points to, if any."""
         campaign = self.tussle.campaign
         for action_id in reversed(campaign.done):
             command = campaign.actions[action_id].command
-            if isinstance(command, StartSession) and command.hero_points is not None:
-                return command.hero_points
+            if isinstance(command, StartSession) and command.reset is not None:
+                return command.reset
         return None
 
-    def _start_session(self, hero_points: int | None) -> None:
+    def _start_session(self, reset: int | None) -> None:
         self._before = dict(self.tussle.campaign.roster)
-        self.tussle.send(StartSession(hero_points=hero_points))
+        self.tussle.send(StartSession(reset=reset))
 
     def action_end_scenario(self) -> None:
         self._before = dict(self.tussle.campaign.roster)
