@@ -23,6 +23,7 @@ bound includes it (:func:`bounded`), and a saved class's whole numbers are all t
 
 from __future__ import annotations
 
+import re
 import types
 from collections.abc import Iterator
 from functools import cache
@@ -71,6 +72,23 @@ def size_problem(value: int | float) -> str | None:
     if value != value:  # NaN compares false with everything
         return f"{value} is not a number"
     return f"must be at most {SIZE} in size, got {_short(value)}"
+
+
+def written_whole(text: str) -> int | None:
+    """``text`` as a whole number if it is written as one (a sign, digits; ``−`` read as
+    a minus), None if it is not; a ``ValueError`` in a GM's words when it is one beyond
+    :data:`SIZE` (``must be at most 1000000000 in size, got 99999999... (24 digits)``),
+    never "not a number" for a number that is only too large."""
+    written = text.strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?\d+", written):
+        return None
+    if len(written) > 4000:  # Python reads no more than 4300 digits
+        raise ValueError(f"must be at most {SIZE} in size, got a number of thousands of digits")
+    value = int(written)
+    problem = size_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return value
 
 
 def _short(number: float) -> str:

@@ -9,7 +9,6 @@ costs at a contest's end (core.campaign.aftermath), a point awarded outside a co
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
@@ -19,7 +18,7 @@ import msgspec
 from core.campaign.log import Character, Sheet
 from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
-from core.limits import fields_of
+from core.limits import fields_of, written_whole
 from core.model import Command, Contest, Event, Participant
 from core.rules import find_plugin, load, not_a
 
@@ -118,10 +117,13 @@ class SystemSheet(ABC):
     def typed_rating(self, text: str) -> int:
         """A rating the GM typed for one contest; ``RuleError`` saying what to write. A
         whole number by default."""
-        written = text.strip().replace("−", "-")
-        if not re.fullmatch(r"[+-]?\d{1,12}", written):
+        try:
+            value = written_whole(text)
+        except ValueError as too_large:
+            raise RuleError(str(too_large)) from None
+        if value is None:
             raise RuleError(f'"{text}" is not a whole number')
-        return int(written)
+        return value
 
     def rolled(self, participant: Participant) -> int:
         """The rating a participant of a contest rolls (its skill, ability, target);

@@ -53,3 +53,26 @@ def test_a_number_past_every_limit_is_refused_in_words() -> None:
         fate_sheet.typed_rating("9" * 12)
     with pytest.raises(RuleError, match="not a target"):
         forge_sheet.typed_rating("Great")
+
+
+@pytest.mark.parametrize("digits", [13, 20, 5000])
+@pytest.mark.parametrize("reading", ["fate", "forge", "default"])
+def test_a_number_too_large_is_said_to_be_too_large_not_no_number(
+    reading: str, digits: int
+) -> None:
+    """A rating the GM typed with a few digits too many (a key held down) is a whole
+    number, only beyond every limit (core.limits.SIZE, 10**9): the words say so, as the
+    forms' numbers do, never that it is no ladder name, no target or no number. "default"
+    is the reading a system without its own has (``SystemSheet.typed_rating``)."""
+    from core.campaign.setup import typed_rating
+    from core.campaign.sheet import SystemSheet, find_sheet
+
+    typed = "9" * digits
+    with pytest.raises(RuleError) as refused:
+        if reading == "default":
+            SystemSheet.typed_rating(find_sheet("fate"), typed)
+        else:
+            typed_rating(reading, typed)
+    said = str(refused.value)
+    assert said.startswith("must be at most 1000000000 in size"), said
+    assert len(said) < 100  # five thousand nines are not said back

@@ -4,7 +4,6 @@ refresh, compels outside a contest, and the costs the summary lists."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -15,7 +14,7 @@ from core.campaign.log import Character
 from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
 from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
-from core.limits import size_problem
+from core.limits import written_whole
 from core.model import Command, Contest, Event, Participant
 from core.systems.fate.character import FateCharacter, fate_sheet, with_fate
 from core.systems.fate.conflict import (
@@ -53,13 +52,12 @@ def typed_rating(text: str) -> int:
         return names[word.lower()]
     if word.lower().startswith("legendary+") and word[10:].isdigit() and len(word) < 20:
         return 8 + int(word[10:])
-    written = word.replace("−", "-")
-    if re.fullmatch(r"[+-]?\d{1,12}", written):
-        value = int(written)
-        problem = size_problem(value)
-        if problem is None:
-            return value
-        raise RuleError(f'"{text}": {problem}')
+    try:
+        value = written_whole(word)
+    except ValueError as too_large:  # a number, only too large: said so, not "no number"
+        raise RuleError(str(too_large)) from None
+    if value is not None:
+        return value
     raise RuleError(f'"{text}" is neither a ladder name (Fair, Great...) nor a number')
 
 

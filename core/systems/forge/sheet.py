@@ -4,7 +4,6 @@ used: §3.4), the costs the summary lists, and the target-building tables (§3.2
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -13,7 +12,7 @@ from core.campaign.log import Character
 from core.campaign.sheet import Change, Demo, Pick, SystemSheet, options
 from core.campaign.state import CampaignState, ContestRecord
 from core.errors import RuleError
-from core.limits import size_problem
+from core.limits import written_whole
 from core.model import Contest, Event, Participant
 from core.systems.forge.beat_round import BEAT_PATTERN_WORDS
 from core.systems.forge.beats import HitLanded
@@ -37,13 +36,12 @@ def typed_rating(text: str) -> int:
     """A target as anybody types or writes it, the one reading every layer uses (the
     roster's form and files, the setup): a whole number, with or without a percent sign
     (``50``, ``50%``, ``-10``)."""
-    written = text.strip().removesuffix("%").strip().replace("−", "-")
-    if re.fullmatch(r"[+-]?\d{1,12}", written):
-        value = int(written)
-        problem = size_problem(value)
-        if problem is None:
-            return value
-        raise RuleError(f'"{text}": {problem}')
+    try:
+        value = written_whole(text.strip().removesuffix("%"))
+    except ValueError as too_large:  # a number, only too large: said so, not "no target"
+        raise RuleError(str(too_large)) from None
+    if value is not None:
+        return value
     raise RuleError(f'"{text}" is not a target: write a whole number (like 50 or 50%)')
 
 
