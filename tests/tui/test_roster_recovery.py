@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input
 
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
+from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.stress import Slot
 from tests.helpers import wait_for_odds
@@ -118,3 +119,44 @@ async def test_recovery_by_keys_then_sessions_and_a_scenario_clear_it(saves: Pat
         )
         await keys(pilot, "u")  # the last scenario's end undone: the severe is back
         assert state(app, "Landon") == "FP 3/3 · severe: Nearly Gutted*"
+
+
+async def test_the_roster_form_edits_consequences_and_they_reload(saves: Path) -> None:
+    # The form shows them as the roster does; Landon (Fair Physique: one slot of each
+    # severity, SRD "Consequences") cannot take two moderates: said under the field.
+    seed(saves)
+    app = new_app(saves, "The Long Road")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        await keys(pilot, "e")
+        assert isinstance(app.screen, FormScreen)
+        field = app.screen.query_one("#f-consequences", Input)
+        assert field.value == "moderate: Broken Leg; severe: Nearly Gutted"
+        field.focus()
+        field.value = ""
+        await write(pilot, "moderate: Broken Leg; moderate: Split Lip")
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)
+        assert 'no moderate slot left for "Split Lip"' in text(app, "#e-consequences")
+        field.value = ""
+        await write(pilot, "mild: Split Lip; moderate: Broken Leg*")
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, RosterScreen)
+        assert state(app, "Landon") == "FP 3/3 · mild: Split Lip · moderate: Broken Leg*"
+        # An edit of something else keeps Drisban's free invoke on the Broken Leg.
+        await keys(pilot, "e")
+        fate_points = app.screen.query_one("#f-fate_points", Input)
+        fate_points.focus()
+        fate_points.value = ""
+        await write(pilot, "2")
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, RosterScreen)
+    files = Saves(saves).find("The Long Road")  # quit, then opened again from the saves
+    assert files is not None
+    reopened = files.load()
+    assert fate_sheet(reopened.roster["Landon"]).fate_points == 2
+    assert fate_sheet(reopened.roster["Landon"]).consequences == (
+        Slot(severity="mild", aspect="Split Lip"),
+        Slot(severity="moderate", aspect="Broken Leg", holder="Drisban", recovery="treated"),
+        Slot(severity="severe"),
+    )

@@ -283,7 +283,7 @@ class RosterScreen(TextIsNoKey, Screen[None]):
             "name": a["name"],
             "kind": "npc" if a["kind"] == "npc" else "pc",
             "ratings": ratings,
-            **self.part.changes(a, ratings),
+            **self.part.changes(a, ratings, old),
         }
         sheet = changes.get("sheet")
         kept: object = old.sheet if old is not None else None

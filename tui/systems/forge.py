@@ -524,7 +524,7 @@ def _fields(character: Character) -> list[Field]:
     ]
 
 
-def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+def _changes(a: Answers, ratings: Mapping[str, int], old: Character | None) -> dict[str, Any]:
     return {"sheet": ForgeCharacter(**_numbers(a))}
 
 

@@ -38,8 +38,9 @@ class CharacterForm:
 
 
 # The fields a character form asks beyond name, kind and ratings, and what the answers
-# change on the character (the ratings already read, for names spelled alike).
-Changes = Callable[[Answers, Mapping[str, int]], dict[str, Any]]
+# change on the character (the ratings already read, for names spelled alike; the
+# character as it was, None for a new one: what the form edits in place).
+Changes = Callable[[Answers, Mapping[str, int], Character | None], dict[str, Any]]
 
 
 def _whole(text: str) -> int:
@@ -58,7 +59,7 @@ class RosterPart:
     parse_rating: Callable[[str], int] = _whole  # as typed in the form: "4", "4M", "50"
     state: Callable[[Character, CampaignState], str] = lambda c, campaign: ""  # State column
     fields: Callable[[Character], list[Field]] = lambda c: []
-    changes: Changes = lambda answers, ratings: {}
+    changes: Changes = lambda answers, ratings, old: {}
     awards: bool = False  # whether the roster's key awarding a point (k, a compel) applies
     session_reset: str = ""  # points a session start may reset every PC's to ("hero points")
     scenarios: bool = False  # whether the roster's key ending a scenario (E) applies
@@ -82,7 +83,7 @@ def sheet_roster(kind: type[Sheet], **part: Any) -> RosterPart:
             Field(k, kind.LABELS.get(k, k).capitalize(), str(getattr(sheet(c), k))) for k in names
         ]
 
-    def changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+    def changes(a: Answers, ratings: Mapping[str, int], old: Character | None) -> dict[str, Any]:
         return {"sheet": kind(**{k: whole_field(a, k, 0, of=kind) for k in names})}
 
     return RosterPart(**{"state": state, "fields": form, "changes": changes, **part})

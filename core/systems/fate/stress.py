@@ -9,9 +9,13 @@ nothing here knows the saves.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
+from msgspec.structs import replace
+
+from core.errors import RuleError
 from core.limits import Count, Positive
 from core.model import Saved
 
@@ -86,3 +90,78 @@ def track_label(name: str) -> str:
 def boxes_text(track: Track) -> str:
     """``[x1][2][3]``: each box's value, with an ``x`` in a checked one."""
     return "".join(f"[{'x' if b.checked else ''}{b.value}]" for b in track.boxes)
+
+
+# -- consequences as the GM writes them ----------------------------------------------------
+
+_WRITTEN = re.compile(
+    r"(?P<severity>[a-z]+)(?: \((?P<only>[^)]*)\))?\s*:\s*(?P<name>.*?)(?P<star>\*?)",
+    re.IGNORECASE,
+)
+
+
+def consequences_text(slots: Sequence[Slot]) -> str:
+    """The consequences written in ``slots`` as the roster's form shows them, each as
+    the summary says it: ``mild: Black Eye*; moderate: Broken Leg`` (free slots left out)."""
+    return "; ".join(str(s) for s in slots if not s.free)
+
+
+def written(text: str, slots: Sequence[Slot]) -> tuple[Slot, ...]:
+    """``slots`` (a character's, as they stand) holding the consequences ``text`` writes
+    as :func:`consequences_text` does: each "severity: name", a star after one
+    recovering, separated by ``;``; a consequence not written is erased (its slot free).
+
+    Each goes in a free slot of its severity (:data:`SEVERITIES`), one for any harm
+    first, one reserved for a track (``mild (physical): ...``, a Superb Physique's) when
+    named or when no other is left; more than the character has is refused. One kept by
+    name keeps who holds its free invoke and how far its recovery went; a star on one
+    that was not recovering starts it (as a recovery action that succeeded), no star
+    stops it."""
+    before = {s.aspect: s for s in slots if s.aspect is not None}
+    out = [Slot(severity=s.severity, only=s.only) for s in slots]
+    seen: set[str] = set()
+    for chunk in (c.strip() for c in text.split(";")):
+        if not chunk:
+            continue
+        match = _WRITTEN.fullmatch(chunk)
+        severity = match["severity"].lower() if match else ""
+        if match is None or severity not in SEVERITIES:
+            raise RuleError(
+                f'"{chunk}": write a consequence as its severity ('
+                + ", ".join(SEVERITIES)
+                + "), a colon and its name: moderate: Broken Leg"
+            )
+        name = match["name"].strip()
+        if not name or name.lower() == "free":
+            continue
+        if name in seen:
+            raise RuleError(f'"{name}" is written twice')
+        seen.add(name)
+        only = match["only"]
+        free = [
+            i
+            for i, s in enumerate(out)
+            if s.free and s.severity == severity and (only is None or s.only == only)
+        ]
+        free.sort(key=lambda i: out[i].only is not None)  # a slot for any harm first
+        if not free:
+            have = sum(
+                1 for s in slots if s.severity == severity and (only is None or s.only == only)
+            )
+            where = f" ({only})" if only else ""
+            raise RuleError(
+                f'no {severity}{where} slot left for "{name}": the character has {have}'
+            )
+        was = before.get(name)
+        recovery: Literal["none", "treated", "healing"] = "none"
+        if match["star"]:
+            recovery = was.recovery if was is not None and was.recovery != "none" else "treated"
+        slot = out[free[0]]
+        out[free[0]] = replace(
+            slot,
+            aspect=name,
+            holder=was.holder if was is not None else None,
+            free_invokes=was.free_invokes if was is not None else 0,
+            recovery=recovery,
+        )
+    return tuple(out)

@@ -11,8 +11,9 @@ from core.dice import fate_glyphs, parse_fate_dice
 from core.model import Command
 from core.systems.fate import sheet as fate_system_sheet
 from core.systems.fate.character import FateCharacter, fate_sheet
-from core.systems.fate.conflict import Recover, recovery_difficulty
+from core.systems.fate.conflict import Recover, character_slots, recovery_difficulty
 from core.systems.fate.ladder import ladder_with_value, signed
+from core.systems.fate.stress import consequences_text, written
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems.roster_part import CharacterForm, Roll, RosterPart
 
@@ -111,15 +112,30 @@ def _fields(c: Character) -> list[Field]:
         Field("aspects", "Aspects (separated by ;)", "; ".join(sheet.aspects), required=False),
         Field("fate_points", "Fate points", str(sheet.fate_points), required=False),
         Field("refresh", "Refresh", str(sheet.refresh), required=False),
+        Field(
+            "consequences",
+            "Consequences (moderate: Broken Leg; a star: recovering)",
+            consequences_text(sheet.consequences or ()),
+            required=False,
+        ),
     ]
 
 
-def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+def _changes(a: Answers, ratings: Mapping[str, int], old: Character | None) -> dict[str, Any]:
+    """The sheet the form describes. Its consequences fill the character's slots (the
+    sheet's own, or Fate Core's by Physique and Will); a sheet whose slots the rules
+    derive and that has none written keeps deriving them."""
+    kept = fate_sheet(old) if old is not None else FateCharacter()
+    shapes = character_slots(ratings, kept)
+    with blame("consequences"):
+        slots = written(a.get("consequences", ""), shapes)
+    derived = kept.consequences is None and all(s.free for s in slots)
     return {
         "sheet": FateCharacter(
             aspects=tuple(x.strip() for x in a.get("aspects", "").split(";") if x.strip()),
             fate_points=whole_field(a, "fate_points", 0, of=FateCharacter),
             refresh=whole_field(a, "refresh", 0, of=FateCharacter),
+            consequences=None if derived else slots,
         )
     }
 

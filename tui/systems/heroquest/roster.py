@@ -181,7 +181,7 @@ def _fields(character: Character) -> list[Field]:
     ]
 
 
-def _changes(a: Answers, ratings: Mapping[str, int]) -> dict[str, Any]:
+def _changes(a: Answers, ratings: Mapping[str, int], old: Character | None) -> dict[str, Any]:
     changes: dict[str, Any] = {
         "hero_points": whole_field(a, "hero_points", 0, of=HeroQuestCharacter),
         "vitality": whole_field(a, "vitality", 0, of=HeroQuestCharacter),
