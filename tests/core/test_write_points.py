@@ -22,7 +22,7 @@ import pytest
 from core.bus import Bus
 from core.campaign.log import AddCharacter, Character, StartSession, Undo
 from core.files import disk
-from core.files.disk import StoreError
+from core.files.disk import BadSave, StoreError
 from core.model import Command
 from core.saves.store import APP, FORMAT_VERSION, CampaignFiles, Saves
 from tests.helpers import (
@@ -366,23 +366,35 @@ def sweep(
     setup: Callable[[Path], None] | None = None,
     between: tuple[Callable[[State, State], State], ...] = (),
     crowd: bool = False,
+    upgrade: bool = False,
 ) -> int:
     """Cut ``operation`` at each of its points, by a crash and by a full disk; after
     each, the table passes ``check``, opens, and is as before or after the operation
     (or one of the ``between`` states, made from the state before: a step of its own,
-    such as a backup after a save). How many points it has."""
+    such as a backup after a save). How many points it has.
+
+    ``upgrade``: the operation upgrades a campaign of an older format, which any opening
+    does (``state_of`` too): the state before is read from a copy, the table itself left
+    in the old format for the operation, and the state after is the same (an upgrade
+    changes the files, not what the GM sees)."""
     template = tmp_path / TABLE
     template.mkdir()
     table(template, crowd)
     if setup is not None:
         setup(template)
-    before = state_of(template)  # opened as the dashboard does, which may write too
+    if upgrade:
+        before = state_of(Path(shutil.copytree(template, tmp_path / "read", symlinks=True)))
+    else:
+        before = state_of(template)  # opened as the dashboard does, which may write too
     bystanders = untouched(template, owned)
     whole = tmp_path / "whole"
     shutil.copytree(template, whole, symlinks=True)
     writes, count = points(operation, whole, mp)
     after = state_of(whole)
-    assert after != before, "the operation changed nothing"
+    if upgrade:
+        assert after == before, "the upgrade changed what the GM sees"
+    else:
+        assert after != before, "the operation changed nothing"
     assert untouched(whole, owned) == bystanders
     allowed = [before, after, *(step(before, after) for step in between)]
     for n in range(1, count + 1):
@@ -604,6 +616,35 @@ def test_a_snapshot_is_before_or_after_at_every_point(
         crowd=True,
     )
     assert count >= 3
+
+
+OLD_FORMAT = Path(__file__).parents[1] / "data" / "sheets_saves" / "saves"
+
+
+def test_opening_an_older_format_is_before_or_after_at_every_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a campaign of format 2 upgrades it (core.saves.migrate): a copy of the
+    original kept, the log's characters reshaped (format 3), its session starts' field
+    renamed (format 4), the manifest stamped after each step, the snapshot written
+    again. Cut anywhere, the campaign still passes ``check`` and opens as it was."""
+    slug = "long-heroquest-sheets"  # 257 entries in 3 segments, session starts, a snapshot
+
+    def old_campaign(saves: Path) -> None:
+        shutil.copytree(OLD_FORMAT / slug, saves / slug)
+
+    def open_it(saves: Path) -> None:
+        try:
+            opened(saves / slug)
+        except BadSave as refused:  # a full disk: said, as the dashboard says it
+            assert "the original is kept in" in str(refused)
+
+    count = sweep(tmp_path, monkeypatch, open_it, (slug,), setup=old_campaign, upgrade=True)
+    manifest = json.loads((OLD_FORMAT / slug / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["manifest"]["1"]["format"] == 2 < FORMAT_VERSION
+    # the copy (its folder, 3 segments, the manifest, the snapshot's files...), the
+    # segments rewritten by two steps, the manifest after each
+    assert count >= 10
 
 
 def test_making_the_demos_cut_at_any_write_leaves_no_empty_demo(
