@@ -46,6 +46,24 @@ if TYPE_CHECKING:
     from core.saves.backup import BackupResult
 
 
+
+def _unstarted(action: ActionRecorded) -> ContestRecord | None:
+    """The contest ``action`` started, as it stood at its start (what a setup copies)."""
+    for event in action.events:
+        if isinstance(event, ContestStarted):
+            return ContestRecord(
+                contest_id=event.contest_id,
+                title=event.title,
+                start=event.contest,
+                state=event.contest,
+                uses=event.uses,
+                tussle_rolls=event.tussle_rolls,
+                secret=event.secret,
+                secret_participants=set(event.secret_participants),
+                secret_aspects=set(event.secret_aspects),
+            )
+    return None
+
 class BusNotice(Message):
     """Wraps what the bus published (Textual messages cannot be frozen dataclasses)."""
 
@@ -477,9 +495,14 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
                 self.screen.contest_id in self.campaign.contests
             )
             if started or (isinstance(self.screen, ContestScreen) and not on_contest):
-                self.back_to_contest()
                 if started:  # the setup it came from is done with: Esc never brings it back
                     self.trail = [step for step in self.trail if step.kind != "setup"]
+                if started and isinstance(entry, ActionUndone) and action is not None:
+                    # Its start taken back: the moment before it, its setup, comes back
+                    # (U there starts it again), not an empty one.
+                    self.open_setup(_unstarted(action))
+                    return
+                self.back_to_contest()
                 return
         for screen in self.screen_stack:
             handler = getattr(screen, "notice", None)

@@ -568,7 +568,24 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         self._travel(self.undone, self.redone, "Undone", "Nothing to undo in this setup.")
 
     def action_redo(self) -> None:
+        """Put back the last change taken back; on a setup left as it came back when u
+        took a contest's start back, start that contest again (the campaign's redo)."""
+        if not self.redone and not self.undone and self._start_to_redo():
+            from core.campaign.log import Redo
+
+            self.tussle.send(Redo())
+            return
         self._travel(self.redone, self.undone, "Redone", "Nothing to redo in this setup.")
+
+    def _start_to_redo(self) -> bool:
+        """Whether the campaign's next redo starts a contest."""
+        from core.campaign.log import ContestStarted
+
+        campaign = self.tussle.campaign
+        if not campaign.undone:
+            return False
+        action = campaign.actions[campaign.undone[-1]]
+        return any(isinstance(e, ContestStarted) for e in action.events)
 
     def _travel(
         self, source: list[dict[str, Any]], other: list[dict[str, Any]], verb: str, none: str

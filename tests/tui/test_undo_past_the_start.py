@@ -1,0 +1,47 @@
+"""u once too often on a contest takes its start back (every GM action is one step of
+undo, README "Running an evening"): the GM is back where they were before starting it,
+its setup with the same participants and options, and U there starts it again, as U
+redoes the last action taken back on every other screen. Played on the Fate demo
+(README "The dashboard": Cynere racing Teran the Swift, first to 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui.conftest import keys, new_app, settle, text
+from tui.screens.contest import ContestScreen
+from tui.screens.setup import SetupScreen
+
+
+async def test_undoing_a_start_brings_its_setup_back_and_u_redoes_it(saves: Path) -> None:
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "The race across the mud" in text(app, "#scoreboard")
+        await keys(pilot, "u")  # nothing on the keypad, no exchange: the start itself
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert [p.character for p in setup.picks] == ["Cynere", "Teran the Swift"]
+        assert app.campaign.contests == {}
+        await keys(pilot, "U")
+        await settle(pilot)
+        assert isinstance(app.screen, ContestScreen)
+        assert "The race across the mud" in text(app, "#scoreboard")
+        assert len(app.campaign.contests) == 1
+
+
+async def test_a_setup_changed_since_keeps_its_own_redo(saves: Path) -> None:
+    """Once the GM changed the setup that came back, U is the setup's own again: it
+    never throws their change away for the old start."""
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "u")
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await keys(pilot, "d", "U")  # Teran out (the highlighted row), then U
+        await settle(pilot)
+        assert app.screen is setup and len(setup.picks) == 1
+        assert app.campaign.contests == {}
