@@ -46,7 +46,6 @@ if TYPE_CHECKING:
     from core.saves.backup import BackupResult
 
 
-
 def _unstarted(action: ActionRecorded) -> ContestRecord | None:
     """The contest ``action`` started, as it stood at its start (what a setup copies)."""
     for event in action.events:
@@ -63,6 +62,7 @@ def _unstarted(action: ActionRecorded) -> ContestRecord | None:
                 secret_aspects=set(event.secret_aspects),
             )
     return None
+
 
 class BusNotice(Message):
     """Wraps what the bus published (Textual messages cannot be frozen dataclasses)."""
