@@ -355,7 +355,7 @@ class WatchApp(glyphs.DrawsGlyphs):
 
     def work_out_odds(self, state: object) -> None:
         """In a thread: the odds of ``state``, handed to the view when done."""
-        from core.odds import odds_for
+        from core.odds.report import odds_for
         from tui.odds_view import odds_cells
 
         try:

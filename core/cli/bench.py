@@ -435,13 +435,13 @@ def bench_saves(frames: Frames | None = None) -> list[str]:
 
 def odds_peak(contest: Contest) -> float:
     """Peak MiB (tracemalloc) of one full update of ``contest``'s odds, caches emptied."""
-    from core import odds
+    from core.odds.report import clear_caches, odds_for
 
-    odds.clear_caches()
+    clear_caches()
     gc.collect()
     tracemalloc.start()
     try:
-        odds.odds_for(contest)
+        odds_for(contest)
         return tracemalloc.get_traced_memory()[1] / 2**20
     finally:
         tracemalloc.stop()
@@ -542,15 +542,15 @@ def odds_conflicts() -> list[tuple[str, float, Contest]]:
 def time_odds(contest: Contest, cold: bool, repeats: int) -> float:
     """Median seconds of one full update (``odds_for``: exchange and contest odds, every
     side, the +2 figures), each from empty caches when ``cold``."""
-    from core import odds
+    from core.odds.report import clear_caches, odds_for
 
     times = []
-    odds.odds_for(contest)
+    odds_for(contest)
     for _ in range(repeats):
         if cold:
-            odds.clear_caches()
+            clear_caches()
         start = time.perf_counter()
-        odds.odds_for(contest)
+        odds_for(contest)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

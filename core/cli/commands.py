@@ -132,7 +132,8 @@ def _quoted(text: str) -> str:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from core.odds import load_for_odds, odds_for, odds_text
+    from core.odds.next import load_for_odds
+    from core.odds.report import odds_for, odds_text
     from core.rules.reading import ScenarioError
 
     try:

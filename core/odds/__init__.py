@@ -22,53 +22,15 @@ The package knows no rule system (``tests/core/test_odds_split.py`` checks):
 
 * :mod:`core.chance.solver`: the generic exact solver, a race to a goal as a Markov chain;
 * :mod:`core.chance.common`: what every system's odds build their JSON and text from;
-* :mod:`core.odds.report`: ``odds_for`` (JSON) and ``odds_text`` (``tussle odds``);
+* :mod:`core.odds.report`: ``odds_for`` (JSON) and ``odds_text`` (``tussle odds``),
+  ``clear_caches``;
 * :mod:`core.odds.next`: a scenario's ``next`` played onto its contest (``load_for_odds``).
 
-Each system's own odds live beside its rules, in ``core.rules.<system>_odds``, found
-through the rule system registry (``core.rules.find_odds``). Their public names (the
-exchange and contest odds of each system, their counts and types) are still reached as
-``core.odds.<name>``, as before the split.
+Each system's own odds live beside its rules, in ``core.systems.<system>.odds``, found
+through the rule system registry (``core.rules.find_odds``); a caller imports a name
+from the module that defines it. ``odds_for`` alone is still passed on here, for the
+contest screen's painting (``tui/screens/contest_paint.py``), left to the session
+reworking the contest screen.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from core.chance.common import JSON, prob
-from core.chance.solver import MAX_SCORES, Chain, ContestOdds
-from core.odds.next import apply_next, load_for_odds
-from core.odds.report import ASSUMPTIONS, odds_for, odds_text
-from core.rules import SYSTEM_NAMES, find_odds, odds_module
-
-__all__ = [
-    "ASSUMPTIONS",
-    "JSON",
-    "MAX_SCORES",
-    "Chain",
-    "ContestOdds",
-    "apply_next",
-    "clear_caches",
-    "load_for_odds",
-    "odds_for",
-    "odds_text",
-    "prob",
-]
-
-
-def clear_caches() -> None:
-    """Forget every memoised count and chain, in every system (for a cold measurement)."""
-    for system in SYSTEM_NAMES:
-        find_odds(system).clear_caches()
-
-
-def __getattr__(name: str) -> Any:
-    """A public name of a system's odds module (its exchange and contest odds, counts and
-    types), looked up in each system's odds module in turn: ``core.odds.<name>`` keeps
-    working for the callers of the single module this package replaced."""
-    if not name.startswith("_"):
-        for system in SYSTEM_NAMES:
-            module = odds_module(system)
-            if hasattr(module, name):
-                return getattr(module, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+from core.odds.report import odds_for as odds_for  # tui/screens/contest_paint.py reads it

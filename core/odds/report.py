@@ -9,12 +9,18 @@ from __future__ import annotations
 
 from core.chance.common import JSON, pct
 from core.model import Contest
-from core.rules import find_odds, find_system
+from core.rules import SYSTEM_NAMES, find_odds, find_system
 
 ASSUMPTIONS = (
     "Assumes fair dice and no further choices (invokes, advantages, hero points) beyond "
     "those entered; later exchanges are played plain."
 )
+
+
+def clear_caches() -> None:
+    """Forget every memoised count and chain, in every system (for a cold measurement)."""
+    for system in SYSTEM_NAMES:
+        find_odds(system).clear_caches()
 
 
 def odds_for(contest: Contest) -> JSON:

@@ -302,7 +302,8 @@ def test_three_sides_odds(coin: None) -> None:
     """Three sides, nothing flipped: each alone heads is 1 throw of 8, a tie 5/8; the race
     is 1/3 each. With Ann's heads known: she scores when both others are tails (1/4), and
     the race is 1/4 of Ann's chance from 1-0-0 plus 3/4 of 1/3."""
-    from core.odds import load_for_odds, odds_for
+    from core.odds.next import load_for_odds
+    from core.odds.report import odds_for
 
     people = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
     plain = odds_for(load_for_odds(json.dumps({"system": "coin", "participants": people}).encode()))

@@ -13,7 +13,7 @@ from core.campaign.recap import recap_markdown
 from core.campaign.setup import build_contest
 from core.campaign.sheet import Pick
 from core.model import Command, ResolveExchange, RollDice
-from core.odds import odds_for, odds_text
+from core.odds.report import odds_for, odds_text
 from core.systems.fate.rules import FATE
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
 

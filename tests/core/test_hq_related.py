@@ -27,7 +27,7 @@ from core.campaign.sheet import Pick
 from core.engine import apply
 from core.errors import RuleError
 from core.model import Command, ResolveExchange, RollDice
-from core.odds import odds_for
+from core.odds.report import odds_for
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.odds import heroquest_exchange_odds
 from core.systems.heroquest.sheet import condition, new_session

@@ -16,7 +16,7 @@ from core.campaign.setup import build_contest
 from core.campaign.sheet import Pick
 from core.engine import apply
 from core.model import ResolveExchange, RollDice
-from core.odds import odds_for
+from core.odds.report import odds_for
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.odds import heroquest_contest_odds, heroquest_exchange_odds
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest

@@ -28,15 +28,25 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from core import odds
 from core.model import Command, Contest, Event, ResolveExchange, RollDice, SetModifier
+from core.odds.report import clear_caches, odds_for
 from core.systems.fate.events import CreateAdvantage
+from core.systems.fate.odds import (
+    FateExchangeOdds,
+    FateSideOdds,
+    fate_contest_odds,
+    fate_exchange_counts,
+    fate_exchange_odds,
+)
 from core.systems.fate.scoring import FateOptions, score_exchange
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
+from core.systems.fate.throws import FOUR_DF as FATE_FOUR_DF
 from core.systems.forge.events import ChooseReaction, SetStage
+from core.systems.forge.odds import forge_stage_odds
 from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant
 from core.systems.forge.state import new_contest as new_forge_contest
 from core.systems.heroquest.events import Augment, SetParties, SpendHeroPoints, Stretch
+from core.systems.heroquest.odds import heroquest_contest_odds, heroquest_exchange_odds
 from core.systems.heroquest.resolution import RESOLUTION_POINTS, Party, simple_contest
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant
 from core.systems.heroquest.state import new_contest as new_hq_contest
@@ -149,7 +159,7 @@ def fate_totals_brute_force(
     return out
 
 
-def exchange_as_outcomes(ex: odds.FateExchangeOdds, sides: Sequence[str]) -> dict[Any, Fraction]:
+def exchange_as_outcomes(ex: FateExchangeOdds, sides: Sequence[str]) -> dict[Any, Fraction]:
     out: dict[Any, Fraction] = {}
     for i, side in enumerate(sides):
         o = ex.sides[side]
@@ -163,7 +173,7 @@ def exchange_as_outcomes(ex: odds.FateExchangeOdds, sides: Sequence[str]) -> dic
 
 
 def test_four_fate_dice_make_the_known_distribution() -> None:
-    assert odds.FOUR_DF == FOUR_DF
+    assert FATE_FOUR_DF == FOUR_DF
     assert sum(FOUR_DF.values()) == 81
     counted: dict[int, int] = {}
     for t in ALL_THROWS:
@@ -175,7 +185,7 @@ def test_four_fate_dice_make_the_known_distribution() -> None:
 
 
 def test_two_equal_sides_win_tie_and_style_as_8df_says() -> None:
-    ex = odds.fate_exchange_odds(fate_contest({"Cynere": [3], "Teran": [3]}))
+    ex = fate_exchange_odds(fate_contest({"Cynere": [3], "Teran": [3]}))
     tie = Fraction(EIGHT_DF_LOW_HALF[8], 6561)  # the middle of 8dF: 1107
     style = Fraction(sum(EIGHT_DF_LOW_HALF[:6]), 6561)  # a margin of 3 or more: 927
     for side in ("Cynere", "Teran"):
@@ -188,7 +198,7 @@ def test_cynere_plus_four_against_teran_plus_three() -> None:
     # Cynere wins when the dice difference D (8dF) is >= 0: (6561 + 1107) / 2 = 3834;
     # a tie at D = -1: 1016; Teran the rest: 1711. One more +2 for Teran makes him the
     # one a point ahead: 3834 for him.
-    ex = odds.fate_exchange_odds(fate_contest({"Cynere": [4], "Teran": [3]}))
+    ex = fate_exchange_odds(fate_contest({"Cynere": [4], "Teran": [3]}))
     assert ex.sides["Cynere"].win == Fraction(3834, 6561) == Fraction(142, 243)
     assert ex.sides["Teran"].win == Fraction(1711, 6561)
     assert ex.tie == Fraction(1016, 6561)
@@ -223,7 +233,7 @@ def test_every_throw_of_two_sides_through_the_engine(
 ) -> None:
     contest = fate_contest(sides, **options)
     counts = fate_brute_force(contest)
-    ex = odds.fate_exchange_odds(contest)
+    ex = fate_exchange_odds(contest)
     total = counts["total"]
     for side in contest.sides:
         one = counts.get(str((side, 1)), 0)
@@ -247,7 +257,7 @@ def test_what_is_entered_counts_modifiers_dice_and_a_forfeit() -> None:
     )
     counts = fate_brute_force(contest)  # Teran's 81 throws; Cynere's dice are in
     assert counts["total"] == 81
-    ex = odds.fate_exchange_odds(contest)
+    ex = fate_exchange_odds(contest)
     # Teran +4 + 4dF against Cynere's 4: he wins on +1 or better (16+10+4+1 = 31), ties
     # on 0 (19), loses below (31); a margin of 3 needs +3 or +4 (5), Cynere's -3/-4 (5).
     assert ex.sides["Teran"].win == Fraction(31, 81)
@@ -255,14 +265,14 @@ def test_what_is_entered_counts_modifiers_dice_and_a_forfeit() -> None:
     assert ex.sides["Teran"].style == Fraction(5, 81)
     assert ex.sides["Cynere"].win == Fraction(31, 81)
     assert ex.tie == Fraction(19, 81)
-    assert ex.sides["Zird"] == odds.FateSideOdds(win=Fraction(0), style=Fraction(0), rolls=False)
+    assert ex.sides["Zird"] == FateSideOdds(win=Fraction(0), style=Fraction(0), rolls=False)
     assert "Zird" not in ex.plus_two
 
 
 def test_a_lone_roller_wins_one_victory_whatever_the_dice() -> None:
     contest = fate_contest({"Cynere": [4], "Teran": [3]})
     contest = play(contest, CreateAdvantage(by="Teran", aspect="Dust", result=0, opposition=3))
-    ex = odds.fate_exchange_odds(contest)
+    ex = fate_exchange_odds(contest)
     assert (ex.sides["Cynere"].win, ex.sides["Cynere"].style) == (1, 0)
     assert ex.sides["Teran"].win == 0
 
@@ -290,7 +300,7 @@ def test_three_to_five_sides_against_score_exchange_on_every_combination(
     """The module pairs each total with the best of the others; here every combination
     of all the sides' totals goes to score_exchange as a whole."""
     expected = fate_totals_brute_force(options, specs)
-    counts = odds.fate_exchange_counts(options, tuple(specs))
+    counts = fate_exchange_counts(options, tuple(specs))
     got: dict[Any, Fraction] = {}
     for i in range(len(specs)):
         got[(i, 1)] = Fraction(counts.one[i], counts.denominator)
@@ -301,7 +311,7 @@ def test_three_to_five_sides_against_score_exchange_on_every_combination(
 
 
 def test_nobody_rolling_scores_nothing() -> None:
-    counts = odds.fate_exchange_counts(FateOptions(), ())
+    counts = fate_exchange_counts(FateOptions(), ())
     assert (counts.none, counts.denominator) == (1, 1)
 
 
@@ -309,15 +319,15 @@ def test_nobody_rolling_scores_nothing() -> None:
 
 
 def test_two_equal_sides_each_win_a_first_to_three_contest_half_the_time() -> None:
-    result = odds.fate_contest_odds(fate_contest({"Cynere": [3], "Teran": [3]}))
+    result = fate_contest_odds(fate_contest({"Cynere": [3], "Teran": [3]}))
     assert result is not None
     assert result.sides == {"Cynere": Fraction(1, 2), "Teran": Fraction(1, 2)}
 
 
 def test_three_equal_sides_a_third_each_and_six_sum_to_one() -> None:
-    three = odds.fate_contest_odds(fate_contest({"A": [2], "B": [2], "C": [2]}))
+    three = fate_contest_odds(fate_contest({"A": [2], "B": [2], "C": [2]}))
     assert three is not None and set(three.sides.values()) == {Fraction(1, 3)}
-    six = odds.fate_contest_odds(
+    six = fate_contest_odds(
         fate_contest({s: [r] for s, r in zip("ABCDEF", (5, 4, 4, 3, 2, 1), strict=True)})
     )
     assert six is not None
@@ -328,7 +338,7 @@ def test_three_equal_sides_a_third_each_and_six_sum_to_one() -> None:
 
 def test_first_to_one_is_the_next_scoring_exchange() -> None:
     # 4 against 3: Cynere 3834, Teran 1711 of the 6561 throws (the rest tie and repeat).
-    result = odds.fate_contest_odds(fate_contest({"Cynere": [4], "Teran": [3]}, victories_needed=1))
+    result = fate_contest_odds(fate_contest({"Cynere": [4], "Teran": [3]}, victories_needed=1))
     assert result is not None
     assert result.sides["Cynere"] == Fraction(3834, 3834 + 1711)
 
@@ -354,7 +364,7 @@ def test_contest_odds_agree_with_a_plain_recursion(
     outcomes = fate_totals_brute_force(contest.options, specs)
     scoring = {k: v for k, v in outcomes.items() if k not in ("tie", "none")}
     expected = race(scoring, len(specs), contest.options.victories_needed, score)
-    result = odds.fate_contest_odds(contest)
+    result = fate_contest_odds(contest)
     assert result is not None
     assert tuple(result.sides.values()) == expected
 
@@ -364,11 +374,11 @@ def test_a_bonus_on_the_coming_exchange_counts_once() -> None:
     # Teran on the coming exchange only: he wins it (P), or it ties (T) and then it is
     # even, 1/2: P + T/2.
     contest = at_score(fate_contest({"Cynere": [3], "Teran": [3]}), 2, 2)
-    boosted = odds.fate_exchange_odds(contest, {"Teran": 2})
+    boosted = fate_exchange_odds(contest, {"Teran": 2})
     win, tie = boosted.sides["Teran"].win, boosted.tie
     # Teran +5 against Cynere +3: D >= -1 of 8dF (3834 + 1016 = 4850); tie at D = -2: 784.
     assert (win, tie) == (Fraction(4850, 6561), Fraction(784, 6561))
-    result = odds.fate_contest_odds(contest, {"Teran": 2})
+    result = fate_contest_odds(contest, {"Teran": 2})
     assert result is not None
     assert result.sides["Teran"] == win + tie / 2
 
@@ -377,10 +387,10 @@ def test_an_attack_ends_it_as_a_conflict() -> None:
     from core.systems.fate.events import DeclareAttack
 
     contest = play(fate_contest({"Cynere": [4], "Teran": [3]}), DeclareAttack(by="Teran"))
-    ex = odds.fate_exchange_odds(contest)
+    ex = fate_exchange_odds(contest)
     assert ex.attack and ex.none == 1 and ex.sides["Cynere"].win == 0
-    assert odds.fate_contest_odds(contest) is None
-    out = odds.odds_for(contest)
+    assert fate_contest_odds(contest) is None
+    out = odds_for(contest)
     assert out["contest"] is None and "attack" in out["note"]
 
 
@@ -391,22 +401,22 @@ def test_nobody_ever_scoring_gives_no_winner() -> None:
         difficulty=9,
         environment_requires_success=True,
     )
-    assert odds.fate_exchange_odds(contest).none == 1
-    result = odds.fate_contest_odds(contest)
+    assert fate_exchange_odds(contest).none == 1
+    result = fate_contest_odds(contest)
     assert result is not None and set(result.sides.values()) == {0}
-    assert "never end" in (odds.odds_for(contest)["note"] or "")
+    assert "never end" in (odds_for(contest)["note"] or "")
 
 
 def test_a_contest_with_too_many_scores_has_exchange_odds_only() -> None:
     # 3 sides first to 28: 28^3 = 21,952 possible scores, over the 20,000 solved.
     big = fate_contest({"A": [2], "B": [1], "C": [0]}, victories_needed=28)
-    assert odds.fate_contest_odds(big) is None
-    out = odds.odds_for(big)
+    assert fate_contest_odds(big) is None
+    out = odds_for(big)
     assert out["contest"] is None and "too many" in out["note"]
     assert out["exchange"]["sides"]["A"]["win_exact"] is not None
     assert out["exchange"]["plus_two"]["A"]["contest"] is None
     # 27^3 = 19,683 is solved, exactly.
-    solved = odds.fate_contest_odds(replace(big, options=replace(big.options, victories_needed=27)))
+    solved = fate_contest_odds(replace(big, options=replace(big.options, victories_needed=27)))
     assert solved is not None and sum(solved.sides.values()) == 1
 
 
@@ -475,7 +485,7 @@ def test_monte_carlo_agrees_with_the_exact_contest_odds(
     bonus: Mapping[str, int],
 ) -> None:
     contest = at_score(fate_contest(sides, **options), *score)
-    exact = odds.fate_contest_odds(contest, bonus)
+    exact = fate_contest_odds(contest, bonus)
     assert exact is not None
     n = 20_000
     simulated = fate_simulation(contest, bonus, n, seed=7)
@@ -486,7 +496,7 @@ def test_monte_carlo_agrees_with_the_exact_contest_odds(
 
 def test_one_more_plus_two_on_the_contest() -> None:
     contest = fate_contest({"Cynere": [3], "Teran": [3]})
-    out = odds.odds_for(contest)
+    out = odds_for(contest)
     plus = out["exchange"]["plus_two"]["Cynere"]
     # +5 against +3 wins the exchange on D >= -1 (4850 of 6561, as above).
     assert plus["win_exact"] == "4850/6561"
@@ -523,7 +533,7 @@ def test_ten_against_ten_by_hand() -> None:
     # a complete: 1 vs 20 (1). Major: 1 vs 11-19 (9) and 2-10 vs 20 (9) = 18. Minor:
     # 1 vs 2-10 (9), 2-10 vs 11-19 (81), 11-19 vs 20 (9) = 99. Marginal: equal levels,
     # a lower: 36 among 2-10 and 36 among 11-19 = 72.
-    ex = odds.heroquest_exchange_odds(hq_contest([("Hero", 10), ("Foe", 10)]))
+    ex = heroquest_exchange_odds(hq_contest([("Hero", 10), ("Foe", 10)]))
     assert ex is not None
     expected = tuple(Fraction(n, 400) for n in (72, 99, 18, 1))
     assert ex.levels["Hero"] == ex.levels["Foe"] == expected
@@ -558,7 +568,7 @@ def test_every_pair_of_d20s_through_the_engine(
 ) -> None:
     contest = hq_contest(people, options, hero_points=1)
     counts = hq_brute_force(contest, before)
-    ex = odds.heroquest_exchange_odds(play(contest, *before) if before else contest)
+    ex = heroquest_exchange_odds(play(contest, *before) if before else contest)
     assert ex is not None
     for party in ("Hero", "Foe"):
         assert ex.levels[party] == tuple(
@@ -571,7 +581,7 @@ def test_a_roll_already_in_is_kept() -> None:
     # Hero 10 has rolled 1 (a critical): against Foe 10 she wins complete on a 20, major
     # on 11-19, minor on 2-10, and ties on the 1.
     contest = play(hq_contest([("Hero", 10), ("Foe", 10)]), RollDice(who="Hero", faces=(1,)))
-    ex = odds.heroquest_exchange_odds(contest)
+    ex = heroquest_exchange_odds(contest)
     assert ex is not None
     assert ex.levels["Hero"] == (0, Fraction(9, 20), Fraction(9, 20), Fraction(1, 20))
     assert ex.tie == Fraction(1, 20)
@@ -584,7 +594,7 @@ def extended(points: tuple[int, int], a: int = 10, b: int = 10) -> HQContest:
 
 def test_an_extended_contest_between_equals_is_even() -> None:
     for points in ((0, 0), (4, 4), (2, 2)):
-        result = odds.heroquest_contest_odds(extended(points))
+        result = heroquest_contest_odds(extended(points))
         assert result is not None
         assert result.sides == {"Hero": Fraction(1, 2), "Foe": Fraction(1, 2)}
 
@@ -593,8 +603,8 @@ def test_from_four_all_the_next_winner_takes_it() -> None:
     # From 4-4 any victory lodges at least 1 point: the first exchange that is not a tie
     # decides. 4M (24) against 17.
     contest = extended((4, 4), 24, 17)
-    ex = odds.heroquest_exchange_odds(contest)
-    result = odds.heroquest_contest_odds(contest)
+    ex = heroquest_exchange_odds(contest)
+    result = heroquest_contest_odds(contest)
     assert ex is not None and result is not None
     assert result.sides["Hero"] == ex.win("Hero") / (ex.win("Hero") + ex.win("Foe"))
 
@@ -611,14 +621,14 @@ def test_extended_odds_agree_with_a_plain_recursion(points: tuple[int, int]) -> 
                 counts.get((party, lv), 0), 400
             )
     expected = race(outcomes, 2, 5, points)
-    result = odds.heroquest_contest_odds(contest)
+    result = heroquest_contest_odds(contest)
     assert result is not None
     assert (result.sides["Hero"], result.sides["Foe"]) == expected
 
 
 def test_extended_monte_carlo() -> None:
     contest = extended((1, 0), 13, 33)
-    exact = odds.heroquest_contest_odds(contest)
+    exact = heroquest_contest_odds(contest)
     assert exact is not None
     rng = random.Random(11)
     hero, foe = Party(target=13), Party(target=33)
@@ -638,21 +648,21 @@ def test_extended_monte_carlo() -> None:
 
 def test_a_chained_contest_has_no_contest_odds_and_a_simple_one_is_its_exchange() -> None:
     chained = hq_contest([("Hero", 10), ("Foe", 12)], HQOptions(chained=True))
-    out = odds.odds_for(chained)
+    out = odds_for(chained)
     assert out["contest"] is None and "leaves" in out["note"]
     simple = hq_contest([("Hero", 10), ("Foe", 12)])
-    result = odds.heroquest_contest_odds(simple)
-    ex = odds.heroquest_exchange_odds(simple)
+    result = heroquest_contest_odds(simple)
+    ex = heroquest_exchange_odds(simple)
     assert result is not None and ex is not None
     assert result.sides == {"Hero": ex.win("Hero"), "Foe": ex.win("Foe")}
 
 
 def test_three_participants_need_their_parties() -> None:
     contest = hq_contest([("Hero", 10), ("Foe", 12), ("Ally", 8)])
-    assert odds.heroquest_exchange_odds(contest) is None
-    assert odds.odds_for(contest)["note"] == "name the coming exchange's two parties"
+    assert heroquest_exchange_odds(contest) is None
+    assert odds_for(contest)["note"] == "name the coming exchange's two parties"
     named = play(contest, SetParties(a="Ally", b="Foe"))
-    ex = odds.heroquest_exchange_odds(named)
+    ex = heroquest_exchange_odds(named)
     assert ex is not None and ex.parties == ("Ally", "Foe")
 
 
@@ -687,7 +697,7 @@ def forge_brute_force(contest: ForgeContest, before: Sequence[Command]) -> Fract
 def test_fifty_against_fifty_by_hand() -> None:
     # The actor wins with a <= 50 unless the reactor rolls a..50 (51 - a rolls): for
     # a = 1..50 that leaves 49 + a of 100, in all 50*49 + 1275 = 3725 of 10,000.
-    stage = odds.forge_stage_odds(play(forge_contest(50, 50), SetStage(actor="Josef")))
+    stage = forge_stage_odds(play(forge_contest(50, 50), SetStage(actor="Josef")))
     assert stage is not None
     assert stage.actor_wins == Fraction(3725, 10_000) == Fraction(149, 400)
 
@@ -708,42 +718,42 @@ def test_every_pair_of_d100s_through_the_engine(
     actor: int, reactor: int, options: Mapping[str, Any], before: Sequence[Command]
 ) -> None:
     contest = forge_contest(actor, reactor, **options)
-    stage = odds.forge_stage_odds(play(contest, SetStage(actor="Josef"), *before))
+    stage = forge_stage_odds(play(contest, SetStage(actor="Josef"), *before))
     assert stage is not None
     assert stage.actor_wins == forge_brute_force(contest, before)
 
 
 def test_absorb_wins_exactly_when_the_actor_succeeds_and_extremes() -> None:
     combat = play(forge_contest(60, 40, combat=True), SetStage(actor="Josef"))
-    stage = odds.forge_stage_odds(combat)
+    stage = forge_stage_odds(combat)
     assert stage is not None and stage.by_reaction["absorb"] == Fraction(60, 100)
     assert stage.by_reaction["dodge"] == stage.actor_wins < Fraction(60, 100)
-    auto = odds.forge_stage_odds(play(forge_contest(120, 0), SetStage(actor="Josef")))
-    never = odds.forge_stage_odds(play(forge_contest(-5, 50), SetStage(actor="Josef")))
+    auto = forge_stage_odds(play(forge_contest(120, 0), SetStage(actor="Josef")))
+    never = forge_stage_odds(play(forge_contest(-5, 50), SetStage(actor="Josef")))
     assert auto is not None and auto.actor_wins == 1  # the reactor at 0 never wins
     assert never is not None and never.actor_wins == 0
 
 
 def test_the_first_stage_needs_an_actor() -> None:
     contest = forge_contest(50, 50)
-    assert odds.forge_stage_odds(contest) is None
-    assert odds.odds_for(contest)["exchange"] is None
+    assert forge_stage_odds(contest) is None
+    assert odds_for(contest)["exchange"] is None
 
 
 # -- JSON -----------------------------------------------------------------------------------
 
 
 def test_json_shapes_and_exact_strings() -> None:
-    out = odds.odds_for(fate_contest({"Cynere": [3], "Teran": [3]}))
+    out = odds_for(fate_contest({"Cynere": [3], "Teran": [3]}))
     assert out["exchange"]["sides"]["Cynere"]["win_exact"] == "101/243"  # 2727/6561
     assert out["exchange"]["sides"]["Cynere"]["win"] == 2727 / 6561
     assert out["contest"]["sides"]["Teran"] == {"win": 0.5, "win_exact": "1/2"}
     assert out["exchange"]["none_exact"] == "0"
-    hq = odds.odds_for(extended((0, 0)))
+    hq = odds_for(extended((0, 0)))
     assert hq["exchange"]["sides"]["Hero"]["complete_exact"] == "1/400"
     assert hq["exchange"]["tie_exact"] == "1/20"
     assert hq["contest"]["goal"] == 5
-    fg = odds.odds_for(play(forge_contest(50, 50), SetStage(actor="Josef")))
+    fg = odds_for(play(forge_contest(50, 50), SetStage(actor="Josef")))
     assert fg["exchange"]["actor"] == {
         "name": "Josef",
         "target": 50,
@@ -760,16 +770,16 @@ def test_a_finished_contest_has_null_odds_and_says_why() -> None:
         RollDice(who="Teran", faces=(0, 0, 0, 0)),
         ResolveExchange(),
     )
-    out = odds.odds_for(contest)
+    out = odds_for(contest)
     assert out["finished"] and out["exchange"] is None and out["contest"] is None
     assert "over" in out["note"] and "Cynere" in out["note"]
 
 
 def test_caches_clear_and_the_odds_stay_the_same() -> None:
     contest = fate_contest({"Cynere": [4], "Teran": [3]})
-    first = odds.odds_for(contest)
-    odds.clear_caches()
-    assert odds.odds_for(contest) == first
+    first = odds_for(contest)
+    clear_caches()
+    assert odds_for(contest) == first
 
 
 def test_the_odds_never_import_textual() -> None:

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from core.limits import SIZE
-from core.odds import load_for_odds, odds_for
+from core.odds.next import load_for_odds
+from core.odds.report import odds_for
 from core.systems.fate.odds import fate_exchange_counts
 from core.systems.fate.scoring import FateOptions
 

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from core.odds import load_for_odds, odds_for
+from core.odds.next import load_for_odds
+from core.odds.report import odds_for
 from core.rules.reading import ScenarioError
 from tests.conftest import SCENARIOS
 from tests.helpers import in_process, tussle_command

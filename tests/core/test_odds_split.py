@@ -82,23 +82,19 @@ def test_an_unknown_system_has_no_odds_rather_than_another_systems() -> None:
         find_odds("gurps")
 
 
-def test_the_names_callers_used_are_still_reached_through_core_odds() -> None:
+def test_core_odds_passes_on_no_system_name() -> None:
+    """Each system's odds are imported from its own module (issue 26: no re-exports); the
+    generic package no longer looks a name up in every system's odds in turn."""
     from core import odds
-    from core.systems.fate import odds as fate_odds
-    from core.systems.forge import odds as forge_odds
-    from core.systems.heroquest import odds as heroquest_odds
 
-    assert odds.fate_exchange_odds is fate_odds.fate_exchange_odds
-    assert odds.heroquest_contest_odds is heroquest_odds.heroquest_contest_odds
-    assert odds.forge_stage_odds is forge_odds.forge_stage_odds
-    with pytest.raises(AttributeError):
-        odds.no_such_odds  # noqa: B018 - the attribute look-up is the test
+    for name in ("fate_exchange_odds", "heroquest_contest_odds", "forge_stage_odds"):
+        assert not hasattr(odds, name), name
 
 
 def test_a_fate_contest_odds_load_no_other_system() -> None:
     code = (
         "import sys\n"
-        "from core.odds import odds_for\n"
+        "from core.odds.report import odds_for\n"
         "from core.systems.fate.state import FateParticipant as P, new_contest\n"
         "sides = [P(name='A', side='A', skill=3), P(name='B', side='B', skill=2)]\n"
         "odds = odds_for(new_contest(sides))\n"

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from core.model import RollDice
-from core.odds import odds_for
+from core.odds.report import odds_for
 from core.systems.fate.rules import FATE
 from core.systems.fate.state import FateContest, FateParticipant, new_contest
 from tui.odds_view import odds_cells

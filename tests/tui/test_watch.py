@@ -119,7 +119,7 @@ async def test_the_view_is_painted_while_its_odds_are_still_being_worked_out(
     odds blank until they come."""
     import threading
 
-    import core.odds
+    import core.odds.report
     from core.campaign.log import ChangeSettings
     from core.saves.store import CampaignFiles
 
@@ -129,13 +129,13 @@ async def test_the_view_is_painted_while_its_odds_are_still_being_worked_out(
     campaign = files.load()
     files.append([campaign.decide(ChangeSettings(changes={"players_see_odds": True}))])
     go_on = threading.Event()
-    real = core.odds.odds_for
+    real = core.odds.report.odds_for
 
     def slow(*args: object, **kwargs: object) -> object:
         assert go_on.wait(60), "the test never let the odds go"
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(core.odds, "odds_for", slow)
+    monkeypatch.setattr(core.odds.report, "odds_for", slow)
     app = WatchApp(folder)
     async with app.run_test(size=(80, 24)) as pilot:
         app.poll()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.odds import odds_for
+from core.odds.report import odds_for
 from core.systems.heroquest.state import HQContest, HQOptions, HQParticipant, new_contest
 from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.odds_view import odds_cells

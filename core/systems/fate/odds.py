@@ -35,9 +35,7 @@ from core.systems.fate import conflict_report
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.scoring import FateOptions, advantage_outcome, score_exchange
 from core.systems.fate.state import FateContest, OpenExchange
-from core.systems.fate.throws import FOUR_DF as FOUR_DF
-from core.systems.fate.throws import FOUR_DF_THROWS as FOUR_DF_THROWS
-from core.systems.fate.throws import four_df as four_df
+from core.systems.fate.throws import FOUR_DF, FOUR_DF_THROWS
 
 Spec = tuple[int, bool]  # (base, rolls): base + 4dF when it rolls, else a known total
 
