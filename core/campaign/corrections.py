@@ -104,6 +104,9 @@ def _exchanges(
     """The contest's commands by exchange, once it is sure exchange ``n`` can be
     corrected: it exists, and the results are not on the roster yet."""
     record = campaign.contest(contest_id)
+    refused = find_system(record.state.system).not_corrected(record.state)
+    if refused is not None:
+        raise RuleError(refused)
     if record.written:
         raise RuleError(
             f'the results of "{record.title}" are already on the roster: '

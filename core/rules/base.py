@@ -166,6 +166,11 @@ class RuleSystem(ABC):
         default) where its exchanges say it all."""
         return None
 
+    def not_corrected(self, contest: Contest) -> str | None:
+        """Why ``contest``'s exchanges cannot be corrected (``C``), in the GM's words,
+        with what to do instead; None (by default): they can."""
+        return None
+
     def recap(
         self, contest: Contest, exchanges: Sequence[ExchangeEvent], secrets: Secrets = NO_SECRETS
     ) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from core.campaign.log import Correct
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
+from core.rules import find_system
 from tui.draft import Draft, dice_kind, typed_text
 from tui.fields import Answers, Field, blame, whole
 from tui.key_hints import key_of
@@ -27,6 +28,10 @@ class CorrectingContest(PaintedContest):
         from core.campaign.corrections import reopen
 
         record = self.record
+        refused = find_system(record.state.system).not_corrected(record.state)
+        if refused is not None:  # said before the GM types a number, not after
+            self.notify(refused, title="Cannot correct", severity="error")
+            return
         if not record.exchanges:
             self.notify("No exchange to correct yet.", severity="warning")
             return
