@@ -494,12 +494,15 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
             on_contest = isinstance(self.screen, ContestScreen) and (
                 self.screen.contest_id in self.campaign.contests
             )
-            if started or (isinstance(self.screen, ContestScreen) and not on_contest):
+            undone_start = started and isinstance(entry, ActionUndone)
+            if undone_start and not isinstance(self.screen, ContestScreen):
+                pass  # taken back from the roster: the GM stays there, and u goes on there
+            elif started or (isinstance(self.screen, ContestScreen) and not on_contest):
                 if started:  # the setup it came from is done with: Esc never brings it back
                     self.trail = [step for step in self.trail if step.kind != "setup"]
-                if started and isinstance(entry, ActionUndone) and action is not None:
-                    # Its start taken back: the moment before it, its setup, comes back
-                    # (U there starts it again), not an empty one.
+                if undone_start and action is not None:
+                    # Its start taken back from its screen: the moment before it, its
+                    # setup, comes back (U there starts it again), not an empty one.
                     self.open_setup(_unstarted(action))
                     return
                 self.back_to_contest()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.screens.contest import ContestScreen
+from tui.screens.roster import RosterScreen
 from tui.screens.setup import SetupScreen
 
 
@@ -45,3 +46,22 @@ async def test_a_setup_changed_since_keeps_its_own_redo(saves: Path) -> None:
         await settle(pilot)
         assert app.screen is setup and len(setup.picks) == 1
         assert app.campaign.contests == {}
+
+
+async def test_u_on_the_roster_goes_on_past_a_start(saves: Path) -> None:
+    """On the roster, u after u takes back one action after another, a contest's start
+    among them (the demo's log: Cynere added, Teran added, the race started): the GM
+    stays on the roster, and the next u takes Teran back."""
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w")
+        await settle(pilot)
+        roster = app.screen
+        assert isinstance(roster, RosterScreen)
+        await keys(pilot, "u")  # the race's start
+        await settle(pilot)
+        assert app.screen is roster and app.campaign.contests == {}
+        await keys(pilot, "u")  # Teran
+        await settle(pilot)
+        assert app.screen is roster and list(app.campaign.roster) == ["Cynere"]
