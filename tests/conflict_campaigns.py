@@ -10,6 +10,7 @@ worked from the Fate Core SRD ("Attack", "Stress", "Consequences", "Conceding"):
   with Athletics Great (+4) and rolls --00: Fair (+2): a 4-shift hit, taken as a
   moderate consequence (moderate 4), "Cracked Ribs".
 * With ``concede``: exchange 2, Cynere's turn, Drisban concedes before any roll.
+* ``hide_drisban``, ``hide_cynere``: the GM hides that one from the players (``H``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ CYNERE = Character(
 DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4})
 
 
-def warehouse(saves: Path, hide_drisban: bool = False, concede: bool = False) -> Path:
+def warehouse(
+    saves: Path, hide_drisban: bool = False, concede: bool = False, hide_cynere: bool = False
+) -> Path:
     files = Saves(saves).create("Warehouse", "fate")
     campaign = Campaign(name="Warehouse", system="fate")
     for character in (CYNERE, DRISBAN):
@@ -76,4 +79,6 @@ def warehouse(saves: Path, hide_drisban: bool = False, concede: bool = False) ->
         act(campaign, files, Play(contest_id=cid, commands=(Concede(who="Drisban"),)))
     if hide_drisban:
         act(campaign, files, ToggleSecret(contest_id=cid, kind="participant", name="Drisban"))
+    if hide_cynere:
+        act(campaign, files, ToggleSecret(contest_id=cid, kind="participant", name="Cynere"))
     return files.folder

@@ -363,6 +363,9 @@ def secrets_of(record: ContestRecord) -> Secrets:
     hidden = frozenset(p.name for p in state.participants if record.hidden("participant", p.name))
     sides = frozenset(p.side for p in state.participants if p.name in hidden)
     aspects = set(record.secret_aspects)
+    rules = find_system(state.system)
+    for name in sorted(hidden):  # what is a hidden participant's own (their harm)
+        aspects |= set(rules.private_aspects(state, name))
     if record.secret:  # every aspect named (read through every exchange only then)
         aspects |= set(_aspect_names(record))
     return Secrets(

@@ -160,6 +160,12 @@ class RuleSystem(ABC):
         points")``), for the players' view; None (the default) where there are none."""
         return None
 
+    def private_aspects(self, contest: Contest, who: str) -> Iterable[str]:
+        """The aspects that are ``who``'s own numbers (a Fate consequence: the harm they
+        took), kept from the players with the rest of them when the GM hides ``who``;
+        none by default."""
+        return ()
+
     def consequences(self, contest: Contest) -> Mapping[str, str] | None:
         """What a contest scored as a whole leaves each participant (a HeroQuest
         extended contest's final states, by name), once it has ended; None (the

@@ -77,3 +77,21 @@ def test_a_hidden_participants_numbers_stay_out_of_each_action_too(saves: Path) 
         "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit with style: a moderate",
         "### Exchange 2: Drisban concedes (?? fate points at the end)",
     ]
+
+
+def test_a_hidden_participants_consequences_stay_out_too(saves: Path) -> None:
+    """Cynere hidden (H): her moderate is her harm, as her boxes would be: its name and
+    its severity (a moderate tells the 4 shifts) are ``??``. Drisban's own harm shows."""
+    campaign = CampaignFiles(warehouse(saves, concede=True, hide_cynere=True)).load()
+    text = recap_markdown(campaign)
+    start = text.index("**Harm:**\n")
+    assert text[start:].split("\n\n")[0].splitlines()[1:] == [
+        "- Cynere: hit by Drisban for ?? physical shifts: a ?? (??)",
+        "- Drisban: hit by Cynere for ?? physical shifts: the 2-box; conceded: 1 fate point",
+    ]
+    headings = [line for line in text.splitlines() if "### Exchange" in line]
+    assert (
+        headings[1]
+        == "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit with style: a ??"
+    )
+    assert "Cracked Ribs" not in text and "moderate" not in text

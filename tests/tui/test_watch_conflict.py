@@ -54,6 +54,24 @@ async def test_a_hidden_participant_shows_nothing_of_his_harm(saves: Path) -> No
         assert "Cynere  Physical [1][2][3]" in shown  # hers still shown
 
 
+async def test_a_hidden_participants_consequences_are_hidden_too(saves: Path) -> None:
+    """The GM hides Cynere (H): her moderate consequence, "Cracked Ribs", is her harm as
+    her boxes are (SRD, Consequences: the consequence absorbs the shifts her boxes did
+    not). The players' view shows neither its name (the aspects, the log) nor its
+    severity (a moderate tells 4 shifts): ``??``. Drisban's harm is still shown."""
+    app = WatchApp(warehouse(saves, hide_cynere=True))
+    async with app.run_test(size=(80, 30)) as pilot:
+        await steady(pilot)
+        screen = "\n".join(screen_text(app))
+        assert "Cynere  ??" in table(app), table(app)
+        assert "Cracked Ribs" not in screen, screen
+        assert "moderate" not in screen, screen
+        assert "Drisban  Physical [1][x2] · Mental [1][2]" in screen
+        # The consequence stays an aspect in play, its name hidden, its free invoke
+        # (Drisban's side's) still shown: the players may spend it.
+        assert "?? ◆ Drisban" in screen, screen
+
+
 def test_a_finished_conflict_says_its_exchanges_not_its_actions(saves: Path) -> None:
     """SRD, The Exchange: everyone acts once in each. Exchange 1: Cynere's attack, then
     Drisban's; exchange 2: on Cynere's turn Drisban concedes (SRD, Conceding), the

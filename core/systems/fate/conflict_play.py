@@ -706,6 +706,14 @@ class ConflictRules(RuleSystem):
             yield from (name for _, name in event.consequences)
             yield from (i.aspect for i in (*event.attack.invokes, *event.attack.defense_invokes))
 
+    def private_aspects(self, contest: Contest, who: str) -> Iterator[str]:
+        """``who``'s consequences (SRD, Consequences): the harm a hidden participant took
+        is theirs to keep from the players, as their stress boxes are."""
+        c = own(contest, FateConflict)
+        for x in c.conflict.combatants:
+            if x.name == who:
+                yield from (s.aspect for s in x.slots if s.aspect is not None)
+
     def spent(self, event: Event) -> Iterator[tuple[str, str, int]]:
         """The fate points an attack's invokes spent (a free invoke spends none)."""
         if isinstance(event, AttackResolved):
@@ -823,7 +831,8 @@ class ConflictRules(RuleSystem):
                             ["the ", secret(v, a.target), "-box"] for v in event.boxes
                         ]
                         took += [
-                            [f"a {sev} (", aspect_name(n), ")"] for sev, n in event.consequences
+                            [secret(f"a {sev}", a.target, mask="a ??"), " (", aspect_name(n), ")"]
+                            for sev, n in event.consequences
                         ]
                         for i, t in enumerate(took):
                             said += ([" and "] if i else []) + t
@@ -876,7 +885,12 @@ class ConflictRules(RuleSystem):
                 if result.shifts > 0 and not event.taken_out:
                     for severity, name in event.consequences:
                         lines.append(
-                            [f"  {a.target} takes a {severity} consequence: ", aspect_name(name)]
+                            [
+                                f"  {a.target} takes ",
+                                secret(f"a {severity}", a.target, mask="a ??"),
+                                " consequence: ",
+                                aspect_name(name),
+                            ]
                         )
                 return lines
             case Conceded():
@@ -928,7 +942,7 @@ def _told(event: AttackResolved) -> list[str | Part]:
     for v in event.boxes:
         took.append(["the ", secret(v, a.target), "-box"])
     for severity, _ in event.consequences:
-        took.append([f"a {severity}"])
+        took.append([secret(f"a {severity}", a.target, mask="a ??")])
     told: list[str | Part] = [*hit, ": "]
     for i, part in enumerate(took):
         told += [" and ", *part] if i else part

@@ -110,6 +110,11 @@ class Fate(FateRules):
     def points(self, contest: Contest, who: str) -> tuple[int, str] | None:
         return CONFLICT.points(contest, who) if _conflict(contest) else super().points(contest, who)
 
+    def private_aspects(self, contest: Contest, who: str) -> Iterator[str]:
+        if _conflict(contest):
+            return iter(CONFLICT.private_aspects(contest, who))
+        return iter(super().private_aspects(contest, who))
+
     def consequences(self, contest: Contest) -> Mapping[str, str] | None:
         if _conflict(contest):
             return CONFLICT.consequences(contest)
