@@ -120,7 +120,7 @@ async def test_the_gm_seats_them_a_wrong_order_is_refused_and_u_takes_it_back(
             app, "#setup-summary"
         ).replace("\n", " ")
         await keys(pilot, "u")
-        assert "Conflict" not in text(app, "#setup-summary")
+        assert "Conflict: no, a contest" in text(app, "#setup-summary")
         await keys(pilot, "U", "U", "g", "enter")
         await settle(pilot)
         c = latest(app)
@@ -133,8 +133,11 @@ async def test_a_contest_is_still_a_contest(saves: Path) -> None:
     app = new_app(saves, seed(saves))
     async with app.run_test(size=(80, 24)) as pilot:
         await both_in_setup(pilot)
+        assert "Conflict: no, a contest (k: a physical or mental conflict instead)" in text(
+            app, "#setup-summary"
+        )
         await keys(pilot, "k", "enter")  # "a contest", as it was
-        assert "Conflict" not in text(app, "#setup-summary")
+        assert "Conflict: no, a contest" in text(app, "#setup-summary")
         await keys(pilot, "g", "enter")
         await settle(pilot)
         record = app.campaign.latest_contest

@@ -122,10 +122,11 @@ def _conflict(screen: SetupActions) -> None:
 
 def _summary(screen: SetupActions) -> list[str]:
     """A conflict's turn order as it stands: ``Conflict: physical · turn order by Notice,
-    then Athletics, then Physique: Cynere, Drisban (k)``."""
+    then Athletics, then Physique: Cynere, Drisban (k)``; a contest says how to make it
+    one (``k`` is not in the footer: there is no room at 80 columns)."""
     _, kind, order = split_options(screen.options)
     if kind is None:
-        return []
+        return ["[b]Conflict[/b]: no, a contest (k: a physical or mental conflict instead)"]
     names = [p.character for p in screen.picks]
     how = "the GM's" if order else order_words(kind)
     try:
@@ -193,7 +194,9 @@ SETUP = SetupPart(
         ),
         SetupKey(
             "setup.options",
-            Binding("k", "conflict", "Conflict", id="setup.conflict"),
+            # Not in the footer: at 80 columns it pushed out H and Start (the help
+            # screen and the palette list it; the summary's Conflict line names it).
+            Binding("k", "conflict", "Conflict", id="setup.conflict", show=False),
             _conflict,
         ),
     ),
