@@ -151,6 +151,13 @@ class SystemSheet(ABC):
         roster part's ``session_reset`` names them). Unchanged by default."""
         return character
 
+    def upgrade_entries(self, version: int, entries: list[dict[str, Any]]) -> None:
+        """Log ``entries`` of a campaign of this system, as saved (JSON objects), brought
+        from format ``version`` to the next, in place, where the system's own records
+        changed meaning (core.saves.migrate calls it, before its own changes of the
+        format); nothing by default."""
+        return
+
     def session_news(self, old: Character, new: Character) -> list[str]:
         """What a session's start (or a scenario's end) changed on a character, in words
         for the GM (``Cynere refreshed to 3 fate points``); nothing by default."""

@@ -21,8 +21,8 @@ A step is added here with the change of format that needs it. Steps work on the 
 classes that would load them are the new format's.
 
 Format 2: what a rule system's own records mean changed. Each log entry, as saved, goes
-through the system's sheet's ``upgrade_entries(version, entries)`` (where it has one:
-FORGE, whose armor capacity 0 meant "no limit" in format 1 and means "used up" since).
+through the system's sheet's ``upgrade_entries(version, entries)`` hook (FORGE's: its
+armor capacity 0 meant "no limit" in format 1 and means "used up" since).
 An export of an older format is upgraded the same way when imported (:func:`upgrade_log`).
 
 Format 3: a rule system's character data is its own (issue 26). A roster character
@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 import core.campaign.log
+from core.campaign.sheet import find_sheet
 from core.files.codec import decode, encode
 from core.files.disk import (
     MANIFEST,
@@ -64,7 +65,7 @@ from core.files.disk import (
     copy_campaign,
     fsync_path,
 )
-from core.rules import find_plugin, load, sheet_module
+from core.rules import find_plugin, load
 from core.saves.snapshot import FOLDER as SNAPSHOT
 
 Step = Callable[[Path], None]
@@ -84,11 +85,10 @@ def upgrade_log(system: str, version: int, entries: list[dict[str, Any]]) -> Non
 
 def upgrade_entries(system: str, version: int, entries: list[dict[str, Any]]) -> None:
     """Log ``entries`` (JSON, as saved) of a campaign of ``system`` from format
-    ``version`` to the next, in place: its sheet's ``upgrade_entries`` (where it has
-    one), then, from format 2, the characters' shape (:func:`reshape_characters`)."""
-    upgrade = getattr(sheet_module(system), "upgrade_entries", None)
-    if upgrade is not None:
-        upgrade(version, entries)
+    ``version`` to the next, in place: its sheet's ``upgrade_entries`` (a hook, nothing
+    by default), then, from format 2, the characters' shape (:func:`reshape_characters`)
+    and, from format 3, the renamed fields (:func:`rename_fields`)."""
+    find_sheet(system).upgrade_entries(version, entries)
     if version >= 2:
         reshape_characters(system, entries)
     if version >= 3:

@@ -19,7 +19,7 @@ from core.systems.forge.beats import HitLanded
 from core.systems.forge.character import ForgeCharacter, forge_sheet, with_forge
 from core.systems.forge.events import ExchangeResolved
 from core.systems.forge.state import ForgeContest, ForgeOptions, ForgeParticipant, new_contest
-from core.systems.forge.upgrade import upgrade_entries as upgrade_entries  # core.saves.migrate
+from core.systems.forge.upgrade import upgrade_entries
 
 NO_SKILL = 0  # a target of 0
 QUICK_ROLL = "core.systems.forge.quick_roll"  # d100 vs 45 (core.campaign.quick_roll)
@@ -212,6 +212,7 @@ class ForgeSheet(SystemSheet):
     write_back = staticmethod(write_back)
     costs = staticmethod(costs)
     demo = staticmethod(demo)
+    upgrade_entries = staticmethod(upgrade_entries)
 
 
 SHEET = ForgeSheet()
