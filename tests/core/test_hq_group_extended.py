@@ -719,6 +719,31 @@ def test_a_group_boost_raises_each_of_the_sides_exchanges_this_round() -> None:
         buy_boost(resolve_exchange(c, 0, roll(7), roll(7))[0], "pc", {"Hero": 1})
 
 
+def test_a_boost_paid_with_a_negative_count_is_refused_as_negative() -> None:
+    """rules §2.7.4: a side of two pays 1 hero point for a boost. "Hero -1, Sidekick 2"
+    adds up to 1, but a payment is hero points given up: -1 is none, and the refusal
+    says so (it read "Hero has only 3 hero points"), before any total ("costs 1")."""
+    with pytest.raises(RuleError, match="Hero pays -1: hero points paid cannot be negative"):
+        buy_boost(duel(), "pc", {"Hero": -1, "Sidekick": 2})
+    with pytest.raises(RuleError, match="cannot be negative"):
+        buy_boost(duel(), "pc", {"Hero": -1})
+    with pytest.raises(RuleError, match="costs 1, not 2"):
+        buy_boost(duel(), "pc", {"Hero": 1, "Sidekick": 1})
+
+
+def test_the_boost_commands_payments_are_counts() -> None:
+    """The limit lives on the field (a payment is a count, at least 0), so the forms,
+    the engine and the loader all read it there."""
+    import msgspec
+
+    from core.systems.heroquest.events import Boost
+
+    fine = {"side": "pc", "paid": [["Hero", 0]]}
+    assert msgspec.convert(fine, Boost).paid == (("Hero", 0),)
+    with pytest.raises(msgspec.ValidationError, match=">= 0"):
+        msgspec.convert({"side": "pc", "paid": [["Hero", -1]]}, Boost)
+
+
 def test_rounds_follow_the_same_order() -> None:
     """HQ2: "Start with the first exchange in the order, then go onto the second ...
     until all pairings have resolved a single exchange. Once this happens, the round

@@ -80,7 +80,7 @@ class Boost(Command):
     before_rolls: ClassVar[bool] = True
 
     side: str
-    paid: tuple[tuple[str, Int], ...]
+    paid: tuple[tuple[str, Count], ...]  # none pays fewer than 0
     double: bool = False
 
 

@@ -785,16 +785,21 @@ def buy_boost(
     if any(contest.member(n).side == side for n, _ in contest.met):
         raise OutOfTurn(f"{side} has rolled this round already: a boost comes before the rolls")
     cost = boost_cost(len(members), double)
-    if sum(paid.values()) != cost:
-        raise GroupError(f"a {'double ' if double else ''}boost for {side} costs {cost}")
     c = contest
-    for name, count in paid.items():
+    for name, count in paid.items():  # each payer first: the total says nothing of -1
         m = c.member(name)
         if m.side != side:
             raise GroupError(f"{name} is not on side {side}")
-        if count < 0 or count > m.hero_points:
+        if count < 0:
+            raise GroupError(f"{name} pays {count}: hero points paid cannot be negative")
+        if count > m.hero_points:
             raise NoHeroPoints(f"{name} has only {m.hero_points} hero points")
         c = c.with_member(replace(m, hero_points=m.hero_points - count))
+    if sum(paid.values()) != cost:
+        raise GroupError(
+            f"a {'double ' if double else ''}boost for {side} costs {cost}, "
+            f"not {sum(paid.values())}"
+        )
     return replace(c, boost=GroupBoost(side=side, steps=2 if double else 1, cost=cost))
 
 
