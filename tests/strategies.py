@@ -180,29 +180,35 @@ def fate_moves(draw: st.DrawFn, contest: FateContest) -> Command:
     dice, the rolls still missing, invokes once everyone rolled, then the resolution (an
     attack now and then). One in eight is any command at all, legal or not. Played in a
     loop, most runs resolve several exchanges and many reach the contest's end."""
-    if contest.finished or draw(st.integers(0, 7)) == 0:
+    return fate_move(draw, contest)
+
+
+def fate_move(draw: st.DrawFn, contest: FateContest) -> Command:
+    """``fate_moves``' draw; its choices among this contest's names from strategies built
+    once per tuple of them (:func:`pick`), not anew for every draw."""
+    if contest.finished or draw(_EIGHTHS) == 0:
         # Anything, but attacks only below: each ends the contest at once.
-        return draw(fate_commands(contest).filter(lambda c: not isinstance(c, DeclareAttack)))
+        return draw(_any_but_an_attack(contest))
     names = [p.name for p in contest.participants]
     waiting = [s for s in contest.rolling_sides if s not in contest.open.dice]
     if waiting:
-        if not contest.open.dice and draw(st.integers(0, 3)) == 0:
+        if not contest.open.dice and draw(_QUARTERS) == 0:
             return CreateAdvantage(
-                by=draw(st.sampled_from(names)),
-                aspect=draw(st.sampled_from([*(a.name for a in contest.aspects), "Dust"])),
-                on=draw(st.none() | st.sampled_from(names)),
-                result=draw(st.integers(-2, 8)),
-                opposition=draw(st.integers(-2, 8)),
+                by=pick(draw, names),
+                aspect=pick(draw, [*(a.name for a in contest.aspects), "Dust"]),
+                on=pick_or_none(draw, names),
+                result=draw(_ADVANTAGE_TOTALS),
+                opposition=draw(_ADVANTAGE_TOTALS),
             )
-        return RollDice(who=draw(st.sampled_from(waiting)), faces=draw(fate_faces))
-    roll = draw(st.integers(0, 99))
+        return RollDice(who=pick(draw, waiting), faces=draw(fate_faces))
+    roll = draw(_PERCENT)
     if roll < 1:
-        return DeclareAttack(by=draw(st.sampled_from(names)))
+        return DeclareAttack(by=pick(draw, names))
     if roll < 25 and contest.aspects:
-        by = draw(st.sampled_from(contest.participants))
-        aspect = draw(st.sampled_from(contest.aspects))
+        by = contest.participants[pick(draw, range(len(contest.participants)))]
+        aspect = contest.aspects[pick(draw, range(len(contest.aspects)))]
         usable = aspect.free_invokes > 0 and aspect.holder in (None, by.side)
-        reroll = draw(st.integers(0, 3)) == 0
+        reroll = draw(_QUARTERS) == 0
         return InvokeAspect(
             by=by.name,
             aspect=aspect.name,
@@ -210,7 +216,20 @@ def fate_moves(draw: st.DrawFn, contest: FateContest) -> Command:
             effect="reroll" if reroll else "+2",
             faces=draw(fate_faces) if reroll else None,
         )
-    return ResolveExchange(twist=draw(st.none() | st.just("Mud")))
+    return ResolveExchange(twist=draw(_TWIST_OR_NONE))
+
+
+_EIGHTHS = st.integers(0, 7)
+_QUARTERS = st.integers(0, 3)
+_PERCENT = st.integers(0, 99)
+_ADVANTAGE_TOTALS = st.integers(-2, 8)
+_TWIST_OR_NONE = st.none() | st.just("Mud")
+
+
+def _any_but_an_attack(contest: FateContest) -> st.SearchStrategy[Command]:
+    """``fate_commands(contest)`` without attacks (the filter kept: an attack drawn is
+    drawn again, as before)."""
+    return fate_commands(contest).filter(lambda c: not isinstance(c, DeclareAttack))
 
 
 # -- scenario JSON, valid and broken ---------------------------------------------------
