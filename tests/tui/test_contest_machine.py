@@ -66,7 +66,7 @@ from textual.widgets import Input
 from core.campaign.actions import Campaign
 from core.campaign.log import Play
 from core.dice import DiceKind, RandomDice
-from core.model import Contest, RollDice
+from core.model import Contest, ResolveExchange, RollDice
 from core.rules import BUILT_IN
 from core.saves.store import CampaignFiles
 from core.systems.fate.state import FateContest
@@ -524,7 +524,14 @@ class ContestMachine(RuleBasedStateMachine):
         assert after.undone == (*before.undone, before.done[-1])
         assert after.exchanges <= before.exchanges or not isinstance(action.command, Play)
         command = action.command
-        if isinstance(command, Play) and command.contest_id == self.screen.contest_id:
+        # An exchange committed from the keypad comes back on it; an action played at once
+        # (FORGE's e between stages, a conflict's attack) does not: nothing stood for it
+        # on the keypad (README, u).
+        if (
+            isinstance(command, Play)
+            and command.contest_id == self.screen.contest_id
+            and any(isinstance(c, ResolveExchange) for c in command.commands)
+        ):
             if not self.on_keypad:
                 self.under_keypad = dict(self.typed_before_undo)
                 self.under_from = came_back_from
