@@ -32,6 +32,7 @@ redid and corrected. Five times the profile's examples per system, of up to 25 s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import ClassVar
 
 from hypothesis import HealthCheck, event, settings
@@ -95,14 +96,27 @@ TALLIES = {system: Tally() for system in SYSTEMS}
 
 
 def demo_campaign(system: str) -> tuple[Campaign, list[Entry]]:
-    """The system's demo, as ``tussle`` creates it (core.cli.demo), in memory: its entries."""
+    """The system's demo, as ``tussle`` creates it (core.cli.demo), in memory: its entries.
+    Decided once per system (:func:`demo_entries`); each example folds those entries into a
+    campaign of its own, as loading the demo's save does."""
+    entries = demo_entries(system)
+    campaign = Campaign(name="Demo", system=system)
+    for entry in entries:
+        campaign.apply(entry)
+    return campaign, list(entries)
+
+
+@cache
+def demo_entries(system: str) -> tuple[Entry, ...]:
+    """The demo's log entries, decided by the campaign as ``tussle`` does (entries are
+    immutable: every example shares them)."""
     demo = find_sheet(system).demo()
     campaign = Campaign(name="Demo", system=system)
     entries = [campaign.act(AddCharacter(character=c)) for c in demo.characters]
     contest = build_contest(system, campaign.roster, demo.picks, demo.options or {}, demo.aspects)
     uses = {p.character: p.rating for p in demo.picks if p.rating}
     entries.append(campaign.act(StartContest(title=demo.title, contest=contest, uses=uses)))
-    return campaign, entries
+    return tuple(entries)
 
 
 class ContestModel(RuleBasedStateMachine):
