@@ -33,7 +33,7 @@ def scoreboard(
         plural = "s" if unsaved != 1 else ""
         head = f"[b $error]⚠ {unsaved} action{plural} NOT SAVED (retrying)[/] {head}"
     system = view(state.system)
-    label = system.finished_label(state) if state.finished else system.round_label(state)
+    label = system.finished_label(record) if state.finished else system.round_label(state)
     if state.finished:
         verdict = f"[b reverse] {e(state.winner)} wins [/]" if state.winner else "[b]No winner[/]"
         escalated = find_system(state.system).escalated(state)

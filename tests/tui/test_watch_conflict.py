@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.campaign.log import Play
 from core.saves.store import CampaignFiles
+from core.systems.fate.conflict_play import EndConflict
 from tests.conflict_campaigns import warehouse
+from tests.helpers import act
 from tests.tui.conftest import steady
 from tests.tui.screen_text import screen_text
 from tui.views import scoreboard
@@ -81,3 +84,18 @@ def test_a_finished_conflict_says_its_exchanges_not_its_actions(saves: Path) -> 
     assert record is not None and record.state.finished
     label = scoreboard(record, "Warehouse")[1]
     assert "After 2 exchanges" in label, label
+
+
+def test_a_conflict_the_gm_ends_before_anyone_acts_in_an_exchange_had_one(saves: Path) -> None:
+    """Exchange 1: Cynere's attack, then Drisban's (SRD, The Exchange: everyone acts once
+    in each); then exchange 2 begins, and before anyone acts in it the GM ends the
+    conflict (the sides agree, the scene moves on). One exchange was played: "After 1
+    exchange", not 2 (the exchange under way when it ended)."""
+    folder = warehouse(saves)
+    files = CampaignFiles(folder)
+    campaign = files.load()
+    act(campaign, files, Play(contest_id="c1", commands=(EndConflict(),)))
+    record = campaign.latest_contest
+    assert record is not None and record.state.finished
+    label = scoreboard(record, "Warehouse")[1]
+    assert "After 1 exchange " in label, label

@@ -57,11 +57,11 @@ class SystemView(ABC):
         a round by beats under way ("Round 1 · beat 4")."""
         return f"{self.ROUND} {state.n + 1}"
 
-    def finished_label(self, state: Contest) -> str:
+    def finished_label(self, record: ContestRecord) -> str:
         """The scoreboard's label once the contest is over: "After" and the count of
         exchanges played by default ("After 3"). A Fate conflict: its exchanges, not the
-        count of actions in its log."""
-        return f"After {state.n}"
+        count of actions in its log (the record's: the last one logged says which)."""
+        return f"After {record.state.n}"
 
     def takes_dice(self, state: Contest, who: str) -> bool:
         """Whether ``who``, one of the rules' rollers now, takes dice on the keypad (the

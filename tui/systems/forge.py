@@ -141,11 +141,11 @@ def round_label(state: Contest) -> str:
     return f"{ROUND} {c.stages + 1}"  # stages only: a round's attacks are no stages
 
 
-def finished_label(state: Contest) -> str:
+def finished_label(record: ContestRecord) -> str:
     """A contest over: the stages it had ("After 2 stages"), and its rounds by beats
     ("After 2 stages, 1 round"), not the count of exchanges (a round's every attack and
     hit is one)."""
-    c = _own(state)
+    c = _own(record.state)
     said = f"After {c.stages} stage{'s' if c.stages != 1 else ''}"
     rounds = 0 if c.round is None else c.round.number
     return said + (f", {rounds} round{'s' if rounds != 1 else ''}" if rounds else "")

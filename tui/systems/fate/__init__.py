@@ -55,10 +55,10 @@ class FateView(SystemView):
             return conflict_panes.round_label(state)
         return super().round_label(state)
 
-    def finished_label(self, state: Contest) -> str:
-        if _conflict(state):
-            return conflict_panes.finished_label(state)
-        return super().finished_label(state)
+    def finished_label(self, record: ContestRecord) -> str:
+        if _conflict(record.state):
+            return conflict_panes.finished_label(record)
+        return super().finished_label(record)
 
     def players_lines(self, record: ContestRecord) -> list[str]:
         if _conflict(record.state):
