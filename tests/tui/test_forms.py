@@ -401,6 +401,23 @@ async def test_a_forge_target_with_a_tier_in_words_is_refused(saves: Path) -> No
         assert setup.picks[-1] == Pick(character="Kasia", side="Kasia", value=35)
 
 
+async def test_a_forge_target_too_large_is_refused_under_the_tiers(saves: Path) -> None:
+    """Every whole number a GM enters lies within core.limits.SIZE (10**9): a tier of
+    eleven digits is refused, and so is a sum of tiers past it (two tiers of 10**9:
+    2000000000); 25 + 20 = 45 is taken (rules §3.2)."""
+    app = new_app(saves, seed(saves, "forge"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await to_setup(pilot)
+        await keys(pilot, "b")
+        await fill(pilot, "tiers", "99999999999 20")
+        await refused(pilot, "tiers", "must be at most 1000000000 in size")
+        await fill(pilot, "tiers", "1000000000 1000000000")
+        await refused(pilot, "tiers", "the target would be 2000000000: must be at most")
+        await fill(pilot, "tiers", "25 20")
+        await accepted(pilot)
+        assert setup.picks[-1] == Pick(character="Kasia", side="Kasia", value=45)
+
+
 # -- the campaign screen -------------------------------------------------------------------
 
 

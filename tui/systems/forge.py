@@ -13,6 +13,7 @@ from core.campaign.sheet import Pick
 from core.campaign.state import CampaignState, ContestRecord
 from core.dice import DiceKind
 from core.errors import RuleError
+from core.limits import field_problem, written_whole
 from core.model import Command, Contest, EndContest
 from core.systems.forge import beats
 from core.systems.forge import sheet as sheet_rules
@@ -29,7 +30,7 @@ from core.systems.forge.modifiers import AIMING, DISTANCE
 from core.systems.forge.scoring import actor_succeeds, stage_outcome, thrown_number
 from core.systems.forge.sheet import cover_modifier, target
 from core.systems.forge.stage import reaction_of
-from core.systems.forge.state import ForgeContest
+from core.systems.forge.state import ForgeContest, ForgeParticipant
 from tui.draft import Draft, Preview, faces_of
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems import SystemView
@@ -571,16 +572,20 @@ def _build_target(screen: SetupActions) -> None:
     def parse(a: Answers) -> Pick:
         if a["character"] in {p.character for p in screen.picks}:
             raise FieldError("character", f"{a['character']} is already in the contest")
-        try:
-            tiers = [int(t) for t in a["tiers"].replace(",", " ").split()]
-        except ValueError:
-            raise FieldError(
-                "tiers", f'"{a["tiers"]}": write whole numbers, like 25 20 10'
-            ) from None
+        try:  # each tier a whole number within every limit (core.limits.SIZE)
+            read = [written_whole(t) for t in a["tiers"].replace(",", " ").split()]
+        except ValueError as too_large:
+            raise FieldError("tiers", str(too_large)) from None
+        tiers = [t for t in read if t is not None]
+        if len(tiers) != len(read):
+            raise FieldError("tiers", f'"{a["tiers"]}": write whole numbers, like 25 20 10')
         cover = whole_field(a, "cover", 0)
         with blame("cover"):
             mods = [AIMING[a["aiming"]], DISTANCE[a["distance"]], cover_modifier(cover)]
         value = target(tiers, whole_field(a, "attribute", 0), mods)
+        problem = field_problem(ForgeParticipant, "target", value)  # the sum's too
+        if problem is not None:
+            raise FieldError("tiers", f"the target would be {value}: {problem}")
         return Pick(character=a["character"], side=a["side"] or a["character"], value=value)
 
     def then(pick: Pick) -> None:
