@@ -186,7 +186,7 @@ def test_a_session_start_tells_what_recovered() -> None:
     treated = replace(landon(replace_recovery(LEG, "treated")), kind="npc")  # no refresh
     healing = sheet.new_session(treated, None)
     assert sheet.session_news(treated, healing) == [
-        "Landon's Broken Leg (moderate) clears at the next session's start"
+        "Landon's Broken Leg (moderate) clears at the next session's end (S)"
     ]
     cleared = sheet.new_session(healing, None)
     assert sheet.session_news(healing, cleared) == ["Landon's Broken Leg (moderate) has cleared"]
@@ -220,3 +220,15 @@ def test_recovery_is_saved_and_reloads(tmp_path: Path) -> None:
     act(reopened, CampaignFiles(files.folder), Undo())
     again = CampaignFiles(files.folder).load()
     assert slot(again, "moderate").recovery == "treated"
+
+
+def test_the_summary_says_how_far_a_recovery_went() -> None:
+    # A contest's write-back ends a scene: Landon's treated mild begins its whole scene.
+    # The summary's roster line must show a change, not the same words on both sides.
+    treated = Slot(severity="mild", aspect="Black Eye", recovery="treated")
+    healing = replace(treated, recovery="healing")
+    assert str(treated) == "mild: Black Eye*"
+    assert str(healing) == "mild: Black Eye* (clears at the next scene's end)"
+    assert str(replace(LEG, recovery="healing")) == (
+        "moderate: Broken Leg* (clears at the next session's end)"
+    )

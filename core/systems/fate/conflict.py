@@ -28,8 +28,10 @@ from core.systems.fate.scoring import Outcome, advantage_outcome
 from core.systems.fate.stress import (
     MENTAL,
     PHYSICAL,
+    RECOVERY_WAIT,
     Box,
     Kind,
+    Period,
     Severity,
     Slot,
     Track,
@@ -37,19 +39,11 @@ from core.systems.fate.stress import (
 
 CODEC_TAG = "fate"  # saved as "fate.Combatant"..., beside the contest's classes
 
-Period = Literal["scene", "session", "scenario"]
 # SRD, Recovering from a Consequence: "Mild is Fair (+2), moderate is Great (+4), and
 # severe is Fantastic (+6). If you are trying to perform the recovery action on yourself,
 # increase the difficulty by two steps on the ladder."
 RECOVERY_DIFFICULTY: Mapping[Severity, int] = {"mild": 2, "moderate": 4, "severe": 6}
 SELF_TREATMENT = 2
-# "mild ... one whole scene ..., moderate ... one whole session ..., severe ... one whole
-# scenario after the recovery action."
-RECOVERY_WAIT: Mapping[Severity, Period] = {
-    "mild": "scene",
-    "moderate": "session",
-    "severe": "scenario",
-}
 _PERIOD_RANK: Mapping[Period, int] = {"scene": 0, "session": 1, "scenario": 2}
 # SRD, Full Defense: "you get to roll all defend actions for the exchange at a +2 bonus."
 FULL_DEFENSE_BONUS = 2

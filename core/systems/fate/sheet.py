@@ -18,8 +18,6 @@ from core.limits import written_whole
 from core.model import Command, Contest, Event, Participant
 from core.systems.fate.character import FateCharacter, fate_sheet, with_fate
 from core.systems.fate.conflict import (
-    RECOVERY_WAIT,
-    Period,
     Recover,
     character_slots,
     recover,
@@ -31,7 +29,7 @@ from core.systems.fate.events import AspectInvoked, FatePointAwarded, PoolPaid
 from core.systems.fate.ladder import LADDER, ladder_with_value
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.state import Aspect, FateContest, FateParticipant, new_contest
-from core.systems.fate.stress import Slot
+from core.systems.fate.stress import RECOVERY_WAIT, Period, Slot
 
 NO_SKILL = 0  # Mediocre (+0)
 ROSTER_FILE = "core.systems.fate.roster_file:FORMAT"  # its roster files (core.campaign.roster_file)
@@ -251,9 +249,9 @@ def act(character: Character, action: Command) -> Character:
 
 
 _WHEN = {
-    "scene": "at the next scene's end (a contest written back) or session",
-    "session": "at the next session's start",
-    "scenario": "when the next scenario ends",
+    "scene": "at the next scene's end (a contest written back, or S)",
+    "session": "at the next session's end (S)",
+    "scenario": "at the next scenario's end (E)",
 }
 
 

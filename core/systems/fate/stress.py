@@ -33,6 +33,15 @@ KINDS: tuple[Kind, ...] = (PHYSICAL, MENTAL)
 SEVERITY_SHIFTS: Mapping[Severity, int] = {"mild": 2, "moderate": 4, "severe": 6, "extreme": 8}
 SEVERITIES: tuple[Severity, ...] = ("mild", "moderate", "severe", "extreme")
 
+Period = Literal["scene", "session", "scenario"]
+# SRD, Recovering from a Consequence: "mild ... one whole scene ..., moderate ... one whole
+# session ..., severe ... one whole scenario after the recovery action."
+RECOVERY_WAIT: Mapping[Severity, Period] = {
+    "mild": "scene",
+    "moderate": "session",
+    "severe": "scenario",
+}
+
 
 class Box(Saved):
     """A stress box: the shifts it absorbs, and whether it is checked."""
@@ -72,10 +81,12 @@ class Slot(Saved):
 
     def __str__(self) -> str:
         """``mild (physical): Sprained Ankle``, ``moderate: free`` (the summary's words);
-        a star after one recovering (SRD: "mark it with a star")."""
-        only = f" ({self.only})" if self.only else ""
-        star = "*" if self.recovery != "none" else ""
-        return f"{self.severity}{only}: {self.aspect if self.aspect is not None else 'free'}{star}"
+        a star after one recovering (SRD: "mark it with a star"), and when it clears
+        once its wait has begun (``moderate: Broken Leg* (clears at the next session's
+        end)``)."""
+        if self.recovery != "healing" or self.severity not in RECOVERY_WAIT:
+            return _written(self)
+        return f"{_written(self)} (clears at the next {RECOVERY_WAIT[self.severity]}'s end)"
 
     @property
     def free(self) -> bool:
@@ -100,10 +111,17 @@ _WRITTEN = re.compile(
 )
 
 
+def _written(slot: Slot) -> str:
+    only = f" ({slot.only})" if slot.only else ""
+    star = "*" if slot.recovery != "none" else ""
+    return f"{slot.severity}{only}: {slot.aspect if slot.aspect is not None else 'free'}{star}"
+
+
 def consequences_text(slots: Sequence[Slot]) -> str:
-    """The consequences written in ``slots`` as the roster's form shows them, each as
-    the summary says it: ``mild: Black Eye*; moderate: Broken Leg`` (free slots left out)."""
-    return "; ".join(str(s) for s in slots if not s.free)
+    """The consequences written in ``slots`` as the roster's form shows them and
+    :func:`written` reads them: ``mild: Black Eye*; moderate: Broken Leg`` (free slots
+    left out)."""
+    return "; ".join(_written(s) for s in slots if not s.free)
 
 
 def written(text: str, slots: Sequence[Slot]) -> tuple[Slot, ...]:
