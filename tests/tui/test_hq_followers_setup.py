@@ -148,3 +148,18 @@ async def test_f_is_in_the_80_column_footer_where_it_applies(saves: Path) -> Non
         await keys(pilot, "o", "right", "enter")  # back to a simple contest
         await settle(pilot)
         assert "Follower" not in screen_text(app)[-1]
+
+
+async def test_the_sides_line_says_each_rolls_their_own(saves: Path) -> None:
+    """A HeroQuest team's members each roll their own d20 (rules §2.3; a group contest
+    pairs them, §2.7): the setup never tells the GM a side makes one roll with
+    teamwork, which is Fate's (rules §1.3: "each side produces one roll", §1.4.4)."""
+    graveyard(saves)
+    app = new_app(saves, "Graveyard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "n")
+        await settle(pilot)
+        summary = text(app, "#setup-summary").replace("\n", " ")
+        assert "same side are a team (each rolls their own)" in summary
+        assert "teamwork" not in summary

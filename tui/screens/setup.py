@@ -241,7 +241,10 @@ class SetupScreen(TextIsNoKey, Screen[None]):
             f"[b]Options[/b]: {e(opts)} (o)",
             f"[b]Dice[/b]: {e(self.dice_line())} (T to change)",
             f"[b]Hidden from the players[/b]: {e(self.hidden_line())} (H: the highlighted one)",
-            "Sides: participants with the same side are a team (one roll, teamwork).",
+            # Fate's sides roll once, with teamwork; HeroQuest's and FORGE's each roll.
+            "Sides: participants with the same side are a team ("
+            + ("one roll, teamwork" if self.part.rolls_by_side else "each rolls their own")
+            + ").",
             "a adds · e edits · d removes · u undoes · o options · F5 or g starts",
         ]
         lines[3:3] = [e(note) for note in self.notes]
