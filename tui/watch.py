@@ -33,7 +33,7 @@ from core.campaign.state import ContestRecord, secrets_of
 from core.files.disk import StoreError
 from core.redact import HIDDEN
 from core.rules import find_system
-from core.saves.store import Saves, saves_folder
+from core.saves.store import Saves, close_names, saves_folder
 from core.text import visible
 from tui import glyphs
 from tui.follow import POLL_SECONDS, Follower
@@ -391,6 +391,7 @@ def run_watch(saves: str | None, name: str) -> int:
     """``tussle watch NAME``: 0 when the players leave (or their terminal goes), 2 for an
     unknown campaign or without a terminal, 1 for one that cannot be read (damaged, or its
     rule system not installed)."""
+    import shlex
     import sys
 
     store = Saves(saves_folder(saves))
@@ -401,7 +402,13 @@ def run_watch(saves: str | None, name: str) -> int:
         except StoreError as error:
             print(f"(watch): {visible(str(error))}", file=sys.stderr)
             return 1
-        print(f'(watch): no campaign "{visible(name)}"', file=sys.stderr)
+        # A name a letter or a capital off ("forge demo"): say which one there is.
+        close = close_names([i.name for i in store.campaigns() if i.problem is None], name)
+        hint = ""
+        if close:
+            there = visible(close[0])
+            hint = f' (there is "{there}": tussle watch {shlex.quote(there)})'
+        print(f'(watch): no campaign "{visible(name)}"{hint}', file=sys.stderr)
         return 2
     if not has_terminal():
         print(

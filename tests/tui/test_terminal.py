@@ -129,3 +129,20 @@ def test_without_a_terminal_a_screen_refuses_to_start_and_opens_nothing(
         os.close(reader)
     assert (done.returncode, done.stdout, done.stderr) == (2, "", said + "\n")
     assert everything_under(saves) == before  # no lock taken, nothing written
+
+
+def test_watch_of_a_name_a_capital_off_names_the_campaign_there_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As `tussle open` does for a close name (README), the players' view of "fate demo"
+    says there is "Fate demo", and how to watch it, before anything else (exit 2)."""
+    from tui.watch import run_watch
+
+    saves = tmp_path / "saves"
+    create_demos(Saves(saves))
+    assert run_watch(str(saves), "fate demo") == 2
+    assert capsys.readouterr().err == (
+        '(watch): no campaign "fate demo" (there is "Fate demo": tussle watch \'Fate demo\')\n'
+    )
+    assert run_watch(str(saves), "Nobody") == 2
+    assert capsys.readouterr().err == '(watch): no campaign "Nobody"\n'
