@@ -24,6 +24,20 @@ def new_app(saves: Path, campaign: str | None = None, system: str | None = None)
     return make_app(saves, campaign=campaign, system=system, dice=RandomDice(7))
 
 
+# A form, a question or the summary over a screen has a see-through background: Textual
+# draws the screen under it again, dimmed, for every key typed into the form (issue 25:
+# most of what a test that types into forms costs). A test that reads widgets' text, never
+# the picture, may give those screens a solid background in its own app.
+OPAQUE_MODALS = "ModalScreen { background: $background; }"
+
+
+def opaque_modals(app: TussleApp) -> TussleApp:
+    """``app`` (not yet started) with solid forms and questions: nothing is drawn under
+    them. Not for a test that reads the frame (tests/tui/screen_text.py, snapshots)."""
+    app.CSS = OPAQUE_MODALS
+    return app
+
+
 async def settle(pilot: Pilot[None]) -> None:
     """Wait until the bus has handled every command and the screens have repainted."""
     app = pilot.app
