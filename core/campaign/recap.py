@@ -229,7 +229,8 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
             if escalated is not None:
                 result = escalated.told
         else:
-            result = f"still open after exchange {state.n}"
+            # One begun and left: where it stands; one with no exchange yet says so.
+            result = f"still open after exchange {state.n}" if state.n else "not begun yet"
         out += [f"**Result:** {result}", ""]
         out += _consequences(record)
     rolls = _rolls(campaign, since)

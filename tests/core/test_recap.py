@@ -91,3 +91,20 @@ def test_the_command_writes_the_recap(saves: Path, tmp_path: Path) -> None:
     )  # fmt: skip
     assert bad.returncode == 2
     assert "not a date" in bad.stderr
+
+
+def test_a_contest_started_and_not_played_has_not_begun(saves: Path) -> None:
+    """A contest set up and started, its first exchange still to come (the GM writes the
+    recap before it): "not begun yet", not "still open after exchange 0"."""
+    from core.campaign.log import StartContest
+    from core.campaign.setup import build_contest
+    from core.campaign.sheet import Pick
+
+    campaign = recorded(saves)
+    picks = [Pick(character=n, side=n, rating=None) for n in ("Cynere", "Teran")]
+    contest = build_contest("fate", campaign.roster, picks)
+    campaign.act(StartContest(title="The rematch", contest=contest))
+    text = recap_markdown(campaign)
+    rematch = text[text.index("## The rematch") :]
+    assert "**Result:** not begun yet" in rematch
+    assert "exchange 0" not in text
