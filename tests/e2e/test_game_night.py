@@ -932,7 +932,7 @@ def test_forge_a_combat_round_by_beats(evening: Evening) -> None:
     gm.wait_for("Round 1 · beat 4 (action)")
     # Beat 4: Josef 57 > 50 misses; Bobby 39 ≤ 40: 3 × 5 = 15 for Josef's beat 5.
     gm.keys("5", "7", "3", "9")
-    on_the_keypad(gm, "Josef misses, Bobby hits")
+    on_the_keypad(gm, "Josef misses Bobby, Bobby hits Josef")  # whom each aims at (bdf9ae4)
     gm.keys("Enter")
     gm.wait_for("Round 1 · beat 5 (reaction)")
     # Beat 5: Bobby dodges the 12 with 30 (≤ 40, above 12): avoided; Josef, typing
