@@ -117,7 +117,13 @@ def _exchanges(
     if not 1 <= n <= played:
         raise RuleError(
             f"no exchange {n} to correct"
-            + (f" (this contest has 1 to {played})" if played else " (none played yet)")
+            + (
+                f" (this contest has 1 to {played})"
+                if played > 1
+                else " (this contest has exchange 1 only)"
+                if played
+                else " (none played yet)"
+            )
         )
     if not groups[n - 1] or (n < played and not groups[n]):
         # One command resolved it with others (a FORGE round's beat: every attack sent in

@@ -683,6 +683,24 @@ def test_reopening_exchange_2_gives_the_contest_after_exchange_1_and_its_command
         reopen(campaign, cid, 2)
 
 
+def test_an_exchange_not_there_is_refused_with_the_ones_there_are() -> None:
+    """C on an exchange that is not there names those that are: the seed's race played
+    four (rules §1.3), "1 to 4"; a contest of one exchange has "exchange 1 only", not
+    "1 to 1"."""
+    from core.campaign.corrections import reopen
+
+    campaign, cid = seed()
+    with pytest.raises(RuleError, match=r"no exchange 5 to correct \(this contest has 1 to 4\)"):
+        reopen(campaign, cid, 5)
+    one = campaign_with("fate", CYNERE, TERAN)
+    race = start(one, RACE)
+    play(one, race, *exchange("---0", "0000"))
+    with pytest.raises(
+        RuleError, match=r"no exchange 0 to correct \(this contest has exchange 1 only\)"
+    ):
+        reopen(one, race, 0)
+
+
 def test_one_victory_is_said_in_the_singular() -> None:
     """First to 1 (Fate Core contests: the first to the victories needed wins). Cynere
     +4 rolls 0000: +4; Teran +3 rolls 0000: +3. One shift: a success, one victory, and
