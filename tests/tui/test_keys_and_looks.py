@@ -61,7 +61,7 @@ async def test_a_remapped_key_does_the_action_the_old_one_no_longer_does(
         lines = help_lines(app)
         assert any(re.fullmatch(r"z\s+Undo", line) for line in lines), lines
         assert not any(re.fullmatch(r"u\s+Undo", line) for line in lines)
-        assert any(re.fullmatch(r"\? / f1\s+Key help", line) for line in lines)  # as it was
+        assert any(re.fullmatch(r"\? / F1\s+Key help", line) for line in lines)  # as it was
 
 
 async def test_a_remapped_keypad_key_is_in_the_help(saves: Path, config_home: Path) -> None:
@@ -356,3 +356,12 @@ async def test_the_finished_contests_and_the_summarys_hints_say_the_remapped_key
         hints = text(app, "#summary-keys")
         assert "z: undo" in hints and "u: undo" not in hints, hints
         assert "f7: next contest" in hints and "Esc: back" in hints, hints
+
+
+def test_function_keys_read_as_the_readme_writes_them() -> None:
+    """The README says F5 (start a contest) and F1 (help); the footer, the help and the
+    palette say the same, not Textual's name for the key (f5)."""
+    from tui.widgets.keybar import pretty_key
+
+    assert [pretty_key(k) for k in ("f1", "f5", "f12")] == ["F1", "F5", "F12"]
+    assert [pretty_key(k) for k in ("f", "question_mark", "ctrl+y")] == ["f", "?", "^y"]

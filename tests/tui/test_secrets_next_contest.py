@@ -422,7 +422,7 @@ async def test_h_on_the_setup_hides_the_highlighted_participant_before_the_first
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "S", "n")
-        assert "H Hide" in text(app, "KeyBar") and "f5 Start" in text(app, "KeyBar")
+        assert "H Hide" in text(app, "KeyBar") and "F5 Start" in text(app, "KeyBar")
         assert "Hidden from the players: nothing" in text(app, "#setup-summary")
         await keys(pilot, "down", "H")  # Sly's row
         table = app.screen.query_one(DataTable)

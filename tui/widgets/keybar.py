@@ -9,6 +9,7 @@ way (help, first, and the palette, last, always stay: both list every key).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual.app import App
@@ -43,9 +44,12 @@ PRETTY = {
 
 
 def pretty_key(key: str) -> str:
-    """A key as the GM reads it: ``question_mark`` -> ``?``, ``ctrl+z`` -> ``^z``."""
+    """A key as the GM reads it: ``question_mark`` -> ``?``, ``ctrl+z`` -> ``^z``,
+    ``f5`` -> ``F5`` (as the README and the keyboard write it)."""
     if key in PRETTY:
         return PRETTY[key]
+    if re.fullmatch(r"f\d{1,2}", key):  # a function key as the keyboard says it: F5
+        return key.upper()
     character = key_to_character(key)
     if character is not None and character.isprintable() and not character.isspace():
         return character
