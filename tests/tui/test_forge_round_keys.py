@@ -29,7 +29,8 @@ async def test_a_round_by_beats_by_keys(saves: Path) -> None:
         assert "Josef (b4): 4a 5r" in situation
         keypad = text(app, "#keypad")
         assert "attacks Bobby vs 50%" in keypad and "attacks Josef vs 40%" in keypad
-        assert "Josef lets it go, Bobby lets it go" in keypad  # nothing typed yet
+        # Nothing typed yet: both let beat 4 go by, and the round goes on after it.
+        assert "Enter: Josef lets it go, Bobby lets it go; then the beats after 4" in keypad
         await keys(pilot, "3", "5", "3", "9")
         assert "Josef hits Bobby, Bobby hits Josef" in text(app, "#keypad")
         await keys(pilot, "enter")
@@ -40,7 +41,10 @@ async def test_a_round_by_beats_by_keys(saves: Path) -> None:
         keypad = text(app, "#keypad")
         assert "dodges 3 vs 50% (blank: absorbs)" in keypad  # Josef's row
         assert "dodges 12 vs 40% (blank: absorbs)" in keypad  # Bobby's row
-        await keys(pilot, "3", "0", "enter")  # Josef dodges with 30; Bobby absorbs
+        await keys(pilot, "3", "0")  # Josef dodges with 30; Bobby absorbs
+        # Beat 5, the last of the five (rules §3.4 [I16]): the round ends with it.
+        assert "then the round is over" in text(app, "#keypad")
+        await keys(pilot, "enter")
         log = text(app, "#log")
         assert "  Josef dodges vs 50: 30 ✓, dodged" in log
         assert "  Bobby takes 12: 0 absorbed, 12 trauma" in log

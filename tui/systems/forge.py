@@ -207,7 +207,9 @@ def _round_verdict(state: ForgeContest, draft: Draft) -> str:
                 said.append(f"{e(step.attacker)} {'hits' if hits else 'misses'} {e(step.target)}")
             case beats.LandHit():
                 said.append(f"{e(step.target)} {step.reaction}s")
-    return "⇒ Enter: " + ", ".join(said) + f"; then on from beat {r.beat}"
+    # Five beats a round (rules §3.4 [I16]): after the last, the round is over.
+    then = "the round is over" if r.beat >= LAST_BEAT else f"the beats after {r.beat}"
+    return "⇒ Enter: " + ", ".join(said) + f"; then {then}"
 
 
 def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
