@@ -37,7 +37,7 @@ async def test_c_on_a_conflict_refuses_at_once_saying_what_to_do(saves: Path) ->
         await keys(pilot, "C")
         assert isinstance(app.screen, ContestScreen)  # no form, no correction under way
         assert REFUSED in said(app) and "u takes back" in said(app)
-        assert app.screen.correction is None
+        assert app.screen.correcting is None
         assert "Attack" not in text(app, "#keypad")
         await keys(pilot, "enter")  # nothing of a correction to commit
         assert app.campaign.contest("c1").state == before

@@ -160,7 +160,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
             self._write_back()
         if isinstance(entry, ActionRecorded) and isinstance(entry.command, Correct):
             if entry.command.contest_id == self.contest_id:
-                self._end_correction()
+                self.corrections.end()
                 self.notify(f"Exchange {entry.command.n} corrected.", timeout=4)
             self.refresh_all()
         elif isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
@@ -178,7 +178,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
             self.refresh_panes()
             self.refresh_keypad()
         elif isinstance(entry, ActionUndone | ActionRedone):
-            self._end_correction()  # the contest it was based on has changed
+            self.corrections.end()  # the contest it was based on has changed
             action = self.tussle.campaign.actions[entry.action_id]
             verb = "Undone" if isinstance(entry, ActionUndone) else "Redone"
             self.notify(f"{verb}: {describe_action(action.command)}", timeout=3)
@@ -192,7 +192,9 @@ class ContestScreen(TextIsNoKey, KeypadContest):
                 and command.contest_id == self.contest_id
                 and any(isinstance(c, ResolveExchange) for c in command.commands)
             ):
-                self.restore_draft(list(command.commands), came_back_from=action.action_id)
+                self.corrections.restore_draft(
+                    list(command.commands), came_back_from=action.action_id
+                )
             # A redone exchange is in the log again: what its undo put on the keypad goes.
             self.draft = settled(self.draft, self.tussle.campaign.done)
             self.refresh_all()
@@ -245,7 +247,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
             return
         self.draft, self.correcting = kept.draft, kept.correcting
         if kept.entries != app.campaign.entries:  # the GM acted meanwhile (u, U, k...)
-            self._end_correction()
+            self.corrections.end()
         self.draft = settled(self.draft, app.campaign.done)
 
     def unsaved_work(self) -> list[str]:
@@ -258,7 +260,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         """Read-only: the GM's Tussle saved more (followed from the files): show it."""
         if self.contest_id not in self.tussle.campaign.contests:
             return
-        self._end_correction()  # what it was based on may have changed
+        self.corrections.end()  # what it was based on may have changed
         self.refresh_all()
 
     # -- the screen's own actions ------------------------------------------------------------
@@ -268,7 +270,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         While correcting an exchange, u takes back the correction's last change instead
         (with none left, it asks whether to leave the correction)."""
         if self.correcting:
-            self.undo_in_correction()
+            self.corrections.undo_step()
             return
         self._expect_answer()
         self.tussle.send(Undo())
@@ -280,6 +282,9 @@ class ContestScreen(TextIsNoKey, KeypadContest):
     def _expect_answer(self) -> None:
         if self.tussle.bus is not None and not self.tussle.read_only:
             self.answers_due += 1
+
+    def action_correct(self) -> None:
+        self.corrections.ask()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

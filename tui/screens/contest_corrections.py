@@ -3,41 +3,99 @@
 ``C`` reopens exchange n: its dice and actions come back onto the keypad, played on the
 contest as it stood before it; Enter shows what the correction changes and asks before
 anything does. An undone exchange comes back onto the keypad the same way.
+
+A part the contest screen holds (:class:`CorrectionFlow`), not a layer of it: it knows
+the screen only as a Textual screen (for its forms, questions and toasts), the keypad's
+logic it puts the old exchange on, and how the keypad is repainted.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from textual.screen import Screen
+
 from core.campaign.log import Correct
+from core.campaign.state import ContestRecord
 from core.errors import RuleError
 from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from core.rules import find_system
+from tui.correction import Correction
 from tui.draft import Draft, dice_kind, typed_text
 from tui.fields import Answers, Field, blame, whole
+from tui.host import Host, host
 from tui.key_hints import key_of
-from tui.screens.contest_paint import PaintedContest
+from tui.keypad import Keypad
 from tui.widgets.lines import e
 
 
-class CorrectingContest(PaintedContest):
-    """The contest screen's corrections, and the keypad given back an old exchange (the
-    correction itself, its steps, is a :class:`tui.correction.Correction`)."""
+class CorrectionFlow:
+    """The contest screen's corrections, and the keypad given back an old exchange: the
+    correction in progress (its steps are a :class:`tui.correction.Correction`), on
+    ``screen``'s contest ``contest_id``, put on ``keypad``. ``repaint`` paints the keypad
+    again; ``say`` shows a refusal on the keypad's verdict line (and repaints it)."""
 
-    def action_correct(self) -> None:
-        """Correct an old exchange: its commands come back onto the keypad, played on the
-        contest as it stood before it; Enter shows what changes before anything does."""
+    def __init__(
+        self,
+        screen: Screen[Any],
+        contest_id: str,
+        keypad: Keypad,
+        repaint: Callable[[], None],
+        say: Callable[[str], None],
+    ) -> None:
+        self.screen = screen
+        self.contest_id = contest_id
+        self.keypad = keypad
+        self.repaint = repaint
+        self.say = say
+        # While an old exchange is corrected: which, on what, and its steps.
+        self.correction: Correction | None = None
+
+    @property
+    def tussle(self) -> Host:
+        return host(self.screen.app)
+
+    @property
+    def record(self) -> ContestRecord:
+        return self.tussle.campaign.contest(self.contest_id)
+
+    @property
+    def correcting(self) -> tuple[int, Contest] | None:
+        """While an old exchange is corrected: its number, and the contest just before
+        it (what the keypad plays on instead of the contest as it stands)."""
+        c = self.correction
+        return None if c is None else (c.n, c.before)
+
+    @correcting.setter
+    def correcting(self, correcting: tuple[int, Contest] | None) -> None:
+        """A correction begins (its steps from none) or ends (None)."""
+        self.correction = None if correcting is None else Correction(*correcting)
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on: as it stands, or before the exchange being
+        corrected."""
+        return self.correction.before if self.correction is not None else self.record.state
+
+    def ask(self) -> None:
+        """Correct an old exchange (``C``): its commands come back onto the keypad, played
+        on the contest as it stood before it; Enter shows what changes before anything
+        does."""
         from core.campaign.corrections import reopen
 
+        screen = self.screen
         record = self.record
         refused = find_system(record.state.system).not_corrected(record.state)
         if refused is not None:  # said before the GM types a number, not after
-            self.notify(refused, title="Cannot correct", severity="error")
+            screen.notify(refused, title="Cannot correct", severity="error")
             return
         if not record.exchanges:
-            self.notify("No exchange to correct yet.", severity="warning")
+            screen.notify("No exchange to correct yet.", severity="warning")
             return
         if record.written:  # said before the GM types a number, not after
-            self.notify(
-                f"Its results are on the roster: {key_of(self, 'undo', 'u')} takes that back, "
+            screen.notify(
+                f"Its results are on the roster: {key_of(screen, 'undo', 'u')} takes that back, "
                 "then correct.",
                 title="Cannot correct",
                 severity="error",
@@ -56,11 +114,11 @@ class CorrectingContest(PaintedContest):
             n, state, commands = reopened
             self.correcting = (n, state)  # its steps from none
             self.restore_draft(commands)
-            self.refresh_keypad()  # notes the keypad as C left it: the first step
+            self.repaint()  # notes the keypad as C left it: the first step
 
         from tui.screens.forms import FormScreen
 
-        self.app.push_screen(
+        screen.app.push_screen(
             FormScreen(
                 "Correct an exchange",
                 [Field("n", "Which exchange", str(len(record.exchanges)))],
@@ -70,16 +128,17 @@ class CorrectingContest(PaintedContest):
             chosen,
         )
 
-    def _send_correction(self, n: int, commands: list[Command]) -> None:
+    def send(self, n: int, commands: list[Command]) -> None:
+        """Enter while correcting exchange ``n``: what ``commands`` would change, asked
+        before the correction goes to the app's bus."""
         from core.campaign.corrections import correct
 
         command = Correct(contest_id=self.contest_id, n=n, commands=tuple(commands))
         try:
             worked = correct(self.tussle.campaign, command)
         except RuleError as error:
-            self.message = f"[b $error]{e(error)}[/]"
-            self.notify(str(error), title="Cannot correct", severity="error")
-            self.refresh_keypad()
+            self.screen.notify(str(error), title="Cannot correct", severity="error")
+            self.say(f"[b $error]{e(error)}[/]")
             return
 
         def confirmed(yes: bool | None) -> None:
@@ -88,7 +147,7 @@ class CorrectingContest(PaintedContest):
 
         from tui.screens.confirm import ConfirmScreen
 
-        self.app.push_screen(
+        self.screen.app.push_screen(
             ConfirmScreen(f"Correct exchange {n}?", worked.changes(), "Enter: correct it"),
             confirmed,
         )
@@ -97,7 +156,7 @@ class CorrectingContest(PaintedContest):
         """Put an undone (or reopened) exchange on the keypad, so a mistyped die is one
         key away. The keypad's previous draft is kept under it: a redo of action
         ``came_back_from``, or the end of a correction, brings it back."""
-        draft = Draft(came_back_from=came_back_from, before=self.draft)
+        draft = Draft(came_back_from=came_back_from, before=self.keypad.draft)
         kind = dice_kind(self.state)
         for command in commands:
             if isinstance(command, RollDice):
@@ -107,32 +166,32 @@ class CorrectingContest(PaintedContest):
                 draft.end_after = True
             elif not isinstance(command, ResolveExchange):
                 draft.extras.append(command)
-        self.draft = draft
+        self.keypad.draft = draft
 
-    def _end_correction(self) -> None:
+    def end(self) -> None:
         """Leave a correction in progress: its draft (an exchange in the log already)
         goes, and the keypad holds again what it held before C."""
-        if self.correcting:
-            self.correcting = None
-            self.draft = self.draft.before or Draft()
+        if self.correction is not None:
+            self.correction = None
+            self.keypad.draft = self.keypad.draft.before or Draft()
 
     # -- u and Esc inside a correction ---------------------------------------------------
-    def note_correction_step(self) -> None:
+    def note_step(self) -> None:
         """(After each repaint of the keypad.) A correction's keypad that changed since
         its last step is a new step."""
         if self.correction is not None:
-            self.correction.note(self.draft)
+            self.correction.note(self.keypad.draft)
 
-    def undo_in_correction(self) -> None:
+    def undo_step(self) -> None:
         """u while correcting: the correction's last change goes (a die, an action); with
         none left, leaving the correction is asked, as q asks."""
-        if self.correction is None or not self.correction.step_back(self.draft):
-            self.leave_correction(asked_by="undo")
+        if self.correction is None or not self.correction.step_back(self.keypad.draft):
+            self.leave(asked_by="undo")
             return
-        self.notify("The correction's last change is taken back.", timeout=3)
-        self.refresh_keypad()
+        self.screen.notify("The correction's last change is taken back.", timeout=3)
+        self.repaint()
 
-    def leave_correction(self, asked_by: str = "escape") -> None:
+    def leave(self, asked_by: str = "escape") -> None:
         """Leave the correction in progress, keeping the exchange as it was: asked first
         when the keypad has changes (as q asks), and when u asked (it undoes nothing)."""
         if self.correction is None:
@@ -142,9 +201,9 @@ class CorrectingContest(PaintedContest):
 
         def left(yes: bool | None = True) -> None:
             if yes and self.correcting and self.correcting[0] == n:
-                self.notify(f"Exchange {n} is left as it was.", timeout=3)
-                self._end_correction()  # the keypad as it was before C
-                self.refresh_keypad()
+                self.screen.notify(f"Exchange {n} is left as it was.", timeout=3)
+                self.end()  # the keypad as it was before C
+                self.repaint()
 
         if not changed and asked_by == "escape":
             left()
@@ -157,7 +216,7 @@ class CorrectingContest(PaintedContest):
         else:
             lines.append("Nothing was changed yet: there is nothing in it to take back.")
         lines += ["", "Undo (u) takes back committed actions once the correction is left."]
-        self.app.push_screen(
+        self.screen.app.push_screen(
             ConfirmScreen(
                 f"Leave the correction of exchange {n}?",
                 lines,

@@ -19,12 +19,12 @@ from tui import views
 from tui.draft import commit_commands, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options
 from tui.key_hints import key_of
-from tui.screens.contest_corrections import CorrectingContest
+from tui.screens.contest_paint import PaintedContest
 from tui.systems import view
 from tui.widgets.lines import e
 
 
-class KeypadContest(CorrectingContest):
+class KeypadContest(PaintedContest):
     """The keypad's keys, and the forms whose commands go onto the keypad."""
 
     answers_due = 0  # u or U sent, the bus's answer not here yet
@@ -74,7 +74,7 @@ class KeypadContest(CorrectingContest):
 
     def action_keypad_clear(self) -> None:
         if self.correcting:
-            self.leave_correction()  # asked first when the correction changed something
+            self.corrections.leave()  # asked first when the correction changed something
             return
         elif self.draft.empty:  # Esc never does nothing without saying why (issue 24)
             self.notify(
@@ -134,7 +134,7 @@ class KeypadContest(CorrectingContest):
             self.refresh_keypad()
             return
         if self.correcting:
-            self._send_correction(self.correcting[0], commands)
+            self.corrections.send(self.correcting[0], commands)
             return
         self.sending = self.tussle.bus is not None and not self.tussle.read_only
         self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))

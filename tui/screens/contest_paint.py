@@ -16,12 +16,13 @@ from core.campaign.state import ContestRecord
 from core.errors import RuleError
 from core.model import Contest
 from tui import views
-from tui.correction import Correction, DraftNow, draft_now
+from tui.correction import DraftNow, draft_now
 from tui.draft import Draft, dice_kind, preview, typed_text
 from tui.host import Host, host
 from tui.key_hints import key_of
 from tui.keypad import Keypad
 from tui.odds_view import odds_cells
+from tui.screens.contest_corrections import CorrectionFlow
 from tui.systems import view
 from tui.widgets.exchange_log import PAGE, ExchangeLog
 from tui.widgets.keybar import KeyBar
@@ -43,8 +44,10 @@ class PaintedContest(Screen[None]):
         self.message = ""
         self.odds: tuple[dict[str, str], str] | None = None
         self.odds_ready = False  # the first odds wait for the first frame
-        # While an old exchange is corrected: which, on what, and its steps.
-        self.correction: Correction | None = None
+        # Correcting an old exchange: C, its steps, u and Esc inside it.
+        self.corrections = CorrectionFlow(
+            self, contest_id, self.keypad, self.refresh_keypad, self._say
+        )
         self.sending = False  # an exchange is on its way to the log: Enter waits for it
         # The keypad as it stood when a toast about it (a refusal) was shown: the toast
         # goes as soon as the keypad changes, with its cause.
@@ -66,13 +69,12 @@ class PaintedContest(Screen[None]):
     def correcting(self) -> tuple[int, Contest] | None:
         """While an old exchange is corrected: its number, and the contest just before
         it (what the keypad plays on instead of the contest as it stands)."""
-        c = self.correction
-        return None if c is None else (c.n, c.before)
+        return self.corrections.correcting
 
     @correcting.setter
     def correcting(self, correcting: tuple[int, Contest] | None) -> None:
         """A correction begins (its steps from none) or ends (None)."""
-        self.correction = None if correcting is None else Correction(*correcting)
+        self.corrections.correcting = correcting
 
     @property
     def tussle(self) -> Host:
@@ -86,7 +88,7 @@ class PaintedContest(Screen[None]):
     def state(self) -> Contest:
         """The contest the keypad plays on: as it stands, or before the exchange being
         corrected."""
-        return self.correcting[1] if self.correcting else self.record.state
+        return self.corrections.state
 
     def compose(self) -> ComposeResult:
         yield Scoreboard(id="scoreboard")
@@ -191,7 +193,7 @@ class PaintedContest(Screen[None]):
         if self.toasted is not None and self.toasted != draft_now(self.draft):
             self.toasted = None
             self.app.clear_notifications()  # what it said no longer holds
-        self.note_correction_step()
+        self.corrections.note_step()  # a correction's keypad changed: a step
         self._odds_for(shown.state)
 
     def keypad_open(self) -> bool:
@@ -211,8 +213,10 @@ class PaintedContest(Screen[None]):
         self.notify(message, title=title, severity="error", timeout=timeout)
         self.toasted = draft_now(self.draft)
 
-    def note_correction_step(self) -> None:
-        """(The corrections' layer notes each change a correction makes.)"""
+    def _say(self, markup: str) -> None:
+        """``markup`` on the keypad's verdict line, once: at this repaint."""
+        self.message = markup
+        self.refresh_keypad()
 
     def _roll_for_tussle(self, slots: list[str]) -> bool:
         """Roll for the rollers set up as "Tussle rolls" that have no dice yet."""
