@@ -425,9 +425,9 @@ async def wait_for_odds(pilot: Pilot[None]) -> None:
     app = pilot.app
     for _ in range(400):  # generous: the first odds come 0.3 s after the first frame
         await pilot.pause(0.01)
-        screen = next(s for s in app.screen_stack if hasattr(s, "odds_ready"))
+        painter = next(s.painter for s in app.screen_stack if hasattr(s, "painter"))
         idle = all(w.is_finished for w in app.workers if w.group == "odds")
-        if screen.odds_ready and idle and screen.odds is not None:
+        if painter.odds_ready and idle and painter.odds is not None:
             break
     await pilot.pause()
 

@@ -229,7 +229,7 @@ async def test_odds_arriving_after_the_gm_left_the_contest_are_dropped(saves: Pa
         assert isinstance(contest, ContestScreen)
         await keys(pilot, "w")
         assert type(app.screen).__name__ == "RosterScreen"
-        contest._show_odds(({"Cynere": "50%"}, ""))  # arriving late
+        contest.painter.show_odds(({"Cynere": "50%"}, ""))  # arriving late
         await keys(pilot, "escape")
         assert isinstance(app.screen, ContestScreen)
         assert "50%" not in text(app, "#scoreboard")  # the late answer was dropped

@@ -337,5 +337,5 @@ async def test_odds_that_arrive_after_the_panes_are_gone_are_dropped(saves: Path
         screen = app.screen
         assert isinstance(screen, ContestScreen)
         await screen.query_one(Scoreboard).remove()  # as when the app is taken down
-        screen._show_odds(({}, "late odds"))  # what the worker's thread calls back with
-        assert screen.odds == ({}, "late odds")  # kept for when it is drawn, nothing raised
+        screen.painter.show_odds(({}, "late odds"))  # what the worker's thread calls back with
+        assert screen.painter.odds == ({}, "late odds")  # kept for when it is drawn, nothing raised

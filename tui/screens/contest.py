@@ -300,7 +300,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         self.query_one(AspectsPane).page(step)
 
     def action_more_log(self) -> None:
-        self.shown += PAGE * 5
+        self.painter.shown += PAGE * 5
         self.refresh_all()
 
     def action_modifier(self) -> None:
@@ -326,7 +326,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         contest_table.toggle_players_odds(self)
 
     def action_secret(self) -> None:
-        contest_table.ask_secret(self)
+        contest_table.ask_secret(self, self.contest_id)
 
     def action_new_contest(self) -> None:
         self.tussle.open_setup()

@@ -12,23 +12,124 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+
 from core.campaign.log import Play
+from core.campaign.state import ContestRecord
 from core.errors import BadDice, RuleError
-from core.model import Command
+from core.model import Command, Contest
 from tui import views
-from tui.draft import commit_commands, preview
+from tui.draft import Draft, commit_commands, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options
+from tui.host import Host, host
 from tui.key_hints import key_of
-from tui.screens.contest_paint import PaintedContest
+from tui.keypad import Keypad
+from tui.screens.contest_corrections import CorrectionFlow
+from tui.screens.contest_paint import Painter
 from tui.systems import view
+from tui.widgets.exchange_log import ExchangeLog
+from tui.widgets.keybar import KeyBar
+from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import e
+from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 
-class KeypadContest(PaintedContest):
+class KeypadContest(Screen[None]):
     """The keypad's keys, and the forms whose commands go onto the keypad."""
 
     answers_due = 0  # u or U sent, the bus's answer not here yet
     commit_due = False  # Enter came meanwhile: it commits once the answer is here
+
+    def __init__(self, contest_id: str) -> None:
+        super().__init__()
+        self.contest_id = contest_id
+        # The keypad's logic (the draft, its cursor, what each key does), playing on the
+        # contest the keypad shows; this screen paints it and says what it refused.
+        self.keypad = Keypad(lambda: self.state, lambda kind: self.tussle.dice.roll(kind))
+        # Correcting an old exchange: C, its steps, u and Esc inside it.
+        self.corrections = CorrectionFlow(
+            self, contest_id, self.keypad, self.refresh_keypad, self.say
+        )
+        # The panes, the keypad and the odds, painted.
+        self.painter = Painter(self, contest_id, self.keypad, self.corrections)
+        self.sending = False  # an exchange is on its way to the log: Enter waits for it
+
+    @property
+    def draft(self) -> Draft:
+        """The keypad's draft of the coming exchange."""
+        return self.keypad.draft
+
+    @draft.setter
+    def draft(self, draft: Draft) -> None:
+        self.keypad.draft = draft
+
+    @property
+    def correcting(self) -> tuple[int, Contest] | None:
+        """While an old exchange is corrected: its number, and the contest just before
+        it (what the keypad plays on instead of the contest as it stands)."""
+        return self.corrections.correcting
+
+    @correcting.setter
+    def correcting(self, correcting: tuple[int, Contest] | None) -> None:
+        """A correction begins (its steps from none) or ends (None)."""
+        self.corrections.correcting = correcting
+
+    @property
+    def tussle(self) -> Host:
+        return host(self.app)
+
+    @property
+    def record(self) -> ContestRecord:
+        return self.tussle.campaign.contest(self.contest_id)
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on: as it stands, or before the exchange being
+        corrected."""
+        return self.corrections.state
+
+    @property
+    def message(self) -> str:
+        """Said once on the keypad's verdict line, at its next repaint."""
+        return self.painter.message
+
+    @message.setter
+    def message(self, markup: str) -> None:
+        self.painter.message = markup
+
+    def compose(self) -> ComposeResult:
+        yield Scoreboard(id="scoreboard")
+        with Horizontal(id="middle"):
+            with Vertical(id="side"):
+                yield ParticipantsPane(id="participants")
+                yield AspectsPane(id="aspects")
+            yield ExchangeLog(id="log")
+        yield RollKeypad(id="keypad")
+        yield KeyBar()
+
+    # -- painting: the painter's ---------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.painter.refresh_all()
+
+    def refresh_panes(self) -> None:
+        self.painter.refresh_panes()
+
+    def refresh_keypad(self) -> None:
+        self.painter.refresh_keypad()
+
+    def say(self, markup: str) -> None:
+        self.painter.say(markup)
+
+    def keypad_toast(self, message: str, title: str, timeout: float | None = None) -> None:
+        self.painter.keypad_toast(message, title, timeout)
+
+    def start_odds(self) -> None:
+        self.painter.start_odds()
+
+    def action_toggle_odds(self) -> None:
+        self.painter.toggle_odds()
 
     def action_summary(self) -> None:
         from tui.screens.summary import SummaryScreen

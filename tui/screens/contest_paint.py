@@ -1,15 +1,17 @@
-"""The contest screen's panes: what it holds, how it paints, and the odds worker.
+"""The contest screen's panes: how it paints, and the odds worker.
 
-The first layer of :class:`tui.screens.contest.ContestScreen`: the screen's state (the
-keypad's draft, a correction in progress), the panes and keypad painted from the
-contest, and the odds worked out off the event loop for the scoreboard.
+A part the contest screen holds (:class:`Painter`): the scoreboard, the participants and
+aspects panes, the exchange log and the roll keypad painted from the contest and the
+keypad's draft, what the keypad says once (a refusal, a quick roll's outcome, a toast
+that lasts while the keypad stays as it is), and the odds worked out off the event loop
+for the scoreboard. It knows the screen only as a Textual screen whose panes it fills.
 """
 
 from __future__ import annotations
 
-from textual import work
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from functools import partial
+from typing import Any
+
 from textual.screen import Screen
 
 from core.campaign.state import ContestRecord
@@ -31,24 +33,21 @@ from tui.widgets.lines import e
 from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 
-class PaintedContest(Screen[None]):
-    """One contest's panes and keypad, painted from the contest and the draft."""
+class Painter:
+    """``screen``'s panes and keypad for contest ``contest_id``, painted from the contest
+    the keypad plays on (``corrections`` knows which) and ``keypad``'s draft."""
 
-    def __init__(self, contest_id: str) -> None:
-        super().__init__()
+    def __init__(
+        self, screen: Screen[Any], contest_id: str, keypad: Keypad, corrections: CorrectionFlow
+    ) -> None:
+        self.screen = screen
         self.contest_id = contest_id
-        # The keypad's logic (the draft, its cursor, what each key does), playing on the
-        # contest the keypad shows; this screen paints it and says what it refused.
-        self.keypad = Keypad(lambda: self.state, lambda kind: self.tussle.dice.roll(kind))
-        self.shown = PAGE
-        self.message = ""
+        self.keypad = keypad
+        self.corrections = corrections
+        self.shown = PAGE  # the exchanges the log shows (b: more)
+        self.message = ""  # said once on the keypad's verdict line, at its next repaint
         self.odds: tuple[dict[str, str], str] | None = None
         self.odds_ready = False  # the first odds wait for the first frame
-        # Correcting an old exchange: C, its steps, u and Esc inside it.
-        self.corrections = CorrectionFlow(
-            self, contest_id, self.keypad, self.refresh_keypad, self._say
-        )
-        self.sending = False  # an exchange is on its way to the log: Enter waits for it
         # The keypad as it stood when a toast about it (a refusal) was shown: the toast
         # goes as soon as the keypad changes, with its cause.
         self.toasted: DraftNow | None = None
@@ -57,28 +56,8 @@ class PaintedContest(Screen[None]):
         self.aside: tuple[str, DraftNow] | None = None
 
     @property
-    def draft(self) -> Draft:
-        """The keypad's draft of the coming exchange."""
-        return self.keypad.draft
-
-    @draft.setter
-    def draft(self, draft: Draft) -> None:
-        self.keypad.draft = draft
-
-    @property
-    def correcting(self) -> tuple[int, Contest] | None:
-        """While an old exchange is corrected: its number, and the contest just before
-        it (what the keypad plays on instead of the contest as it stands)."""
-        return self.corrections.correcting
-
-    @correcting.setter
-    def correcting(self, correcting: tuple[int, Contest] | None) -> None:
-        """A correction begins (its steps from none) or ends (None)."""
-        self.corrections.correcting = correcting
-
-    @property
     def tussle(self) -> Host:
-        return host(self.app)
+        return host(self.screen.app)
 
     @property
     def record(self) -> ContestRecord:
@@ -86,19 +65,16 @@ class PaintedContest(Screen[None]):
 
     @property
     def state(self) -> Contest:
-        """The contest the keypad plays on: as it stands, or before the exchange being
-        corrected."""
+        """The contest the keypad plays on (before the exchange being corrected)."""
         return self.corrections.state
 
-    def compose(self) -> ComposeResult:
-        yield Scoreboard(id="scoreboard")
-        with Horizontal(id="middle"):
-            with Vertical(id="side"):
-                yield ParticipantsPane(id="participants")
-                yield AspectsPane(id="aspects")
-            yield ExchangeLog(id="log")
-        yield RollKeypad(id="keypad")
-        yield KeyBar()
+    @property
+    def correcting(self) -> tuple[int, Contest] | None:
+        return self.corrections.correcting
+
+    @property
+    def draft(self) -> Draft:
+        return self.keypad.draft
 
     def start_odds(self) -> None:
         """Odds from now on: not before, so working them out never delays the screen.
@@ -118,7 +94,7 @@ class PaintedContest(Screen[None]):
         self.refresh_panes()
         exchanges = record.exchanges
         hidden = max(0, len(exchanges) - self.shown)
-        log = self.query_one(ExchangeLog)
+        log = self.screen.query_one(ExchangeLog)
         log.show(views.exchange_lines(record.state, exchanges[hidden:]), hidden)
         self.refresh_keypad()
 
@@ -128,7 +104,7 @@ class PaintedContest(Screen[None]):
         app = self.tussle
         unsaved = len(app.bus.unsaved) if app.bus is not None else 0
         odds = self.odds if app.show_odds else None
-        boards = self.query(Scoreboard)
+        boards = self.screen.query(Scoreboard)
         if not boards:  # odds come from a thread: the screen may be taken down meanwhile
             return  # (the app quitting), its panes gone before it leaves the stack
         boards.first().show(
@@ -137,14 +113,16 @@ class PaintedContest(Screen[None]):
 
     def refresh_panes(self) -> None:
         record = self.record
-        for bar in self.query(KeyBar):  # a key that applies now and did not (FORGE's o in a round)
+        for bar in self.screen.query(
+            KeyBar
+        ):  # a key that applies now and did not (FORGE's o in a round)
             bar.refresh_keys()
         self.refresh_scoreboard()
-        self.query_one(ParticipantsPane).show(views.participants(record))
-        self.query_one(AspectsPane).show(views.aspects(record.state, record.secret_aspects))
+        self.screen.query_one(ParticipantsPane).show(views.participants(record))
+        self.screen.query_one(AspectsPane).show(views.aspects(record.state, record.secret_aspects))
 
     def refresh_keypad(self) -> None:
-        keypad = self.query_one(RollKeypad)
+        keypad = self.screen.query_one(RollKeypad)
         state = self.state
         keypad.border_title = (
             f"Correcting exchange {self.correcting[0]} · Enter: what changes · Esc: cancel"
@@ -155,14 +133,16 @@ class PaintedContest(Screen[None]):
             from core.campaign.aftermath import summary
 
             result = summary(self.tussle.campaign, self.record).result
+            screen = self.screen
             keypad.show(
                 [],
                 [f"[b]The contest is over.[/b] {e(result)}"],
-                f"Enter: summary · {key_of(self, 'new_contest', 'n')}: new contest"
-                f" · {key_of(self, 'correct', 'C')}: correct · {key_of(self, 'undo', 'u')}: undo",
+                f"Enter: summary · {key_of(screen, 'new_contest', 'n')}: new contest"
+                f" · {key_of(screen, 'correct', 'C')}: correct"
+                f" · {key_of(screen, 'undo', 'u')}: undo",
                 over=True,
             )
-            self.workers.cancel_group(self, "odds")
+            self.screen.workers.cancel_group(self.screen, "odds")
             if self.odds is not None:
                 self.odds = None  # nothing left to play: no odds
                 self.refresh_scoreboard()
@@ -192,7 +172,7 @@ class PaintedContest(Screen[None]):
         keypad.show(rows, extras, verdict)
         if self.toasted is not None and self.toasted != draft_now(self.draft):
             self.toasted = None
-            self.app.clear_notifications()  # what it said no longer holds
+            self.screen.app.clear_notifications()  # what it said no longer holds
         self.corrections.note_step()  # a correction's keypad changed: a step
         self._odds_for(shown.state)
 
@@ -210,10 +190,10 @@ class PaintedContest(Screen[None]):
     def keypad_toast(self, message: str, title: str, timeout: float | None = None) -> None:
         """A refusal of what is on the keypad, as a toast that lasts while the keypad
         stays as it is (the verdict line says it too, until the next repaint)."""
-        self.notify(message, title=title, severity="error", timeout=timeout)
+        self.screen.notify(message, title=title, severity="error", timeout=timeout)
         self.toasted = draft_now(self.draft)
 
-    def _say(self, markup: str) -> None:
+    def say(self, markup: str) -> None:
         """``markup`` on the keypad's verdict line, once: at this repaint."""
         self.message = markup
         self.refresh_keypad()
@@ -236,16 +216,26 @@ class PaintedContest(Screen[None]):
         if self.correcting is None:
             self.update_odds(state)
             return
-        self.workers.cancel_group(self, "odds")
+        self.screen.workers.cancel_group(self.screen, "odds")
         if self.tussle.show_odds:
             n = self.correcting[0]
             self.odds = ({}, f"[dim]no odds while exchange {n} is being corrected[/]")
             self.refresh_scoreboard()
 
-    @work(exclusive=True, thread=True, group="odds")
     def update_odds(self, state: Contest) -> None:
         """Work the odds out for the contest as the keypad would leave it, off the
-        event loop: a large contest's first computation can take a moment."""
+        event loop (a large contest's first computation can take a moment): a worker of
+        the screen's, the one of its group "odds" (a newer one cancels it)."""
+        self.screen.run_worker(
+            partial(self._work_odds, state),
+            name="update_odds",
+            group="odds",
+            exclusive=True,
+            thread=True,
+        )
+
+    def _work_odds(self, state: Contest) -> None:
+        """(In the worker's thread.) The odds, handed back to the event loop."""
         if not self.tussle.show_odds or not self.odds_ready:
             return
         from core.odds import odds_for
@@ -255,10 +245,10 @@ class PaintedContest(Screen[None]):
             odds = odds_cells(odds_for(state), state)
         except Exception as error:  # odds are a help, never a reason to stop the table
             odds = ({}, f"[dim]no odds: {e(error)}[/]")
-        self.app.call_from_thread(self._show_odds, odds)
+        self.screen.app.call_from_thread(self.show_odds, odds)
 
-    def _show_odds(self, odds: tuple[dict[str, str], str]) -> None:
-        if self not in self.app.screen_stack:
+    def show_odds(self, odds: tuple[dict[str, str], str]) -> None:
+        if self.screen not in self.screen.app.screen_stack:
             return  # the GM has moved to another screen meanwhile
         contests = self.tussle.campaign.contests
         if self.contest_id not in contests or contests[self.contest_id].state.finished:
@@ -268,7 +258,7 @@ class PaintedContest(Screen[None]):
         self.odds = odds
         self.refresh_scoreboard()
 
-    def action_toggle_odds(self) -> None:
+    def toggle_odds(self) -> None:
         app = self.tussle
         app.show_odds = not app.show_odds
         self.odds = None

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import Any
+
+from textual.screen import Screen
 
 from core.rules import find_system
 from tui.fields import Answers, Field
-from tui.screens.contest_paint import PaintedContest
+from tui.host import host
 
 
-def write_recap(screen: PaintedContest) -> None:
+def write_recap(screen: Screen[Any]) -> None:
     """Write the last session's recap as Markdown beside the saves (recaps/), in a
     thread: on a long campaign it reads every action, and the dashboard must not stop
     while it does. It reads the campaign as saved (what the dashboard shows is saved
@@ -23,7 +26,7 @@ def write_recap(screen: PaintedContest) -> None:
     read half-changed."""
     from datetime import date
 
-    app = screen.tussle
+    app = host(screen.app)
     if app.files is None:
         return
     folder = app.saves.folder / "recaps"
@@ -52,13 +55,14 @@ def write_recap(screen: PaintedContest) -> None:
     screen.run_worker(work, thread=True, group="recap", exit_on_error=False)
 
 
-def toggle_players_odds(screen: PaintedContest) -> None:
+def toggle_players_odds(screen: Screen[Any]) -> None:
     """Let the players' view show the odds, or stop it (a campaign setting: undoable,
     and seen by tussle watch, another process)."""
     from core.campaign.log import ChangeSettings
 
-    allowed = bool(screen.tussle.campaign.settings.get("players_see_odds", False))
-    screen.tussle.send(ChangeSettings(changes={"players_see_odds": not allowed}))
+    tussle = host(screen.app)
+    allowed = bool(tussle.campaign.settings.get("players_see_odds", False))
+    tussle.send(ChangeSettings(changes={"players_see_odds": not allowed}))
     screen.notify(
         "The players' view will not show the odds."
         if allowed
@@ -67,12 +71,13 @@ def toggle_players_odds(screen: PaintedContest) -> None:
     )
 
 
-def ask_secret(screen: PaintedContest) -> None:
+def ask_secret(screen: Screen[Any], contest_id: str) -> None:
     """Hide from the players' view (or show again) a participant's numbers, an aspect,
     or the whole contest: a GM action like any other (undoable, saved)."""
     from core.campaign.log import ToggleSecret
 
-    record = screen.record
+    tussle = host(screen.app)
+    record = tussle.campaign.contest(contest_id)
 
     def label(kind: str, name: str, text: str) -> str:
         return f"{text} {'(hidden: show it)' if record.hidden(kind, name) else ''}".strip()
@@ -90,8 +95,8 @@ def ask_secret(screen: PaintedContest) -> None:
     def chosen(answers: Answers | None) -> None:
         if answers:
             kind, _, name = answers["what"].partition(":")
-            screen.tussle.send(
-                ToggleSecret(contest_id=screen.contest_id, kind=kind, name=name)  # type: ignore[arg-type]
+            tussle.send(
+                ToggleSecret(contest_id=contest_id, kind=kind, name=name)  # type: ignore[arg-type]
             )
 
     from tui.screens.forms import FormScreen

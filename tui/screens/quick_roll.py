@@ -90,11 +90,11 @@ def tell_roll(app: App[None], entry: ActionRecorded | ActionUndone | ActionRedon
     dice = f"{dice_text(rolled.faces)} → " if rolled.faces else ""
     lines = [f"{rolled.expression}: {dice}{rolled.outcome}", *rolled.details, rolled.chance]
     lines = [line for line in lines if line]
-    from tui.screens.contest_paint import PaintedContest
+    from tui.screens.contest_paint import Painter
     from tui.widgets.lines import e
 
-    screen = app.screen
-    if isinstance(screen, PaintedContest) and screen.keypad_open():  # not over the keypad
-        screen.say_aside(f"[b]Quick roll[/b] {e(' · '.join(lines))}")
+    painter = getattr(app.screen, "painter", None)  # a contest screen's
+    if isinstance(painter, Painter) and painter.keypad_open():  # not over the keypad
+        painter.say_aside(f"[b]Quick roll[/b] {e(' · '.join(lines))}")
         return
     tussle.notify("\n".join(lines), title="Quick roll", timeout=20)
