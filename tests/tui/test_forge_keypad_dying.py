@@ -46,7 +46,7 @@ async def test_a_dying_reactor_is_offered_no_dice_and_the_keypad_says_why(saves:
         # cannot dodge: no armor, all 16 is trauma, and nobody is asked to roll.
         await keys(pilot, "4", "5")
         screen = screen_of(app)
-        assert screen.current() == "Josef"
+        assert screen.keypad.current() == "Josef"
         keypad = text(app, "#keypad")
         assert "Bobby to roll" not in keypad, keypad
         assert "Josef would win the stage, 16 damage" in keypad, keypad

@@ -1,16 +1,21 @@
 """The contest dashboard: scoreboard, participants, aspects, exchange log and keypad.
 
-The screen owns the draft of the coming exchange. Keys become messages (the keypad's) or
-actions (the screen's bindings); the screen turns them into commands for the app's bus,
-and repaints the panes when the bus says what happened. It never calls the store.
+Keys become actions (the screen's bindings, and the roll keypad's); the screen hands each
+to the part that does it, and the parts turn them into commands for the app's bus. When
+the bus says what happened, the screen has the panes repainted. It never calls the store.
 
-The screen is built in layers, one idea each: the panes and odds
-(``contest_paint``), corrections (``contest_corrections``), the keypad and its forms
-(``contest_keypad``), the table's actions (``contest_table``); this module adds the
-bus's notices, the write-back, the keypad kept while the GM is elsewhere, and the keys.
-The keys a rule system adds (and what they do) are its own, in ``tui.systems``: each
-contest gets a class of this screen made for its system (:meth:`ContestScreen.of`),
-whose bindings are the screen's own with the system's placed among them.
+The screen is one class composed of parts it owns, one idea each (none knows the screen
+but as a Textual screen): the keypad's logic (:class:`tui.keypad.Keypad`, the draft of the
+coming exchange), the corrections (``contest_corrections.CorrectionFlow``), the panes and
+odds (``contest_paint.Painter``), the keypad's keys, Enter and forms
+(``contest_keypad.KeypadControls``, what a system's key handlers get), and the table's
+actions (``contest_table``); this module holds the bus's notices, the write-back, the
+keypad kept while the GM is elsewhere, and the keys.
+
+The keys a rule system adds (and what they do) are its own part, in ``tui.systems``
+(its ``ScreenPart``). Textual reads a screen's bindings from its class alone, so each
+contest gets a class of this screen for its system (:meth:`ContestScreen.of`) that adds
+nothing but those bindings and an action for each, handing the key to its handler.
 """
 
 from __future__ import annotations
@@ -19,7 +24,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 
 from core.campaign.log import (
     ActionRecorded,
@@ -37,16 +45,21 @@ from core.model import Contest, ExchangeEvent, ResolveExchange
 from core.rules import find_system
 from tui import views
 from tui.draft import Draft, Kept, settled
+from tui.host import Host, host
+from tui.keypad import Keypad
 from tui.keys_in_order import TextIsNoKey
 from tui.modifier_form import modifier_command, modifier_fields
 from tui.screens import contest_table, quick_roll
-from tui.screens.contest_keypad import KeypadContest
+from tui.screens.contest_corrections import CorrectionFlow
+from tui.screens.contest_keypad import KeypadControls
+from tui.screens.contest_paint import Painter
 from tui.systems import view
 from tui.systems.screen_part import ContestActions, ScreenPart
 from tui.widgets.exchange_log import PAGE, ExchangeLog
+from tui.widgets.keybar import KeyBar
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import e
-from tui.widgets.panes import AspectsPane, ParticipantsPane
+from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 if TYPE_CHECKING:
     from core.bus import Notice
@@ -91,9 +104,10 @@ def bindings(part: ScreenPart) -> list[Binding]:
     return out
 
 
-class ContestScreen(TextIsNoKey, KeypadContest):
-    """Play one contest, exchange by exchange. Made through :meth:`of`, for the
-    contest's rule system: this class alone has no keys."""
+class ContestScreen(TextIsNoKey, Screen[None]):
+    """Play one contest, exchange by exchange: the screen owns its parts and hands them
+    its keys and the bus's notices. Made through :meth:`of`, for the contest's rule
+    system: this class alone has no keys of a system."""
 
     part = ScreenPart()  # the system's keys; each class made by ``of`` has its own
 
@@ -101,6 +115,72 @@ class ContestScreen(TextIsNoKey, KeypadContest):
     def of(cls, system: str) -> type[ContestScreen]:
         """The contest screen for ``system``'s contests: its keys and their actions."""
         return _screen_class(system)
+
+    def __init__(self, contest_id: str) -> None:
+        super().__init__()
+        self.contest_id = contest_id
+        # The keypad's logic (the draft, its cursor, what each key does), playing on the
+        # contest the keypad shows (as it stands, or before an exchange being corrected).
+        self.keypad = Keypad(lambda: self.state, lambda kind: self.tussle.dice.roll(kind))
+        # C, a correction's steps, u and Esc inside it; an undone exchange put back.
+        self.corrections = CorrectionFlow(
+            self,
+            contest_id,
+            self.keypad,
+            repaint=lambda: self.painter.refresh_keypad(),
+            say=lambda markup: self.painter.say(markup),
+        )
+        # The panes, the keypad and the odds, painted.
+        self.painter = Painter(self, contest_id, self.keypad, self.corrections)
+        # The keypad's keys, Enter, and the forms whose commands go onto the keypad: what
+        # the system's key handlers get.
+        self.controls = KeypadControls(
+            self, contest_id, self.keypad, self.corrections, self.painter
+        )
+
+    @property
+    def tussle(self) -> Host:
+        return host(self.app)
+
+    @property
+    def record(self) -> ContestRecord:
+        return self.tussle.campaign.contest(self.contest_id)
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on: as it stands, or before the exchange being
+        corrected."""
+        return self.corrections.state
+
+    @property
+    def draft(self) -> Draft:
+        """The keypad's draft of the coming exchange."""
+        return self.keypad.draft
+
+    @draft.setter
+    def draft(self, draft: Draft) -> None:
+        self.keypad.draft = draft
+
+    @property
+    def correcting(self) -> tuple[int, Contest] | None:
+        """While an old exchange is corrected: its number, and the contest just before
+        it (what the keypad plays on instead of the contest as it stands)."""
+        return self.corrections.correcting
+
+    @correcting.setter
+    def correcting(self, correcting: tuple[int, Contest] | None) -> None:
+        """A correction begins (its steps from none) or ends (None)."""
+        self.corrections.correcting = correcting
+
+    def compose(self) -> ComposeResult:
+        yield Scoreboard(id="scoreboard")
+        with Horizontal(id="middle"):
+            with Vertical(id="side"):
+                yield ParticipantsPane(id="participants")
+                yield AspectsPane(id="aspects")
+            yield ExchangeLog(id="log")
+        yield RollKeypad(id="keypad")
+        yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A system's key that means nothing in this contest (HeroQuest's leave outside
@@ -122,7 +202,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         self.query_one("#log").border_title = "Exchange log"
         self.query_one("#keypad").border_title = "Roll keypad"
         self._take_back_kept()
-        self.refresh_all()
+        self.painter.refresh_all()
         self.query_one(RollKeypad).focus()
         self.set_timer(0.3, self.start_odds)
 
@@ -132,26 +212,28 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         from core.bus import Applied, Rejected
 
         if isinstance(notice, Applied | Rejected) and isinstance(notice.command, Undo | Redo):
-            self.answers_due = max(0, self.answers_due - 1)
+            self.controls.answers_due = max(0, self.controls.answers_due - 1)
         self._show_notice(notice)
-        if self.commit_due and not self.answers_due:
-            self.commit_due = False
+        controls = self.controls
+        if controls.commit_due and not controls.answers_due:
+            controls.commit_due = False
             if self.contest_id in self.tussle.campaign.contests:
-                self.action_keypad_commit()
+                controls.commit()
 
     def _show_notice(self, notice: Notice) -> None:
         from core.bus import Applied, Rejected, Saved, Unsaved
 
         if self.contest_id not in self.tussle.campaign.contests:
             return  # undone: the app is taking this screen away
+        painter = self.painter
         if isinstance(notice, Unsaved | Saved):
-            self.refresh_panes()
+            painter.refresh_panes()
             return
         if isinstance(notice, Rejected):
-            self.sending = False
-            self.message = f"[b $error]{e(notice.error)}[/]"
-            self.keypad_toast(str(notice.error), title=notice.error.title)
-            self.refresh_keypad()
+            self.controls.sending = False
+            painter.message = f"[b $error]{e(notice.error)}[/]"
+            painter.keypad_toast(str(notice.error), title=notice.error.title)
+            painter.refresh_keypad()
             return
         if not isinstance(notice, Applied) or self.contest_id not in self.tussle.campaign.contests:
             return
@@ -162,11 +244,11 @@ class ContestScreen(TextIsNoKey, KeypadContest):
             if entry.command.contest_id == self.contest_id:
                 self.corrections.end()
                 self.notify(f"Exchange {entry.command.n} corrected.", timeout=4)
-            self.refresh_all()
+            painter.refresh_all()
         elif isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
             if entry.command.contest_id != self.contest_id:
                 return
-            self.sending = False
+            self.controls.sending = False
             if any(isinstance(c, ResolveExchange) for c in entry.command.commands):
                 self.draft.clear()
             new = [
@@ -175,8 +257,8 @@ class ContestScreen(TextIsNoKey, KeypadContest):
                 if isinstance(ev, Played) and isinstance(ev.event, ExchangeEvent)
             ]
             self.query_one(ExchangeLog).add(views.exchange_lines(self.record.state, new))
-            self.refresh_panes()
-            self.refresh_keypad()
+            painter.refresh_panes()
+            painter.refresh_keypad()
         elif isinstance(entry, ActionUndone | ActionRedone):
             self.corrections.end()  # the contest it was based on has changed
             action = self.tussle.campaign.actions[entry.action_id]
@@ -197,10 +279,10 @@ class ContestScreen(TextIsNoKey, KeypadContest):
                 )
             # A redone exchange is in the log again: what its undo put on the keypad goes.
             self.draft = settled(self.draft, self.tussle.campaign.done)
-            self.refresh_all()
+            painter.refresh_all()
         else:  # the roster, settings, secrets: the log stays as it is
-            self.refresh_panes()
-            self.refresh_keypad()
+            painter.refresh_panes()
+            painter.refresh_keypad()
 
     def _ended_here(self, action: ActionRecorded) -> bool:
         """Whether ``action`` ended this contest (an exchange, a correction, the GM)."""
@@ -261,7 +343,7 @@ class ContestScreen(TextIsNoKey, KeypadContest):
         if self.contest_id not in self.tussle.campaign.contests:
             return
         self.corrections.end()  # what it was based on may have changed
-        self.refresh_all()
+        self.painter.refresh_all()
 
     # -- the screen's own actions ------------------------------------------------------------
     def action_undo(self) -> None:
@@ -281,10 +363,42 @@ class ContestScreen(TextIsNoKey, KeypadContest):
 
     def _expect_answer(self) -> None:
         if self.tussle.bus is not None and not self.tussle.read_only:
-            self.answers_due += 1
+            self.controls.answers_due += 1
+
+    # -- the keypad's keys (bound on the roll keypad) and Enter: the controls' ------------
+    def action_keypad_type(self, key: str) -> None:
+        self.controls.type_key(key)
+
+    def action_keypad_erase(self) -> None:
+        self.controls.erase()
+
+    def action_keypad_move(self, step: int) -> None:
+        self.controls.move(step)
+
+    def action_keypad_roll(self, everyone: bool) -> None:
+        self.controls.roll(everyone)
+
+    def action_keypad_clear(self) -> None:
+        self.controls.clear()
+
+    def action_keypad_commit(self) -> None:
+        self.controls.commit()
+
+    def action_take_off(self) -> None:
+        self.controls.take_off()
+
+    def action_summary(self) -> None:
+        self.controls.summary()
 
     def action_correct(self) -> None:
         self.corrections.ask()
+
+    def action_toggle_odds(self) -> None:
+        self.painter.toggle_odds()
+
+    def start_odds(self) -> None:
+        """The first odds, due a moment after the screen opens (the painter's)."""
+        self.painter.start_odds()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
@@ -301,18 +415,18 @@ class ContestScreen(TextIsNoKey, KeypadContest):
 
     def action_more_log(self) -> None:
         self.painter.shown += PAGE * 5
-        self.refresh_all()
+        self.painter.refresh_all()
 
     def action_modifier(self) -> None:
         """A modifier for a roll of this exchange: a participant's (a side's, where the
         system's screen part says whom to offer)."""
         state = self.state
         choose = self.part.modifier_choices
-        who = choose(state) if choose is not None else self.names()
+        who = choose(state) if choose is not None else self.keypad.names()
         presets = find_system(state.system).modifier_presets(state)
-        self.ask(
+        self.controls.ask(
             "A modifier for this exchange",
-            modifier_fields(who, self.current() or who[0][1], presets),
+            modifier_fields(who, self.keypad.current() or who[0][1], presets),
             lambda a: modifier_command(a, presets),
         )
 
@@ -350,7 +464,7 @@ def _screen_class(system: str) -> type[ContestScreen]:
 
     def action(run: Callable[[ContestActions], None]) -> Callable[[ContestScreen], None]:
         def run_on(screen: ContestScreen) -> None:
-            run(screen)
+            run(screen.controls)
 
         return run_on
 

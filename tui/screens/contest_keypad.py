@@ -1,23 +1,23 @@
 """The contest screen's keypad: dice typed, rolled, erased, committed; forms whose
 answers go onto the keypad.
 
-The roll keypad widget binds the dice keys to this layer's ``keypad_…`` actions, which
-hand them to the keypad's logic (:class:`tui.keypad.Keypad`, the draft of the coming
-exchange) and paint the result, and Enter into a ``Play`` (or a correction) for the
-app's bus. The forms a rule system's keys open (``ask``) end on the
-keypad too.
+A part the contest screen holds (:class:`KeypadControls`). The roll keypad widget binds
+the dice keys to the screen's ``keypad_…`` actions, which hand them here: to the keypad's
+logic (:class:`tui.keypad.Keypad`, the draft of the coming exchange), then to the painter,
+and Enter into a ``Play`` (or a correction) for the app's bus. It is also what a rule
+system's key handlers get (:class:`tui.systems.screen_part.ContestActions`): the forms
+its keys open (``ask``) end on the keypad.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.campaign.log import Play
-from core.campaign.state import ContestRecord
 from core.errors import BadDice, RuleError
 from core.model import Command, Contest
 from tui import views
@@ -29,32 +29,40 @@ from tui.keypad import Keypad
 from tui.screens.contest_corrections import CorrectionFlow
 from tui.screens.contest_paint import Painter
 from tui.systems import view
-from tui.widgets.exchange_log import ExchangeLog
-from tui.widgets.keybar import KeyBar
-from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import e
-from tui.widgets.panes import AspectsPane, ParticipantsPane, Scoreboard
 
 
-class KeypadContest(Screen[None]):
-    """The keypad's keys, and the forms whose commands go onto the keypad."""
+class KeypadControls:
+    """The keypad's keys on ``screen`` (contest ``contest_id``), and the forms whose
+    commands go onto the keypad: ``keypad`` does what a key means, ``corrections`` says
+    what it plays on (and takes Enter while correcting), ``painter`` shows it."""
 
-    answers_due = 0  # u or U sent, the bus's answer not here yet
-    commit_due = False  # Enter came meanwhile: it commits once the answer is here
-
-    def __init__(self, contest_id: str) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        screen: Screen[Any],
+        contest_id: str,
+        keypad: Keypad,
+        corrections: CorrectionFlow,
+        painter: Painter,
+    ) -> None:
+        self.screen = screen
         self.contest_id = contest_id
-        # The keypad's logic (the draft, its cursor, what each key does), playing on the
-        # contest the keypad shows; this screen paints it and says what it refused.
-        self.keypad = Keypad(lambda: self.state, lambda kind: self.tussle.dice.roll(kind))
-        # Correcting an old exchange: C, its steps, u and Esc inside it.
-        self.corrections = CorrectionFlow(
-            self, contest_id, self.keypad, self.refresh_keypad, self.say
-        )
-        # The panes, the keypad and the odds, painted.
-        self.painter = Painter(self, contest_id, self.keypad, self.corrections)
+        self.keypad = keypad
+        self.corrections = corrections
+        self.painter = painter
         self.sending = False  # an exchange is on its way to the log: Enter waits for it
+        self.answers_due = 0  # u or U sent, the bus's answer not here yet
+        self.commit_due = False  # Enter came meanwhile: it commits once the answer is here
+
+    # -- what a system's key handlers use (ContestActions) --------------------------------
+    @property
+    def tussle(self) -> Host:
+        return host(self.screen.app)
+
+    @property
+    def state(self) -> Contest:
+        """The contest the keypad plays on (before the exchange being corrected)."""
+        return self.corrections.state
 
     @property
     def draft(self) -> Draft:
@@ -66,122 +74,80 @@ class KeypadContest(Screen[None]):
         self.keypad.draft = draft
 
     @property
-    def correcting(self) -> tuple[int, Contest] | None:
-        """While an old exchange is corrected: its number, and the contest just before
-        it (what the keypad plays on instead of the contest as it stands)."""
-        return self.corrections.correcting
-
-    @correcting.setter
-    def correcting(self, correcting: tuple[int, Contest] | None) -> None:
-        """A correction begins (its steps from none) or ends (None)."""
-        self.corrections.correcting = correcting
-
-    @property
-    def tussle(self) -> Host:
-        return host(self.app)
-
-    @property
-    def record(self) -> ContestRecord:
-        return self.tussle.campaign.contest(self.contest_id)
-
-    @property
-    def state(self) -> Contest:
-        """The contest the keypad plays on: as it stands, or before the exchange being
-        corrected."""
-        return self.corrections.state
-
-    @property
     def message(self) -> str:
-        """Said once on the keypad's verdict line, at its next repaint."""
+        """Shown once on the keypad's verdict line, at its next repaint."""
         return self.painter.message
 
     @message.setter
     def message(self, markup: str) -> None:
         self.painter.message = markup
 
-    def compose(self) -> ComposeResult:
-        yield Scoreboard(id="scoreboard")
-        with Horizontal(id="middle"):
-            with Vertical(id="side"):
-                yield ParticipantsPane(id="participants")
-                yield AspectsPane(id="aspects")
-            yield ExchangeLog(id="log")
-        yield RollKeypad(id="keypad")
-        yield KeyBar()
-
-    # -- painting: the painter's ---------------------------------------------------------
-    def refresh_all(self) -> None:
-        self.painter.refresh_all()
-
-    def refresh_panes(self) -> None:
-        self.painter.refresh_panes()
-
     def refresh_keypad(self) -> None:
         self.painter.refresh_keypad()
 
-    def say(self, markup: str) -> None:
-        self.painter.say(markup)
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+    ) -> None:
+        self.screen.notify(message, title=title, severity=severity, timeout=timeout)
 
-    def keypad_toast(self, message: str, title: str, timeout: float | None = None) -> None:
-        self.painter.keypad_toast(message, title, timeout)
-
-    def start_odds(self) -> None:
-        self.painter.start_odds()
-
-    def action_toggle_odds(self) -> None:
-        self.painter.toggle_odds()
-
-    def action_summary(self) -> None:
-        from tui.screens.summary import SummaryScreen
-
-        self.app.push_screen(SummaryScreen(self.contest_id))
-
-    # -- the keypad's keys ---------------------------------------------------------------
-    # Bound on the keypad (``RollKeypad.BINDINGS``) and run at once when the app takes the
-    # key, in the order the keys came, like every other key of the screen. The keypad's
-    # logic (:class:`tui.keypad.Keypad`) does what the key means; the screen paints it.
     def slots(self) -> list[str]:
         """The keypad's rollers, in order."""
         return self.keypad.slots()
 
-    def action_keypad_type(self, key: str) -> None:
+    def summary(self) -> None:
+        from tui.screens.summary import SummaryScreen
+
+        self.screen.app.push_screen(SummaryScreen(self.contest_id))
+
+    # -- the keypad's keys ---------------------------------------------------------------
+    # Bound on the keypad (``RollKeypad.BINDINGS``: the screen's ``keypad_…`` actions hand
+    # them here) and run at once when the app takes the key, in the order the keys came,
+    # like every other key of the screen. The keypad's logic (:class:`tui.keypad.Keypad`)
+    # does what the key means; the painter paints it.
+    def type_key(self, key: str) -> None:
         """A die's face (or a Fate die's sign) for the current roller."""
         who = self.keypad.current()
         try:
             typed = self.keypad.type(key)
         except BadDice as error:  # a face no die has: said, never dropped in silence
             self.message = f"[b $error]{e(f'{who}: {error}')}[/]"
-            self.keypad_toast(f"{who}: {error}", title=error.title, timeout=4)
+            self.painter.keypad_toast(f"{who}: {error}", title=error.title, timeout=4)
             self.refresh_keypad()
             return
         if not typed:  # a die nobody can take is said, never dropped in silence
             said = "Nobody rolls on the keypad in this exchange"
             self.message = f"[b $error]{said}[/]"
-            self.keypad_toast(said, title="No roll", timeout=4)
+            self.painter.keypad_toast(said, title="No roll", timeout=4)
         self.refresh_keypad()
 
-    def action_keypad_erase(self) -> None:
+    def erase(self) -> None:
         if self.keypad.erase():
             self.refresh_keypad()
 
-    def action_keypad_move(self, step: int) -> None:
+    def move(self, step: int) -> None:
         self.keypad.move(step)
         self.refresh_keypad()
 
-    def action_keypad_roll(self, everyone: bool) -> None:
+    def roll(self, everyone: bool) -> None:
         """Tussle rolls for the current roller (``everyone``: for all still to roll)."""
         if self.keypad.roll(everyone):
             self.refresh_keypad()
 
-    def action_keypad_clear(self) -> None:
-        if self.correcting:
+    def clear(self) -> None:
+        if self.corrections.correcting:
             self.corrections.leave()  # asked first when the correction changed something
             return
         elif self.draft.empty:  # Esc never does nothing without saying why (issue 24)
+            screen = self.screen
             self.notify(
                 "The keypad is empty: Esc has nothing to clear. "
-                f"{key_of(self, 'roster', 'w')}: roster · {key_of(self, 'new_contest', 'n')}: "
-                f"new contest · {key_of(self, 'campaigns', 'c')}: campaigns",
+                f"{key_of(screen, 'roster', 'w')}: roster · {key_of(screen, 'new_contest', 'n')}: "
+                f"new contest · {key_of(screen, 'campaigns', 'c')}: campaigns",
                 title="Nothing to clear",
                 timeout=4,
             )
@@ -189,7 +155,7 @@ class KeypadContest(Screen[None]):
             self.draft.clear()
         self.refresh_keypad()
 
-    def action_keypad_commit(self) -> None:
+    def commit(self) -> None:
         if self.sending:
             return  # the exchange just committed is not in the log yet: not twice
         if self.answers_due:
@@ -197,7 +163,7 @@ class KeypadContest(Screen[None]):
             return
         state = self.state
         if state.finished:
-            self.action_summary()
+            self.summary()
             return
         shown = preview(state, self.draft)
         if shown.error:
@@ -234,8 +200,8 @@ class KeypadContest(Screen[None]):
             self.message = f"[b $error]{e(error)}[/]"
             self.refresh_keypad()
             return
-        if self.correcting:
-            self.corrections.send(self.correcting[0], commands)
+        if self.corrections.correcting:
+            self.corrections.send(self.corrections.correcting[0], commands)
             return
         self.sending = self.tussle.bus is not None and not self.tussle.read_only
         self.tussle.send(Play(contest_id=self.contest_id, commands=tuple(commands)))
@@ -247,14 +213,14 @@ class KeypadContest(Screen[None]):
             self.keypad.check(extras)
         except RuleError as error:
             self.message = f"[b $error]{e(error)}[/]"
-            self.keypad_toast(str(error), title=error.title)
+            self.painter.keypad_toast(str(error), title=error.title)
         else:
             self.draft.extras = extras
             if replaced:
                 self.notify("It takes the place of the one waiting on the keypad.", timeout=4)
         self.refresh_keypad()
 
-    def action_take_off(self) -> None:
+    def take_off(self) -> None:
         """Take one action waiting on the keypad off it, alone: the others, and the dice,
         stay (Backspace takes back dice, Esc everything)."""
         from tui.widgets.lines import to_content
@@ -323,11 +289,11 @@ class KeypadContest(Screen[None]):
                 self.add_extra(command)
 
         if follow is None:
-            self.app.push_screen(FormScreen(title, fields, hint, parse=parse), done)
+            self.screen.app.push_screen(FormScreen(title, fields, hint, parse=parse), done)
             return
         form = InvokeForm(title, fields, hint, parse=parse)
         form.follow = follow
-        self.app.push_screen(form, done)
+        self.screen.app.push_screen(form, done)
 
     def play_now(self, title: str, fields: list[Field], then: Callable[[Answers], Command]) -> None:
         """A form whose answers become a command played at once, as an action of its own
@@ -337,7 +303,7 @@ class KeypadContest(Screen[None]):
         from core.engine import apply
         from tui.screens.forms import FormScreen
 
-        if self.correcting:
+        if self.corrections.correcting:
             self.notify("Finish the correction first (Enter or Esc).", title="Correcting")
             return
 
@@ -353,7 +319,7 @@ class KeypadContest(Screen[None]):
             if command is not None:
                 self.tussle.send(Play(contest_id=self.contest_id, commands=(command,)))
 
-        self.app.push_screen(FormScreen(title, fields, "", parse=parse), done)
+        self.screen.app.push_screen(FormScreen(title, fields, "", parse=parse), done)
 
     def command_form(
         self,
@@ -372,7 +338,7 @@ class KeypadContest(Screen[None]):
         from tui.screens.forms import FormScreen
         from tui.screens.invoke import InvokeForm
 
-        if self.correcting:
+        if self.corrections.correcting:
             self.notify("Finish the correction first (Enter or Esc).", title="Correcting")
             return
 
@@ -383,11 +349,11 @@ class KeypadContest(Screen[None]):
                 raise FieldError(None, str(error)) from error
 
         if follow is None:
-            self.app.push_screen(FormScreen(title, fields, hint, parse=checked), then)
+            self.screen.app.push_screen(FormScreen(title, fields, hint, parse=checked), then)
             return
         form = InvokeForm(title, fields, hint, parse=checked)
         form.follow = follow
-        self.app.push_screen(form, then)
+        self.screen.app.push_screen(form, then)
 
     def form(
         self, title: str, fields: list[Field], hint: str, then: Callable[[Answers | None], None]
@@ -395,7 +361,7 @@ class KeypadContest(Screen[None]):
         """A form whose answers (None: cancelled) go to ``then``."""
         from tui.screens.forms import FormScreen
 
-        self.app.push_screen(FormScreen(title, fields, hint), then)
+        self.screen.app.push_screen(FormScreen(title, fields, hint), then)
 
     def names(self) -> Options:
         """The participants, as a choice's options."""
