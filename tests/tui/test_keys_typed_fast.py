@@ -142,7 +142,7 @@ async def test_shift_tab_then_i_invokes_for_the_roller_moved_to(saves: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, *BOTH_TYPED["Fate demo"])
-        assert contest(app).current() == "Teran the Swift"
+        assert contest(app).keypad.current() == "Teran the Swift"
         await at_once(pilot, "shift+tab", "i")
         assert isinstance(app.screen, FormScreen)
         assert app.screen.query_one("#f-by", Choice).value == "Cynere"

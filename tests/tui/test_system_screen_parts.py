@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
 from textual.binding import Binding
 
@@ -44,3 +46,28 @@ def test_a_key_placed_after_no_key_of_the_screen_is_refused() -> None:
     part = ScreenPart(keys=(Key("nowhere", Binding("z", "zap", "Zap", id="zap"), print),))
     with pytest.raises(ValueError, match="zap"):
         bindings(part)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_contest_screen_is_one_class_composed_of_parts(system: str) -> None:
+    """Issue 26 item 5: the contest screen is composed, not a chain of layers. Between a
+    system's contest screen and Textual's Screen there is the one ContestScreen (and the
+    keys-typed-in-a-burst rule every screen of Tussle has); the system's class adds its
+    keys alone. What was a layer is a part the screen holds."""
+    from textual.screen import Screen
+
+    from tui.keys_in_order import TextIsNoKey
+    from tui.screens.contest_corrections import CorrectionFlow
+    from tui.screens.contest_keypad import KeypadControls
+    from tui.screens.contest_paint import Painter
+
+    screen = ContestScreen.of(system)
+    assert screen.__bases__ == (ContestScreen,)
+    assert ContestScreen.__bases__ == (TextIsNoKey, Screen)
+    methods = {name for name, value in vars(screen).items() if inspect.isfunction(value)}
+    assert methods == {f"action_{k.binding.action}" for k in screen.part.keys}
+    made = screen("c1")  # not mounted: its parts only
+    assert isinstance(made.painter, Painter)
+    assert isinstance(made.controls, KeypadControls)
+    assert isinstance(made.corrections, CorrectionFlow)
+    assert made.controls.keypad is made.keypad is made.painter.keypad

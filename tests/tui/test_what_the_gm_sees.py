@@ -144,7 +144,7 @@ async def test_d100_digits(saves: Path) -> None:
     app = opened(saves, "FORGE demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        first, second = screen_of(app).slots()
+        first, second = screen_of(app).keypad.slots()
         await keys(pilot, "4", "5")
         assert typed(app) == {first: "45"} and cursor(app) == 1
         await keys(pilot, "1", "0")
@@ -212,7 +212,7 @@ async def test_every_move_key_goes_its_own_way(saves: Path) -> None:
     app = three_racers(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert screen_of(app).slots() == ["Ann", "Bea", "Cal"]
+        assert screen_of(app).keypad.slots() == ["Ann", "Bea", "Cal"]
         walk = [
             ("right", 1, "Bea"),
             ("down", 2, "Cal"),
