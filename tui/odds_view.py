@@ -1,4 +1,4 @@
-"""The odds on the scoreboard, from what :func:`core.odds.odds_for` computed: beside each
+"""The odds on the scoreboard, from what :func:`core.odds.report.odds_for` computed: beside each
 side, its chance to win the coming exchange (with a bar) and the contest from here. What
 each side's cell says is its rule system's (``odds_cells`` in ``tui.systems``).
 

@@ -28,9 +28,5 @@ The package knows no rule system (``tests/core/test_odds_split.py`` checks):
 
 Each system's own odds live beside its rules, in ``core.systems.<system>.odds``, found
 through the rule system registry (``core.rules.find_odds``); a caller imports a name
-from the module that defines it. ``odds_for`` alone is still passed on here, for the
-contest screen's painting (``tui/screens/contest_paint.py``), left to the session
-reworking the contest screen.
+from the module that defines it.
 """
-
-from core.odds.report import odds_for as odds_for  # tui/screens/contest_paint.py reads it

@@ -238,7 +238,7 @@ class Painter:
         """(In the worker's thread.) The odds, handed back to the event loop."""
         if not self.tussle.show_odds or not self.odds_ready:
             return
-        from core.odds import odds_for
+        from core.odds.report import odds_for
 
         odds: tuple[dict[str, str], str]
         try:

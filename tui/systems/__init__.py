@@ -151,7 +151,7 @@ class SystemView(ABC):
     def odds_cells(
         self, exchange: dict[str, Any], contest_odds: dict[str, float | None], state: Contest
     ) -> tuple[dict[str, str], str]:
-        """Each side's odds on the scoreboard (from :func:`core.odds.odds_for`'s
+        """Each side's odds on the scoreboard (from :func:`core.odds.report.odds_for`'s
         ``exchange``; ``contest_odds``: each side's chance at the contest), and a footer;
         none by default."""
         return {}, ""
