@@ -64,8 +64,10 @@ from core.files.disk import (
     CampaignLocked,
     copy_campaign,
     fsync_path,
+    write_atomically,
 )
 from core.rules import find_plugin, load
+from core.saves import set_aside
 from core.saves.snapshot import FOLDER as SNAPSHOT
 
 Step = Callable[[Path], None]
@@ -286,6 +288,7 @@ def _migrate(folder: Path, version: int, target: int, name: str, locked: bool) -
         if reached >= target:
             return
         copy = keep_original(folder, reached)
+        stamp_set_aside(folder, reached)
         for step_from in range(reached, target):
             try:
                 STEPS[step_from](folder)
@@ -299,6 +302,22 @@ def _migrate(folder: Path, version: int, target: int, name: str, locked: bool) -
     finally:
         if lock is not None:
             lock.release()
+
+
+def stamp_set_aside(folder: Path, version: int) -> None:
+    """Each set-aside file of the campaign in ``folder`` that does not say the format its
+    entries are saved in records ``version``, the campaign's before the upgrade: the steps
+    change the log, never what is set aside (kept as saved), and ``check --repair``
+    upgrades those entries from there. Done before the first step, so a run cut short and
+    run again records the format they were in, not one the campaign reached since."""
+    for path in sorted((folder / set_aside.FOLDER).glob("*.json")):
+        try:
+            data = set_aside.read_document(path)
+        except BadSave:
+            continue  # damage: repair names it, and nothing can be brought back from it
+        if set_aside.LOG_FORMAT not in data:
+            data[set_aside.LOG_FORMAT] = version
+            write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1))
 
 
 def _version_on_disk(folder: Path) -> int:
@@ -338,6 +357,7 @@ __all__ = [
     "read_manifest",
     "rename_fields",
     "reshape_characters",
+    "stamp_set_aside",
     "upgrade_entries",
     "upgrade_log",
     "write_manifest",

@@ -34,6 +34,11 @@ from core.saves.lazy import Reserve
 FOLDER = "set-aside"
 KIND = "set-aside"
 FORMAT = 1
+# The campaign's format its entries are saved in. They are kept as saved, never rewritten:
+# a format upgrade of the campaign (core.saves.migrate) records in a file written before it
+# (without this key) the format the campaign had, and ``check --repair`` upgrades the
+# entries from there before replaying them. A file without it is in the campaign's format.
+LOG_FORMAT = "log_format"
 
 
 class BadEntry(msgspec.Struct, frozen=True):
@@ -107,14 +112,22 @@ def _starts(value: Any) -> int:
 
 
 def document(
-    name: str, first: int, count: int, reason: str, entries: list[Any], unreadable: dict[str, bytes]
+    name: str,
+    first: int,
+    count: int,
+    reason: str,
+    entries: list[Any],
+    unreadable: dict[str, bytes],
+    log_format: int,
 ) -> dict[str, Any]:
     """A set-aside file's contents: entries ``first`` to ``count - 1`` as saved (None for
-    one that could not be read), and the bytes of each log file that could not be."""
+    one that could not be read) in the campaign's format ``log_format``, and the bytes of
+    each log file that could not be."""
     return {
         "app": "tussle",
         "kind": KIND,
         "format": FORMAT,
+        LOG_FORMAT: log_format,
         "campaign": name,
         "from": first,
         "to": count,
@@ -136,6 +149,12 @@ def read_document(path: Path) -> dict[str, Any]:
     if not isinstance(data.get("entries"), list):
         raise BadSave(f"{path}: not a Tussle set-aside file (no entries)")
     return data
+
+
+def log_format(data: dict[str, Any], current: int) -> int:
+    """The format a set-aside file's entries are saved in (:data:`LOG_FORMAT`)."""
+    found = data.get(LOG_FORMAT)
+    return found if type(found) is int and 1 <= found <= current else current
 
 
 def records(meta: dict[str, Any]) -> list[dict[str, Any]]:
@@ -173,8 +192,10 @@ def summary(meta: dict[str, Any], slug: str) -> str | None:
 
 __all__ = [
     "FOLDER",
+    "LOG_FORMAT",
     "BadEntry",
     "document",
+    "log_format",
     "read_document",
     "records",
     "reserve_of",

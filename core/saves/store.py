@@ -65,7 +65,7 @@ from core.rules import SYSTEM_NAMES
 from core.saves import set_aside as set_aside_files
 from core.saves import snapshot
 from core.saves.lazy import Reserve, ReservedActions
-from core.saves.migrate import migrate_if_needed
+from core.saves.migrate import current_version, migrate_if_needed, upgrade_log
 from core.saves.replay import REPLAY_ERRORS, number_problem
 
 if TYPE_CHECKING:
@@ -727,7 +727,7 @@ class CampaignFiles:
                 k += 1
                 path = where / f"{set_aside_files.stamp()}-entry-{first}-{k}.json"
             data = set_aside_files.document(
-                str(meta["name"]), first, count, reason, raws, unreadable
+                str(meta["name"]), first, count, reason, raws, unreadable, current_version()
             )
             write_atomically(path, json.dumps(data, ensure_ascii=False, indent=1))
         reserve = set_aside_files.reserve_of(raws, self.reserved())
@@ -857,13 +857,17 @@ class CampaignFiles:
             except StoreError as error:
                 failed = BadEntry(self.slug, record["from"] + record["back"], 0, str(error))
                 break
-            for item in data["entries"][record["back"] : record["to"] - record["from"]]:
+            items = data["entries"][record["back"] : record["to"] - record["from"]]
+            upgrade = self._upgrade_set_aside(path, data, items)
+            for item in items:
                 raw = item.get("entry") if isinstance(item, dict) else None
                 n = campaign.entries
                 where = (
                     f"{path}: set-aside entry {item.get('n') if isinstance(item, dict) else '?'}"
                 )
                 try:
+                    if upgrade is not None:
+                        raise upgrade
                     if not isinstance(raw, dict):
                         raise BadSave(f"{where}: could not be read from the log")
                     back.append(replay_entry(where, n, raw, campaign))
@@ -875,6 +879,22 @@ class CampaignFiles:
             self.append(back, {"set_aside": updated})
         still = set_aside_files.waiting(self.meta())
         return len(back), still, failed
+
+    def _upgrade_set_aside(
+        self, path: Path, data: dict[str, Any], items: list[Any]
+    ) -> BadSave | None:
+        """The raw entries of ``items`` (from set-aside file ``path``) brought, in place,
+        from the format they were saved in to this Tussle's (core.saves.migrate); what
+        went wrong if they cannot be (they then stay set aside)."""
+        saved_in = set_aside_files.log_format(data, current_version())
+        raws = [
+            i["entry"] for i in items if isinstance(i, dict) and isinstance(i.get("entry"), dict)
+        ]
+        try:
+            upgrade_log(str(self.meta()["system"]), saved_in, raws)
+        except (BadSave, msgspec.MsgspecError, ValueError, TypeError, KeyError) as error:
+            return BadSave(f"{path}: cannot be upgraded from format {saved_in} ({error})")
+        return None
 
     def _write_meta(self, meta: dict[str, Any]) -> None:
         """Write the manifest; only once it is on disk does this object go by it."""
