@@ -82,7 +82,7 @@ from core.systems.fate.conflict import (
 )
 from core.systems.fate.events import AspectInvoked
 from core.systems.fate.ladder import ladder_with_value
-from core.systems.fate.rules import NoFatePoints
+from core.systems.fate.rules import invoke_payment
 from core.systems.fate.state import Aspect, FateParticipant, InvokeRecord
 from core.systems.fate.stress import track_label
 
@@ -498,44 +498,22 @@ class ConflictRules(RuleSystem):
                 check_faces(DiceKind.FATE, inv.faces)
             elif inv.effect != "+2":
                 raise RuleError(f'an invoke here gives "+2" or "reroll", not "{inv.effect}"')
-            paid_by: str | None = None
-            paid_to: str | None = None
-            if inv.free and inv.pool:
-                raise RuleError("an invoke is either free or paid (from the GM's pool), not both")
-            if inv.free:
-                if aspect.free_invokes < 1:
-                    raise RuleError(f'"{aspect.name}" has no free invokes left')
-                if aspect.holder is not None and aspect.holder != side:
-                    raise RuleError(
-                        f'the free invokes on "{aspect.name}" belong to {aspect.holder}'
-                    )
-            else:
-                if aspect.boost:
-                    raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
-                if aspect.name in paid[side]:
-                    raise RuleError(
-                        f'"{aspect.name}" has already been paid for on this roll '
-                        "(one paid invoke per aspect per roll)"
-                    )
-                holder = next(p for p in now.participants if p.name == inv.by)
-                if inv.pool:
-                    if inv.by not in now.npcs:
-                        raise RuleError(
-                            f"{inv.by} is a PC: the GM's pool pays only for NPCs "
-                            "(PCs pay their own)"
-                        )
-                    if now.gm_pool < 1:
-                        raise NoFatePoints("the GM's fate point pool is empty")
-                elif holder.fate_points < 1:
-                    hint = ""
-                    if inv.by in now.npcs and now.gm_pool > 0:
-                        hint = f" (the GM's pool has {now.gm_pool}: pay with it)"
-                    raise NoFatePoints(f"{inv.by} has no fate points left{hint}")
-                else:
-                    paid_by = inv.by
+            holder = next((p for p in now.participants if p.name == inv.by), None)
+            paid_by, paid_to = invoke_payment(
+                aspect,
+                side,
+                inv.by,
+                0 if holder is None else holder.fate_points,
+                inv.free,
+                inv.pool,
+                now.npcs,
+                now.gm_pool,
+                "this roll (one paid invoke per aspect per roll)"
+                if not inv.free and aspect.name in paid[side]
+                else None,
+            )
+            if not inv.free:
                 paid[side].add(aspect.name)
-                if aspect.owner is not None and aspect.owner != inv.by:
-                    paid_to = aspect.owner
             event = AspectInvoked(
                 invoke=InvokeRecord(
                     by=inv.by,

@@ -6,7 +6,7 @@ loads this module as the system's rules; the option names are scenario.md's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, ClassVar
 
 from msgspec.structs import replace
@@ -59,6 +59,59 @@ class NoFatePoints(NoPoints):
     """A paid invoke by somebody with no fate points left."""
 
     title = "No fate points"
+
+
+def check_pool(npcs: Collection[str], gm_pool: int, who: str, count: int = 1) -> None:
+    """The pool pays for NPCs only (Fate Core: the GM spends it "on behalf of any NPC"; a
+    PC's invokes are the player's to pay), and only what it has."""
+    if who and who not in npcs:
+        raise RuleError(f"{who} is a PC: the GM's pool pays only for NPCs (PCs pay their own)")
+    if gm_pool - count < 0:
+        raise NoFatePoints("the GM's fate point pool is empty")
+
+
+def invoke_payment(
+    aspect: Aspect,
+    side: str,
+    invoker: str,
+    fate_points: int,
+    free: bool,
+    pool: bool,
+    npcs: Collection[str],
+    gm_pool: int,
+    paid_on: str | None,
+) -> tuple[str | None, str | None]:
+    """Who pays a fate point for ``invoker``'s (of ``side``) invoke of ``aspect``, and who
+    gets it: the one rule for a contest's invokes and a conflict's (SRD, Invoking Aspects;
+    rules §1.4.1). A free invoke is the side's that holds it (a boost is only ever free);
+    a paid one is refused on a roll it was paid for already (``paid_on``: that roll, as
+    the message names it), is paid by the invoker or, for an NPC, the GM's pool, and its
+    point goes to the aspect's owner, whoever paid it. ``RuleError`` (``NoFatePoints``)
+    when it cannot be made."""
+    if free and pool:
+        raise RuleError("an invoke is either free or paid (from the GM's pool), not both")
+    if free:
+        if aspect.free_invokes < 1:
+            raise RuleError(f'"{aspect.name}" has no free invokes left')
+        if aspect.holder is not None and aspect.holder != side:
+            raise RuleError(f'the free invokes on "{aspect.name}" belong to {aspect.holder}')
+        return None, None
+    if aspect.boost:
+        raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
+    if paid_on is not None:
+        raise RuleError(f'"{aspect.name}" has already been paid for on {paid_on}')
+    paid_by: str | None = None
+    if pool:
+        check_pool(npcs, gm_pool, invoker)
+    elif fate_points < 1:
+        hint = ""
+        if invoker in npcs and gm_pool > 0:
+            hint = f" (the GM's pool has {gm_pool}: pay with it)"
+        raise NoFatePoints(f"{invoker} has no fate points left{hint}")
+    else:
+        paid_by = invoker
+    paid_to = aspect.owner if aspect.owner is not None and aspect.owner != invoker else None
+    return paid_by, paid_to
 
 
 class FateRules(RuleSystem):
@@ -216,33 +269,18 @@ class FateRules(RuleSystem):
             check_faces(DiceKind.FATE, cmd.faces)
         elif cmd.effect not in ("+2", "oppose"):
             raise RuleError(f'an invoke gives "+2", "reroll" or "oppose", not "{cmd.effect}"')
-        paid_by: str | None = None
-        paid_to: str | None = None
-        if cmd.free and cmd.pool:
-            raise RuleError("an invoke is either free or paid (from the GM's pool), not both")
-        if cmd.free:
-            if aspect.free_invokes < 1:
-                raise RuleError(f'"{aspect.name}" has no free invokes left')
-            if aspect.holder is not None and aspect.holder != side:
-                raise RuleError(f'the free invokes on "{aspect.name}" belong to {aspect.holder}')
-        else:
-            if aspect.boost:
-                raise RuleError(f'"{aspect.name}" is a boost: it is invoked free, never paid')
-            if (on, aspect.name) in c.open.paid:
-                whose = f"{on}'" if on.endswith("s") else f"{on}'s"  # Heroes' roll
-                raise RuleError(f'"{aspect.name}" has already been paid for on {whose} roll')
-            if cmd.pool:
-                self._check_pool(c, invoker.name)
-            elif invoker.fate_points < 1:
-                hint = ""
-                if invoker.name in c.npcs and c.gm_pool > 0:
-                    hint = f" (the GM's pool has {c.gm_pool}: pay with it)"
-                raise NoFatePoints(f"{invoker.name} has no fate points left{hint}")
-            else:
-                paid_by = invoker.name
-            # Rules §1.4.1: the point paid goes to the aspect's owner, whoever paid it.
-            if aspect.owner is not None and aspect.owner != invoker.name:
-                paid_to = aspect.owner
+        whose = f"{on}'" if on.endswith("s") else f"{on}'s"  # Heroes' roll
+        paid_by, paid_to = invoke_payment(
+            aspect,
+            side,
+            invoker.name,
+            invoker.fate_points,
+            cmd.free,
+            cmd.pool,
+            c.npcs,
+            c.gm_pool,
+            f"{whose} roll" if (on, aspect.name) in c.open.paid else None,
+        )
         record = InvokeRecord(
             by=cmd.by,
             by_side=side,
@@ -263,12 +301,7 @@ class FateRules(RuleSystem):
 
     @staticmethod
     def _check_pool(c: FateContest, who: str, count: int = 1) -> None:
-        """The pool pays for NPCs only (Fate Core: the GM spends it "on behalf of any
-        NPC"; a PC's invokes are the player's to pay), and only what it has."""
-        if who and who not in c.npcs:
-            raise RuleError(f"{who} is a PC: the GM's pool pays only for NPCs (PCs pay their own)")
-        if c.gm_pool - count < 0:
-            raise NoFatePoints("the GM's fate point pool is empty")
+        check_pool(c.npcs, c.gm_pool, who, count)
 
     def _pay_from_pool(self, c: FateContest, cmd: PayFromPool) -> PoolPaid:
         if cmd.by:
