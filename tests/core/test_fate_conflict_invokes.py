@@ -16,73 +16,41 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from msgspec.structs import replace
 
-from core.campaign.actions import Campaign
-from core.campaign.log import AddCharacter, Character, Play, Redo, StartContest, Undo
+from core.campaign.log import Play, Redo, Undo
 from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.model import Command, Event
 from core.rules import find_system
-from core.saves.store import CampaignFiles, Saves
-from core.systems.fate.character import FateCharacter
+from core.saves.store import CampaignFiles
 from core.systems.fate.conflict import Absorption
 from core.systems.fate.conflict_play import (
     Absorb,
-    Attack,
     AttackResolved,
     ConflictInvoke,
     EndConflict,
     FateConflict,
     TakeTurn,
 )
-from core.systems.fate.conflict_setup import conflict_of
 from core.systems.fate.rules import NoFatePoints
-from core.systems.fate.state import Aspect, FateParticipant
+from core.systems.fate.state import Aspect
+from tests.conflict_campaigns import attack, opening, start
 from tests.helpers import act, fate_dice
 
 MUD = "Muddy Ground"  # a situation aspect: nobody's, no free invoke
 
-# Cynere: Fight Good (+3), Notice Good (+3), Physique Average (+1): boxes 1, 2, 3.
-# Drisban: Fight Great (+4), no Notice, Physique Mediocre: boxes 1 and 2.
-CYNERE = Character(
-    name="Cynere",
-    ratings={"Fight": 3, "Notice": 3, "Physique": 1},
-    sheet=FateCharacter(fate_points=2),
-)
-DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4}, sheet=FateCharacter())
-
 
 def scene() -> FateConflict:
-    """The SRD's warehouse: Cynere (Fight Good
-    +3, 2 fate points) acts first by Notice; Drisban (Fight Great +4, no fate points), an
-    NPC; the GM's pool holds 1; the scene has Muddy Ground."""
-    c = conflict_of(
-        [
-            FateParticipant(name="Drisban", side="Drisban", skill=4, fate_points=0),
-            FateParticipant(name="Cynere", side="Cynere", skill=3, fate_points=2),
-        ],
-        {c.name: c for c in (CYNERE, DRISBAN)},
-    )
-    return replace(c, aspects=(Aspect(name=MUD),), npcs=frozenset({"Drisban"}), gm_pool=1)
+    """The SRD's warehouse (tests/conflict_campaigns.py): Cynere (Fight Good +3, 2 fate
+    points) acts first by Notice; Drisban (Fight Great +4, no fate points), an NPC; the
+    GM's pool holds 1; the scene has Muddy Ground."""
+    return opening(MUD, npcs=True, gm_pool=1)
 
 
 def go(c: FateConflict, *commands: Command) -> tuple[FateConflict, tuple[Event, ...]]:
     after, events = play(c, commands)
     assert isinstance(after, FateConflict)
     return after, events
-
-
-def cynere_attacks(dice: str, defense: str, *invokes: ConflictInvoke) -> Attack:
-    return Attack(
-        by="Cynere",
-        target="Drisban",
-        skill="Fight",
-        faces=fate_dice(dice),
-        defense="Fight",
-        defense_faces=fate_dice(defense),
-        invokes=invokes,
-    )
 
 
 def fp(c: FateConflict) -> dict[str, int]:
@@ -98,7 +66,7 @@ def test_a_paid_plus_two_turns_a_tie_into_a_hit() -> None:
     A tie (no harm). Cynere pays a fate point to invoke Muddy Ground: +2, Superb (+5)
     against Good (+3): a 2-shift hit. Her points 2 → 1; a situation aspect belongs to
     nobody, so nobody is owed the point."""
-    c, events = go(scene(), cynere_attacks("0000", "-000", ConflictInvoke("Cynere", MUD)))
+    c, events = go(scene(), attack("Cynere", "0000", "-000", ConflictInvoke("Cynere", MUD)))
     assert c.hit is not None and c.hit.shifts == 2
     assert (c.hit.attack.total, c.hit.attack.defense_total) == (5, 3)
     assert fp(c) == {"Drisban": 0, "Cynere": 1}
@@ -116,7 +84,7 @@ def test_a_reroll_replaces_the_attackers_dice() -> None:
     """Cynere rolls ----: Fight +3 - 4 = Poor (-1), against Drisban's Good (+3, -000).
     She pays to invoke Muddy Ground for a reroll: ++00, Superb (+5): a 2-shift hit."""
     reroll = ConflictInvoke("Cynere", MUD, effect="reroll", faces=fate_dice("++00"))
-    c, _ = go(scene(), cynere_attacks("----", "-000", reroll))
+    c, _ = go(scene(), attack("Cynere", "----", "-000", reroll))
     assert c.hit is not None and c.hit.shifts == 2
     assert c.hit.attack.faces == fate_dice("++00") and c.hit.attack.total == 5
     assert fp(c)["Cynere"] == 1
@@ -126,19 +94,19 @@ def test_one_paid_invoke_per_aspect_per_roll_and_no_point_no_invoke() -> None:
     """Rules §1.4.1 (F19): a second paid invoke of Muddy Ground on one roll is refused.
     Drisban has no fate point: his paid invoke is refused, saying the GM's pool could
     pay; nothing changes."""
-    twice = cynere_attacks(
-        "0000", "-000", ConflictInvoke("Cynere", MUD), ConflictInvoke("Cynere", MUD)
+    twice = attack(
+        "Cynere", "0000", "-000", ConflictInvoke("Cynere", MUD), ConflictInvoke("Cynere", MUD)
     )
     with pytest.raises(RuleError, match="already been paid for on this roll"):
         go(scene(), twice)
-    broke = cynere_attacks("0000", "-000", ConflictInvoke("Drisban", MUD))
+    broke = attack("Cynere", "0000", "-000", ConflictInvoke("Drisban", MUD))
     with pytest.raises(NoFatePoints, match=r"Drisban has no fate points left .*pool has 1"):
         go(scene(), broke)
     with pytest.raises(UnknownName):
-        go(scene(), cynere_attacks("0000", "-000", ConflictInvoke("Cynere", "Nowhere")))
+        go(scene(), attack("Cynere", "0000", "-000", ConflictInvoke("Cynere", "Nowhere")))
     # Cynere, a PC, never draws on the pool (SRD, The GM and fate points).
     with pytest.raises(RuleError, match="PC"):
-        go(scene(), cynere_attacks("0000", "-000", ConflictInvoke("Cynere", MUD, pool=True)))
+        go(scene(), attack("Cynere", "0000", "-000", ConflictInvoke("Cynere", MUD, pool=True)))
 
 
 def bruised() -> FateConflict:
@@ -146,14 +114,7 @@ def bruised() -> FateConflict:
     Great (+4) against her Fight +3, -000: Fair (+2): a 2-shift hit, taken as a mild
     consequence, "Bruised Arm": an aspect on her, its free invoke for Drisban's side."""
     c, _ = go(scene(), TakeTurn(who="Cynere", what="looks for the exit"))
-    hit = Attack(
-        by="Drisban",
-        target="Cynere",
-        skill="Fight",
-        faces=fate_dice("0000"),
-        defense="Fight",
-        defense_faces=fate_dice("-000"),
-    )
+    hit = attack("Drisban", "0000", "-000")
     mild = Absorb(
         who="Cynere", absorption=Absorption(track="physical", slots=(0,)), names=("Bruised Arm",)
     )
@@ -170,7 +131,7 @@ def test_the_defender_spends_the_free_invoke_of_a_consequence_he_inflicted() -> 
     from the aspect and from her mild slot; no fate point moves."""
     c = bruised()
     free = ConflictInvoke("Drisban", "Bruised Arm", free=True)
-    c, events = go(c, cynere_attacks("+000", "-000", free))
+    c, events = go(c, attack("Cynere", "+000", "-000", free))
     resolved = events[-1]
     assert isinstance(resolved, AttackResolved)
     assert resolved.attack.result.outcome == "fail" and c.hit is None
@@ -185,15 +146,7 @@ def test_the_defender_spends_the_free_invoke_of_a_consequence_he_inflicted() -> 
     assert "    Drisban invokes Bruised Arm (free): +2" in lines
     assert list(find_system("fate").spent(resolved)) == []
     # Spent, it is gone: a second free invoke is refused.
-    again = Attack(
-        by="Drisban",
-        target="Cynere",
-        skill="Fight",
-        faces=fate_dice("0000"),
-        defense="Fight",
-        defense_faces=fate_dice("0000"),
-        invokes=(ConflictInvoke("Drisban", "Bruised Arm", free=True),),
-    )
+    again = attack("Drisban", "0000", "0000", ConflictInvoke("Drisban", "Bruised Arm", free=True))
     with pytest.raises(RuleError, match="no free invokes left"):
         go(c, again)
 
@@ -201,7 +154,7 @@ def test_the_defender_spends_the_free_invoke_of_a_consequence_he_inflicted() -> 
 def test_cynere_cannot_spend_the_free_invoke_drisbans_side_holds() -> None:
     free = ConflictInvoke("Cynere", "Bruised Arm", free=True)
     with pytest.raises(RuleError, match="belong to Drisban"):
-        go(bruised(), cynere_attacks("+000", "-000", free))
+        go(bruised(), attack("Cynere", "+000", "-000", free))
 
 
 def test_the_pool_pays_for_the_npc_and_the_point_goes_to_the_aspects_owner() -> None:
@@ -210,22 +163,14 @@ def test_the_pool_pays_for_the_npc_and_the_point_goes_to_the_aspects_owner() -> 
     at the end of the scene: her 2 become 3 when the conflict ends."""
     c = bruised()
     paid = ConflictInvoke("Drisban", "Bruised Arm", pool=True)
-    c, _ = go(c, cynere_attacks("+000", "-000", paid))
+    c, _ = go(c, attack("Cynere", "+000", "-000", paid))
     assert c.gm_pool == 0 and c.owed == {"Cynere": 1}
     bruise = aspect(c, "Bruised Arm")
     assert bruise is not None and bruise.free_invokes == 1
     with pytest.raises(NoFatePoints, match="pool is empty"):
         go(
             c,
-            Attack(
-                by="Drisban",
-                target="Cynere",
-                skill="Fight",
-                faces=fate_dice("0000"),
-                defense="Fight",
-                defense_faces=fate_dice("0000"),
-                invokes=(ConflictInvoke("Drisban", MUD, pool=True),),
-            ),
+            attack("Drisban", "0000", "0000", ConflictInvoke("Drisban", MUD, pool=True)),
         )
     c, _ = go(c, EndConflict())
     assert fp(c) == {"Drisban": 0, "Cynere": 3}
@@ -236,41 +181,29 @@ def test_a_boost_is_invoked_free_once_then_gone() -> None:
     Drisban's Good (+3, -000): "Cynere's boost". Drisban's attack ties too (Fight +4,
     -000 against her 0000: Good against Good). Her next attack, the same tie, spends her
     boost free: +2, a 2-shift hit; the boost is gone; paying for it is refused."""
-    c, _ = go(scene(), cynere_attacks("0000", "-000"))
+    c, _ = go(scene(), attack("Cynere", "0000", "-000"))
     boost = aspect(c, "Cynere's boost")
     assert boost is not None and boost.boost
-    back = Attack(
-        by="Drisban",
-        target="Cynere",
-        skill="Fight",
-        faces=fate_dice("-000"),
-        defense="Fight",
-        defense_faces=fate_dice("0000"),
-    )
+    back = attack("Drisban", "-000", "0000")
     c, _ = go(c, back)
-    paid = cynere_attacks("0000", "-000", ConflictInvoke("Cynere", "Cynere's boost"))
+    paid = attack("Cynere", "0000", "-000", ConflictInvoke("Cynere", "Cynere's boost"))
     with pytest.raises(RuleError, match="boost"):
         go(c, paid)
-    used = cynere_attacks("0000", "-000", ConflictInvoke("Cynere", "Cynere's boost", free=True))
+    used = attack("Cynere", "0000", "-000", ConflictInvoke("Cynere", "Cynere's boost", free=True))
     c, _ = go(c, used)
     assert c.hit is not None and c.hit.shifts == 2
     assert aspect(c, "Cynere's boost") is None
 
 
 def test_undo_gives_the_fate_point_back_and_redo_spends_it_again(saves: Path) -> None:
-    files = Saves(saves).create("Warehouse", "fate")
-    campaign = Campaign(name="Warehouse", system="fate")
-    for character in (CYNERE, DRISBAN):
-        act(campaign, files, AddCharacter(character=character))
-    act(campaign, files, StartContest(title="The warehouse fight", contest=scene()))
-    cid = next(iter(campaign.contests))
+    campaign, files, cid = start(saves, scene())
 
     def state() -> FateConflict:
         s = campaign.contests[cid].state
         assert isinstance(s, FateConflict)
         return s
 
-    invoked = cynere_attacks("0000", "-000", ConflictInvoke("Cynere", MUD))
+    invoked = attack("Cynere", "0000", "-000", ConflictInvoke("Cynere", MUD))
     act(campaign, files, Play(contest_id=cid, commands=(invoked,)))
     assert fp(state())["Cynere"] == 1 and state().hit is not None
     act(campaign, files, Undo())

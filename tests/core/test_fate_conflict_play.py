@@ -14,16 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from core.campaign.actions import Campaign
 from core.campaign.aftermath import summary
-from core.campaign.log import AddCharacter, Character, Play, Redo, StartContest, Undo, WriteBack
+from core.campaign.log import Play, Redo, Undo, WriteBack
 from core.engine import play
 from core.errors import OutOfTurn, RuleError
 from core.files.codec import decode, encode
 from core.model import Command, Contest, Event
 from core.rules import find_system
-from core.saves.store import CampaignFiles, Saves
-from core.systems.fate.character import FateCharacter, fate_sheet
+from core.saves.store import CampaignFiles
+from core.systems.fate.character import fate_sheet
 from core.systems.fate.conflict import Absorption
 from core.systems.fate.conflict_play import (
     Absorb,
@@ -38,43 +37,22 @@ from core.systems.fate.conflict_play import (
     TakeOut,
     TakeTurn,
 )
-from core.systems.fate.conflict_setup import conflict_from, conflict_of
+from core.systems.fate.conflict_setup import conflict_from
 from core.systems.fate.state import Aspect, FateParticipant, new_contest
 from core.systems.fate.stress import Slot
-from tests.helpers import act, fate_dice
-
-# Cynere: Fight Good (+3), Notice Good (+3), Physique Average (+1): boxes 1, 2, 3.
-# Drisban: Fight Great (+4), no Notice, Physique Mediocre: boxes 1 and 2.
-CYNERE = Character(
-    name="Cynere",
-    ratings={"Fight": 3, "Notice": 3, "Physique": 1},
-    sheet=FateCharacter(fate_points=2),
-)
-DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4}, sheet=FateCharacter())
-ROSTER = {c.name: c for c in (CYNERE, DRISBAN)}
+from tests.conflict_campaigns import ROSTER, attack, opening, start
+from tests.helpers import act
 
 
 def fresh() -> FateConflict:
-    return conflict_of(
-        [
-            FateParticipant(name="Drisban", side="Drisban", skill=4, fate_points=0),
-            FateParticipant(name="Cynere", side="Cynere", skill=3, fate_points=2),
-        ],
-        ROSTER,
-    )
+    """The SRD's warehouse (tests/conflict_campaigns.py) before anyone acts."""
+    return opening()
 
 
 def cynere_hits_for_two() -> Attack:
     """SRD, Attack (the worked example): Cynere, Fight Good (+3), rolls +2: Superb (+5);
     Drisban defends with Fight Great (+4) and rolls -1: Good (+3). A 2-shift hit."""
-    return Attack(
-        by="Cynere",
-        target="Drisban",
-        skill="Fight",
-        faces=fate_dice("++00"),
-        defense="Fight",
-        defense_faces=fate_dice("-000"),
-    )
+    return attack("Cynere", "++00", "-000")
 
 
 def go(c: FateConflict, *commands: Command) -> tuple[FateConflict, tuple[Event, ...]]:
@@ -116,16 +94,9 @@ def test_turn_order_by_notice_and_the_srd_attack_waits_for_the_defender() -> Non
 
 def test_only_the_participant_whose_turn_it_is_acts() -> None:
     c = fresh()
-    attack = Attack(
-        by="Drisban",
-        target="Cynere",
-        skill="Fight",
-        faces=fate_dice("0000"),
-        defense="Fight",
-        defense_faces=fate_dice("0000"),
-    )
+    early = attack("Drisban", "0000", "0000")
     with pytest.raises(OutOfTurn, match="Cynere's turn"):
-        go(c, attack)
+        go(c, early)
     with pytest.raises(OutOfTurn):
         go(c, FullDefense(who="Drisban"))
     # The GM's override (SRD: the GM decides the order): Drisban first, and his turn now.
@@ -141,14 +112,8 @@ def test_a_consequence_is_an_aspect_with_a_free_invoke_for_the_attacker() -> Non
     1-box and a moderate (1 + 4); "The opponent who forced you to take a consequence
     gets a free invocation"."""
     c = fresh()
-    five = Attack(
-        by="Cynere",
-        target="Drisban",
-        skill="Fight",
-        faces=fate_dice("++++"),  # 3 + 4 = Fantastic (+7)
-        defense="Fight",
-        defense_faces=fate_dice("--00"),  # 4 - 2 = Fair (+2): 5 shifts, with style
-    )
+    # Cynere: 3 + 4 = Fantastic (+7); Drisban: 4 - 2 = Fair (+2): 5 shifts, with style.
+    five = attack("Cynere", "++++", "--00")
     c, _ = go(
         c,
         five,
@@ -188,14 +153,7 @@ def test_concession_pays_one_plus_the_consequences_at_the_end() -> None:
     c = fresh()
     c, _ = go(
         c,
-        Attack(
-            by="Cynere",
-            target="Drisban",
-            skill="Fight",
-            faces=fate_dice("++++"),
-            defense="Fight",
-            defense_faces=fate_dice("--00"),
-        ),
+        attack("Cynere", "++++", "--00"),
         Absorb(
             who="Drisban",
             absorption=Absorption(track="physical", boxes=(0,), slots=(1,)),
@@ -288,12 +246,7 @@ def test_an_attack_turns_the_contest_into_a_conflict_with_what_it_had() -> None:
 
 
 def test_a_conflict_in_a_campaign_undoes_redoes_and_reloads(saves: Path) -> None:
-    files = Saves(saves).create("Warehouse", "fate")
-    campaign = Campaign(name="Warehouse", system="fate")
-    for character in (CYNERE, DRISBAN):
-        act(campaign, files, AddCharacter(character=character))
-    act(campaign, files, StartContest(title="The warehouse fight", contest=fresh()))
-    cid = next(iter(campaign.contests))
+    campaign, files, cid = start(saves)
     act(campaign, files, Play(contest_id=cid, commands=(cynere_hits_for_two(),)))
     absorbed = Absorb(who="Drisban", absorption=Absorption(track="physical", boxes=(1,)))
     act(campaign, files, Play(contest_id=cid, commands=(absorbed,)))
@@ -316,20 +269,8 @@ def test_the_end_of_a_conflict_is_written_back_onto_the_roster(saves: Path) -> N
     """After the conflict (SRD, Conceding; Consequences; Recovering): Drisban's moderate
     "Slashed Arm" stays on his sheet, his concession's two fate points (1 + the one
     consequence) are his, and the summary says what the roster gains."""
-    files = Saves(saves).create("Warehouse", "fate")
-    campaign = Campaign(name="Warehouse", system="fate")
-    for character in (CYNERE, DRISBAN):
-        act(campaign, files, AddCharacter(character=character))
-    act(campaign, files, StartContest(title="The warehouse fight", contest=fresh()))
-    cid = next(iter(campaign.contests))
-    five = Attack(
-        by="Cynere",
-        target="Drisban",
-        skill="Fight",
-        faces=fate_dice("++++"),
-        defense="Fight",
-        defense_faces=fate_dice("--00"),
-    )
+    campaign, files, cid = start(saves)
+    five = attack("Cynere", "++++", "--00")
     moderate = Absorb(
         who="Drisban",
         absorption=Absorption(track="physical", boxes=(0,), slots=(1,)),

@@ -9,47 +9,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from msgspec.structs import replace
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from core.campaign.actions import Campaign
-from core.campaign.log import AddCharacter, Character, StartContest
 from core.campaign.sheet import Pick
-from core.saves.store import Saves
-from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict_play import FateConflict
-from core.systems.fate.conflict_setup import conflict_of
-from core.systems.fate.state import Aspect, FateContest, FateParticipant
-from tests.helpers import act
+from core.systems.fate.state import FateContest
+from tests.conflict_campaigns import CYNERE, DRISBAN, opening, start
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
 
-# Cynere: Fight Good (+3), Notice Good: first; Athletics Great (+4); Physique Average
-# (+1): boxes 1, 2, 3. Drisban: Fight Great (+4); no Physique: boxes 1, 2.
-CYNERE = Character(
-    name="Cynere",
-    ratings={"Fight": 3, "Notice": 3, "Athletics": 4, "Physique": 1},
-    sheet=FateCharacter(fate_points=2),
-)
-DRISBAN = Character(name="Drisban", kind="npc", ratings={"Fight": 4})
-
 
 def seed(saves: Path) -> None:
-    files = Saves(saves).create("Warehouse", "fate")
-    campaign = Campaign(name="Warehouse", system="fate")
-    for character in (CYNERE, DRISBAN):
-        act(campaign, files, AddCharacter(character=character))
-    conflict = conflict_of(
-        [
-            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
-            FateParticipant(name="Drisban", side="Drisban", skill=0),
-        ],
-        {c.name: c for c in (CYNERE, DRISBAN)},
-    )
-    act(campaign, files, StartContest(title="The warehouse", contest=conflict))
+    """The SRD's warehouse (tests/conflict_campaigns.py), saved before anyone acts."""
+    start(saves)
 
 
 def state(app: TussleApp) -> FateConflict:
@@ -209,19 +184,7 @@ async def test_an_attack_undone_leaves_nothing_on_the_keypad(saves: Path) -> Non
 
 def seed_with_mud(saves: Path) -> None:
     """The warehouse (:func:`seed`) over Muddy Ground, a situation aspect."""
-    files = Saves(saves).create("Warehouse", "fate")
-    campaign = Campaign(name="Warehouse", system="fate")
-    for character in (CYNERE, DRISBAN):
-        act(campaign, files, AddCharacter(character=character))
-    conflict = conflict_of(
-        [
-            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
-            FateParticipant(name="Drisban", side="Drisban", skill=0),
-        ],
-        {c.name: c for c in (CYNERE, DRISBAN)},
-    )
-    conflict = replace(conflict, aspects=(Aspect(name="Muddy Ground"),))
-    act(campaign, files, StartContest(title="The warehouse", contest=conflict))
+    start(saves, opening("Muddy Ground"))
 
 
 async def tie_then_rolls(pilot: Pilot[None]) -> None:
