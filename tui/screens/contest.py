@@ -243,7 +243,7 @@ class ContestScreen(TextIsNoKey, Screen[None]):
         if isinstance(entry, ActionRecorded) and isinstance(entry.command, Correct):
             if entry.command.contest_id == self.contest_id:
                 self.corrections.end()
-                self.notify(f"Exchange {entry.command.n} corrected.", timeout=4)
+                self.notify(f"{self.corrections.told(entry.command.n)} corrected.", timeout=4)
             painter.refresh_all()
         elif isinstance(entry, ActionRecorded) and isinstance(entry.command, Play):
             if entry.command.contest_id != self.contest_id:
@@ -391,6 +391,9 @@ class ContestScreen(TextIsNoKey, Screen[None]):
         self.controls.summary()
 
     def action_correct(self) -> None:
+        corrects = self.part.corrects
+        if corrects is not None and corrects(self.controls):
+            return  # the system's own (a Fate conflict's attack, in a form)
         self.corrections.ask()
 
     def action_toggle_odds(self) -> None:

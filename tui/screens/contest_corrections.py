@@ -51,6 +51,9 @@ class CorrectionFlow:
         self.say = say
         # While an old exchange is corrected: which, on what, and its steps.
         self.correction: Correction | None = None
+        # The correction last asked for, as the GM names it ("Cynere's attack (exchange
+        # 1)"), by its exchange's number: the toast once it is made says the same.
+        self.asked: tuple[int, str] | None = None
 
     @property
     def tussle(self) -> Host:
@@ -128,11 +131,18 @@ class CorrectionFlow:
             chosen,
         )
 
-    def send(self, n: int, commands: list[Command]) -> None:
-        """Enter while correcting exchange ``n``: what ``commands`` would change, asked
+    def told(self, n: int) -> str:
+        """Exchange ``n`` as the correction asked for named it (capitalised)."""
+        what = self.asked[1] if self.asked and self.asked[0] == n else f"exchange {n}"
+        return what[:1].upper() + what[1:]
+
+    def send(self, n: int, commands: list[Command], what: str = "") -> None:
+        """Enter while correcting exchange ``n`` (or a system's correction form: ``what``
+        names it, "Cynere's attack (exchange 1)"): what ``commands`` would change, asked
         before the correction goes to the app's bus."""
         from core.campaign.corrections import correct
 
+        what = what or f"exchange {n}"
         command = Correct(contest_id=self.contest_id, n=n, commands=tuple(commands))
         try:
             worked = correct(self.tussle.campaign, command)
@@ -143,12 +153,13 @@ class CorrectionFlow:
 
         def confirmed(yes: bool | None) -> None:
             if yes:
+                self.asked = (n, what)
                 self.tussle.send(command)
 
         from tui.screens.confirm import ConfirmScreen
 
         self.screen.app.push_screen(
-            ConfirmScreen(f"Correct exchange {n}?", worked.changes(), "Enter: correct it"),
+            ConfirmScreen(f"Correct {what}?", worked.changes(), "Enter: correct it"),
             confirmed,
         )
 

@@ -363,6 +363,10 @@ class KeypadControls:
 
         self.screen.app.push_screen(FormScreen(title, fields, hint), then)
 
+    def correct(self, n: int, commands: list[Command], what: str) -> None:
+        """Exchange ``n`` corrected to ``commands``: asked, with what it changes."""
+        self.corrections.send(n, commands, what)
+
     def names(self) -> Options:
         """The participants, as a choice's options."""
         return self.keypad.names()

@@ -88,6 +88,12 @@ class ContestActions(Protocol):
         """A form whose answers (None: cancelled) go to ``then``."""
         ...
 
+    def correct(self, n: int, commands: list[Command], what: str) -> None:
+        """Exchange ``n`` corrected to ``commands`` (``what``: how the GM names it,
+        "Cynere's attack (exchange 1)"): what it changes is shown and asked before the
+        correction goes to the app's bus."""
+        ...
+
     def refresh_keypad(self) -> None: ...
 
     def notify(
@@ -118,8 +124,12 @@ class ScreenPart(msgspec.Struct, frozen=True):
     system's) offers: ``modifier_choices`` of the contest, or else its participants.
     ``replaces(waiting, new)``: whether ``new``, put on the keypad, takes the place of
     the action ``waiting`` there rather than going beside it (Fate: an advantage entered
-    again by its creator on the same aspect, fixed in a correction, is not a second one)."""
+    again by its creator on the same aspect, fixed in a correction, is not a second one).
+    ``corrects``: ``C`` the system's own way for a contest whose actions are played by
+    forms, not on the keypad (a Fate conflict's attacks): True when it took the key, False
+    for the keypad's correction."""
 
     keys: Sequence[Key] = ()
     modifier_choices: Callable[[Contest], Options] | None = None
     replaces: Callable[[Command, Command], bool] | None = None
+    corrects: Callable[[ContestActions], bool] | None = None

@@ -772,15 +772,6 @@ class ConflictRules(RuleSystem):
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         return render_all(self.lines(event), secrets)
 
-    def not_corrected(self, contest: Contest) -> str | None:
-        """A conflict's actions are played by forms (an attack, its absorption), not on
-        the keypad a correction gives an exchange back to: ``u`` takes the last ones back
-        (each is one action), and ``k`` / ``a`` play them again."""
-        return (
-            "a conflict's actions are not corrected on the keypad: u takes back the last "
-            "ones (an attack, its absorption: one action each), then k and a play them again"
-        )
-
     def recap(
         self, contest: Contest, exchanges: Sequence[ExchangeEvent], secrets: Secrets = NO_SECRETS
     ) -> list[str]:

@@ -130,11 +130,6 @@ class Fate(FateRules):
     def ending(self, contest: Contest) -> str:
         return CONFLICT.ending(contest) if _conflict(contest) else super().ending(contest)
 
-    def not_corrected(self, contest: Contest) -> str | None:
-        if _conflict(contest):
-            return CONFLICT.not_corrected(contest)
-        return super().not_corrected(contest)
-
     def escalated(self, contest: Contest) -> Escalated | None:
         return CONFLICT.escalated(contest) if _conflict(contest) else super().escalated(contest)
 

@@ -9,11 +9,14 @@ a GM's remapped keys keep theirs.)"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from msgspec.structs import replace
 
 from core.campaign.log import Play, StartContest
-from core.dice import DiceKind, parse_fate_dice
-from core.engine import apply
+from core.dice import DiceKind, fate_glyphs, parse_fate_dice
+from core.engine import apply, play
+from core.errors import RuleError
 from core.model import Command, Contest
 from core.systems.fate.conflict import Absorption, absorptions, is_taken_out_by
 from core.systems.fate.conflict_play import (
@@ -27,6 +30,7 @@ from core.systems.fate.conflict_play import (
     EndConflict,
     FateConflict,
     FullDefense,
+    Hit,
     SetTurnOrder,
     TakeOut,
     TakeTurn,
@@ -384,6 +388,13 @@ def absorb(screen: ContestActions) -> None:
         screen.message = "No hit is waiting to be absorbed."
         screen.refresh_keypad()
         return
+    fields, command = absorb_form(c, hit)
+    screen.play_now(f"{hit.target} absorbs {shifts(hit.shifts)} {hit.track} hit", fields, command)
+
+
+def absorb_form(c: FateConflict, hit: Hit) -> tuple[list[Field], Callable[[Answers], Command]]:
+    """The fields that ask how ``hit`` is absorbed (one of the ways the rules list, the
+    consequences named, or taken out), and what turns the answers into the command."""
     target = c.conflict.combatant(hit.target)
     ways = absorptions(target, hit.track, hit.shifts, c.conflict.options)
     choices: Options = (
@@ -406,14 +417,159 @@ def absorb(screen: ContestActions) -> None:
             )
         return Absorb(who=hit.target, absorption=way, names=names)
 
-    screen.play_now(
-        f"{hit.target} absorbs {shifts(hit.shifts)} {hit.track} hit",
+    fields = [
+        Field("how", "How", choices[0][1], choices),
+        Field("names", "Consequences taken, named (separated by ;)", required=False),
+    ]
+    return fields, command
+
+
+# -- C: an attack's dice corrected --------------------------------------------------------
+
+
+def correct(screen: ContestActions) -> bool:
+    """``C`` in a conflict (its actions are played by forms, not on the keypad): an
+    attack's dice corrected, the last attack's by default. Its absorption is asked again
+    when the hit's shifts changed (the old one is kept when they did not); then what the
+    correction changes (this action and every later one, played again with its dice,
+    through the engine) is shown and asked before anything is. False: not a conflict."""
+    if not isinstance(screen.state, FateConflict):
+        return False
+    record = screen.tussle.campaign.contest(screen.contest_id)
+    c = own(record.state)
+    if c.hit is not None:
+        screen.notify(
+            f"{c.hit.by}'s attack on {c.hit.target} waits for its absorption: u takes the "
+            "attack back, and k plays it again with the right dice.",
+            title="Cannot correct",
+            severity="warning",
+        )
+        return True
+    attacks = [x for x in record.exchanges if isinstance(x, AttackResolved)]
+    if not attacks:
+        screen.notify("No attack to correct yet.", severity="warning")
+        return True
+    if len(attacks) == 1:
+        correct_attack(screen, attacks[0])
+        return True
+    by_n = {str(x.n): x for x in attacks}
+
+    def chosen(answers: Answers | None) -> None:
+        if answers is not None:
+            correct_attack(screen, by_n[answers["n"]])
+
+    screen.form(
+        "Correct an attack's dice",
         [
-            Field("how", "How", choices[0][1], choices),
-            Field("names", "Consequences taken, named (separated by ;)", required=False),
+            Field(
+                "n",
+                "Which attack",
+                str(attacks[-1].n),
+                tuple((_named(x), str(x.n)) for x in attacks),
+            )
         ],
-        command,
+        "The last attack first (←/→: another). Enter: its dice · Esc: cancel",
+        chosen,
     )
+    return True
+
+
+def _named(x: AttackResolved) -> str:
+    a = x.attack
+    return (
+        f"exchange {x.exchange}: {a.by} on {a.target}, "
+        f"{fate_glyphs(a.faces)} vs {fate_glyphs(a.defense_faces)}"
+    )
+
+
+def correct_attack(screen: ContestActions, resolved: AttackResolved) -> None:
+    """The dice of the attack that ``resolved`` settled, typed again: both rolls, as
+    they were by default (an invoke's reroll stays as it was)."""
+    from core.campaign.corrections import reopen
+
+    n = resolved.n
+    try:
+        before, commands = reopen(screen.tussle.campaign, screen.contest_id, n)
+    except RuleError as error:
+        screen.notify(str(error), title="Cannot correct", severity="error")
+        return
+    at_attack = next(i for i, x in enumerate(commands) if isinstance(x, Attack))
+    old = commands[at_attack]
+    assert isinstance(old, Attack)
+    at, _ = play(before, commands[:at_attack])  # a turn order set just before it
+    c = own(at)
+    settled = commands[at_attack + 1 :]  # its absorption, or taken out (a hit)
+    what = f"{old.by}'s attack on {old.target} (exchange {resolved.exchange})"
+    was = outcome(c, rolled(c, old))
+
+    def parse(a: Answers) -> Command:
+        with blame("dice"):
+            faces = parse_fate_dice(a["dice"].replace("=", "+"))
+        with blame("defense_dice"):
+            defense_faces = parse_fate_dice(a["defense_dice"].replace("=", "+"))
+        new = replace(old, faces=faces, defense_faces=defense_faces)
+        if new == old:
+            raise FieldError("dice", "The dice are as they were: change one (Esc: nothing)")
+        apply(c, new)  # a pure check: a refusal keeps the form open
+        return new
+
+    def then(new: Command | None) -> None:
+        if new is None:
+            return
+        assert isinstance(new, Attack)
+        after, _ = apply(c, new)
+        hit = own(after).hit
+        head = [*commands[:at_attack], new]
+        if hit is None:  # no harm now: nothing to absorb
+            screen.correct(n, head, what)
+            return
+        if settled and hit.shifts == rolled(c, old).result.shifts and _plays(after, settled):
+            screen.correct(n, [*head, *settled], what)  # the same hit: absorbed as it was
+            return
+        fields, command = absorb_form(own(after), hit)
+
+        def parse_absorb(a: Answers) -> Command:
+            made = command(a)
+            apply(after, made)  # a pure check: a refusal keeps the form open
+            return made
+
+        def absorbed(made: Command | None) -> None:
+            if made is None:
+                screen.notify(f"Nothing corrected: {what} is as it was.", title="Not corrected")
+                return
+            screen.correct(n, [*head, made], what)
+
+        screen.command_form(
+            f"{hit.target} absorbs {shifts(hit.shifts)} {hit.track} hit",
+            fields,
+            f"Correcting {what}. Was: {was}. Now: {outcome(c, rolled(c, new))}.\n"
+            "Esc: nothing corrected",
+            parse_absorb,
+            absorbed,
+        )
+
+    screen.command_form(
+        f"Correct {what}",
+        [
+            Field("dice", f"{old.by}'s dice ({old.skill}), like +0-0", fate_glyphs(old.faces)),
+            Field(
+                "defense_dice",
+                f"{old.target}'s dice ({old.defense})",
+                fate_glyphs(old.defense_faces),
+            ),
+        ],
+        f"Was: {was}.\nEnter: what it changes · Esc: nothing",
+        parse,
+        then,
+    )
+
+
+def _plays(c: Contest, commands: Sequence[Command]) -> bool:
+    try:
+        play(c, commands)
+    except RuleError:
+        return False
+    return True
 
 
 def start(screen: ContestActions, contest: FateContest) -> None:

@@ -327,4 +327,5 @@ SCREEN = ScreenPart(
         and isinstance(new, CreateAdvantage)
         and (waiting.by, waiting.aspect) == (new.by, new.aspect)
     ),
+    corrects=conflict_keys.correct,  # a conflict's attacks: their dice, in a form
 )
