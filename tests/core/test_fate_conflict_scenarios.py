@@ -209,3 +209,131 @@ def test_a_recorded_conflict_brings_its_people_skills_and_scars(tmp_path: Any) -
         ("moderate", None),
         ("severe", None),
     ]
+
+
+# -- invokes on a conflict's attacks (spelt as a contest's, scenario.md) -----------------------
+
+
+def attack(by: str, dice: str, defense_dice: str, *invokes: dict[str, Any]) -> dict[str, Any]:
+    """``by`` attacks the other with Fight; the other defends with Fight (Cynere with
+    Athletics), each roll's dice as given."""
+    return {
+        "by": by,
+        "target": "Drisban" if by == "Cynere" else "Cynere",
+        "skill": "Fight",
+        "dice": dice,
+        "defense": "Fight" if by == "Cynere" else "Athletics",
+        "defense_dice": defense_dice,
+        "invokes": list(invokes),
+    }
+
+
+MUDDY = [{"name": "Muddy Ground"}]
+WITH_POINTS = [
+    {"name": "Cynere", "skills": {"Fight": 3, "Notice": 3, "Athletics": 4}, "fate_points": 2},
+    {"name": "Drisban", "skills": {"Fight": 4}, "fate_points": 1},
+]
+INVOKED = scenario(
+    aspects=MUDDY,
+    participants=WITH_POINTS,
+    exchanges=[
+        {
+            "attack": attack("Cynere", "0000", "-000", {"by": "Cynere", "aspect": "Muddy Ground"}),
+            "absorb": {"boxes": [2]},
+        },
+        {
+            "attack": attack(
+                "Drisban",
+                "++00",
+                "--00",
+                {"by": "Cynere", "aspect": "Muddy Ground", "effect": "reroll", "dice": "++00"},
+            )
+        },
+        {
+            "attack": attack(
+                "Cynere",
+                "0000",
+                "-000",
+                {"by": "Drisban", "aspect": "Drisban's boost", "free": True},
+            )
+        },
+        {"end": True},
+    ],
+)
+
+
+def test_invokes_on_a_conflicts_attacks_from_both_sides() -> None:
+    """SRD, Invoking Aspects (+2 or a reroll, a fate point or a free invoke; "after
+    you've rolled"), Conflicts (Resolving Attacks), Boosts. Exchange 1: Cynere, Fight +3,
+    0000: Good (+3), ties Drisban's Fight +4, -000: Good (+3); she pays a fate point for
+    Muddy Ground, +2: Superb (+5), a 2-shift hit (his 2-box). Drisban, Fight +4, ++00:
+    Fantastic (+6), against her Athletics +4, --00: Fair (+2); she pays her last point for
+    Muddy Ground again (another roll) to reroll: ++00, Fantastic (+6): a tie, no harm,
+    a boost for Drisban. Exchange 2: her Good (+3) against his Good (+3), his boost
+    invoked free on his defense: Superb (+5): she fails by 2 (no boost: not by 3); the
+    boost is gone. Points: Cynere 2 - 2 = 0, Drisban 1."""
+    run = resolve(INVOKED)
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    first, second, third = (x["attack"] for x in out["exchanges"])
+    assert (first["total"], first["defense_total"], first["shifts"]) == (5, 3, 2)
+    assert first["invokes"] == [
+        {"by": "Cynere", "aspect": "Muddy Ground", "effect": "+2", "paid": "fate point"}
+    ]
+    assert out["exchanges"][0]["boxes"] == [2]
+    assert (second["total"], second["defense_total"], second["outcome"]) == (6, 6, "tie")
+    assert second["boost"] == "Drisban's boost"
+    assert second["defense_invokes"] == [
+        {
+            "by": "Cynere",
+            "aspect": "Muddy Ground",
+            "effect": "reroll",
+            "paid": "fate point",
+            "dice": "++00",
+        }
+    ]
+    assert (third["defense_total"], third["outcome"]) == (5, "fail")
+    assert third["defense_invokes"][0]["paid"] == "free"
+    assert out["fate_points"] == {"Cynere": 0, "Drisban": 1}
+    assert [a["name"] for a in out["aspects"]] == ["Muddy Ground"]  # the boost is gone
+
+
+@pytest.mark.parametrize(
+    ("invoke", "place", "said"),
+    [
+        ({"by": "Zird", "aspect": "Muddy Ground"}, "attack.invokes[0].by", "Zird"),
+        ({"by": "Cynere", "aspect": "Fog"}, "attack.invokes[0].aspect", "Fog"),
+        ({"by": "Cynere", "aspect": "Muddy Ground", "colour": 1}, "invokes[0].colour", ""),
+        ({"by": "Cynere", "aspect": "Muddy Ground", "effect": "reroll"}, "invokes[0]", "dice"),
+        ({"by": "Cynere", "aspect": "Muddy Ground", "free": True}, "exchanges[0]", "free"),
+    ],
+)
+def test_a_bad_invoke_on_a_conflicts_attack_names_the_place(
+    invoke: dict[str, Any], place: str, said: str
+) -> None:
+    data = scenario(aspects=MUDDY, exchanges=[{"attack": attack("Cynere", "0000", "-000", invoke)}])
+    run = resolve(data)
+    assert run.returncode == 2, run.stderr
+    assert place in run.stderr and said in run.stderr, run.stderr
+
+
+def test_a_recorded_conflict_keeps_its_invokes_and_their_points(tmp_path: Any) -> None:
+    """``--record`` of the invokes above: the log keeps each invoke under the roll it
+    changed, and Cynere's two fate points spent are gone from the roster."""
+    from core.rules import find_system
+    from core.saves.store import CampaignFiles
+    from core.systems.fate.character import fate_sheet
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    run = in_process(
+        "--saves", str(saves), "resolve", "--record", "Warehouse", "-", stdin=json.dumps(INVOKED)
+    )
+    assert run.returncode == 0, run.stderr
+    campaign = CampaignFiles(saves / "warehouse").load()
+    record = campaign.contest("c1")
+    lines = [line for x in record.exchanges for line in find_system("fate").describe(x)]
+    assert "    Cynere invokes Muddy Ground (1 FP): +2" in lines
+    assert "    Cynere invokes Muddy Ground (1 FP): reroll ++00" in lines
+    assert "    Drisban invokes Drisban's boost (free): +2" in lines
+    assert fate_sheet(campaign.roster["Cynere"]).fate_points == 0

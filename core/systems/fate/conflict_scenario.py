@@ -5,15 +5,18 @@ top-level ``conflict`` plays a conflict instead of a contest (README, "Scenario 
   "condensed"), ``extreme`` (every character has the extreme slot), ``extra_boxes``,
   ``box_rule`` ("covers" or "next"), ``order`` (the GM's turn order; else by the rules:
   Notice, Athletics, Physique; mental: Empathy, Rapport, Will).
+* ``aspects`` (top level, as a contest's): the situation aspects in play.
 * each participant: ``name``, ``side``, ``skills`` (``{"Fight": 3}``; a missing skill is
   Mediocre; Physique and Will give the tracks), ``fate_points``.
 * each exchange is one action of the conflict, in turn order: ``order`` (a new turn
   order, first), then one of ``concede`` (a name), ``full_defense`` (a name), ``turn``
   (a name, with ``what`` they do) or ``attack`` (``by``, ``target``, ``skill``,
   ``dice``, ``defense``, ``defense_dice``; ``track``, ``bonus``, ``defense_bonus``,
-  ``take_boost``, ``boost``), then, for a hit, ``absorb`` (``boxes``: the values of the
-  boxes checked, ``consequences``: ``[{"severity": "moderate", "name": "Slashed
-  Arm"}]``) or ``"taken_out": true``; ``"end": true`` ends it where it stands.
+  ``take_boost``, ``boost``, ``invokes``: as a contest's exchange spells them, ``by``,
+  ``aspect``, ``free``, ``effect``, ``dice``, on the roll of ``by``'s side), then, for
+  a hit, ``absorb`` (``boxes``: the values of the boxes checked, ``consequences``:
+  ``[{"severity": "moderate", "name": "Slashed Arm"}]``) or ``"taken_out": true``;
+  ``"end": true`` ends it where it stands.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from core.systems.fate.conflict_play import (
     Absorb,
     Attack,
     Concede,
+    ConflictInvoke,
     EndConflict,
     FateConflict,
     FullDefense,
@@ -65,7 +69,9 @@ ATTACK_KEYS = (
     "defense_bonus",
     "take_boost",
     "boost",
+    "invokes",
 )
+INVOKE_KEYS = ("by", "aspect", "free", "effect", "dice")  # a contest's (scenario.md)
 MOST_EXTRA_BOXES = 10  # a track of 14 boxes at most: more is a typo
 
 
@@ -154,7 +160,7 @@ def action_steps(
         )
     attack = ex.get("attack")
     if attack is not None:
-        yield attack.place, _attack(attack, names, read_dice)
+        yield attack.place, _attack(attack, names, read_dice, state())
     absorb = ex.get("absorb")
     if absorb is not None:
         yield absorb.place, _absorb(absorb, state())
@@ -167,10 +173,13 @@ def action_steps(
         yield end.place, EndConflict()
 
 
-def _attack(node: Node, names: list[str], read_dice: Callable[[Node], tuple[int, ...]]) -> Attack:
+def _attack(
+    node: Node, names: list[str], read_dice: Callable[[Node], tuple[int, ...]], c: FateConflict
+) -> Attack:
     node.expect_object()
     node.check_keys(ATTACK_KEYS)
     boost = node.get("boost")
+    invokes = node.get("invokes")
     return Attack(
         by=name_in(node.need("by"), names),
         target=name_in(node.need("target"), names),
@@ -183,6 +192,26 @@ def _attack(node: Node, names: list[str], read_dice: Callable[[Node], tuple[int,
         defense_bonus=node.int_("defense_bonus", 0, of=Attack),
         take_boost=node.bool_("take_boost", False),
         boost="" if boost is None else boost.as_nonempty_str(),
+        invokes=tuple(_invoke(item, names, read_dice, c) for item in _list(invokes)),
+    )
+
+
+def _invoke(
+    node: Node, names: list[str], read_dice: Callable[[Node], tuple[int, ...]], c: FateConflict
+) -> ConflictInvoke:
+    """An invoke on the attack's rolls, spelt as a contest's (scenario.md): on the roll
+    of ``by``'s side, an aspect in play as the attack is made; ``free`` a free invoke,
+    else a fate point of ``by``'s; ``effect`` "+2" or "reroll" with the new ``dice``."""
+    node.expect_object()
+    node.check_keys(INVOKE_KEYS)
+    aspect = name_in(node.need("aspect"), [a.name for a in c.aspects], "aspect in play")
+    effect = node.str_("effect", "+2", ("+2", "reroll"))
+    return ConflictInvoke(
+        by=name_in(node.need("by"), names),
+        aspect=aspect,
+        effect="reroll" if effect == "reroll" else "+2",
+        faces=read_dice(node.need("dice")) if effect == "reroll" else None,
+        free=node.bool_("free", False),
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from msgspec.structs import replace
+
 from core.dice import parse_fate_dice
 from core.errors import RuleError
 from core.model import Command, Contest, ResolveExchange, RollDice, SetModifier
@@ -102,10 +104,10 @@ class FateReader(SystemReader):
 
     def read_contest(self, root: Node) -> Contest:
         if root.has("conflict"):
-            for key in ("options", "aspects"):
-                if root.has(key):
-                    root.fail_key(key, "a contest's: a conflict has its own keys")
-            return conflict_scenario.read_conflict(root)
+            if root.has("options"):
+                root.fail_key("options", "a contest's: a conflict has its own keys")
+            conflict = conflict_scenario.read_conflict(root)
+            return replace(conflict, aspects=tuple(read_aspects(root, conflict.sides)))
         options = read_options(root)
         participants = read_participants(root, ("skill", "fate_points"), _participant)
         contest = new_contest(participants, options=options)
