@@ -98,6 +98,26 @@ async def test_the_footer_follows_the_round(saves: Path) -> None:
         assert "Roles" in screen_text(app)[-1]
 
 
+async def test_target_is_in_the_footer_in_an_action_beat_only(saves: Path) -> None:
+    """``k`` aims an attack: attacks are sent in an action beat and land in a reaction
+    beat, where nobody attacks (rules §3.4 [I16], [I17]: beat 4 is an action beat, beat 5
+    a reaction beat). Beat 4: ``k Target`` in the footer; beat 5 (Josef's 35 sent 12 to
+    Bobby): not, and ``k`` does nothing."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "T")
+        await settle(pilot)
+        assert app.screen.check_action("target", ()) is True
+        assert "Target" in screen_text(app)[-1]
+        await keys(pilot, "3", "5", "enter")
+        assert "Round 1 · beat 5 (reaction)" in text(app, "#aspects")
+        await settle(pilot)
+        assert app.screen.check_action("target", ()) is False
+        footer = screen_text(app)[-1]
+        assert "Target" not in footer, footer
+
+
 async def test_a_beat_played_in_one_step_is_not_corrected_but_undone(saves: Path) -> None:
     """Beat 4 sends two attacks in one step (exchanges 1 and 2): C cannot take one of them
     back alone; it says so under the field, and u takes the whole beat back."""

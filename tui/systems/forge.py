@@ -429,6 +429,13 @@ def _end_round(screen: ContestActions) -> None:
     screen.tussle.send(Play(contest_id=screen.contest_id, commands=(beats.EndRound(),)))
 
 
+def _action_beat(state: Contest) -> bool:
+    """Whether a round is under way in an action beat, where ``k`` aims an attack (in a
+    reaction beat nobody attacks, rules §3.4 [I17]: the key is out of the footer)."""
+    r = _own(state).round
+    return _own(state).in_round and r is not None and beat_kind(r.beat) == "action"
+
+
 def _combat(state: Contest) -> bool:
     return _own(state).options.combat
 
@@ -452,7 +459,7 @@ SCREEN = ScreenPart(
             "modifier",
             Binding("k", "target", "Target", id="target"),
             _choose_target,
-            applies=lambda state: _own(state).in_round,  # an action beat's attacks
+            applies=_action_beat,  # an action beat's attacks; nobody attacks in a reaction beat
         ),
         Key(
             "modifier",
