@@ -40,6 +40,7 @@ MAX_TEXT = 500
 
 __all__ = [
     "MAX_TEXT",
+    "clipped",
     "control_in",
     "control_problem",
     "first_control",
@@ -51,6 +52,16 @@ __all__ = [
     "visible_lines",
     "written_out",
 ]
+
+
+def clipped(text: str, most: int = 20) -> str:
+    """``text`` as an error message repeats it: whole up to ``most`` characters, else its
+    start and its length (``99999999... (62 digits)``), so a paste gone wrong is named,
+    not printed back in full."""
+    if len(text) <= most:
+        return text
+    digits = text.lstrip("+-−").isdigit()
+    return f"{text[:8]}... ({len(text)} {'digits' if digits else 'characters'})"
 
 
 def is_control(char: str) -> bool:

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 import msgspec
 
 from core.limits import SIZE, field_problem, size_problem
+from core.text import clipped
 
 
 class Field(msgspec.Struct, frozen=True):
@@ -87,12 +88,12 @@ def whole(text: str, key: str | None = None) -> int:
     if value is None and re.fullmatch(r"[+-]?\d+", written):
         problem: str | None = f"must be at most {SIZE} in size"
     elif value is None:
-        problem = f'"{text}" is not a whole number (like 3 or -1)'
+        problem = f'"{clipped(text)}" is not a whole number (like 3 or -1)'
     else:
         problem = size_problem(value)
     if problem is None and value is not None:
         return value
-    message = problem or f'"{text}" is not a whole number'
+    message = problem or f'"{clipped(text)}" is not a whole number'
     if key is None:
         from core.errors import RuleError
 

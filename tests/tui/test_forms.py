@@ -25,6 +25,7 @@ from core.systems.heroquest.state import Pair
 from tests.helpers import wait_for_odds
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, write
 from tui.app import TussleApp
+from tui.fields import FieldError, whole
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
 from tui.screens.roster import RosterScreen
@@ -140,6 +141,25 @@ async def test_a_heroquest_ability_written_wrong_is_refused_and_kept(saves: Path
         await settle(pilot)
         sandy = app.campaign.roster["Sandy"]
         assert (dict(sandy.ratings), hq_sheet(sandy).vitality) == ({"Rake": 24}, 1)  # 4M: 4 + 20
+
+
+async def test_a_huge_pasted_rating_is_named_not_printed_back(saves: Path) -> None:
+    """A HeroQuest rating is 1 to 20, then M and a mastery count (rules §2.2): 60 nines
+    pasted are no rating, and a mastery count of 300 digits is beyond any size a number
+    may have (core.limits.SIZE). The message names the paste by its start and length,
+    not all of it (it filled the form before)."""
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await new_character(
+            pilot, [("name", "Sandy"), ("ratings", "Rake " + "9" * 60), ("vitality", "1")]
+        )
+        form = await refused(pilot, "ratings", "(60 digits)")
+        assert "9" * 21 not in error_under(form, "ratings")
+        assert "is not a rating" in error_under(form, "ratings")
+        await fill(pilot, "ratings", "Rake 4M" + "9" * 300)
+        form = await refused(pilot, "ratings", "is too large")
+        assert "9" * 21 not in error_under(form, "ratings")
 
 
 async def test_a_refused_field_is_put_right_not_typed_again(saves: Path) -> None:
@@ -581,3 +601,13 @@ async def test_fate_options_outside_their_limits_are_refused_and_the_contest_rel
     latest = reopened.load().latest_contest
     assert latest is not None and latest.title == "Second race"
     assert getattr(latest.state.options, key) == int(good)
+
+
+def test_a_long_paste_in_a_number_field_is_named_not_printed_back() -> None:
+    """A whole-number field refuses letters by naming what was typed; a paste of 300
+    letters is named by its start and length, not repeated (it would fill the form)."""
+    with pytest.raises(FieldError) as refused:
+        whole("lots" * 75, "n")
+    assert "(300 characters)" in str(refused.value) and "lots" * 3 not in str(refused.value)
+    with pytest.raises(FieldError, match='"lots" is not a whole number'):
+        whole("lots", "n")

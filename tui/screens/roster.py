@@ -34,6 +34,7 @@ from core.campaign.sheet import find_sheet
 from core.errors import RuleError
 from core.limits import fields_of
 from core.rules import find_system
+from core.text import clipped
 from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.host import Host, Step, host
 from tui.key_hints import key_of
@@ -64,7 +65,7 @@ def parse_ratings(part: RosterPart, text: str) -> dict[str, int]:
         try:
             out[name.strip()] = part.parse_rating(value)
         except RuleError as error:
-            raise RuleError(f'"{chunk}": {error}') from None
+            raise RuleError(f'"{clipped(chunk, 40)}": {error}') from None
     return out
 
 

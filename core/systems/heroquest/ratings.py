@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 from core.errors import RuleError
+from core.limits import SIZE
+from core.text import clipped
 
 MASTERY = 20  # one mastery is worth 20 on the linear scale
 
@@ -29,10 +31,12 @@ def parse_rating(text: str) -> int:
     match = _RATING.fullmatch(text)
     base = int(match["base"]) if match else 0
     count = match["count"] if match else None
+    if count is not None and len(count) > len(str(SIZE)):  # more digits than Python reads
+        raise BadRating(f'"{clipped(text)}" is too large: must be at most {SIZE} in size')
     if match is None or base > MASTERY or (count is not None and int(count) < 2):
         raise BadRating(
-            f'"{text}" is not a rating: write 1 to 20, then optionally M and a mastery '
-            'count of 2 or more ("17", "4M", "10M2")'
+            f'"{clipped(text)}" is not a rating: write 1 to 20, then optionally M and a '
+            'mastery count of 2 or more ("17", "4M", "10M2")'
         )
     masteries = 0 if match["mark"] is None else int(count) if count else 1
     return base + MASTERY * masteries
