@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
 from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tui.screens.forms import FormScreen
 
 
 def duel(saves: Path, extended: bool) -> None:
@@ -107,3 +110,43 @@ async def test_a_group_boost_turns_a_tie_into_a_win(saves: Path) -> None:
         assert "Heroes win, marginal (1 RP)" in log
         assert "Heroes boost: +1 level on a tie or a win" in log
         assert "Sandy  HP 1" in text(app, "#participants")
+
+
+async def test_a_boost_paid_in_words_names_the_word(saves: Path) -> None:
+    """Who pays a group boost is a member of the side and a whole number of hero points
+    (rules §2.7.4: one hero point per three members, paid by any of them): "Tripitaka
+    lots" is refused for "lots", not as a participant called "Tripitaka lots"; the form
+    stays with what was typed."""
+    seed_campaign(
+        saves,
+        "Graveyard",
+        "heroquest",
+        [
+            Character(
+                name="Tripitaka", ratings={"Sword": 15}, sheet=HeroQuestCharacter(hero_points=1)
+            ),
+            Character(name="Sandy", ratings={"Staff": 15}, sheet=HeroQuestCharacter(hero_points=2)),
+            Character(name="Ghoul", kind="npc", ratings={"Claws": 15}),
+        ],
+        [
+            Pick(character="Tripitaka", side="Heroes", rating="Sword"),
+            Pick(character="Sandy", side="Heroes", rating="Staff"),
+            Pick(character="Ghoul", side="Ghouls", rating="Claws"),
+        ],
+    )
+    app = new_app(saves, "Graveyard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "G")
+        await write(pilot, "Tripitaka v Ghoul 3 8, Sandy v Ghoul 8 3")
+        await keys(pilot, "enter", "B")
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        form.query_one("#f-paid").focus()
+        await write(pilot, "Tripitaka lots")
+        await keys(pilot, "enter")
+        assert app.screen is form
+        said = str(form.query_one("#e-paid", Static).visual)
+        assert 'Tripitaka pays "lots"' in said and "whole number" in said, said
+        assert "no participant" not in said
+        assert form.answers()["paid"] == "Tripitaka lots"

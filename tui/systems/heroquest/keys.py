@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from textual.binding import Binding
 
 from core.errors import RuleError
@@ -36,6 +38,7 @@ from core.systems.heroquest.modifiers import boost_cost
 from core.systems.heroquest.ratings import parse_rating
 from core.systems.heroquest.resolution import RESOLUTION_POINTS
 from core.systems.heroquest.state import HQContest, Pair
+from core.text import clipped
 from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.heroquest.panes import own_contest
@@ -184,7 +187,11 @@ def _boost(screen: ContestActions) -> None:
         members = [p.name for p in state.participants if p.side == side]
         cost = boost_cost(len(members), double)
         with blame("paid"):
-            paid = parse_paid(a["paid"]) if a["paid"].strip() else _payers(state, members, cost)
+            paid = (
+                parse_paid(a["paid"], members)
+                if a["paid"].strip()
+                else _payers(state, members, cost)
+            )
         return Boost(side=side, paid=paid, double=double)
 
     screen.ask(
@@ -223,15 +230,23 @@ def _payers(state: HQContest, members: list[str], cost: int) -> tuple[tuple[str,
     return tuple(paid.items())
 
 
-def parse_paid(text: str) -> tuple[tuple[str, int], ...]:
-    """``"Tripitaka 1, Sandy 2"``: who pays a boost and how much (a name alone pays 1)."""
+def parse_paid(text: str, members: Collection[str] = ()) -> tuple[tuple[str, int], ...]:
+    """``"Tripitaka 1, Sandy 2"``: who pays a boost and how much (a name alone pays 1).
+    A member of the side (``members``) followed by a word that is no number
+    (``"Tripitaka lots"``) is refused for that word, not as someone not there."""
     paid = []
     for chunk in text.split(","):
         words = chunk.split()
         if not words:
             raise RuleError(f'"{text.strip()}": write who pays as "Tripitaka 1, Sandy 1"')
-        if len(words) > 1 and words[-1].lstrip("-−").isdigit():
-            paid.append((" ".join(words[:-1]), whole(words[-1])))
+        name, last = " ".join(words[:-1]), words[-1]
+        if len(words) > 1 and last.lstrip("+-−").isdigit():
+            paid.append((name, whole(last)))
+        elif len(words) > 1 and name in members and chunk.strip() not in members:
+            raise RuleError(
+                f'{name} pays "{clipped(last)}": hero points paid are a whole number '
+                f'(write "{name} 1")'
+            )
         else:
             paid.append((" ".join(words), 1))
     return tuple(paid)
