@@ -337,3 +337,40 @@ def test_a_recorded_conflict_keeps_its_invokes_and_their_points(tmp_path: Any) -
     assert "    Cynere invokes Muddy Ground (1 FP): reroll ++00" in lines
     assert "    Drisban invokes Drisban's boost (free): +2" in lines
     assert fate_sheet(campaign.roster["Cynere"]).fate_points == 0
+
+
+def test_the_odds_count_a_hit_waiting_with_the_invokes_paid_on_it() -> None:
+    """A hit rolled and waiting for its absorption counts, at the total its invokes made
+    (SRD, Invoking Aspects: +2 after the roll; Getting Taken Out). Titan (Fight +10;
+    Notice, first) attacks the Mook (all Mediocre: boxes 1 and 2, mild 2, moderate 4,
+    severe 6: 2 + 2 + 4 + 6 = 14 shifts at most): +++0, Legendary+2 (+13), against his
+    0000, Mediocre (+0): 13 shifts, which the 1-box and all three slots absorb. What is
+    left of the exchange is the Mook's attack, which never hits Titan (0 + 4 against
+    10 - 4, a margin of -2): nobody is taken out by its end. With Titan's fate point
+    paid for Muddy Ground, +2: 15 shifts, more than 14: the Mook is taken out, for sure.
+    Before, the odds left the hit waiting out and counted Titan's attack again
+    (157/6561)."""
+
+    def odds(*invokes: dict[str, Any]) -> Any:
+        titan = {**A_TITAN, "fate_points": 1}
+        hit = {
+            "by": "Titan",
+            "target": "Mook",
+            "skill": "Fight",
+            "dice": "+++0",
+            "defense": "Athletics",
+            "defense_dice": "0000",
+            "invokes": list(invokes),
+        }
+        data = scenario(participants=[titan, A_MOOK], aspects=MUDDY, exchanges=[{"attack": hit}])
+        run = in_process("odds", "-", stdin=json.dumps(data))
+        assert run.returncode == 0, run.stderr
+        return json.loads(run.stdout)
+
+    plain = odds()
+    assert plain["exchange"]["taken_out"]["Mook"]["chance_exact"] == "0"
+    assert "the hit waiting on Mook (13 shifts" in plain["note"]
+    invoked = odds({"by": "Titan", "aspect": "Muddy Ground"})
+    assert invoked["exchange"]["taken_out"]["Mook"]["chance_exact"] == "1"
+    assert invoked["contest"]["sides"]["Titan"]["win_exact"] == "1"
+    assert "(15 shifts, invokes included)" in invoked["note"]

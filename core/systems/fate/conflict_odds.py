@@ -8,7 +8,9 @@ The model (what is counted, and what is not):
   attack is ``attack`` + 4dF against the target's ``defense`` + 4dF (two independent
   throws, 81 x 81 equally likely); the hit is the margin (``conflict.attack_result``,
   a success with style taking no boost). Invokes, advantages, boosts, full defense and
-  concessions are not modelled: the odds are those of plain rolls from the state now.
+  concessions are not modelled: the odds are those of plain rolls from the state now. A
+  hit already rolled and waiting for its absorption is counted as it stands (its shifts
+  include the invokes paid on its rolls), absorbed by the ``policy``.
 * The defender absorbs a hit by the ``policy`` (default :func:`keep_most`: the way that
   leaves the most capacity for the next hit; :func:`fewest_consequences` is the other),
   chosen among ``conflict.absorptions``; none: taken out. Stress stays checked for the
@@ -205,12 +207,27 @@ class ConflictOdds:
         if missing:
             raise UnknownName(f"no attack and defense for {', '.join(missing)}")
 
-    def wins(self, conflict: Conflict) -> dict[str, Fraction]:
-        """Each side's chance of winning the conflict from here (from ``conflict.turn``).
-        A side already the winner has 1; ``endless`` (:meth:`endless`) is the rest."""
+    def wins(self, conflict: Conflict, turn: int | None = None) -> dict[str, Fraction]:
+        """Each side's chance of winning the conflict from here (from ``turn``: by
+        default ``conflict.turn``; past the last, the next exchange's first). A side
+        already the winner has 1; ``endless`` (:meth:`endless`) is the rest."""
         self._rated(conflict)
         plain = replace(conflict, combatants=tuple(_plain(c) for c in conflict.combatants))
-        return dict(self._solve(plain, conflict.turn))
+        first = conflict.turn if turn is None else turn
+        return dict(self._solve(plain, first % len(conflict.combatants)))
+
+    def absorbed(self, conflict: Conflict, target: str, track: str, shifts: int) -> Conflict:
+        """``conflict`` once ``target`` has absorbed a hit of ``shifts`` on ``track`` (a
+        hit waiting, its shifts as rolled, invokes included) the policy's way, or been
+        taken out by it where no way is left."""
+        options = self.options or conflict.options
+        defender = conflict.combatant(target)
+        way = self.policy(defender, track, shifts, options)
+        if way is None:
+            after = replace(defender, taken_out=True)
+        else:
+            after = absorb(defender, way, shifts, ("?",) * len(way.slots), options=options)
+        return conflict.with_combatant(after)
 
     def endless(self, conflict: Conflict) -> Fraction:
         """The chance that the conflict never ends (nobody can hit anybody any more)."""
@@ -268,12 +285,18 @@ class ConflictOdds:
             self._values[(key[0], (turn + k) % n)] = values[k]
         return values[0]
 
-    def taken_out_next(self, conflict: Conflict) -> dict[str, Fraction]:
+    def taken_out_next(
+        self, conflict: Conflict, turn: int | None = None, since: Conflict | None = None
+    ) -> dict[str, Fraction]:
         """Each participant's chance of being taken out by the end of the coming exchange
-        (the attacks from ``conflict.turn`` to the last in turn order)."""
+        (the attacks from ``turn``, by default ``conflict.turn``, to the last in turn
+        order), counting from ``since`` (by default ``conflict``: one taken out by a hit
+        waiting, absorbed in ``conflict``, is taken out in this exchange)."""
         self._rated(conflict)
+        before = conflict if since is None else since
         states: dict[Conflict, Fraction] = {conflict: Fraction(1)}
-        for t in range(conflict.turn, len(conflict.combatants)):
+        first = conflict.turn if turn is None else turn
+        for t in range(first, len(conflict.combatants)):
             following: dict[Conflict, Fraction] = {}
             for state, p in states.items():
                 for after, count in self._attack(state, t).items():
@@ -284,7 +307,7 @@ class ConflictOdds:
                 (p for s, p in states.items() if s.combatants[i].taken_out and not c.taken_out),
                 Fraction(0),
             )
-            for i, c in enumerate(conflict.combatants)
+            for i, c in enumerate(before.combatants)
         }
 
 
@@ -292,8 +315,16 @@ def conflict_odds(
     conflict: Conflict,
     ratings: Mapping[str, tuple[int, int]],
     policy: Policy = keep_most,
+    waiting: tuple[str, str, int] | None = None,
 ) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """(each participant's chance of being taken out in the coming exchange, each side's
-    chance of winning the conflict from here), for a conflict of its own ``kind``."""
+    chance of winning the conflict from here), for a conflict of its own ``kind``.
+    ``waiting``: a hit rolled and not yet absorbed, (target, track, shifts), made by the
+    one whose turn it is: counted first, absorbed the policy's way (or taking the target
+    out), then the attacks from the next in turn order."""
     odds = ConflictOdds(ratings, track=conflict.kind, policy=policy)
-    return odds.taken_out_next(conflict), odds.wins(conflict)
+    if waiting is None:
+        return odds.taken_out_next(conflict), odds.wins(conflict)
+    after = odds.absorbed(conflict, *waiting)
+    turn = conflict.turn + 1
+    return odds.taken_out_next(after, turn, since=conflict), odds.wins(after, turn)

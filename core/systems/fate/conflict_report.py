@@ -50,11 +50,15 @@ def conflict_json(c: FateConflict) -> JSON:
     if c.finished:
         return {**out, "exchange": None, "contest": None, "note": "the conflict is over"}
     notes = [NOT_MODELLED]
-    state = c.conflict
-    if c.hit is not None:
-        notes.append(f"{c.hit.target}'s hit waiting to be absorbed is not counted yet")
+    waiting = None
+    if c.hit is not None:  # as rolled, its invokes paid: absorbed the policy's way
+        waiting = (c.hit.target, c.hit.track, c.hit.shifts)
+        notes.append(
+            f"the hit waiting on {c.hit.target} ({c.hit.shifts} shifts, invokes included) "
+            "is counted as absorbed the way that leaves the most room, or taken out"
+        )
     try:  # from whose turn it is to the end of this exchange; the conflict from here
-        taken, wins = conflict_odds(state, ratings(c))
+        taken, wins = conflict_odds(c.conflict, ratings(c), waiting=waiting)
     except TooManyStates as error:
         return {**out, "exchange": None, "contest": None, "note": str(error)}
     return {
