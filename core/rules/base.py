@@ -263,5 +263,7 @@ def updated(mapping: Mapping[str, int], key: str, delta: int) -> dict[str, int]:
     return out
 
 
-def unknown_command(system: str, command: object) -> RuleError:
-    return RuleError(f"{type(command).__name__} is not an action in {system} contests")
+def unknown_command(system: str, command: object, played: str = "contests") -> RuleError:
+    """``command`` refused: not one of ``system``'s (its title) in what it plays
+    (``played``: "contests"; a Fate conflict's, "conflicts")."""
+    return RuleError(f"{type(command).__name__} is not an action in {system} {played}")

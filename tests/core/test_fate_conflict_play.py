@@ -291,3 +291,14 @@ def test_the_end_of_a_conflict_is_written_back_onto_the_roster(saves: Path) -> N
     )
     cynere = fate_sheet(CampaignFiles(saves / "warehouse").load().roster["Cynere"])
     assert (cynere.fate_points, cynere.consequences) == (2, None)  # nothing taken: derived
+
+
+def test_a_contests_command_in_a_conflict_is_refused_in_plain_words() -> None:
+    """A contest's exchange (ResolveExchange) is no action of a conflict (SRD, Conflicts:
+    each acts on their turn): refused, saying so once ("Fate Core conflicts", not
+    "Fate Core conflicts contests")."""
+    from core.model import ResolveExchange
+
+    with pytest.raises(RuleError) as refused:
+        go(fresh(), ResolveExchange())
+    assert str(refused.value) == "ResolveExchange is not an action in Fate Core conflicts"

@@ -82,7 +82,7 @@ from core.systems.fate.conflict import (
 )
 from core.systems.fate.events import AspectInvoked
 from core.systems.fate.ladder import ladder_with_value
-from core.systems.fate.rules import invoke_payment
+from core.systems.fate.rules import FateRules, invoke_payment
 from core.systems.fate.state import Aspect, FateParticipant, InvokeRecord
 from core.systems.fate.stress import track_label
 
@@ -379,7 +379,7 @@ class ConflictRules(RuleSystem):
                 if c.hit is not None:
                     raise OutOfTurn(f"{c.hit.target} has a hit to absorb first (or is taken out)")
                 return (self._ended(c, "gm"),)
-        raise unknown_command(self.title, command)
+        raise unknown_command(FateRules.title, command, "conflicts")
 
     # -- each command -------------------------------------------------------------------
     @staticmethod
