@@ -51,7 +51,8 @@ class Correction(msgspec.Struct, frozen=True):
             lines.append(
                 f"  {self.dropped} later command(s) no longer play: the contest ends sooner"
             )
-        was, now = _ending(self.before), _ending(self.after)
+        was = _ending(self.before, rules.exchanges_played(self.before_exchanges))
+        now = _ending(self.after, rules.exchanges_played(self.after_exchanges))
         lines.append(f"Result: {now}" if was == now else f"Result was: {was}; now: {now}")
         return lines
 
@@ -62,8 +63,9 @@ def _line(rules: object, exchanges: Sequence[ExchangeEvent], k: int) -> str:
     return str(rules.describe(exchanges[k - 1])[0])  # type: ignore[attr-defined]
 
 
-def _ending(state: Contest) -> str:
-    after = f"after {state.n} exchange{'s' if state.n != 1 else ''}"  # not "1 exchanges"
+def _ending(state: Contest, played: int) -> str:
+    """``played``: the exchanges as the GM counts them (a conflict's, not its actions)."""
+    after = f"after {played} exchange{'s' if played != 1 else ''}"  # not "1 exchanges"
     if not state.finished:
         return f"not over {after}"
     return f"{state.winner or 'nobody'} wins {after}"

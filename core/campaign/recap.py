@@ -230,7 +230,8 @@ def recap_markdown(campaign: Campaign, since: datetime | None = None, secrets: b
                 result = escalated.told
         else:
             # One begun and left: where it stands; one with no exchange yet says so.
-            result = f"still open after exchange {state.n}" if state.n else "not begun yet"
+            played = rules.exchanges_played(record.exchanges)  # a conflict's, not its actions
+            result = f"still open after exchange {played}" if state.n else "not begun yet"
         out += [f"**Result:** {result}", ""]
         out += _consequences(record)
     rolls = _rolls(campaign, since)

@@ -172,6 +172,17 @@ class RuleSystem(ABC):
         default) where its exchanges say it all."""
         return None
 
+    def exchange_of(self, event: ExchangeEvent) -> int:
+        """The exchange ``event`` belongs to, as the GM counts them (``"still open after
+        exchange 2"``): its ``n`` by default. A Fate conflict logs each participant's
+        action: the conflict's exchange (each one acts once in it)."""
+        return event.n
+
+    def exchanges_played(self, exchanges: Sequence[ExchangeEvent]) -> int:
+        """How many exchanges the log ``exchanges`` holds, as the GM counts them: the
+        exchange of the last one; 0 for none."""
+        return self.exchange_of(exchanges[-1]) if exchanges else 0
+
     def not_corrected(self, contest: Contest) -> str | None:
         """Why ``contest``'s exchanges cannot be corrected (``C``), in the GM's words,
         with what to do instead; None (by default): they can."""

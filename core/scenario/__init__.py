@@ -47,11 +47,12 @@ class Resolution:
         lines = [f"{rules.title} contest: {' vs '.join(self.contest.sides)}"]
         for event in self.exchanges:
             lines.extend(rules.describe(event))
+        played = rules.exchanges_played(self.exchanges)  # a conflict's, not its actions
         if self.contest.finished:
             won = self.contest.winner or "nobody"
-            lines.append(f"Contest over after exchange {self.contest.n}: {won} wins.")
+            lines.append(f"Contest over after exchange {played}: {won} wins.")
         else:
-            lines.append(f"Contest still open after exchange {self.contest.n}.")
+            lines.append(f"Contest still open after exchange {played}.")
         return "\n".join(lines)
 
 

@@ -374,3 +374,14 @@ def test_the_odds_count_a_hit_waiting_with_the_invokes_paid_on_it() -> None:
     assert invoked["exchange"]["taken_out"]["Mook"]["chance_exact"] == "1"
     assert invoked["contest"]["sides"]["Titan"]["win_exact"] == "1"
     assert "(15 shifts, invokes included)" in invoked["note"]
+
+
+def test_the_text_counts_the_conflicts_exchanges_not_its_actions() -> None:
+    """The example's four actions are two exchanges (SRD, Conflicts: each acts once in an
+    exchange): Cynere's and Drisban's attacks, then her attack and his concession."""
+    from tests.conftest import SCENARIOS
+
+    example = SCENARIOS / "fate-conflict-cynere-drisban.json"
+    run = in_process("resolve", "--text", str(example))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.rstrip().endswith("Contest over after exchange 2: Cynere wins."), run.stdout

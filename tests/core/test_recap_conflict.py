@@ -95,3 +95,19 @@ def test_a_hidden_participants_consequences_stay_out_too(saves: Path) -> None:
         == "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit with style: a ??"
     )
     assert "Cracked Ribs" not in text and "moderate" not in text
+
+
+def test_a_conflict_left_open_counts_its_exchanges_not_its_actions(saves: Path) -> None:
+    """SRD, Conflicts (The Exchange: every participant acts once in it): Cynere's
+    attack and Drisban's are both exchange 1, two actions in the log; the conflict is
+    left open there. The recap, the scenario text and a correction's result say
+    "after exchange 1", not 2."""
+    from core.campaign.corrections import correct
+    from core.campaign.log import Correct
+    from tests.conflict_campaigns import attack
+
+    campaign = CampaignFiles(warehouse(saves)).load()
+    assert "**Result:** still open after exchange 1" in recap_markdown(campaign)
+    miss = attack("Drisban", "0000", "++00", defense="Athletics")  # Great (+4) vs Superb (+5)
+    worked = correct(campaign, Correct(contest_id="c1", n=2, commands=(miss,)))
+    assert worked.changes()[-1] == "Result: not over after 1 exchange"

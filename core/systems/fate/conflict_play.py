@@ -769,6 +769,11 @@ class ConflictRules(RuleSystem):
                 out.update({"turn": event.who, "what": event.what})
         return out
 
+    def exchange_of(self, event: ExchangeEvent) -> int:
+        """The conflict's exchange the action was played in (its log's ``n`` counts
+        the actions)."""
+        return _action(event).exchange
+
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         return render_all(self.lines(event), secrets)
 

@@ -64,6 +64,11 @@ class Fate(FateRules):
             return CONFLICT.evolve(contest, event)
         return super().evolve(contest, event)
 
+    def exchange_of(self, event: ExchangeEvent) -> int:
+        if _conflict_event(event):
+            return CONFLICT.exchange_of(event)
+        return super().exchange_of(event)
+
     def describe(self, event: ExchangeEvent, secrets: Secrets = NO_SECRETS) -> list[str]:
         if _conflict_event(event):
             return CONFLICT.describe(event, secrets)

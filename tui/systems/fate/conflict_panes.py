@@ -10,7 +10,7 @@ from typing import Any
 from core.campaign.state import ContestRecord
 from core.model import Contest
 from core.redact import HIDDEN
-from core.systems.fate.conflict_play import ConflictAction, FateConflict, shifts
+from core.systems.fate.conflict_play import CONFLICT, FateConflict, shifts
 from core.systems.fate.stress import boxes_text, track_label
 from tui.draft import Draft, Preview
 from tui.systems.common import hidden_mark, pct, secret_heading
@@ -83,7 +83,7 @@ def finished_label(record: ContestRecord) -> str:
     """A conflict over: the exchanges it had ("After 3 exchanges"), not its actions: the
     exchange of the last action logged. The conflict's own count is the exchange under
     way, one more than those played when the GM ends it before anyone acts in it."""
-    n = max((x.exchange for x in record.exchanges if isinstance(x, ConflictAction)), default=0)
+    n = CONFLICT.exchanges_played(record.exchanges)
     return f"After {n} exchange{'s' if n != 1 else ''}"
 
 
