@@ -76,6 +76,19 @@ def race(saves: Path, writers: int) -> list[int]:
     return codes
 
 
+@pytest.fixture(scope="module", autouse=True)
+def warmed_up(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """What a writer loads the first time it records (the Fate sheet's modules, the
+    codec's decoders, the limits read from the fields), loaded once here, before any
+    fork, as tinydb is above: otherwise each of the 1,600 forked writers loads them again
+    for itself, about two thirds of what a writer costs. The race is the same: each writer
+    still creates or opens the campaign, takes the lock and saves, against the others."""
+    folder = tmp_path_factory.mktemp("warm-up")
+    resolution = load(ONE_EXCHANGE)
+    record(resolution, Saves(folder), "Race", "race")  # creating the campaign
+    record(resolution, Saves(folder), "Race", "race")  # recording into it
+
+
 @pytest.fixture
 def quick_folder(tmp_path: Path) -> Iterator[Path]:
     """A folder in memory (tmpfs) where there is one: the race is about the locks, not
