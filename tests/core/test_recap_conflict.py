@@ -71,10 +71,10 @@ def test_each_action_tells_its_hit_and_what_took_it(saves: Path) -> None:
 def test_a_hidden_participants_numbers_stay_out_of_each_action_too(saves: Path) -> None:
     # Each hit's shifts are the difference of the two totals, Drisban's one of them (the
     # article too: "an 8-shift" would tell 8, 11 or 18); his box and his concession's
-    # points are his. That a hit was with style (3 shifts or more) is at the table.
+    # points are his. So is "with style": it tells 3 shifts or more (SRD, Attack).
     assert actions(saves, hide=True) == [
         "### Exchange 1: Cynere attacks Drisban, a ??-shift physical hit: the ??-box",
-        "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit with style: a moderate",
+        "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit: a moderate",
         "### Exchange 2: Drisban concedes (?? fate points at the end)",
     ]
 
@@ -90,10 +90,7 @@ def test_a_hidden_participants_consequences_stay_out_too(saves: Path) -> None:
         "- Drisban: hit by Cynere for ?? physical shifts: the 2-box; conceded: 1 fate point",
     ]
     headings = [line for line in text.splitlines() if "### Exchange" in line]
-    assert (
-        headings[1]
-        == "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit with style: a ??"
-    )
+    assert headings[1] == "### Exchange 1: Drisban attacks Cynere, a ??-shift physical hit: a ??"
     assert "Cracked Ribs" not in text and "moderate" not in text
 
 

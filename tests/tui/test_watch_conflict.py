@@ -69,6 +69,9 @@ async def test_a_hidden_participants_consequences_are_hidden_too(saves: Path) ->
         assert "Cynere  ??" in table(app), table(app)
         assert "Cracked Ribs" not in screen, screen
         assert "moderate" not in screen, screen
+        # Nor that Drisban's hit on her was with style: that tells 3 shifts or more.
+        assert "style" not in screen, screen
+        assert "a ??-shift physical hit: a ??" in screen, screen
         assert "Drisban  Physical [1][x2] · Mental [1][2]" in screen
         # The consequence stays an aspect in play, its name hidden, its free invoke
         # (Drisban's side's) still shown: the players may spend it.

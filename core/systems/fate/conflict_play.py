@@ -896,7 +896,8 @@ def _action(event: ExchangeEvent) -> ConflictAction:
 def _told(event: AttackResolved) -> list[str | Part]:
     """What an attack did, with the numbers a hidden participant keeps from the players:
     the shifts (the difference of the totals: the attacker's and the target's secret,
-    its article included, "an 8-shift"), the boxes the target checked."""
+    its article included, "an 8-shift", and "with style", which tells 3 or more), the
+    boxes the target checked."""
     a = event.attack
     r = a.result
     track = track_label(a.track).lower()
@@ -905,11 +906,9 @@ def _told(event: AttackResolved) -> list[str | Part]:
     if r.outcome == "tie":
         return ["ties: no harm"]
     size = shifts(r.shifts).removesuffix("-shift")
-    style = " with style" if r.outcome == "style" else ""
-    hit: list[str | Part] = [
-        secret(size, a.by, a.target, mask="a ??"),
-        f"-shift {track} hit{style}",
-    ]
+    hit: list[str | Part] = [secret(size, a.by, a.target, mask="a ??"), f"-shift {track} hit"]
+    if r.outcome == "style":  # 3 shifts or more: as secret as the shifts themselves
+        hit.append(secret(" with style", a.by, a.target, mask=""))
     if event.taken_out:
         return [*hit, ": taken out"]
     took: list[list[str | Part]] = []
