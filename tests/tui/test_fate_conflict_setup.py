@@ -143,3 +143,59 @@ async def test_a_contest_is_still_a_contest(saves: Path) -> None:
         record = app.campaign.latest_contest
         assert record is not None and isinstance(record.state, FateContest)
         await keys(pilot, "q")
+
+
+async def test_n_after_a_finished_conflict_sets_up_the_same_conflict(saves: Path) -> None:
+    """The warehouse (tests/conflict_campaigns.py), a physical conflict seated by the
+    rules (SRD, Turn Order: Cynere's Notice Good first), ends as Drisban concedes. Its
+    summary's n sets up the next one like it: the same people, a physical conflict, the
+    order the rules give, not a contest."""
+    from tests.conflict_campaigns import warehouse
+
+    warehouse(saves, concede=True)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "enter", "n")  # the summary, then the next contest
+        assert isinstance(app.screen, SetupScreen)
+        assert (
+            "Conflict: physical · turn order by Notice, then Athletics, then Physique: "
+            "Cynere, Drisban (k)" in text(app, "#setup-summary").replace("\n", " ")
+        )
+        await keys(pilot, "q")
+
+
+async def test_n_keeps_the_gms_turn_order_of_a_mental_conflict(saves: Path) -> None:
+    """A mental conflict the GM seated Drisban first (by the rules, Empathy, Rapport and
+    Will all Mediocre for both, it would be Cynere), ended by the GM: n sets up a mental
+    conflict in the GM's order."""
+    from core.campaign.log import Play
+    from core.systems.fate.conflict_play import EndConflict
+    from core.systems.fate.conflict_setup import conflict_from
+    from core.systems.fate.state import FateParticipant
+    from tests.conflict_campaigns import ROSTER, start
+    from tests.helpers import act
+
+    contest = FateContest(
+        participants=(
+            FateParticipant(name="Cynere", side="Cynere", skill=0, fate_points=2),
+            FateParticipant(name="Drisban", side="Drisban", skill=0),
+        )
+    )
+    gm_order = conflict_from(contest, ROSTER, "mental", order=("Drisban", "Cynere"))
+    campaign, files, cid = start(saves, gm_order)
+    act(campaign, files, Play(contest_id=cid, commands=(EndConflict(),)))
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "enter", "n")
+        assert isinstance(app.screen, SetupScreen)
+        assert "Conflict: mental · turn order the GM's: Drisban, Cynere (k)" in text(
+            app, "#setup-summary"
+        ).replace("\n", " ")
+        await keys(pilot, "g", "enter")
+        await settle(pilot)
+        c = latest(app)
+        assert c.conflict.kind == "mental"
+        assert [x.name for x in c.conflict.combatants] == ["Drisban", "Cynere"]
+        await keys(pilot, "q")

@@ -150,6 +150,7 @@ class SetupScreen(TextIsNoKey, Screen[None]):
                 for name in fields_of(type(options))
                 if getattr(options, name) != getattr(defaults, name)
             }
+        self.options.update(self.part.options_like(start, self.tussle.campaign.roster))
         self.situation = list(find_system(start.system).situation(start))
         sides = {p.name: p.side for p in start.participants}
         self.tussle_rolls = {sides.get(who, who) for who in like.tussle_rolls}

@@ -10,13 +10,15 @@ system module never imports a screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from textual.binding import Binding
 
+from core.campaign.log import Character
 from core.campaign.sheet import Pick
+from core.model import Contest
 from tui.fields import Answers, Field
 from tui.host import Host
 
@@ -97,6 +99,12 @@ class SetupPart:
     # Lines of its own on the setup's summary, under the options (Fate: a conflict's
     # turn order), worked out again at each repaint.
     summary: Callable[[SetupActions], list[str]] | None = None
+    # The options of its own keys a setup made like an earlier contest (the summary's n,
+    # a start taken back) takes from that contest's start, given the roster (Fate: a
+    # conflict's harm, and the GM's turn order where it is not the rules'). None by default.
+    options_like: Callable[[Contest, Mapping[str, Character]], dict[str, Any]] = (
+        lambda start, roster: {}
+    )
 
 
 YES_NO = (("no", "no"), ("yes", "yes"))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from textual.binding import Binding
 
+from core.campaign.log import Character
 from core.errors import RuleError
+from core.model import Contest
+from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.conflict_setup import (
     CONFLICT_OPTION,
     ORDER_OPTION,
@@ -136,6 +140,19 @@ def _summary(screen: SetupActions) -> list[str]:
     return [f"[b]Conflict[/b]: {kind} · turn order {e(how)}: {e(seated or 'nobody yet')} (k)"]
 
 
+def _options_like(start: Contest, roster: Mapping[str, Character]) -> dict[str, Any]:
+    """A setup like a conflict: the same harm, and the same turn order where the GM set
+    it (one the rules give is worked out again from the roster, as the setup does)."""
+    if not isinstance(start, FateConflict):
+        return {}
+    kind = start.conflict.kind
+    seated = [x.name for x in start.conflict.combatants]
+    by_rules = seats([p.name for p in start.participants], roster, kind)
+    if tuple(seated) == by_rules:
+        return {CONFLICT_OPTION: kind}
+    return {CONFLICT_OPTION: kind, ORDER_OPTION: seated}
+
+
 SETUP = SetupPart(
     no_skill="No relevant skill: Mediocre (+0)",
     typed_example="Great or +4",
@@ -202,4 +219,5 @@ SETUP = SetupPart(
     ),
     kept_options=(CONFLICT_OPTION, ORDER_OPTION),
     summary=_summary,
+    options_like=_options_like,
 )
