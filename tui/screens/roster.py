@@ -73,6 +73,30 @@ def _points(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
+# Each DataTable column's padding (a space either side), and the room a scrollbar takes.
+CELL_PADDING = 2
+SCROLLBAR = 2
+NARROWEST = 12  # a State or Ratings column wrapped no narrower than this
+
+
+def column_widths(rows: list[tuple[str, str, str, str]], width: int) -> list[int | None]:
+    """The roster's columns' widths in a table ``width`` wide: each as wide as its
+    widest cell (None) while the four fit; else State and Ratings share what Name and
+    Kind leave, the State kept whole where it can be, and wrap (at 80 columns a Fate
+    character's consequences cut off the State, and the Ratings were out of sight)."""
+    widest = [
+        max([len(label), *(len(r[i]) for r in rows)])
+        for i, label in enumerate(("Name", "Kind", "State", "Ratings"))
+    ]
+    room = width - SCROLLBAR - CELL_PADDING * len(widest)
+    if sum(widest) <= room:
+        return [None, None, None, None]
+    left = max(2 * NARROWEST, room - widest[0] - widest[1])
+    ratings = min(widest[3], max(NARROWEST, left * 2 // 5))
+    state = min(widest[2], left - ratings)
+    return [None, None, state, left - state]
+
+
 class RosterScreen(TextIsNoKey, Screen[None]):
     """Characters with their ratings, points and what earlier contests left on them."""
 
@@ -111,9 +135,10 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Name", "Kind", "State", "Ratings")
         self.reload()
+
+    def on_resize(self) -> None:
+        self.reload()  # the State and Ratings columns fit the new width
 
     @property
     def part(self) -> RosterPart:
@@ -144,11 +169,21 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         )
         table = self.query_one(DataTable)
         highlighted = self.highlighted()
-        table.clear()
-        for c in campaign.roster.values():
-            ratings = ", ".join(f"{k} {self.part.rating_text(v)}" for k, v in c.ratings.items())
-            row = (c.name, c.kind.upper(), self.state(c), ratings)
-            table.add_row(*(data_cell(x) for x in row), key=c.name)
+        rows = [
+            (
+                c.name,
+                c.kind.upper(),
+                self.state(c),
+                ", ".join(f"{k} {self.part.rating_text(v)}" for k, v in c.ratings.items()),
+            )
+            for c in campaign.roster.values()
+        ]
+        table.clear(columns=True)
+        widths = column_widths(rows, self.size.width or self.app.size.width)
+        for label, width in zip(("Name", "Kind", "State", "Ratings"), widths, strict=True):
+            table.add_column(label, width=width)
+        for row in rows:  # a row as tall as its wrapped State and Ratings need
+            table.add_row(*(data_cell(x) for x in row), key=row[0], height=None)
         if highlighted in campaign.roster:
             table.move_cursor(row=table.get_row_index(highlighted))
         table.focus()
