@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
+from core.errors import RuleError
 from core.systems.fate.character import FateCharacter, fate_sheet
 from core.systems.fate.stress import Slot
 from core.systems.forge.character import ForgeCharacter, forge_sheet
@@ -20,6 +22,7 @@ from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.screens.forms import FormScreen
 from tui.screens.roster import RosterScreen
+from tui.systems.heroquest.roster import parse_states
 
 
 def roster(app: TussleApp) -> dict[str, str]:
@@ -198,6 +201,21 @@ async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
         await write(pilot, "bruised")
         await keys(pilot, "enter")
         assert app.campaign.roster["Tripitaka"] == tripitaka
+        await keys(pilot, "escape")
+        # Hurt none times is no state (rules §2.6: a state is a defeat's, counted by the
+        # defeats): refused under the field, not kept as a state, nor silently dropped.
+        for typed in ("hurt x0", "Fist hurt*0", "hurt x" + "9" * 30):
+            await keys(pilot, "e", *["tab"] * 5, "ctrl+u")
+            await write(pilot, typed)
+            await keys(pilot, "enter")
+            form = app.screen
+            assert isinstance(form, FormScreen), typed
+            said = str(form.query_one("#e-adversity", Static).visual)
+            assert "1 to 9 times" in said and "9" * 21 not in said, said
+            await keys(pilot, "escape")
+            assert app.campaign.roster["Tripitaka"] == tripitaka
+        with pytest.raises(RuleError, match="1 to 9 times"):  # as the roster writes it
+            parse_states("hurt×0", {})
         await keys(pilot, "q")
 
     seed_campaign(

@@ -13,6 +13,7 @@ from core.campaign.state import CampaignState
 from core.errors import RuleError
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from core.systems.heroquest.ratings import format_rating, parse_rating
+from core.text import clipped
 from tui.fields import Answers, Field, blame, whole_field
 from tui.systems.roster_part import RosterPart
 
@@ -57,9 +58,13 @@ def parse_states(
                 "dying or dead, after the ability it came from (Sword hurt; hurt×2 for two; "
                 "a state alone relates to every ability)"
             )
-        n = int(found.group(3) or 1)
-        if n > MOST_OF_A_STATE:
-            raise RuleError(f'"{chunk}": at most {MOST_OF_A_STATE} of one state')
+        written = found.group(3) or "1"
+        n = int(written) if len(written) <= len(str(MOST_OF_A_STATE)) else MOST_OF_A_STATE + 1
+        if not 1 <= n <= MOST_OF_A_STATE:  # ×0 is no state: leave it out, not kept as none
+            raise RuleError(
+                f'"{clipped(chunk)}": a state is written 1 to {MOST_OF_A_STATE} times '
+                f"({state}×2 for two; leave it out for none)"
+            )
         ability = found.group(1)
         if ability is None:
             general += [state] * n
