@@ -502,7 +502,10 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
                     self.trail = [step for step in self.trail if step.kind != "setup"]
                 if undone_start and action is not None:
                     # Its start taken back from its screen: the moment before it, its
-                    # setup, comes back (U there starts it again), not an empty one.
+                    # setup, comes back (U there starts it again), not an empty one. The
+                    # keypad (an exchange undone just before, its dice back on it) is
+                    # kept for U: the contest is gone, so its screen keeps nothing itself.
+                    self._keep_unstarted()
                     self.open_setup(_unstarted(action))
                     return
                 self.back_to_contest()
@@ -511,6 +514,16 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
             handler = getattr(screen, "notice", None)
             if handler is not None:
                 handler(notice)
+
+    def _keep_unstarted(self) -> None:
+        """The keypad of the contest screen whose start was just taken back, kept as a
+        contest's keypad is kept while the GM is elsewhere: U starts the contest again
+        (the same contest) with it, as the GM left it."""
+        shown = self.screen
+        if isinstance(shown, ContestScreen) and self.files is not None and not shown.draft.empty:
+            self.kept[(self.files.slug, shown.contest_id)] = Kept(
+                draft=shown.draft, correcting=None, entries=self.campaign.entries, lost=[]
+            )
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own commands, then every action of the screen, by its name."""

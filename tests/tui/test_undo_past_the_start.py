@@ -65,3 +65,32 @@ async def test_u_on_the_roster_goes_on_past_a_start(saves: Path) -> None:
         await keys(pilot, "u")  # Teran
         await settle(pilot)
         assert app.screen is roster and list(app.campaign.roster) == ["Cynere"]
+
+
+async def test_the_undone_exchange_comes_back_with_the_start(saves: Path) -> None:
+    """u takes back the first exchange (its dice come back on the keypad, README's keys
+    table: "u / U"), u again the start (the setup shows), U starts the contest again: the
+    keypad holds those dice again, as it did before the second u. Cynere +000 (Great +4
+    and +1: Superb +5) against Teran -000 (Good +3 and -1: Fair +2): 3 shifts, with
+    style, 2 victories (rules §1.3)."""
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "+", "0", "0", "0", "-", "0", "0", "0", "enter")
+        await settle(pilot)
+        assert "Exchange 1: Cynere wins with style, 2" in text(app, "#log")
+        await keys(pilot, "u")
+        await settle(pilot)
+        keypad = text(app, "#keypad")
+        assert "[+][0][0][0]" in keypad and "[-][0][0][0]" in keypad
+        await keys(pilot, "u")
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        await keys(pilot, "U")
+        await settle(pilot)
+        assert isinstance(app.screen, ContestScreen)
+        keypad = text(app, "#keypad")
+        assert "[+][0][0][0]" in keypad and "[-][0][0][0]" in keypad, keypad
+        await keys(pilot, "enter")  # committed again: the same exchange
+        await settle(pilot)
+        assert "Exchange 1: Cynere wins with style, 2" in text(app, "#log")
