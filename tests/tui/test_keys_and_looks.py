@@ -14,6 +14,7 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from tests.tui.conftest import keys, new_app, settle, text, write
+from tests.tui.screen_text import screen_text
 from tui.app import TussleApp
 from tui.looks import read_settings
 from tui.screens.contest import ContestScreen
@@ -365,3 +366,20 @@ def test_function_keys_read_as_the_readme_writes_them() -> None:
 
     assert [pretty_key(k) for k in ("f1", "f5", "f12")] == ["F1", "F5", "F12"]
     assert [pretty_key(k) for k in ("f", "question_mark", "ctrl+y")] == ["f", "?", "^y"]
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_roster_title_is_one_line(saves: Path, width: int) -> None:
+    """At 80 columns the roster's title ("Roster · HeroQuest demo", then the keys' hints)
+    wrapped onto a second line; it says its hints in fewer words instead, the table's
+    header right under it. At 120 the hints are whole."""
+    app = new_app(saves, "HeroQuest demo")
+    async with app.run_test(size=(width, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w")
+        await settle(pilot)
+        lines = screen_text(app)
+        assert lines[0].strip().startswith("Roster · HeroQuest demo"), lines[:2]
+        assert lines[1].split() == ["Name", "Kind", "State", "Ratings"], lines[:2]
+        assert ("n sets up a contest" in lines[0]) == (width == 120), lines[0]
+        assert "u undo" in lines[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -156,17 +157,44 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         }.get(action, True)
 
     # -- painting --------------------------------------------------------------------------
-    def reload(self) -> None:
+    def paint_title(self) -> None:
+        """``Roster · HeroQuest demo · session 2``, then the keys' hints in as many words
+        as the width leaves on one line (``n sets up a contest``, else ``n new contest``,
+        else none: the key bar and ``?`` have them): the title never wraps onto the
+        table's header (it did at 80 columns for "HeroQuest demo")."""
         campaign = self.tussle.campaign
         sessions = campaign.settings.get("sessions")
         session = f" · session {sessions}" if isinstance(sessions, int) and sessions else ""
+        head = f"Roster · {campaign.name}{session}"
+        keys = [
+            key_of(self, binding, default)
+            for binding, default in (
+                ("roster.new_contest", "n"),
+                ("roster.campaigns", "c"),
+                ("roster.import", "I"),
+                ("roster.undo", "u"),
+            )
+        ]
+        room = self.app.size.width - 2  # the title's padding
+        hints = ""
+        for words in (
+            ("sets up a contest", "campaigns", "imports", "undoes"),
+            ("new contest", "campaigns", "import", "undo"),
+        ):
+            said = "".join(f" · {k} {w}" for k, w in zip(keys, words, strict=True))
+            if cell_len(head + said) <= room:
+                hints = said
+                break
         self.query_one("#title", Static).update(
-            f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}"
-            f" · {key_of(self, 'roster.new_contest', 'n')} sets up a contest"
-            f" · {key_of(self, 'roster.campaigns', 'c')} campaigns"
-            f" · {key_of(self, 'roster.import', 'I')} imports"
-            f" · {key_of(self, 'roster.undo', 'u')} undoes"
+            f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}{plain_in_markup(hints)}"
         )
+
+    def on_resize(self) -> None:
+        self.paint_title()
+
+    def reload(self) -> None:
+        campaign = self.tussle.campaign
+        self.paint_title()
         table = self.query_one(DataTable)
         highlighted = self.highlighted()
         rows = [
