@@ -36,10 +36,12 @@ SIZE = 10**9
 
 class Limit(msgspec.Struct, frozen=True):
     """The smallest (``ge``) and largest (``le``) a whole number may be; None: no bound
-    beyond :data:`SIZE`."""
+    beyond :data:`SIZE`. ``nonzero``: 0 is no value for it (a modifier of 0 changes
+    nothing)."""
 
     ge: int | None = None
     le: int | None = None
+    nonzero: bool = False
 
     def problem(self, value: int) -> str | None:
         """What is wrong with ``value`` in words a GM reads (``must be at least 1, got
@@ -48,13 +50,19 @@ class Limit(msgspec.Struct, frozen=True):
             return f"must be at least {self.ge}, got {value}"
         if self.le is not None and value > self.le:
             return f"must be at most {self.le}, got {value}"
+        if self.nonzero and value == 0:
+            return "must not be 0 (it would change nothing)"
         return None
 
 
-def bounded(ge: int | None = None, le: int | None = None) -> msgspec.Meta:
-    """The declaration of a whole number's limit, :data:`SIZE` included."""
+def bounded(ge: int | None = None, le: int | None = None, nonzero: bool = False) -> msgspec.Meta:
+    """The declaration of a whole number's limit, :data:`SIZE` included. ``nonzero`` is
+    read where a value comes in (the forms, scenario files: :func:`field_problem`), not
+    by the codec, which has no such check: a 0 saved before it was declared still loads."""
     return msgspec.Meta(
-        ge=-SIZE if ge is None else max(ge, -SIZE), le=SIZE if le is None else min(le, SIZE)
+        ge=-SIZE if ge is None else max(ge, -SIZE),
+        le=SIZE if le is None else min(le, SIZE),
+        extra={"nonzero": True} if nonzero else None,
     )
 
 
@@ -63,6 +71,7 @@ def bounded(ge: int | None = None, le: int | None = None) -> msgspec.Meta:
 Int = Annotated[int, bounded()]
 Count = Annotated[int, bounded(ge=0)]
 Positive = Annotated[int, bounded(ge=1)]
+NonZero = Annotated[int, bounded(nonzero=True)]  # a signed change: +2, -20, never 0
 
 
 def size_problem(value: int | float) -> str | None:
@@ -109,8 +118,9 @@ def limits_in(hint: Any) -> tuple[Limit, ...]:
         if isinstance(meta, msgspec.Meta):
             ge = None if meta.ge is None or meta.ge <= -SIZE else int(meta.ge)
             le = None if meta.le is None or meta.le >= SIZE else int(meta.le)
-            if ge is not None or le is not None:
-                found.append(Limit(ge=ge, le=le))
+            nonzero = bool((meta.extra or {}).get("nonzero"))
+            if ge is not None or le is not None or nonzero:
+                found.append(Limit(ge=ge, le=le, nonzero=nonzero))
     return tuple(found)
 
 
@@ -154,6 +164,7 @@ __all__ = [
     "Count",
     "Int",
     "Limit",
+    "NonZero",
     "Positive",
     "bounded",
     "field_limit",

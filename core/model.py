@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
-from core.limits import Int
+from core.limits import Int, NonZero
 
 TAG = "@"  # the field that names a saved object's class
 
@@ -175,7 +175,7 @@ class SetModifier(Command):
     before_rolls: ClassVar[bool] = True
 
     who: str
-    value: Int
+    value: NonZero  # a modifier of 0 changes nothing: refused where one is typed
     label: str | None = None
 
 

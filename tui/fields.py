@@ -23,7 +23,9 @@ class Field(msgspec.Struct, frozen=True):
     ``follows`` names a choice field whose value picks this choice's options from
     ``choices_by`` (the abilities of the character chosen above). ``shown_when`` is a
     (key, value) pair: the field shows only while that choice holds that value (a typed
-    rating under "Other").
+    rating under "Other"). ``typed_to`` (a choice's) names the text field a digit or a sign
+    typed on the choice goes to: the modifier form opens on "For", and ``2`` there is the
+    number's first digit, not a key lost.
     """
 
     key: str
@@ -35,6 +37,7 @@ class Field(msgspec.Struct, frozen=True):
     follows: str = ""
     choices_by: Mapping[str, tuple[tuple[str, str], ...]] = msgspec.field(default_factory=dict)
     shown_when: tuple[str, str] | None = None
+    typed_to: str = ""
 
     @property
     def is_choice(self) -> bool:

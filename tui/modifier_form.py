@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.model import SetModifier
-from tui.fields import Answers, Field, FieldError, Options, whole
+from tui.fields import Answers, Field, FieldError, Options, whole, whole_field
 
 NO_PRESET = ""  # the preset choice's first option: the number typed
 
@@ -18,7 +18,7 @@ NO_PRESET = ""  # the preset choice's first option: the number typed
 def modifier_fields(who: Options, default: str, presets: Sequence[tuple[str, int]]) -> list[Field]:
     """For whom, the number, and (when there are presets) the preset."""
     fields = [
-        Field("who", "For", default, who),
+        Field("who", "For", default, who, typed_to="value"),  # 2 typed there: the number
         Field("value", "Modifier (like +2 or -20)", required=not presets),
     ]
     if presets:
@@ -36,7 +36,7 @@ def modifier_command(answers: Answers, presets: Sequence[tuple[str, int]]) -> Se
     if name == NO_PRESET:
         if not typed:
             raise FieldError("value", "type a modifier (like +2 or -20), or choose a preset")
-        return SetModifier(who=answers["who"], value=whole(typed, "value"))
+        return SetModifier(who=answers["who"], value=whole_field(answers, "value", of=SetModifier))
     value = dict(presets)[name]
     if typed and whole(typed, "value") != value:
         raise FieldError(

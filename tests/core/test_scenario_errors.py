@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from core.model import SetModifier
 from core.rules.reading import ScenarioError
 from core.scenario import load, resolve
 from tests.helpers import tussle_command
@@ -192,3 +193,22 @@ def test_a_missing_file_is_a_file_problem(tmp_path: Any) -> None:
     assert run.returncode == 2
     assert run.stderr.startswith("(file): ")
     assert len(run.stderr.splitlines()) == 1
+
+
+def test_a_modifier_of_0_is_no_modifier() -> None:
+    """scenario.md: a modifier may be any integer; 0 changes nothing, and a modifier of 0
+    is no value for SetModifier.value (core.limits' NonZero, what the modifier form
+    refuses): the exchange plays as with none, and no SetModifier(0) is recorded."""
+    seed = {
+        "system": "heroquest",
+        "participants": [{"name": "Hero", "rating": "4M"}, {"name": "Foe", "rating": "13"}],
+        "exchanges": [{"rolls": {"Hero": 3, "Foe": 8}}],
+    }
+    with_zero = copy.deepcopy(seed)
+    with_zero["exchanges"][0]["modifiers"] = {"Hero": 0, "Foe": -3}
+    with_minus = copy.deepcopy(seed)
+    with_minus["exchanges"][0]["modifiers"] = {"Foe": -3}
+    played = resolve(with_zero)
+    assert played.to_json() == resolve(with_minus).to_json()
+    modifiers = [c for step in played.actions for c in step if isinstance(c, SetModifier)]
+    assert modifiers == [SetModifier(who="Foe", value=-3)]

@@ -69,6 +69,9 @@ async def test_numbers_a_gm_types_zero_minus_huge(saves: Path) -> None:
         await keys(pilot, "backspace", *"9" * 30, "enter")  # huge
         assert isinstance(app.screen, FormScreen)
         assert "at most" in text(app, "#e-value")
-        await keys(pilot, *["backspace"] * 30, "0", "enter")  # zero: a modifier of +0
+        await keys(pilot, *["backspace"] * 30, "0", "enter")  # zero changes nothing: refused
+        assert isinstance(app.screen, FormScreen)
+        assert "must not be 0" in text(app, "#e-value")
+        await keys(pilot, "backspace", "minus", "5", "enter")
         assert not isinstance(app.screen, FormScreen)
-        assert "Modifier: Josef +0" in text(app, "#keypad")
+        assert "Modifier: Josef -5" in text(app, "#keypad")

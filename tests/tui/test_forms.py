@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
+from core.model import SetModifier
 from core.saves.store import Saves
 from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import CreateAdvantage
@@ -275,6 +276,39 @@ async def test_a_modifier_in_words_is_refused(saves: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ContestScreen)
         assert [getattr(c, "value", None) for c in screen.draft.extras] == [-20]
+
+
+async def test_the_modifier_form_takes_digits_typed_as_it_opens(saves: Path) -> None:
+    """The modifier form opens on "For" (the roller whose turn it is); a number typed at
+    once is the modifier, not keys lost on that choice: m - 3 Enter is -3 for Tripitaka,
+    the first roller of the HeroQuest seed."""
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "m", "minus", "3", "enter")
+        screen = app.screen
+        assert isinstance(screen, ContestScreen), "the form took the number and closed"
+        assert [(c.who, c.value) for c in screen.draft.extras if isinstance(c, SetModifier)] == [
+            (screen.state.participants[0].name, -3)
+        ]
+
+
+async def test_a_modifier_of_0_is_refused_by_the_fields_limit(saves: Path) -> None:
+    """A modifier of 0 changes nothing: SetModifier.value declares it (core.limits'
+    NonZero), and the form reads that declaration: refused under the field, kept."""
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "m")
+        await fill(pilot, "value", "0")
+        await refused(pilot, "value", "must not be 0")
+        await fill(pilot, "value", "-0")
+        await refused(pilot, "value", "must not be 0")
+        await fill(pilot, "value", "+6")
+        await accepted(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen)
+        assert [getattr(c, "value", None) for c in screen.draft.extras] == [6]
 
 
 async def test_an_augment_rating_written_wrong_is_refused(saves: Path) -> None:

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import QueryType
+from textual.events import Key
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -243,6 +244,27 @@ class FormScreen(ModalScreen[ResultT | None]):
             else:
                 widget.focus()
             widget.scroll_visible()
+
+    # A number typed on a choice that hands its digits on (Field.typed_to): the digit or
+    # sign goes to the end of that field, which takes the focus (nothing selected, so the
+    # next digit follows it).
+    NUMBER_KEYS = frozenset("0123456789+-−")
+
+    def on_key(self, event: Key) -> None:
+        focused = self.focused
+        char = event.character
+        if not isinstance(focused, Choice) or char is None or char not in self.NUMBER_KEYS:
+            return
+        key = (focused.id or "").removeprefix("f-")
+        field = next((f for f in self.fields if f.key == key), None)
+        if field is None or not field.typed_to:
+            return
+        target = self.query_one(f"#f-{field.typed_to}")
+        if not isinstance(target, PlainInput) or not target.display:
+            return
+        event.stop()
+        target.value += char
+        target.focus_to_mend()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -201,7 +201,10 @@ class FateReader(SystemReader):
         for side, value in bonus.entries() if bonus is not None else ():
             if side not in sides:
                 value.fail(f'no side "{side}"')
-            yield value.place, SetModifier(who=side, value=value.as_int())
+            # A 0 changes nothing (SetModifier.value is NonZero): left out, as a null
+            # entry is (scenario.md: a modifier may be any integer).
+            if (amount := value.as_int()) != 0:
+                yield value.place, SetModifier(who=side, value=amount)
 
     @staticmethod
     def _ties(c: FateContest) -> bool:

@@ -129,7 +129,10 @@ class ForgeReader(SystemReader):
         modifiers = ex.get("modifiers")
         for name, value in modifiers.entries() if modifiers is not None else ():
             _party(value, name, names, stage)
-            yield value.place, SetModifier(who=name, value=value.as_int())
+            # A 0 changes nothing (SetModifier.value is NonZero): left out, as a null
+            # entry is (scenario.md: a modifier may be any integer).
+            if (amount := value.as_int()) != 0:
+                yield value.place, SetModifier(who=name, value=amount)
 
         reaction = ex.get("reaction")
         if reaction is not None and state().options.combat:
@@ -177,7 +180,10 @@ class ForgeReader(SystemReader):
                 value.fail(f'no participant "{name}"')
             if name not in stage:
                 value.fail(f"{name} is neither the actor ({stage[0]}) nor the reactor ({stage[1]})")
-            yield value.place, SetModifier(who=name, value=value.as_int())
+            # A 0 changes nothing (SetModifier.value is NonZero): left out, as a null
+            # entry is (scenario.md: a modifier may be any integer).
+            if (amount := value.as_int()) != 0:
+                yield value.place, SetModifier(who=name, value=amount)
         reaction = node.get("reaction")
         if reaction is not None and state().options.combat:
             yield reaction.place, ChooseReaction(reaction=reaction.as_str(REACTIONS))

@@ -485,7 +485,10 @@ class HeroQuestReader(SystemReader):
         modifiers = ex.get("modifiers")
         for name, node in modifiers.entries() if modifiers is not None else ():
             party(name, node.fail)
-            yield node.place, SetModifier(who=name, value=node.as_int())
+            # A 0 changes nothing (SetModifier.value is NonZero): left out, as a null
+            # entry is (scenario.md: a modifier may be any integer).
+            if (amount := node.as_int()) != 0:
+                yield node.place, SetModifier(who=name, value=amount)
 
         augments = ex.get("augments")
         for item in augments.items() if augments is not None else ():
