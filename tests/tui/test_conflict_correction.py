@@ -140,3 +140,22 @@ async def test_an_attack_whose_hit_waits_is_taken_back_with_u_not_corrected(
         assert isinstance(app.screen, ContestScreen)
         assert "u takes the attack back" in said(app)
         await keys(pilot, "q")
+
+
+async def test_a_conflict_whose_results_are_on_the_roster_is_not_corrected(
+    saves: Path,
+) -> None:
+    """Drisban conceded and the results went onto the roster: C says so before any form
+    (as for a contest's exchange), and that u takes the writing back first."""
+    from core.campaign.log import WriteBack
+
+    files = CampaignFiles(warehouse(saves, concede=True))
+    campaign = files.load()
+    act(campaign, files, WriteBack(contest_id="c1"))
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "C")
+        assert isinstance(app.screen, ContestScreen)
+        assert "Its results are on the roster" in said(app)
+        await keys(pilot, "q")

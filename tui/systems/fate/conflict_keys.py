@@ -120,10 +120,7 @@ def act(screen: ContestActions, invoking: bool = False) -> None:
             take_boost=a["boost"] == "yes",
         )
 
-    def parse(a: Answers) -> Command:
-        made = command(a)
-        apply(c, made)  # a pure check: a refusal keeps the form open
-        return made
+    parse = checked(c, command)
 
     def then(made: Command | None) -> None:
         if made is None:
@@ -179,6 +176,18 @@ def act(screen: ContestActions, invoking: bool = False) -> None:
         noted,
         then,
     )
+
+
+def checked(c: Contest, command: Callable[[Answers], Command]) -> Callable[[Answers], Command]:
+    """A form's answers made ``command``, checked by the rules on ``c`` (a pure check: a
+    refusal keeps the form open with what was typed)."""
+
+    def parse(a: Answers) -> Command:
+        made = command(a)
+        apply(c, made)
+        return made
+
+    return parse
 
 
 # -- invokes on an attack's rolls ---------------------------------------------------------
@@ -437,6 +446,13 @@ def correct(screen: ContestActions) -> bool:
         return False
     record = screen.tussle.campaign.contest(screen.contest_id)
     c = own(record.state)
+    if record.written:  # said before any form, as for a contest's exchange
+        screen.notify(
+            "Its results are on the roster: u takes that back, then correct.",
+            title="Cannot correct",
+            severity="error",
+        )
+        return True
     if c.hit is not None:
         screen.notify(
             f"{c.hit.by}'s attack on {c.hit.target} waits for its absorption: u takes the "
@@ -527,11 +543,7 @@ def correct_attack(screen: ContestActions, resolved: AttackResolved) -> None:
             screen.correct(n, [*head, *settled], what)  # the same hit: absorbed as it was
             return
         fields, command = absorb_form(own(after), hit)
-
-        def parse_absorb(a: Answers) -> Command:
-            made = command(a)
-            apply(after, made)  # a pure check: a refusal keeps the form open
-            return made
+        parse_absorb = checked(after, command)
 
         def absorbed(made: Command | None) -> None:
             if made is None:
