@@ -189,9 +189,6 @@ class RosterScreen(TextIsNoKey, Screen[None]):
             f"[b]Roster[/b] · {plain_in_markup(campaign.name)}{session}{plain_in_markup(hints)}"
         )
 
-    def on_resize(self) -> None:
-        self.paint_title()
-
     def reload(self) -> None:
         campaign = self.tussle.campaign
         self.paint_title()
