@@ -59,3 +59,20 @@ async def test_the_state_column_wraps_and_the_ratings_stay_in_sight(saves: Path)
         assert "Ratings" in shown and "Fight +4" in shown, shown
         assert all(len(line) <= 80 for line in shown.splitlines())
         await keys(pilot, "q")
+
+
+async def test_the_columns_fit_again_when_the_terminal_narrows(saves: Path) -> None:
+    """Opened 200 columns wide (everything on one line a row), then narrowed to 80: the
+    State wraps and the Ratings come back in sight, as if opened at 80."""
+    scarred(saves)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(200, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "w")
+        assert "Deep Gash Across The Face" in "\n".join(screen_text(app))
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        shown = "\n".join(screen_text(app))
+        assert "Face" in shown and "Fight +4" in shown, shown
+        assert "Roster · Warehouse" in shown.splitlines()[0], shown  # the title too
+        await keys(pilot, "q")

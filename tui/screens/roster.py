@@ -139,7 +139,7 @@ class RosterScreen(TextIsNoKey, Screen[None]):
         self.reload()
 
     def on_resize(self) -> None:
-        self.reload()  # the State and Ratings columns fit the new width
+        self.reload()  # the title's hints and the State and Ratings columns fit the width
 
     @property
     def part(self) -> RosterPart:
