@@ -173,3 +173,32 @@ async def test_the_players_tracker_has_no_gm_key_and_no_damage(saves: Path) -> N
         assert "T: round 2" in text(app, "#aspects")
         table = view("forge").aspects(screen.state, players=True)
         assert table[0] == "[b]Round 1 over[/b]", table
+
+
+async def test_c_names_the_logs_entries_as_the_log_does(saves: Path) -> None:
+    """With a round, the log's entries are beats and stages (rules §3.4 [I16], [I17]:
+    a round's attacks are no stages), while C counts every entry: the form says which
+    number is which, takes the log's own words, and the keypad says what it corrects.
+    Round 1: Josef's 57 > 50 and Bobby's 99 > 40 miss (beat 4: entries 1 and 2, one
+    step); then the first stage, Josef 35 ≤ 50 against Bobby's dodge 55 > 40: entry 3,
+    "Stage 1"."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "T", "5", "7", "9", "9", "enter")
+        await keys(pilot, "3", "5", "5", "5", "enter")
+        assert "Stage 1: Josef wins the stage (1–0)" in text(app, "#log")
+        await keys(pilot, "C")
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        assert form.answers()["n"] == "3"
+        hint = text(app, "#hint")
+        assert "1 Beat 4 · 2 Beat 4 · 3 Stage 1" in hint, hint
+        await keys(pilot, "ctrl+u", *"beat 4", "enter")  # twice in the log: its number
+        assert app.screen is form
+        assert "type its number" in text(app, "#e-n")
+        await keys(pilot, "ctrl+u", *"stage 1", "enter")
+        assert not isinstance(app.screen, FormScreen)
+        keypad = app.screen.query_one("#keypad")
+        assert str(keypad.border_title).startswith("Correcting Stage 1 (exchange 3)")
+        assert "[ 35]" in text(app, "#keypad") and "[ 55]" in text(app, "#keypad")

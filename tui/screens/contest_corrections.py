@@ -23,7 +23,7 @@ from core.model import Command, Contest, EndContest, ResolveExchange, RollDice
 from core.rules import find_system
 from tui.correction import Correction
 from tui.draft import Draft, dice_kind, typed_text
-from tui.fields import Answers, Field, blame, whole
+from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.host import Host, host
 from tui.key_hints import key_of
 from tui.keypad import Keypad
@@ -105,8 +105,22 @@ class CorrectionFlow:
             )
             return
 
+        headings = self.headings()
+        numbered = [(k, h) for k, h in enumerate(headings, start=1) if h != f"Exchange {k}"]
+        hint = "Its dice and actions come back onto the keypad. Enter: OK · Esc: cancel"
+        if numbered:  # the log names them otherwise (FORGE: "Stage 2", "Beat 4"): say which
+            entries = " · ".join(f"{k} {h}" for k, h in enumerate(headings, start=1))
+            if len(headings) > 8:
+                entries = "… · " + " · ".join(
+                    f"{k} {h}" for k, h in list(enumerate(headings, start=1))[-8:]
+                )
+            hint = (
+                f"The log's entries by number: {entries}. A name as the log writes it "
+                f'("{headings[-1]}") works too. ' + hint
+            )
+
         def parse(answers: Answers) -> tuple[int, Contest, list[Command]]:
-            n = whole(answers["n"], "n")
+            n = self.number(answers["n"], headings)
             with blame("n"):  # no such exchange: the form stays open on the number
                 state, commands = reopen(self.tussle.campaign, self.contest_id, n)
             return n, state, commands
@@ -125,15 +139,43 @@ class CorrectionFlow:
             FormScreen(
                 "Correct an exchange",
                 [Field("n", "Which exchange", str(len(record.exchanges)))],
-                "Its dice and actions come back onto the keypad. Enter: OK · Esc: cancel",
+                hint,
                 parse=parse,
             ),
             chosen,
         )
 
+    def headings(self) -> list[str]:
+        """Each exchange's heading as the log writes it ("Exchange 3", FORGE's "Stage 2"
+        or "Beat 4": a round's attacks and hits are exchanges too, not stages)."""
+        rules = find_system(self.record.state.system)
+        return [str(rules.describe(x)[0]).split(":")[0].strip() for x in self.record.exchanges]
+
+    def called(self, n: int) -> str:
+        """Exchange ``n`` in the log's words where they are not its number: ``Stage 2
+        (exchange 5)``; else ``exchange 5``."""
+        headings = self.headings()
+        heading = headings[n - 1] if 0 < n <= len(headings) else f"Exchange {n}"
+        return f"exchange {n}" if heading == f"Exchange {n}" else f"{heading} (exchange {n})"
+
+    @staticmethod
+    def number(typed: str, headings: list[str]) -> int:
+        """Which exchange the C form names: its number, or its heading as the log writes
+        it, whatever the case (``stage 2``); a heading the log has twice asks the number."""
+        wanted = " ".join(typed.split()).lower()
+        found = [k for k, h in enumerate(headings, start=1) if h.lower() == wanted]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            at = ", ".join(str(k) for k in found)
+            raise FieldError(
+                "n", f"the log has {typed.strip()} {len(found)} times ({at}): type its number"
+            )
+        return whole(typed, "n")
+
     def told(self, n: int) -> str:
         """Exchange ``n`` as the correction asked for named it (capitalised)."""
-        what = self.asked[1] if self.asked and self.asked[0] == n else f"exchange {n}"
+        what = self.asked[1] if self.asked and self.asked[0] == n else self.called(n)
         return what[:1].upper() + what[1:]
 
     def send(self, n: int, commands: list[Command], what: str = "") -> None:
@@ -142,7 +184,7 @@ class CorrectionFlow:
         before the correction goes to the app's bus."""
         from core.campaign.corrections import correct
 
-        what = what or f"exchange {n}"
+        what = what or self.called(n)
         command = Correct(contest_id=self.contest_id, n=n, commands=tuple(commands))
         try:
             worked = correct(self.tussle.campaign, command)

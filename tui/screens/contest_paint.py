@@ -125,7 +125,8 @@ class Painter:
         keypad = self.screen.query_one(RollKeypad)
         state = self.state
         keypad.border_title = (
-            f"Correcting exchange {self.correcting[0]} · Enter: what changes · Esc: cancel"
+            f"Correcting {self.corrections.called(self.correcting[0])} · Enter: what changes"
+            " · Esc: cancel"
             if self.correcting
             else "Roll keypad"
         )
