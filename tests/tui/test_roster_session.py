@@ -97,6 +97,45 @@ def seed_heroquest(saves: Path) -> None:
     )
 
 
+async def test_more_hurts_than_a_typing_slip_stay_editable(saves: Path) -> None:
+    """Hurts stack (rules §2.6: two marginal defeats, -6), so contests' results can leave
+    a character more than 9 of one state, which the form writes "hurt×12": the GM edits
+    another field and the form keeps them (it refused its own line before); a count
+    above the one held is still a slip: "hurt×13" is refused."""
+    seed_campaign(
+        saves,
+        "Ghost Road",
+        "heroquest",
+        [
+            Character(
+                name="Tripitaka",
+                ratings={"Fist": 17},
+                sheet=HeroQuestCharacter(adversity=("hurt",) * 12),
+            ),
+            Character(name="Ghoul", kind="npc", ratings={"Claws": 17}),
+        ],
+        [
+            Pick(character="Tripitaka", side="Heroes", rating="Fist"),
+            Pick(character="Ghoul", side="Ghouls", rating="Claws"),
+        ],
+    )
+    app = new_app(saves, "Ghost Road")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_roster(pilot)
+        await keys(pilot, "e", *["tab"] * 3, "ctrl+u")  # hero points
+        await write(pilot, "2")
+        await keys(pilot, "enter")
+        assert not isinstance(app.screen, FormScreen), "the form refused its own states"
+        sheet = hq_sheet(app.campaign.roster["Tripitaka"])
+        assert (sheet.hero_points, sheet.adversity) == (2, ("hurt",) * 12)
+        await keys(pilot, "e", *["tab"] * 5, "ctrl+u")
+        await write(pilot, "hurt x13")
+        await keys(pilot, "enter")
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        assert "1 to 12 times" in str(form.query_one("#e-adversity", Static).visual)
+
+
 async def test_a_session_test_refresh_a_compel_and_hurts_recovering(saves: Path) -> None:
     """A session test: refresh, a compel, and hurts recovering, checked on the roster."""
     seed_fate(saves)

@@ -38,11 +38,19 @@ def parse_adversity(text: str) -> tuple[str, ...]:
 
 
 def parse_states(
-    text: str, ratings: Mapping[str, int]
+    text: str, ratings: Mapping[str, int], held: HeroQuestCharacter | None = None
 ) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """``"hurt, Sword hurt×2, Sword injured"``: the states related to every ability, and
     those by the ability they came from (written before the state, spelled as in
-    ``ratings`` when the name matches one, whatever its case)."""
+    ``ratings`` when the name matches one, whatever its case). More than
+    :data:`MOST_OF_A_STATE` of one state is a typing slip, unless the sheet ``held``
+    has that many already (hurts stack, rules §2.6: contests' results can pile up more,
+    and the form shows them as they are)."""
+    already: Counter[tuple[str, str]] = Counter()  # ("", state) relates to every ability
+    if held is not None:
+        already.update(("", s) for s in held.adversity)
+        for name, states in held.adversity_of.items():
+            already.update((name.lower(), s) for s in states)
     spelled = {name.lower(): name for name in ratings}
     general: list[str] = []
     tied: dict[str, list[str]] = {}
@@ -58,14 +66,15 @@ def parse_states(
                 "dying or dead, after the ability it came from (Sword hurt; hurt×2 for two; "
                 "a state alone relates to every ability)"
             )
+        ability = found.group(1)
+        most = max(MOST_OF_A_STATE, already[((ability or "").lower(), state)])
         written = found.group(3) or "1"
-        n = int(written) if len(written) <= len(str(MOST_OF_A_STATE)) else MOST_OF_A_STATE + 1
-        if not 1 <= n <= MOST_OF_A_STATE:  # ×0 is no state: leave it out, not kept as none
+        n = int(written) if len(written) <= len(str(most)) else most + 1
+        if not 1 <= n <= most:  # ×0 is no state: leave it out, not kept as none
             raise RuleError(
-                f'"{clipped(chunk)}": a state is written 1 to {MOST_OF_A_STATE} times '
+                f'"{clipped(chunk)}": a state is written 1 to {most} times '
                 f"({state}×2 for two; leave it out for none)"
             )
-        ability = found.group(1)
         if ability is None:
             general += [state] * n
         else:
@@ -193,7 +202,7 @@ def _changes(a: Answers, ratings: Mapping[str, int], old: Character | None) -> d
     }
     with blame("adversity"):
         changes["adversity"], changes["adversity_of"] = parse_states(
-            a.get("adversity", ""), ratings
+            a.get("adversity", ""), ratings, hq_sheet(old) if old is not None else None
         )
     with blame("related"):
         changes["related"] = parse_related(a.get("related", ""), ratings)
