@@ -69,7 +69,8 @@ def check_faces(kind: DiceKind, faces: tuple[int, ...]) -> None:
             raise BadDice("Fate dice are four faces of -1, 0 or +1")
         return
     if len(faces) != 1 or not 1 <= faces[0] <= kind.high:
-        raise BadDice(f"a {kind.value} shows 1 to {kind.high}, not {faces}")
+        shown = faces[0] if len(faces) == 1 else ", ".join(map(str, faces)) or "nothing"
+        raise BadDice(f"a {kind.value} shows 1 to {kind.high}, not {shown}")
 
 
 class RandomDice:

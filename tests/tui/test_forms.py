@@ -311,6 +311,29 @@ async def test_a_modifier_of_0_is_refused_by_the_fields_limit(saves: Path) -> No
         assert [getattr(c, "value", None) for c in screen.draft.extras] == [6]
 
 
+async def test_an_augment_die_no_d20_shows_is_refused_under_it(saves: Path) -> None:
+    """An augment's two rolls are d20s (rules §2.5: the augmenting ability rolls against
+    the augment base): 0 and 21 are refused under the field typed, in plain words (it
+    said "not (0,)" at the foot of the form)."""
+    app = new_app(saves, seed(saves, "heroquest"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        await keys(pilot, "g")
+        form = form_of(app)
+        if form.query("#f-ability"):  # the lender's abilities, then Other: pick Other
+            form.query_one("#f-ability").focus()
+            await keys(pilot, "left")
+        await fill(pilot, "rating", "17")
+        await fill(pilot, "roll", "0")
+        await fill(pilot, "resistance", "5")
+        await refused(pilot, "roll", "a d20 shows 1 to 20, not 0")
+        await fill(pilot, "roll", "3")
+        await fill(pilot, "resistance", "21")
+        await refused(pilot, "resistance", "a d20 shows 1 to 20, not 21")
+        await fill(pilot, "resistance", "12")
+        await accepted(pilot)
+
+
 async def test_an_augment_rating_written_wrong_is_refused(saves: Path) -> None:
     app = new_app(saves, seed(saves, "heroquest"))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,6 +6,7 @@ from collections.abc import Collection
 
 from textual.binding import Binding
 
+from core.dice import DiceKind, check_faces
 from core.errors import RuleError
 from core.model import Command
 from core.systems.heroquest.automatic import (
@@ -39,7 +40,7 @@ from core.systems.heroquest.ratings import parse_rating
 from core.systems.heroquest.resolution import RESOLUTION_POINTS
 from core.systems.heroquest.state import HQContest, Pair
 from core.text import clipped
-from tui.draft import dice_kind, preview
+from tui.draft import preview
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.heroquest.panes import own_contest
 from tui.systems.screen_part import ContestActions, Key, ScreenPart
@@ -68,6 +69,18 @@ def _stretch(screen: ContestActions) -> None:
         screen.add_extra(Stretch(who=who))
 
 
+def _d20(screen: ContestActions, answers: Answers, key: str) -> int:
+    """Field ``key``'s d20 face, refused under the field when no d20 shows it (``0``,
+    ``21``); blank: Tussle rolls it."""
+    text = answers[key].strip()
+    if not text:
+        return screen.tussle.dice.roll(DiceKind.D20)[0]
+    face = whole(text, key)
+    with blame(key):
+        check_faces(DiceKind.D20, (face,))
+    return face
+
+
 def _augment(screen: ContestActions) -> None:
     """A rolled augment (rules §2.5): whose roll it helps, then whose ability lends it,
     picked from that character's abilities on the roster with their ratings (or "Other"
@@ -87,8 +100,7 @@ def _augment(screen: ContestActions) -> None:
 
     def command(a: Answers) -> Command:
         def d20(key: str) -> int:
-            text = a[key]
-            return whole(text, key) if text else screen.tussle.dice.roll(dice_kind(screen.state))[0]
+            return _d20(screen, a, key)
 
         if a["ability"] == AUGMENT_OTHER:
             with blame("rating"):
@@ -332,8 +344,7 @@ def _group_action(screen: ContestActions) -> None:
 
     def command(a: Answers) -> Command:
         def d20(key: str) -> int:
-            text = a[key].strip()
-            return whole(text, key) if text else screen.tussle.dice.roll(dice_kind(screen.state))[0]
+            return _d20(screen, a, key)
 
         x, y, what = a["first"], a["second"], a["action"]
         if what == "engage":
