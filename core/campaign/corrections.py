@@ -46,7 +46,7 @@ class Correction(msgspec.Struct, frozen=True):
                 lines.append(f"  same  {now}")
             else:
                 lines.append(f"  was   {was or f'(no exchange {k})'}")
-                lines.append(f"  now   {now or f'(no exchange {k}: the contest is over)'}")
+                lines.append(f"  now   {now or '(not played: the contest is over before it)'}")
         if self.dropped:
             lines.append(
                 f"  {self.dropped} later command(s) no longer play: the contest ends sooner"

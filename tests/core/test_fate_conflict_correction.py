@@ -86,3 +86,21 @@ def test_the_last_attack_corrected_to_a_miss_takes_its_consequence_away(saves: P
     assert CampaignFiles(saves / "warehouse").load().contest(cid).state == c
     act(campaign, files, Undo())
     assert state_of(campaign).conflict.combatant("Cynere").slots[1].aspect == "Cracked Ribs"
+
+
+def test_a_correction_that_ends_the_conflict_sooner_says_what_no_longer_plays(
+    saves: Path,
+) -> None:
+    """Action 1 corrected: Cynere rolled ++++ against Drisban's ----: Fight +3 + 4 =
+    Legendary (+7) against Fight +4 - 4 = Mediocre (+0), 7 shifts; he is taken out
+    (SRD, Getting Taken Out) and the conflict ends: Drisban's attack (action 2, in the
+    same exchange 1) is not played, which the question says in those words (its log
+    number, 2, is no exchange of the conflict's)."""
+    from core.systems.fate.conflict_play import TakeOut
+
+    campaign = CampaignFiles(warehouse(saves)).load()
+    out = (attack("Cynere", "++++", "----"), TakeOut(who="Drisban"))
+    worked = correct(campaign, Correct(contest_id="c1", n=1, commands=out))
+    lines = worked.changes()
+    assert "  now   (not played: the contest is over before it)" in lines
+    assert lines[-1] == "Result was: not over after 1 exchange; now: Cynere wins after 1 exchange"
