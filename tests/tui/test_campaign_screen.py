@@ -19,6 +19,7 @@ from tests.tui.conftest import keys, new_app, settle, text, write
 from tui.app import TussleApp
 from tui.cli import main
 from tui.screens.campaigns import CampaignScreen, ConfirmDeleteScreen
+from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
 
 
@@ -38,15 +39,19 @@ def toasts(app: TussleApp) -> list[str]:
 
 async def to_campaigns(pilot: Pilot[None]) -> None:
     """From the contest screen, once its first odds are shown (a contest screen left while
-    its odds worker runs fails when the worker ends: a problem of its own, not tested here)."""
+    its odds worker runs fails when the worker ends: a problem of its own, not tested here).
+    The odds are the screen's painter's: looked for on the screen itself, they were never
+    there, and every wait ran its 4 s out."""
     await settle(pilot)
     app = pilot.app
-    for _ in range(400):  # generous: the first odds come 0.3 s after the first frame
+    for _ in range(3000):  # generous: the first odds come 0.3 s after the first frame
         await pilot.pause(0.01)
         screen = app.screen
         idle = all(w.is_finished for w in app.workers if w.group == "odds")
-        if getattr(screen, "odds", None) is not None and idle:
+        if isinstance(screen, ContestScreen) and screen.painter.odds is not None and idle:
             break
+    else:
+        raise AssertionError(f"no odds on the contest screen after 30 s: {app.screen_stack}")
     await keys(pilot, "c")
     assert isinstance(pilot.app.screen, CampaignScreen)
 

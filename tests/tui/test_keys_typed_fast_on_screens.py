@@ -18,6 +18,7 @@ from textual.widgets import OptionList
 from tests.tui.conftest import keys, new_app, settle
 from tui.app import TussleApp
 from tui.screens.campaigns import CampaignScreen
+from tui.screens.contest import ContestScreen
 from tui.screens.roster import RosterScreen
 from tui.screens.setup import SetupScreen
 
@@ -31,14 +32,17 @@ async def at_once(pilot: Pilot[None], *names: str) -> None:
 
 async def odds_shown(pilot: Pilot[None]) -> None:
     """Wait for the contest screen's first odds (leaving it while its odds worker runs
-    is a problem of its own, not tested here)."""
+    is a problem of its own, not tested here). The odds are its painter's: looked for on
+    the screen itself, they were never there, and every wait ran its 30 s out."""
     await settle(pilot)
     app = pilot.app
     for _ in range(3000):  # generous: the first odds come 0.3 s after the first frame
         await pilot.pause(0.01)
+        screen = app.screen
         idle = all(w.is_finished for w in app.workers if w.group == "odds")
-        if getattr(app.screen, "odds", None) is not None and idle:
+        if isinstance(screen, ContestScreen) and screen.painter.odds is not None and idle:
             return
+    raise AssertionError(f"no odds on the contest screen after 30 s: {app.screen_stack}")
 
 
 def left_aside(app: TussleApp, typed: str) -> bool:
