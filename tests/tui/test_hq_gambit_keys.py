@@ -15,6 +15,7 @@ from core.campaign.sheet import Pick
 from core.systems.heroquest.character import HeroQuestCharacter
 from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
 from tui.screens.forms import FormScreen
+from tui.widgets.choice import Choice
 
 
 def duel(saves: Path, extended: bool) -> None:
@@ -150,3 +151,39 @@ async def test_a_boost_paid_in_words_names_the_word(saves: Path) -> None:
         assert 'Tripitaka pays "lots"' in said and "whole number" in said, said
         assert "no participant" not in said
         assert form.answers()["paid"] == "Tripitaka lots"
+
+
+async def test_a_gambit_and_a_hero_point_offer_the_exchanges_parties(saves: Path) -> None:
+    """A risky gambit is declared by a party to the exchange (rules §2.8.4), and a hero
+    point bumps the spender's own result (§2.3, 6): with Tripitaka against the Ghoul chosen (p),
+    Sandy, on the side but not in this exchange, is not offered (he was, then refused)."""
+    seed_campaign(
+        saves,
+        "Graveyard",
+        "heroquest",
+        [
+            Character(
+                name="Tripitaka", ratings={"Sword": 15}, sheet=HeroQuestCharacter(hero_points=1)
+            ),
+            Character(name="Sandy", ratings={"Staff": 15}, sheet=HeroQuestCharacter(hero_points=2)),
+            Character(name="Ghoul", kind="npc", ratings={"Claws": 15}),
+        ],
+        [
+            Pick(character="Tripitaka", side="Tripitaka", rating="Sword"),
+            Pick(character="Sandy", side="Sandy", rating="Staff"),
+            Pick(character="Ghoul", side="Ghoul", rating="Claws"),
+        ],
+        {"extended": True},
+    )
+    app = new_app(saves, "Graveyard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "p", "enter")  # the form's default: Tripitaka and the Ghoul
+        assert "Parties: Tripitaka vs Ghoul" in text(app, "#keypad")
+        for key in ("x", "h"):
+            await keys(pilot, key)
+            form = app.screen
+            assert isinstance(form, FormScreen), key
+            choice = form.query_one("#f-who", Choice)
+            assert [value for _, value in choice.options] == ["Tripitaka", "Ghoul"], key
+            await keys(pilot, "escape")

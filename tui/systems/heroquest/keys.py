@@ -52,7 +52,8 @@ AUGMENT_OTHER = "\x00other"  # the augment form's "Other: type a rating" (no abi
 
 def _hero_point(screen: ContestActions) -> None:
     state = own_contest(screen.state)
-    parties = list(state.parties) or [p.name for p in state.participants]
+    chosen = own_contest(preview(screen.state, screen.draft).state).parties  # p's, waiting
+    parties = list(chosen) or [p.name for p in state.participants]
     with_points = [p for p in parties if state.hero_points_left.get(p, 0) > 0]
     current = screen.current()
     default = current if current in with_points else (with_points or parties)[0]
@@ -148,7 +149,9 @@ def _declared(screen: ContestActions, title: str, make: type[Gamble | RespondDef
             severity="error",
         )
         return
-    parties = list(state.parties or state.last_parties) or [p.name for p in state.participants]
+    # The parties chosen on the keypad (p), not yet played, are this exchange's too.
+    chosen = own_contest(preview(screen.state, screen.draft).state).parties
+    parties = list(chosen or state.last_parties) or [p.name for p in state.participants]
     current = screen.current()
     screen.ask(
         title,
