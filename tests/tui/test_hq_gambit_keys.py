@@ -187,3 +187,32 @@ async def test_a_gambit_and_a_hero_point_offer_the_exchanges_parties(saves: Path
             choice = form.query_one("#f-who", Choice)
             assert [value for _, value in choice.options] == ["Tripitaka", "Ghoul"], key
             await keys(pilot, "escape")
+
+
+async def test_group_pairs_typed_in_any_case_are_spelled_as_the_contest_does(
+    saves: Path,
+) -> None:
+    """The group form takes names in any case (its label says so); the keypad and the
+    command keep the contest's spelling, as the log does: "Tripitaka", not "tripitaka"."""
+    seed_campaign(
+        saves,
+        "Graveyard",
+        "heroquest",
+        [
+            Character(name="Tripitaka", ratings={"Sword": 15}),
+            Character(name="Sandy", ratings={"Staff": 15}),
+            Character(name="Ghoul", kind="npc", ratings={"Claws": 15}),
+        ],
+        [
+            Pick(character="Tripitaka", side="Heroes", rating="Sword"),
+            Pick(character="Sandy", side="Heroes", rating="Staff"),
+            Pick(character="Ghoul", side="Ghouls", rating="Claws"),
+        ],
+    )
+    app = new_app(saves, "Graveyard")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "G")
+        await write(pilot, "tripitaka v GHOUL 3 8, sandy v ghoul 8 3")
+        await keys(pilot, "enter")
+        assert "Group: Tripitaka–Ghoul 3/8, Sandy–Ghoul 8/3" in text(app, "#keypad")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from msgspec.structs import replace
 from textual.binding import Binding
 
 from core.dice import DiceKind, check_faces
@@ -448,9 +449,18 @@ def example_pairs(state: HQContest) -> str:
 
 
 def _group(screen: ContestActions) -> None:
+    # Names in any case, kept as the contest spells them (the keypad said "tripitaka").
+    spelled = {p.name.lower(): p.name for p in own_contest(screen.state).participants}
+
     def command(a: Answers) -> Command:
         with blame("pairs"):
-            return SetPairs(pairs=parse_pairs(a["pairs"]))
+            pairs = parse_pairs(a["pairs"])
+        return SetPairs(
+            pairs=tuple(
+                replace(p, a=spelled.get(p.a.lower(), p.a), b=spelled.get(p.b.lower(), p.b))
+                for p in pairs
+            )
+        )
 
     screen.ask(
         "A group simple contest",
