@@ -132,12 +132,12 @@ def _quoted(text: str) -> str:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from core.odds.next import load_for_odds
+    from core.odds.next import read_for_odds
     from core.odds.report import odds_for, odds_text
     from core.rules.reading import ScenarioError
 
     try:
-        odds = odds_for(load_for_odds(_read_input(args.file)))
+        odds = odds_for(*read_for_odds(_read_input(args.file)))
     except ScenarioError as error:
         print(_one_line(str(error)), file=sys.stderr)
         return EXIT_INVALID

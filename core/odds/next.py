@@ -21,6 +21,14 @@ def load_for_odds(data: bytes) -> Contest:
     """Scenario bytes with an optional top-level ``next`` (what is known of the coming
     exchange) as the contest ``odds_for`` reads. ``ScenarioError`` names the first
     problem's place: the scenario's own first, then ``next``'s."""
+    return read_for_odds(data)[0]
+
+
+def read_for_odds(data: bytes) -> tuple[Contest, int]:
+    """``load_for_odds``'s contest and the exchanges its scenario played, as the GM counts
+    them (``RuleSystem.exchanges_played``, the recap's count:
+    a conflict's exchanges, each participant acting once in one, not its actions)."""
+    from core.rules import find_system
     from core.rules.reading import Node, parse_json
     from core.scenario import resolve
 
@@ -29,8 +37,9 @@ def load_for_odds(data: bytes) -> Contest:
     if isinstance(raw, dict) and "next" in raw:
         raw = dict(raw)
         upcoming = raw.pop("next")
-    contest = resolve(raw).contest
-    return apply_next(contest, None if upcoming is None else Node(upcoming, "next"))
+    played = resolve(raw)
+    count = find_system(played.contest.system).exchanges_played(played.exchanges)
+    return apply_next(played.contest, None if upcoming is None else Node(upcoming, "next")), count
 
 
 def apply_next(contest: Contest, node: Node | None) -> Contest:

@@ -23,10 +23,14 @@ def clear_caches() -> None:
         find_odds(system).clear_caches()
 
 
-def odds_for(contest: Contest) -> JSON:
+def odds_for(contest: Contest, played: int | None = None) -> JSON:
     """The odds of the coming exchange and of the contest from here, JSON-ready: what
-    ``tussle odds`` prints and the dashboard shows. ``note`` explains a null."""
-    out: JSON = {"system": contest.system, "after_exchange": contest.n}
+    ``tussle odds`` prints and the dashboard shows. ``note`` explains a null. With
+    ``played``, the exchanges played so far as the GM counts them (``read_for_odds``;
+    a conflict's exchanges, not its actions), ``after_exchange``."""
+    out: JSON = {"system": contest.system}
+    if played is not None:
+        out["after_exchange"] = played
     out.update(find_odds(contest.system).odds_json(contest))
     return out
 
@@ -39,7 +43,7 @@ def odds_text(odds: JSON) -> str:
     lines.extend(own.score_lines(odds))
     ex, contest = odds.get("exchange"), odds.get("contest")
     if ex is not None:
-        lines.append("Next exchange:")
+        lines.append(own.exchange_heading(ex))
         lines.extend(own.exchange_lines(ex))
     if contest is not None:
         lines.append("Contest from here:")

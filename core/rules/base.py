@@ -242,7 +242,11 @@ class SystemOdds(ABC):
 
     @abstractmethod
     def exchange_lines(self, exchange: JSON) -> list[str]:
-        """``tussle odds --text``: the lines under "Next exchange:"."""
+        """``tussle odds --text``: the lines under ``exchange_heading``."""
+
+    def exchange_heading(self, exchange: JSON) -> str:
+        """``tussle odds --text``: the line over the coming exchange's odds."""
+        return "Next exchange:"
 
     def clear_caches(self) -> None:
         """Forget every memoised count and chain (for a cold measurement); nothing to

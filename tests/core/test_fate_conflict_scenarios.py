@@ -385,3 +385,25 @@ def test_the_text_counts_the_conflicts_exchanges_not_its_actions() -> None:
     run = in_process("resolve", "--text", str(example))
     assert run.returncode == 0, run.stderr
     assert run.stdout.rstrip().endswith("Contest over after exchange 2: Cynere wins."), run.stdout
+
+
+def test_the_odds_count_the_conflicts_exchanges_not_its_actions() -> None:
+    """``tussle odds`` after the example's first three actions (SRD, Conflicts: an
+    exchange is each participant acting once): Cynere's and Drisban's attacks are
+    exchange 1, Cynere's second attack opens exchange 2, Drisban still to act in it. So
+    the odds are after exchange 2, as the recap counts (``still open after exchange 2``),
+    not after 3 (the actions), in the JSON and the text; the taken-out odds run to the end
+    of exchange 2, which is under way, not a "next" one."""
+    from tests.conftest import SCENARIOS
+
+    data = json.loads((SCENARIOS / "fate-conflict-cynere-drisban.json").read_text())
+    data["exchanges"] = data["exchanges"][:3]
+    run = in_process("odds", "-", stdin=json.dumps(data))
+    assert run.returncode == 0, run.stderr
+    odds = json.loads(run.stdout)
+    assert (odds["after_exchange"], odds["exchange"]["exchange"]) == (2, 2)
+    text = in_process("odds", "--text", "-", stdin=json.dumps(data)).stdout.splitlines()
+    assert text[0] == "Fate Core odds after exchange 2"
+    assert "Exchange 2, to its end:" in text and "Next exchange:" not in text
+    recap = in_process("resolve", "--text", "-", stdin=json.dumps(data)).stdout
+    assert recap.rstrip().endswith("Contest still open after exchange 2.")

@@ -78,6 +78,12 @@ def score_lines(odds: Mapping[str, object]) -> list[str]:
     return ["Conflict: " + ", ".join(f"{name} {how}" for name, how in score.items())]
 
 
+def exchange_heading(exchange: Mapping[str, object]) -> str:
+    """The exchange the taken-out odds run to the end of: the one under way, which may
+    have begun (its number, not "Next exchange")."""
+    return f"Exchange {exchange['exchange']}, to its end:"
+
+
 def exchange_lines(exchange: Mapping[str, object]) -> list[str]:
     taken = exchange["taken_out"]
     assert isinstance(taken, dict)

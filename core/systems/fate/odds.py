@@ -346,6 +346,11 @@ class FateOdds(SystemOdds):
         score = ", ".join(f"{s} {v}" for s, v in odds["score"].items())
         return [f"Score: {score} (first to {odds['victories_needed']})"]
 
+    def exchange_heading(self, exchange: JSON) -> str:
+        if "taken_out" in exchange:
+            return conflict_report.exchange_heading(exchange)
+        return super().exchange_heading(exchange)
+
     def exchange_lines(self, exchange: JSON) -> list[str]:
         if "taken_out" in exchange:
             return conflict_report.exchange_lines(exchange)
