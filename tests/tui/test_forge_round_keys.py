@@ -202,3 +202,34 @@ async def test_c_names_the_logs_entries_as_the_log_does(saves: Path) -> None:
         keypad = app.screen.query_one("#keypad")
         assert str(keypad.border_title).startswith("Correcting Stage 1 (exchange 3)")
         assert "[ 35]" in text(app, "#keypad") and "[ 55]" in text(app, "#keypad")
+
+
+async def test_a_finished_contests_footer_has_no_stage_keys(saves: Path) -> None:
+    """Once the GM ends the contest (e), nothing is left to act, react, dodge or start a
+    round in: T, o, x and e leave the footer and do nothing (T said "the contest ended
+    at exchange 0"). u takes the end back and they return; so does C's correction of an
+    exchange of it (Josef 35 ≤ 50 acts, Bobby's dodge 55 > 40 fails: stage 1, rules
+    §3.3), whose keypad plays on the contest still open, once the results written to the
+    roster are taken back (u)."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "3", "5", "5", "5", "enter", "e")
+        await settle(pilot)
+        assert app.screen.state.finished
+        footer = screen_text(app)[-1]
+        for word in ("Round", "Roles", "End"):
+            assert f" {word} " not in f"{footer} ", footer
+        assert app.screen.check_action("round", ()) is False
+        await keys(pilot, "u")  # the results written to the roster, taken back first
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ContestScreen) and screen.record.state.finished
+        await keys(pilot, "C", "enter")  # stage 1 back on the keypad
+        assert screen.correcting is not None
+        assert screen.check_action("roles", ()) is True
+        await keys(pilot, "escape", "u")  # the correction left; then the end taken back
+        await settle(pilot)
+        assert not screen.record.state.finished
+        assert app.screen.check_action("round", ()) is True
+        assert "Round" in screen_text(app)[-1]

@@ -36,7 +36,7 @@ from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems import SystemView
 from tui.systems.common import cell, cells, hidden_mark, secret_heading
 from tui.systems.roster_part import RosterPart
-from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.systems.screen_part import ContestActions, Key, ScreenPart, while_open
 from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
 from tui.widgets.keypad import KeypadRow
 from tui.widgets.lines import e
@@ -441,40 +441,42 @@ def _combat(state: Contest) -> bool:
 
 
 SCREEN = ScreenPart(
-    keys=(
-        Key("modifier", Binding("T", "round", "Round", id="round"), _start_round, _combat),
-        Key(
-            "modifier",
-            Binding("v", "move_icon", "Move beat", id="move_icon", show=False),
-            _move_icon,
-            _combat,
-        ),
-        Key(
-            "modifier",
-            Binding("E", "end_round", "End round", id="end_round", show=False),
-            _end_round,
-            _combat,
-        ),
-        Key(
-            "modifier",
-            Binding("k", "target", "Target", id="target"),
-            _choose_target,
-            applies=_action_beat,  # an action beat's attacks; nobody attacks in a reaction beat
-        ),
-        Key(
-            "modifier",
-            Binding("o", "roles", "Roles", id="roles"),
-            _roles,
-            applies=lambda state: not _own(state).in_round,  # a round has no stage roles
-        ),
-        Key(
-            "modifier",
-            Binding("x", "reaction", "Dodge/absorb", id="reaction"),
-            _reaction,
-            # reactions are combat's; in a round a roll typed is a dodge, blank absorbs
-            applies=lambda state: _own(state).options.combat and not _own(state).in_round,
-        ),
-        Key("modifier", Binding("e", "end", "End", id="end"), _end),
+    keys=while_open(
+        (
+            Key("modifier", Binding("T", "round", "Round", id="round"), _start_round, _combat),
+            Key(
+                "modifier",
+                Binding("v", "move_icon", "Move beat", id="move_icon", show=False),
+                _move_icon,
+                _combat,
+            ),
+            Key(
+                "modifier",
+                Binding("E", "end_round", "End round", id="end_round", show=False),
+                _end_round,
+                _combat,
+            ),
+            Key(
+                "modifier",
+                Binding("k", "target", "Target", id="target"),
+                _choose_target,
+                applies=_action_beat,  # an action beat's attacks; nobody attacks in a reaction beat
+            ),
+            Key(
+                "modifier",
+                Binding("o", "roles", "Roles", id="roles"),
+                _roles,
+                applies=lambda state: not _own(state).in_round,  # a round has no stage roles
+            ),
+            Key(
+                "modifier",
+                Binding("x", "reaction", "Dodge/absorb", id="reaction"),
+                _reaction,
+                # reactions are combat's; in a round a roll typed is a dodge, blank absorbs
+                applies=lambda state: _own(state).options.combat and not _own(state).in_round,
+            ),
+            Key("modifier", Binding("e", "end", "End", id="end"), _end),
+        )
     ),
     replaces=_same_aim,
 )

@@ -119,6 +119,23 @@ class Key(msgspec.Struct, frozen=True):
     applies: Callable[[Contest], bool] | None = None
 
 
+def while_open(keys: Sequence[Key]) -> tuple[Key, ...]:
+    """``keys`` that mean nothing once the contest is over (they change the coming
+    exchange or round): out of the footer and the palette then, as a key that does not
+    apply is, where they only said "the contest ended". While an exchange of it is
+    corrected the keypad plays on the contest before it, open, and they apply again."""
+
+    def opened(key: Key) -> Key:
+        applies = key.applies
+
+        def open_and_applies(state: Contest) -> bool:
+            return not state.finished and (applies is None or applies(state))
+
+        return msgspec.structs.replace(key, applies=open_and_applies)
+
+    return tuple(opened(key) for key in keys)
+
+
 class ScreenPart(msgspec.Struct, frozen=True):
     """A system's keys on the contest screen, and whom the modifier form (``m``, every
     system's) offers: ``modifier_choices`` of the contest, or else its participants.
