@@ -127,6 +127,13 @@ async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path
             "Drisban": 0,
         }
         assert "Cynere's turn" in text(app, "#keypad")
+        # what each rolled in the contest stays with the conflict: a setup made like it
+        # (n on its summary) offers it again (before, none: "Mediocre (+0)")
+        record = app.campaign.latest_contest
+        assert record is not None and dict(record.uses) == {
+            "Cynere": "Athletics",
+            "Drisban": "Fight",
+        }
         await keys(pilot, "u")
         await settle(pilot)
         latest = app.campaign.latest_contest

@@ -165,6 +165,45 @@ async def test_n_after_a_finished_conflict_sets_up_the_same_conflict(saves: Path
         await keys(pilot, "q")
 
 
+def rolls_column(app: TussleApp) -> dict[str, str]:
+    from textual.widgets import DataTable
+
+    table = app.screen.query_one(DataTable)
+    rows = [table.get_row_at(i) for i in range(table.row_count)]
+    return {str(row[0]): str(row[2]) for row in rows}
+
+
+async def test_a_setup_like_a_conflict_says_each_action_rolls_its_skill(saves: Path) -> None:
+    """n on the warehouse's summary (tests/conflict_campaigns.py; its start names no
+    rating rolled: a conflict rolls none). The Rolls column said "Mediocre (+0), for this
+    contest only" for both, a number the conflict never uses: each action rolls its own
+    skill from the roster (SRD, Attack: Fight or Shoot; Defend: Athletics or Fight;
+    conflict_setup.conflict_from). It now says which: Cynere Fight Good (+3) and
+    Athletics Great (+4), Drisban Fight Great (+4). k back to a
+    contest shows a contest's Rolls again; k to a mental conflict, theirs (Provoke, Will:
+    neither has them)."""
+    from tests.conflict_campaigns import warehouse
+
+    warehouse(saves, concede=True)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "enter", "n")
+        assert isinstance(app.screen, SetupScreen)
+        assert rolls_column(app) == {
+            "Cynere": "by action: Fight +3, Athletics +4",
+            "Drisban": "by action: Fight +4",
+        }
+        await keys(pilot, "k", "right", "enter")  # a mental conflict
+        assert rolls_column(app) == {
+            "Cynere": "by action: +0 in all (no Provoke, Will)",
+            "Drisban": "by action: +0 in all (no Provoke, Will)",
+        }
+        await keys(pilot, "k", "left", "left", "enter")  # a contest
+        assert "by action" not in " ".join(rolls_column(app).values())
+        await keys(pilot, "q")
+
+
 async def test_n_keeps_the_gms_turn_order_of_a_mental_conflict(saves: Path) -> None:
     """A mental conflict the GM seated Drisban first (by the rules, Empathy, Rapport and
     Will all Mediocre for both, it would be Cynere), ended by the GM: n sets up a mental

@@ -259,7 +259,11 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         self.query_one(KeyBar).refresh_keys()  # a key may apply now, or no longer
 
     def rolls(self, pick: Pick) -> str:
-        """The Rolls column: ``Sword 4M``, ``Great (+4), for this contest only``."""
+        """The Rolls column: ``Sword 4M``, ``Great (+4), for this contest only``, or
+        what the system says instead (``SetupPart.rolls_instead``)."""
+        instead = self.part.rolls_instead(self, pick)
+        if instead is not None:
+            return instead
         system = self.tussle.campaign.system
         if pick.value is not None:
             return f"{rating_label(system, pick.value)}, for this contest only"

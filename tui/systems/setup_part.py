@@ -105,6 +105,10 @@ class SetupPart:
     options_like: Callable[[Contest, Mapping[str, Character]], dict[str, Any]] = (
         lambda start, roster: {}
     )
+    # The Rolls column of a pick when the system's own options make its one rating beside
+    # the point (Fate: a conflict rolls each action's skill from the roster); None: the
+    # rating, as usual. Worked out again at each repaint.
+    rolls_instead: Callable[[SetupActions, Pick], str | None] = lambda screen, pick: None
 
 
 YES_NO = (("no", "no"), ("yes", "yes"))

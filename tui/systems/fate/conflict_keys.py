@@ -597,6 +597,9 @@ def start(screen: ContestActions, contest: FateContest) -> None:
         return StartContest(
             title=a["title"].strip() or f"{record.title}: the conflict",
             contest=conflict,
+            # what each one rolled in the contest: a setup made like the conflict
+            # (n on its summary) offers it again, as it would after the contest
+            uses=dict(record.uses),
             secret=record.secret,
             secret_participants=tuple(record.secret_participants),
             secret_aspects=tuple(record.secret_aspects),

@@ -8,9 +8,11 @@ from typing import Any
 from textual.binding import Binding
 
 from core.campaign.log import Character
+from core.campaign.sheet import Pick
 from core.errors import RuleError
 from core.model import Contest
 from core.systems.fate.conflict_play import FateConflict
+from core.systems.fate.conflict_report import ATTACK, DEFENSE
 from core.systems.fate.conflict_setup import (
     CONFLICT_OPTION,
     ORDER_OPTION,
@@ -18,6 +20,7 @@ from core.systems.fate.conflict_setup import (
     seats,
     split_options,
 )
+from core.systems.fate.ladder import signed
 from core.systems.fate.scoring import FateOptions
 from core.systems.fate.sheet import difficulty
 from core.systems.fate.stress import KINDS
@@ -140,6 +143,29 @@ def _summary(screen: SetupActions) -> list[str]:
     return [f"[b]Conflict[/b]: {kind} · turn order {e(how)}: {e(seated or 'nobody yet')} (k)"]
 
 
+def _rolls_in_conflict(screen: SetupActions, pick: Pick) -> str | None:
+    """A conflict's Rolls: each action rolls its own skill from the roster (SRD, Attack,
+    Defend: Fight or Shoot, Athletics or Fight; mental: Provoke, Will), not the one rating
+    a contest rolls, which the conflict does not use (``conflict_from``): ``by action:
+    Fight +3, Athletics +4`` (numbers: ladder names run out of the column at 80 wide).
+    One not on the roster has no skills there: Mediocre, whatever rating was typed for
+    them. None for a contest."""
+    try:
+        _, kind, _ = split_options(screen.options)
+    except RuleError:
+        return None
+    if kind is None:
+        return None
+    character = screen.tussle.campaign.roster.get(pick.character)
+    if character is None:
+        return "by action: +0 in all (not on the roster: no skills)"
+    names = dict.fromkeys((*ATTACK[kind], *DEFENSE[kind]))
+    have = [f"{s} {signed(character.ratings[s])}" for s in names if s in character.ratings]
+    if not have:
+        return f"by action: +0 in all (no {', '.join(names)})"
+    return f"by action: {', '.join(have)}"
+
+
 def _options_like(start: Contest, roster: Mapping[str, Character]) -> dict[str, Any]:
     """A setup like a conflict: the same harm, and the same turn order where the GM set
     it (one the rules give is worked out again from the roster, as the setup does)."""
@@ -220,4 +246,5 @@ SETUP = SetupPart(
     kept_options=(CONFLICT_OPTION, ORDER_OPTION),
     summary=_summary,
     options_like=_options_like,
+    rolls_instead=_rolls_in_conflict,
 )
