@@ -82,8 +82,8 @@ async def test_the_gm_moves_an_icon_and_ends_the_round(saves: Path) -> None:
 
 
 async def test_the_footer_follows_the_round(saves: Path) -> None:
-    """Roles (o) and dodge/absorb (x) are a stage's: out of the footer while a round is
-    under way, back once it is over."""
+    """Roles (o) and dodge/absorb (x) are a stage's, and T starts a round: out of the
+    footer while a round is under way, back once it is over."""
     app = forge_alley(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -93,9 +93,13 @@ async def test_the_footer_follows_the_round(saves: Path) -> None:
         await settle(pilot)
         footer = screen_text(app)[-1]
         assert "Roles" not in footer and "Dodge/absorb" not in footer, footer
+        # T starts the next round once one is over (rules §3.4 [I16]: a round is five
+        # beats); while one is under way it is out of the footer too.
+        assert app.screen.check_action("round", ()) is False
+        assert " Round " not in f"{footer} ", footer
         await keys(pilot, "E")
         await settle(pilot)
-        assert "Roles" in screen_text(app)[-1]
+        assert "Roles" in screen_text(app)[-1] and " Round " in screen_text(app)[-1]
 
 
 async def test_target_is_in_the_footer_in_an_action_beat_only(saves: Path) -> None:

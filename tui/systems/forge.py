@@ -443,7 +443,13 @@ def _combat(state: Contest) -> bool:
 SCREEN = ScreenPart(
     keys=while_open(
         (
-            Key("modifier", Binding("T", "round", "Round", id="round"), _start_round, _combat),
+            Key(
+                "modifier",
+                Binding("T", "round", "Round", id="round"),
+                _start_round,
+                # the next round, once one is over: none starts while one is under way
+                applies=lambda state: _combat(state) and not _own(state).in_round,
+            ),
             Key(
                 "modifier",
                 Binding("v", "move_icon", "Move beat", id="move_icon", show=False),
