@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,6 +53,10 @@ def generic_modules() -> list[Path]:
 
 # Reads of another library's attribute that a system's class happens to name too.
 NOT_OURS = {("tui/glyphs.py", "style")}  # Rich's Segment.style (Fate's is a victory's)
+
+
+# The three tests scan the same tree (:func:`scanned`, once), on one worker.
+pytestmark = pytest.mark.xdist_group("no_system_fields")
 
 
 def _tree(path: Path) -> ast.Module:
@@ -136,11 +143,19 @@ def reads_of_system_fields(
     ]
 
 
-def test_no_generic_module_reads_a_field_only_one_system_defines() -> None:
+@cache
+def scanned() -> tuple[dict[Path, ast.Module], dict[str, str]]:
+    """The real tree's generic modules, and the fields only one system defines: worked
+    out once for the module's three tests (they only read them)."""
     generic = {p: _tree(p) for p in generic_modules()}
     fields = own_fields(
         {s: [_tree(p) for p in paths] for s, paths in SYSTEMS.items()}, generic.values()
     )
+    return generic, fields
+
+
+def test_no_generic_module_reads_a_field_only_one_system_defines() -> None:
+    generic, fields = scanned()
     found = reads_of_system_fields(
         ((str(p.relative_to(ROOT)), t) for p, t in generic.items()), fields
     )
@@ -150,10 +165,7 @@ def test_no_generic_module_reads_a_field_only_one_system_defines() -> None:
 def test_the_scan_finds_a_planted_read() -> None:
     """A recap that reads HeroQuest's ``hero_points`` off an event, planted in the real
     tree's generic modules: the scan names it, by ``getattr`` as by the dot."""
-    generic = {p: _tree(p) for p in generic_modules()}
-    fields = own_fields(
-        {s: [_tree(p) for p in paths] for s, paths in SYSTEMS.items()}, generic.values()
-    )
+    fields = scanned()[1]
     assert fields.get("hero_points_left") == "heroquest"
     planted = ast.parse(
         "def spent(event, state):\n"
@@ -170,10 +182,7 @@ def test_the_scan_finds_a_read_of_a_field_the_roster_no_longer_holds() -> None:
     """The built-in systems' character fields are their sheets' (issue 26 item 1), no
     longer the roster's ``Character``'s: a generic module reading one off a character
     (the summary's ``fate_points``, the watch's ``trauma_pool``) is named."""
-    generic = {p: _tree(p) for p in generic_modules()}
-    fields = own_fields(
-        {s: [_tree(p) for p in paths] for s, paths in SYSTEMS.items()}, generic.values()
-    )
+    fields = scanned()[1]
     moved = {
         "fate_points": "fate",
         "adversity_of": "heroquest",
