@@ -84,6 +84,7 @@ async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
         await keys(pilot, "k", "tab", "right", "right", "right", "enter")
         await settle(pilot)
         assert state(app).finished and state(app).winner == "Cynere"
+        assert "k: the conflict" not in text(app, "#keypad")  # the conflict goes on no more
         assert {p.name: p.fate_points for p in state(app).participants}["Drisban"] == 1
         await keys(pilot, "q")
 
@@ -116,6 +117,9 @@ async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path
         contest = app.campaign.latest_contest
         assert contest is not None and isinstance(contest.state, FateContest)
         assert contest.state.finished and contest.state.ended_by == "attack"
+        # the keypad says which key goes on (README: k on a contest an attack ended); it
+        # listed Enter, n, C and u only
+        assert "k: the conflict · Enter: summary" in text(app, "#keypad")
         await keys(pilot, "k")
         assert isinstance(app.screen, FormScreen)
         await keys(pilot, "enter")

@@ -135,10 +135,13 @@ class Painter:
 
             result = summary(self.tussle.campaign, self.record).result
             screen = self.screen
+            goes_on = view(state.system).SCREEN.goes_on
+            then = goes_on(state) if goes_on is not None else None
             keypad.show(
                 [],
                 [f"[b]The contest is over.[/b] {e(result)}"],
-                f"Enter: summary · {key_of(screen, 'new_contest', 'n')}: new contest"
+                (f"{key_of(screen, then[0], then[1])}: {then[2]} · " if then else "")
+                + f"Enter: summary · {key_of(screen, 'new_contest', 'n')}: new contest"
                 f" · {key_of(screen, 'correct', 'C')}: correct"
                 f" · {key_of(screen, 'undo', 'u')}: undo",
                 over=True,

@@ -144,9 +144,13 @@ class ScreenPart(msgspec.Struct, frozen=True):
     again by its creator on the same aspect, fixed in a correction, is not a second one).
     ``corrects``: ``C`` the system's own way for a contest whose actions are played by
     forms, not on the keypad (a Fate conflict's attacks): True when it took the key, False
-    for the keypad's correction."""
+    for the keypad's correction. ``goes_on``: for a finished contest that the system's
+    own key carries on (Fate: ``k``, the conflict an attack turned it into), that key's
+    binding id, its key as the hint writes it, and what it does; the keypad's last line
+    names it first."""
 
     keys: Sequence[Key] = ()
     modifier_choices: Callable[[Contest], Options] | None = None
     replaces: Callable[[Command, Command], bool] | None = None
     corrects: Callable[[ContestActions], bool] | None = None
+    goes_on: Callable[[Contest], tuple[str, str, str] | None] | None = None

@@ -328,4 +328,9 @@ SCREEN = ScreenPart(
         and (waiting.by, waiting.aspect) == (new.by, new.aspect)
     ),
     corrects=conflict_keys.correct,  # a conflict's attacks: their dice, in a form
+    goes_on=lambda state: (
+        ("attack", "k", "the conflict")
+        if isinstance(state, FateContest) and state.ended_by == "attack"
+        else None
+    ),
 )
