@@ -237,3 +237,20 @@ async def test_a_finished_contests_footer_has_no_stage_keys(saves: Path) -> None
         assert not screen.record.state.finished
         assert app.screen.check_action("round", ()) is True
         assert "Round" in screen_text(app)[-1]
+
+
+async def test_c_on_stages_alone_says_exchange_as_before(saves: Path) -> None:
+    """Without a round, stage n is the log's n-th entry (rules §3.3: one actor against
+    one reactor a stage): C's number is the stage's, so the form lists nothing and the
+    keypad says "Correcting exchange 1", as before. Josef 35 ≤ 50 acts; Bobby's dodge
+    55 > 40 fails: stage 1, Josef's."""
+    app = forge_alley(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "3", "5", "5", "5", "enter")
+        assert "Stage 1: Josef wins the stage (1–0)" in text(app, "#log")
+        await keys(pilot, "C")
+        assert "entries by number" not in text(app, "#hint")
+        await keys(pilot, "enter")
+        keypad = app.screen.query_one("#keypad")
+        assert str(keypad.border_title).startswith("Correcting exchange 1 ·")

@@ -11,6 +11,7 @@ logic it puts the old exchange on, and how the keypad is repainted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -106,9 +107,10 @@ class CorrectionFlow:
             return
 
         headings = self.headings()
-        numbered = [(k, h) for k, h in enumerate(headings, start=1) if h != f"Exchange {k}"]
         hint = "Its dice and actions come back onto the keypad. Enter: OK · Esc: cancel"
-        if numbered:  # the log names them otherwise (FORGE: "Stage 2", "Beat 4"): say which
+        if any(_counted_apart(h, k) for k, h in enumerate(headings, start=1)):
+            # The log numbers them otherwise (a FORGE round's "Beat 4", the "Stage 2"
+            # after it): say which number is which.
             entries = " · ".join(f"{k} {h}" for k, h in enumerate(headings, start=1))
             if len(headings) > 8:
                 entries = "… · " + " · ".join(
@@ -152,11 +154,11 @@ class CorrectionFlow:
         return [str(rules.describe(x)[0]).split(":")[0].strip() for x in self.record.exchanges]
 
     def called(self, n: int) -> str:
-        """Exchange ``n`` in the log's words where they are not its number: ``Stage 2
-        (exchange 5)``; else ``exchange 5``."""
+        """Exchange ``n`` in the log's words where the log numbers it otherwise: ``Stage 2
+        (exchange 5)``; else ``exchange 5`` (the log's "Exchange 5", or "Stage 5")."""
         headings = self.headings()
         heading = headings[n - 1] if 0 < n <= len(headings) else f"Exchange {n}"
-        return f"exchange {n}" if heading == f"Exchange {n}" else f"{heading} (exchange {n})"
+        return f"{heading} (exchange {n})" if _counted_apart(heading, n) else f"exchange {n}"
 
     @staticmethod
     def number(typed: str, headings: list[str]) -> int:
@@ -278,3 +280,10 @@ class CorrectionFlow:
             ),
             left,
         )
+
+
+def _counted_apart(heading: str, n: int) -> bool:
+    """Whether the log's heading of exchange ``n`` does not bear ``n`` ("Beat 4" for the
+    2nd, "Stage 1" for the 3rd; "Exchange 2, round 1" does): C's number alone would not
+    say which entry it is."""
+    return str(n) not in re.findall(r"\d+", heading)
