@@ -189,6 +189,7 @@ def test_a_dodge_within_target_and_above_the_damage_avoids_it() -> None:
         ([SendAttack(attacker="Josef", target="Bobby")], "needs a roll"),
         ([MoveIcon(who="Josef", beat=6)], "beats 1 to 5, not 6"),
         ([MoveIcon(who="Josef", beat=-1)], "beats 1 to 5, not -1"),
+        ([MoveIcon(who="Josef", beat=1)], "in beat 1 already"),  # he is: nothing moves
         ([SkipBeat(who="Zed")], 'no icon "Zed"'),
     ],
 )

@@ -264,6 +264,8 @@ def move_icon(r: BeatRound, name: str, beat: int) -> BeatRound:
         raise UnknownName(f'no icon "{name}" in the round')
     if beat not in BEAT_KINDS:
         raise RuleError(f"a round has beats {FIRST_BEAT} to {LAST_BEAT}, not {beat}")
+    if r.icon_beats[name] == beat:  # a move that moves nothing is no action to log
+        raise RuleError(f"{name} is in beat {beat} already: choose another beat")
     return replace(r, icon_beats={**r.icon_beats, name: beat})
 
 
