@@ -165,6 +165,21 @@ def snapshot(root: Path, skip: tuple[Path, ...] = ()) -> dict[str, Any]:
     return out
 
 
+@pytest.fixture(scope="module", autouse=True)
+def warmed_up(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """What a case's process loads the first time it runs the commands and opens the
+    dashboard (the commands' modules, the screens, their styles), loaded once here on a
+    sound saves folder, before any fork: otherwise each of the 30 forked cases loads them
+    again for itself. Each case still runs every command and both dashboards on its own
+    hostile folder, in its own process."""
+    saves = tmp_path_factory.mktemp("warm-up") / "saves"
+    saves.mkdir()
+    seed(saves, "Target")
+    seed(saves, "Other")
+    report = run_case(str(saves), COMMANDS)
+    assert report["opened"] == {"Target": "target", "Other": "other"}, report
+
+
 @pytest.mark.parametrize("kind, how", CASES, ids=[f"{k}-{h}" for k, h in CASES])
 def test_every_command_on_a_hostile_campaign_folder_ends_clearly_and_harms_nothing_else(
     tmp_path: Path, kind: str, how: str
