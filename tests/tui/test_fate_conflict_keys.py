@@ -105,6 +105,41 @@ def warehouse_contest(saves: Path) -> str:
     return "Warehouse"
 
 
+async def test_a_skill_mistyped_is_refused_under_its_field(saves: Path) -> None:
+    """SRD, Attack and Defend: Fight, Shoot (Provoke) attack; Athletics, Fight (Will)
+    defend; a skill a character lacks is Mediocre. "Fihgt" is none of those nor on
+    Cynere's sheet (Fight, Notice, Athletics, Physique): it rolled Mediocre (+0) unseen
+    where the GM meant Fight (+3). It is refused under its field, the form kept, nothing
+    played; "fight" and "athletics" are Fight and Athletics, as the sheet spells them:
+    Fight Good (+3) rolling 0000 against Drisban's Athletics, which he lacks (Mediocre),
+    rolling 0000: a 3-shift hit."""
+    seed(saves)
+    app = new_app(saves, "Warehouse")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await odds_done(pilot)
+        await keys(pilot, "k", "tab", "tab", "tab", "ctrl+u")
+        await write(pilot, "Fihgt")
+        await keys(pilot, "tab")
+        await write(pilot, "0000")
+        await keys(pilot, "tab", "ctrl+u")
+        await write(pilot, "athletics")
+        await keys(pilot, "tab")
+        await write(pilot, "0000")
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, FormScreen)
+        said = app.screen.query_one("#e-skill", Static)
+        assert said.display and '"Fihgt" is not on Cynere\'s sheet' in str(said.visual)
+        assert state(app).hit is None and not app.campaign.latest_contest.exchanges  # type: ignore[union-attr]
+        await keys(pilot, "ctrl+u")  # the field refused has the focus
+        await write(pilot, "fight")
+        await keys(pilot, "enter")
+        await settle(pilot)
+        hit = state(app).hit
+        assert hit is not None and hit.shifts == 3
+        assert (hit.attack.skill, hit.attack.defense) == ("Fight", "Athletics")
+        await keys(pilot, "q")
+
+
 async def test_k_turns_the_contest_an_attack_ended_into_its_conflict(saves: Path) -> None:
     """Rules §1.3 and the SRD: an attack ends the contest and the scene goes on as a
     conflict, with the same people (their fate points as the contest left them) and

@@ -9,7 +9,7 @@ a GM's remapped keys keep theirs.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from msgspec.structs import replace
 
@@ -36,6 +36,7 @@ from core.systems.fate.conflict_play import (
     TakeTurn,
     shifts,
 )
+from core.systems.fate.conflict_report import ATTACK, DEFENSE
 from core.systems.fate.conflict_setup import conflict_from
 from core.systems.fate.ladder import ladder_with_value
 from core.systems.fate.state import FateContest
@@ -112,9 +113,9 @@ def act(screen: ContestActions, invoking: bool = False) -> None:
         return Attack(
             by=who,
             target=a["target"],
-            skill=a["skill"].strip() or skill,
+            skill=known(c, who, a["skill"].strip() or skill, "skill", ATTACK),
             faces=_dice(screen, a, "dice"),
-            defense=a["defense"].strip() or defense,
+            defense=known(c, a["target"], a["defense"].strip() or defense, "defense", DEFENSE),
             defense_faces=_dice(screen, a, "defense_dice"),
             track=a["track"],
             take_boost=a["boost"] == "yes",
@@ -175,6 +176,27 @@ def act(screen: ContestActions, invoking: bool = False) -> None:
         "",
         noted,
         then,
+    )
+
+
+def known(
+    c: FateConflict, who: str, typed: str, key: str, usual: Mapping[str, tuple[str, ...]]
+) -> str:
+    """``typed``, a skill ``who`` rolls: one on their sheet, or one the SRD names for the
+    action (Attack: Fight, Shoot, Provoke; Defend: Athletics, Fight, Will), Mediocre when
+    they lack it; in any case (``fight``), spelt as the sheet spells it. Any other name
+    is refused under the field ``key``: a typo (``Fihgt``, or ``fight``) rolled Mediocre,
+    unseen, where the GM meant Fight."""
+    skills = next((p.skills for p in c.participants if p.name == who), {})
+    standard = list(dict.fromkeys(s for kind in usual.values() for s in kind))
+    for name in (*skills, *standard):
+        if name.casefold() == typed.casefold():
+            return name
+    have = ", ".join(skills) or "none"
+    raise FieldError(
+        key,
+        f'"{typed}" is not on {who}\'s sheet ({have}) nor one of {", ".join(standard)} '
+        "(a skill they lack rolls Mediocre)",
     )
 
 
