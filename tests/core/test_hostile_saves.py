@@ -24,7 +24,7 @@ from core.files.disk import BadSave, CampaignLock, StoreError
 from core.saves.check import check_campaign
 from core.saves.store import CampaignFiles, Saves
 from tests.conftest import SCENARIOS
-from tests.helpers import clean_env, files_of, in_a_fork, seed, tussle_command
+from tests.helpers import clean_env, files_of, in_a_fork, in_process, seed, tussle_command
 
 SEED = SCENARIOS / "fate-cynere-vs-teran.json"
 TIMEOUT = 30  # seconds: a command that hangs (on a FIFO) fails the test, never the run
@@ -39,6 +39,24 @@ def run(saves: Path, *argv: str, stdin: str = "") -> subprocess.CompletedProcess
 
 def record(saves: Path, name: str, *extra: str) -> subprocess.CompletedProcess[str]:
     return run(saves, "resolve", str(SEED), "--record", name, *extra)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warmed_up(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """What a command's process loads the first time (the commands' modules, the
+    scenario reader, the codec's decoders), loaded once here on a sound folder, before
+    any fork: otherwise every forked command loads it again for itself. Each command
+    still runs in its own process, on the hostile folder its test built."""
+    saves = tmp_path_factory.mktemp("warm-up")
+    for argv in (
+        ["resolve", str(SEED), "--record", "Warm"],
+        ["check", "Warm"],
+        ["export", "Warm", "-o", str(saves / "warm.json")],
+        ["import", str(saves / "warm.json"), "--as", "Warm again"],
+        ["delete", "Warm again", "--yes"],
+    ):
+        done = in_process("--saves", str(saves), *argv)
+        assert done.returncode == 0, (argv, done.stderr)
 
 
 HOLDER = """
