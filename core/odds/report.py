@@ -39,7 +39,9 @@ def odds_text(odds: JSON) -> str:
     """``odds_for``'s JSON as lines for people (``tussle odds --text``)."""
     system = odds["system"]
     own = find_odds(system)
-    lines = [f"{find_system(system).title} odds after exchange {odds['after_exchange']}"]
+    played = odds.get("after_exchange")  # odds_for's count, when it was given one
+    after = "" if played is None else f" after exchange {played}"
+    lines = [f"{find_system(system).title} odds{after}"]
     lines.extend(own.score_lines(odds))
     ex, contest = odds.get("exchange"), odds.get("contest")
     if ex is not None:
