@@ -466,6 +466,18 @@ def test_f22_ladder_labels(value: int, label: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "said"),
+    [(4, "Great (+4)"), (0, "Mediocre (0)"), (-2, "Terrible (-2)"), (-3, "-3"), (-5, "-5")],
+)
+def test_a_rating_below_the_ladder_is_its_number_once(value: int, said: str) -> None:
+    """F22: the ladder's names stop at Terrible (-2); below it a rating has only its
+    number, written once (a recovery's total typed -5 said '-5 (-5) does not reach...')."""
+    from core.systems.fate.ladder import ladder_with_value
+
+    assert ladder_with_value(value) == said
+
+
+@pytest.mark.parametrize(
     ("result", "opposition", "outcome"),
     [(2, 3, "fail"), (3, 3, "tie"), (4, 3, "success"), (5, 3, "success"), (6, 3, "style")],
 )

@@ -30,5 +30,7 @@ def signed(value: int) -> str:
 
 
 def ladder_with_value(value: int) -> str:
-    """``Great (+4)``: how the dashboard writes a rating."""
-    return f"{ladder_label(value)} ({signed(value)})"
+    """``Great (+4)``: how the dashboard writes a rating; below the ladder (-3 and
+    under, nameless: rules F22) the number alone, ``-5``, not ``-5 (-5)``."""
+    label = ladder_label(value)
+    return label if label == signed(value) else f"{label} ({signed(value)})"
