@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -299,8 +300,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     try:
         code = args.func(args)
+        sys.stdout.flush()  # a reader gone is found here, not at the interpreter's exit
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # ``tussle odds FILE | head``: the reader left before the output ended. No
+        # traceback, and nothing more written (Python's docs, "Note on SIGPIPE"): stdout
+        # goes to /dev/null for the interpreter's last flush; exit 1, the output cut short.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return code
 
 

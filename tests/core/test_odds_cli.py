@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 from fractions import Fraction
 from pathlib import Path
@@ -303,3 +304,24 @@ def test_reaction_outside_combat_is_ignored_like_in_scenarios() -> None:
     out = odds_of(with_next(FORGE, {"actor": "Josef", "reaction": "parry"}))
     assert out["exchange"]["reaction"] is None
     assert out["exchange"]["actor"]["win_exact"] == "149/400"  # 50 against 50: 3725/10000
+
+
+@pytest.mark.parametrize("argv", [["odds", "--text"], ["odds"], ["resolve"], ["resolve", "--text"]])
+def test_a_reader_gone_before_the_output_ends_no_traceback_and_exit_1(argv: list[str]) -> None:
+    """``tussle odds FILE | head``: the pipe's reader is gone before Tussle writes (closed
+    here before the command starts writing, so every write meets a broken pipe). The
+    output is cut short, so the exit is 1, not 0; and stderr holds no traceback (it held
+    Python's BrokenPipeError, from the print, then again from the exit's flush)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(
+            [*tussle_command(), *argv[:1], str(SHARED[0]), *argv[1:]],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            timeout=120,
+        )
+    finally:
+        os.close(writer)
+    assert done.stderr.decode() == ""
+    assert done.returncode == 1
