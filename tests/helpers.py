@@ -524,6 +524,7 @@ ADDED_TO = {
     "forge.ForgeContest": {"modifier_labels": {}, "round": None, "beat_targets": {}},
     "forge.ExchangeResolved": {"modifier_labels": {}},
     "heroquest.HQOptions": {"group_extended": False, "followers": []},
+    "heroquest.HQContest": {"dying": None},
     "heroquest.OpenExchange": {"automatic": None, "modifier_labels": {}},
     "heroquest.ExchangeResolved": {"automatic": None, "modifier_labels": {}},
 }

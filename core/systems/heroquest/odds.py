@@ -103,6 +103,8 @@ def heroquest_exchange_odds(
         if parties is None:
             return None
         a, b = parties
+    if c.dying and (a in c.dying or b in c.dying):  # no actions (rules §2.6)
+        return None
     return _hq_odds(*_hq_parties(c, a, b), c.options.tie_break, (a, b))
 
 
@@ -190,6 +192,8 @@ def _heroquest_json(c: HQContest) -> JSON:
             if c.open.kind == "group"
             else "the exchange is ruled automatic: no dice"
             if c.open.automatic
+            else _dying_note(c)
+            if _dying_parties(c)
             else "name the coming exchange's two parties"
         )
         return {**out, "exchange": None, "contest": None, "note": why}
@@ -212,6 +216,21 @@ def _heroquest_json(c: HQContest) -> JSON:
         "contest": contest_json(contest_odds, extra),
         "note": "; ".join(notes) or None,
     }
+
+
+def _dying_parties(c: HQContest) -> list[str]:
+    """The coming exchange's parties (as far as known) that a chain left dying."""
+    return [name for name in c.parties or c.last_parties if name in (c.dying or ())]
+
+
+def _dying_note(c: HQContest) -> str:
+    """Why a chain's coming exchange has no odds when someone in it is dying."""
+    dying = _dying_parties(c)
+    verb = "is" if len(dying) == 1 else "are"
+    return (
+        f"{' and '.join(dying)} {verb} dying: no actions (rules §2.6); "
+        "name the coming exchange's two parties"
+    )
 
 
 def _levels_json(ex: HQExchangeOdds, party: str) -> JSON:

@@ -95,6 +95,15 @@ def _scored_against(against: Mapping[str, int], e: ExchangeResolved) -> dict[str
     return out
 
 
+def _left_dying(c: HQContest, e: ExchangeResolved) -> tuple[str, ...] | None:
+    """Those dying after exchange ``e`` of a chained contest: the earlier ones and the
+    losers of a complete defeat (rules §2.6: dying, no actions)."""
+    if c.dying is None or not c.states_stand:
+        return c.dying
+    fallen = (name for name, state in e.consequence.items() if state == "dying")
+    return tuple(dict.fromkeys((*c.dying, *fallen)))
+
+
 def check_pair(contest: HQContest, earlier: Sequence[Pair], pair: Pair) -> None:
     """Raise ``RuleError`` unless ``pair`` may follow ``earlier`` in one group exchange:
     known names on different sides, two sides in all, each name always ``a`` or always
@@ -177,6 +186,8 @@ class HeroQuestRules(RuleSystem):
         a, b = c.named(cmd.a), c.named(cmd.b)
         if a.side == b.side:
             raise RuleError(f"{a.name} and {b.name} are both on side {a.side}")
+        c.can_act(a.name)
+        c.can_act(b.name)
         return PartiesSet(a=a.name, b=b.name)
 
     @staticmethod
@@ -190,6 +201,8 @@ class HeroQuestRules(RuleSystem):
         )
         for i, pair in enumerate(pairs):
             check_pair(c, pairs[:i], pair)
+            c.can_act(pair.a)
+            c.can_act(pair.b)
         return PairsSet(pairs=pairs)
 
     @staticmethod
@@ -200,10 +213,13 @@ class HeroQuestRules(RuleSystem):
             return ()
         if len(c.participants) == 2:
             a, b = (p.name for p in c.participants)
-            return (PartiesSet(a=a, b=b),)
-        if len(c.last_parties) == 2:
-            return (PartiesSet(a=c.last_parties[0], b=c.last_parties[1]),)
-        return ()
+        elif len(c.last_parties) == 2:
+            a, b = c.last_parties
+        else:
+            return ()
+        c.can_act(a)
+        c.can_act(b)
+        return (PartiesSet(a=a, b=b),)
 
     @staticmethod
     def _require_party(c: HQContest, name: str, parties: tuple[str, ...]) -> HQParticipant:
@@ -607,6 +623,7 @@ class HeroQuestRules(RuleSystem):
                     resolution_points=event.totals,
                     last_parties=event.parties,
                     against=_scored_against(c.against, event),
+                    dying=_left_dying(c, event),
                 )
             case ContestEnded():
                 return replace(c, finished=True, winner=event.winner, ended_by=event.ended_by)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Literal
 import msgspec
 from msgspec.structs import replace
 
-from core.errors import UnknownName
+from core.errors import RuleError, UnknownName
 from core.limits import Count, Int
 from core.model import Contest, Event, Participant, Saved
 from core.rules.base import JSON, RuleSystem
@@ -134,6 +134,10 @@ class HQContest(Contest):
     last_parties: tuple[str, ...] = ()  # the previous exchange's, for a leave-only one
     ended_by: str | None = None
     against: Mapping[str, Int] = msgspec.field(default_factory=dict)  # RP scored against each one
+    # A chained (not extended) contest's exchanges are simple contests whose states of
+    # adversity stand (rules §2.9, §2.6): those a complete defeat left dying, "no actions".
+    # None in a contest saved before the rule was kept: its log replays as it was played.
+    dying: tuple[str, ...] | None = None
 
     def decide_variant(self, rules: RuleSystem, command: Any) -> tuple[Event, ...] | None:
         """A variant of the contest deciding ``command`` its own way (a group extended
@@ -147,6 +151,23 @@ class HQContest(Contest):
     def final_variant(self) -> JSON | None:
         """A variant's own final output (``tussle resolve``); None: the usual one."""
         return None
+
+    @property
+    def states_stand(self) -> bool:
+        """Whether each exchange is a simple contest of its own whose consequences stand
+        (a chained contest, rules §2.9), not one of the exchanges of an extended contest
+        whose consequences come from its final score (§2.8.6-7)."""
+        o = self.options
+        return o.chained and not o.extended and not o.group_extended
+
+    def can_act(self, name: str) -> None:
+        """Raise ``RuleError`` when ``name`` was left dying by a complete defeat in an
+        earlier exchange of this chain: a dying character takes no actions (§2.6)."""
+        if self.dying and name in self.dying:
+            raise RuleError(
+                f"{name} is dying after a complete defeat: no actions (rules §2.6); "
+                "name two others, or leave the chain"
+            )
 
     def hq_participant(self, name: str) -> HQParticipant:
         for p in self.participants:
@@ -266,4 +287,5 @@ def new_contest(
         contest,
         hero_points_left={p.name: p.hero_points for p in contest.participants},
         resolution_points={side: 0 for side in contest.sides},
+        dying=(),
     )
