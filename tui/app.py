@@ -40,6 +40,7 @@ from tui.looks import Looks, read_settings, terminal_has_sixteen_colours
 from tui.screens.contest import ContestScreen, draft_lines
 from tui.screens.quick_roll import tell_roll
 from tui.terminal import HANG_UP_SECONDS, STDIN, hung_up
+from tui.widgets.key_part import allowed, screen_keys
 from tui.widgets.keybar import keys_of, pretty_key
 
 if TYPE_CHECKING:
@@ -431,7 +432,7 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         latest = self._campaign.latest_contest
         if latest is None:
             return None
-        return ContestScreen.of(latest.state.system)(latest.contest_id)
+        return ContestScreen(latest.contest_id)
 
     def _first_screen(self) -> Screen[None]:
         """What a campaign opens on: its latest contest, else the setup of one, else (an
@@ -442,7 +443,7 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         if self.campaign.roster:
             from tui.screens.setup import SetupScreen
 
-            return SetupScreen.of(self.campaign.system)()
+            return SetupScreen()
         from tui.screens.roster import RosterScreen
 
         return RosterScreen()
@@ -473,7 +474,7 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         from tui.screens.setup import SetupScreen
 
         if not self._no_campaign():
-            self._show(SetupScreen.of(self.campaign.system)(like))
+            self._show(SetupScreen(like))
 
     def open_campaigns(self) -> None:
         from tui.screens.campaigns import CampaignScreen
@@ -531,8 +532,8 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         for command in super().get_system_commands(screen):
             seen.add(command.title)
             yield command
-        for binding in screen.BINDINGS:
-            if not isinstance(binding, Binding) or screen.check_action(binding.action, ()) is False:
+        for binding in screen_keys(screen):  # its own, and a rule system's among them
+            if not allowed(screen, binding):
                 continue
             if binding.description in seen:
                 continue

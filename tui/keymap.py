@@ -36,12 +36,13 @@ def places(app_keys: Sequence[BindingType], systems: Iterable[str] | None = None
 
     from tui.screens.campaigns import CampaignScreen
     from tui.screens.confirm import ConfirmScreen
-    from tui.screens.contest import ContestScreen
+    from tui.screens.contest import bindings
     from tui.screens.forms import FormScreen
     from tui.screens.help import HelpScreen
     from tui.screens.roster import RosterScreen
-    from tui.screens.setup import SetupScreen
+    from tui.screens.setup import setup_keys
     from tui.screens.summary import SummaryScreen
+    from tui.systems import view
     from tui.watch import WatchApp
     from tui.widgets.choice import Choice
     from tui.widgets.keypad import RollKeypad
@@ -53,8 +54,8 @@ def places(app_keys: Sequence[BindingType], systems: Iterable[str] | None = None
     ]
     for system in list(SYSTEM_NAMES) if systems is None else systems:
         try:
-            contest = ContestScreen.of(system).BINDINGS
-            setup = SetupScreen.of(system).BINDINGS
+            contest = bindings(view(system).SCREEN)
+            setup = setup_keys(view(system).setup())
         except Exception:  # a broken plug-in: the dashboard says so where it is used
             continue
         title = system_title(system)

@@ -20,8 +20,9 @@ from textual.pilot import Pilot
 from core.rules import BUILT_IN
 from tests.tui.conftest import keys, new_app, settle, text
 from tui.app import TussleApp
-from tui.screens.contest import ContestScreen
+from tui.screens.contest import ContestScreen, bindings
 from tui.screens.forms import FormScreen
+from tui.systems import view
 from tui.widgets.choice import Choice
 from tui.widgets.keypad import RollKeypad
 
@@ -172,7 +173,7 @@ def test_no_key_of_the_keypad_is_a_key_of_the_screen(system: str) -> None:
     def pressed(bindings: list[object]) -> set[str]:
         return {k for b in bindings if isinstance(b, Binding) for k in b.key.split(",")}
 
-    screen = pressed(list(ContestScreen.of(system).BINDINGS))
+    screen = pressed(bindings(view(system).SCREEN))
     keypad = pressed(list(RollKeypad.BINDINGS))
     assert {"0", "9", "plus", "minus", "r", "R", "enter", "tab", "shift+tab"} <= keypad
     assert keypad & screen == set()

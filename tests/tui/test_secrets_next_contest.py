@@ -133,7 +133,7 @@ async def played(table: Table, saves: Path, hide: bool) -> tuple[list[list[str]]
         await look()
         for commands in table.first:
             await act(Play(contest_id="c1", commands=commands))
-        copy = SetupScreen.of(table.system)(campaign.contest("c1"))  # what n opens
+        copy = SetupScreen(campaign.contest("c1"))  # what n opens
         await act(copy.start_command(campaign, "Second"))
         for commands in table.second:
             await act(Play(contest_id="c2", commands=commands))

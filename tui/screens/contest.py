@@ -13,19 +13,19 @@ actions (``contest_table``); this module holds the bus's notices, the write-back
 keypad kept while the GM is elsewhere, and the keys.
 
 The keys a rule system adds (and what they do) are its own part, in ``tui.systems``
-(its ``ScreenPart``). Textual reads a screen's bindings from its class alone, so each
-contest gets a class of this screen for its system (:meth:`ContestScreen.of`) that adds
-nothing but those bindings and an action for each, handing the key to its handler.
+(its ``ScreenPart``, whose ``keys`` is a class the plug-in writes). Textual reads
+bindings from the focused widget up to the screen, each from its node's class, so the
+screen composes that class around its panes and keypad (:mod:`tui.widgets.key_part`):
+the system's keys work wherever the focus is, and their ``part_key`` action hands each
+to its handler. One screen class serves every system.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
@@ -54,8 +54,9 @@ from tui.screens.contest_corrections import CorrectionFlow
 from tui.screens.contest_keypad import KeypadControls
 from tui.screens.contest_paint import Painter
 from tui.systems import view
-from tui.systems.screen_part import ContestActions, ScreenPart
+from tui.systems.screen_part import Key, ScreenPart
 from tui.widgets.exchange_log import PAGE, ExchangeLog
+from tui.widgets.key_part import PART_KEY, placed
 from tui.widgets.keybar import KeyBar
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import e
@@ -93,28 +94,16 @@ KEYS = [
 
 def bindings(part: ScreenPart) -> list[Binding]:
     """The screen's keys with a system's placed among them."""
-    known = {b.id for b in KEYS}
-    lost = [k.binding.id for k in part.keys if k.after not in known]
-    if lost:
-        raise ValueError(f"keys placed after no key of the contest screen: {lost}")
-    out = []
-    for own in KEYS:
-        out.append(own)
-        out += [k.binding for k in part.keys if k.after == own.id]
-    return out
+    return placed(KEYS, part.keys.KEYS, "contest screen")
 
 
 class ContestScreen(TextIsNoKey, Screen[None]):
     """Play one contest, exchange by exchange: the screen owns its parts and hands them
-    its keys and the bus's notices. Made through :meth:`of`, for the contest's rule
-    system: this class alone has no keys of a system."""
+    its keys and the bus's notices. The contest's rule system adds its keys as a part
+    composed around the rest (``part.keys``)."""
 
-    part = ScreenPart()  # the system's keys; each class made by ``of`` has its own
-
-    @classmethod
-    def of(cls, system: str) -> type[ContestScreen]:
-        """The contest screen for ``system``'s contests: its keys and their actions."""
-        return _screen_class(system)
+    BINDINGS: ClassVar[list[BindingType]] = list(KEYS)
+    part = ScreenPart()  # the contest's system's, from when the screen is composed
 
     def __init__(self, contest_id: str) -> None:
         super().__init__()
@@ -173,13 +162,17 @@ class ContestScreen(TextIsNoKey, Screen[None]):
         self.corrections.correcting = correcting
 
     def compose(self) -> ComposeResult:
-        yield Scoreboard(id="scoreboard")
-        with Horizontal(id="middle"):
-            with Vertical(id="side"):
-                yield ParticipantsPane(id="participants")
-                yield AspectsPane(id="aspects")
-            yield ExchangeLog(id="log")
-        yield RollKeypad(id="keypad")
+        self.part = view(self.record.state.system).SCREEN
+        # The system's keys around everything that takes the focus (the keypad, the log):
+        # Textual looks for a key's binding from the focused widget up.
+        with self.part.keys(id="system-keys"):
+            yield Scoreboard(id="scoreboard")
+            with Horizontal(id="middle"):
+                with Vertical(id="side"):
+                    yield ParticipantsPane(id="participants")
+                    yield AspectsPane(id="aspects")
+                yield ExchangeLog(id="log")
+            yield RollKeypad(id="keypad")
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -191,10 +184,20 @@ class ContestScreen(TextIsNoKey, Screen[None]):
             return False
         if self.contest_id not in self.tussle.campaign.contests:
             return True  # undone: the app is taking this screen away
-        for key in self.part.keys:
-            if key.binding.action == action and key.applies is not None:
-                return key.applies(self.state)
+        if action == PART_KEY:
+            key = self._key(parameters)
+            return key is not None and (key.applies is None or key.applies(self.state))
         return True
+
+    def _key(self, parameters: tuple[object, ...]) -> Key | None:
+        """The system's key whose action ``part_key``'s parameter names."""
+        return next((k for k in self.part.keys.KEYS if (k.binding.action,) == parameters), None)
+
+    def action_part_key(self, action: str) -> None:
+        """One of the system's keys (its part's binding): its handler gets the controls."""
+        key = self._key((action,))
+        if key is not None:
+            key.run(self.controls)
 
     def on_mount(self) -> None:
         self.query_one("#participants").border_title = "Participants"
@@ -456,28 +459,6 @@ class ContestScreen(TextIsNoKey, Screen[None]):
 
     async def action_quit(self) -> None:
         await self.tussle.action_quit()
-
-
-@cache
-def _screen_class(system: str) -> type[ContestScreen]:
-    """A subclass of :class:`ContestScreen` whose bindings are the screen's keys and
-    ``system``'s, and whose ``action_…`` methods run the system's handlers: Textual reads
-    a screen's keys from its class, and a contest's keys are its system's alone."""
-    part = view(system).SCREEN
-
-    def action(run: Callable[[ContestActions], None]) -> Callable[[ContestScreen], None]:
-        def run_on(screen: ContestScreen) -> None:
-            run(screen.controls)
-
-        return run_on
-
-    namespace: dict[str, object] = {
-        "BINDINGS": bindings(part),
-        "part": part,
-        **{f"action_{k.binding.action}": action(k.run) for k in part.keys},
-    }
-    name = f"{system.capitalize()}ContestScreen"
-    return type(name, (ContestScreen,), namespace)
 
 
 def draft_lines(

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from tui.widgets.key_part import allowed, screen_keys
 from tui.widgets.keybar import keys_of, pretty_key
 from tui.widgets.keypad import RollKeypad
 from tui.widgets.lines import Hanging, e
@@ -78,10 +79,8 @@ class HelpScreen(ModalScreen[None]):
             lines.extend(entry(with_keys(k, app), with_keys(w, app)) for k, w in DICE_KEYS)
             lines.append("")
         lines.append("[b]This screen[/b]")
-        for binding in self.under.BINDINGS:
-            if not isinstance(binding, Binding):
-                continue
-            if self.under.check_action(binding.action, ()) is False:
+        for binding in screen_keys(self.under):  # its own, and a rule system's among them
+            if not allowed(self.under, binding):
                 continue
             lines.append(entry(shown(binding, app), binding.description))
         lines += ["", entry("ctrl+p", "every action, by name (command palette)")]

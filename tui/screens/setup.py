@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from copy import deepcopy
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import on
@@ -33,8 +32,9 @@ from tui.host import Host, Step, host
 from tui.keys_in_order import TextIsNoKey
 from tui.screens.forms import FormScreen
 from tui.systems import view
-from tui.systems.setup_part import SetupActions, SetupPart
+from tui.systems.setup_part import SetupKey, SetupPart
 from tui.widgets.choice import Choice
+from tui.widgets.key_part import PART_KEY, placed
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import data_cell, e
 
@@ -63,6 +63,7 @@ KEYS = [
     Binding("U,ctrl+y", "redo", "Redo", id="setup.redo", show=False),
     # w as on every screen; W where the system takes w (HeroQuest's wherewithal).
     Binding("w", "roster", "Roster", id="setup.roster", show=False),
+    Binding("W", "roster(True)", "Roster", id="setup.roster_capital", show=False),
     Binding("c", "campaigns", "Campaigns", id="setup.campaigns", show=False),
     Binding("escape", "back", "Back", id="setup.back"),
     Binding("q", "quit", "Quit", id="setup.quit", show=False),
@@ -83,10 +84,10 @@ STATE = (
 
 
 class SetupScreen(TextIsNoKey, Screen[None]):
-    """Build a contest from the roster, then start it (F5 or g). Each system's setup
-    screen is a subclass (:meth:`of`) with the system's keys among the screen's own."""
+    """Build a contest from the roster, then start it (F5 or g). The campaign's rule
+    system adds its keys as a part composed around the rest (``part.keys``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = list(KEYS)  # each system's class: its own too
+    BINDINGS: ClassVar[list[BindingType]] = list(KEYS)
 
     def __init__(self, like: ContestRecord | None = None) -> None:
         super().__init__()
@@ -160,11 +161,6 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         self.hidden_aspects = set(like.secret_aspects)
         self.secret = like.secret
 
-    @classmethod
-    def of(cls, system: str) -> type[SetupScreen]:
-        """The setup screen for ``system``'s contests: its keys and their actions."""
-        return _screen_class(system)
-
     @property
     def tussle(self) -> Host:
         return host(self.app)
@@ -188,7 +184,9 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         self.app.push_screen(FormScreen(title, fields, parse=parse), done)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="setup"):
+        # The system's keys around the table (Textual looks for a key's binding from the
+        # focused widget up).
+        with self.part.keys(id="system-keys"), Vertical(id="setup"):
             yield Label("[b]A new contest[/b]: who takes part, on which side, rolling what")
             yield DataTable(id="picks", cursor_type="row")
             yield Static(id="setup-summary")
@@ -206,10 +204,22 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         palette, and does nothing."""
         if super().check_action(action, parameters) is False:
             return False
-        for key in self.part.keys:
-            if key.binding.action == action and key.applies is not None:
-                return key.applies(self)
+        if action == "roster":  # w, or W where the system's keys take w
+            return bool(parameters) == takes_w(self.part)
+        if action == PART_KEY:
+            key = self._key(parameters)
+            return key is not None and (key.applies is None or key.applies(self))
         return True
+
+    def _key(self, parameters: tuple[object, ...]) -> SetupKey | None:
+        """The system's key whose action ``part_key``'s parameter names."""
+        return next((k for k in self.part.keys.KEYS if (k.binding.action,) == parameters), None)
+
+    def action_part_key(self, action: str) -> None:
+        """One of the system's keys (its part's binding): its handler gets the screen."""
+        key = self._key((action,))
+        if key is not None:
+            key.run(self)
 
     def reload(self, row: int | None = None) -> None:
         """Paint the setup again, the highlight on ``row`` (default: where it was). A
@@ -612,7 +622,7 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         change = what_changed(back, now) if source is self.undone else what_changed(now, back)
         self.notify(f"{verb}: {change}", timeout=3)
 
-    def action_roster(self) -> None:
+    def action_roster(self, capital: bool = False) -> None:
         self.tussle.open_roster()
 
     def action_campaigns(self) -> None:
@@ -630,34 +640,18 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         self.app.push_screen(HelpScreen(self))
 
 
-def _screen_class(system: str) -> type[SetupScreen]:
-    """A subclass of :class:`SetupScreen` whose bindings are the screen's keys and
-    ``system``'s, and whose ``action_…`` methods run the system's handlers (Textual reads
-    a screen's keys from its class)."""
-    part = view(system).setup()
-    known = {b.id for b in KEYS}
-    lost = [k.binding.id for k in part.keys if k.after not in known]
-    if lost:
-        raise ValueError(f"keys placed after no key of the setup screen: {lost}")
-    taken = {key for k in part.keys for key in k.binding.key.split(",")}
-    keys: list[Binding] = []
-    for own in KEYS:
-        if own.id == "setup.roster" and "w" in taken:  # its own id: one key, one meaning
-            own = replace(own, key="W", id="setup.roster_capital")
-        keys.append(own)
-        keys += [k.binding for k in part.keys if k.after == own.id]
+def takes_w(part: SetupPart) -> bool:
+    """Whether the system's setup keys take ``w`` (HeroQuest's wherewithal): the roster
+    is then ``W`` on this screen, one key, one meaning."""
+    return any("w" in k.binding.key.split(",") for k in part.keys.KEYS)
 
-    def action(run: Callable[[SetupActions], None]) -> Callable[[SetupScreen], None]:
-        def run_on(screen: SetupScreen) -> None:
-            run(screen)
 
-        return run_on
-
-    namespace: dict[str, object] = {
-        "BINDINGS": keys,
-        **{f"action_{k.binding.action}": action(k.run) for k in part.keys},
-    }
-    return type(f"{system.capitalize()}SetupScreen", (SetupScreen,), namespace)
+def setup_keys(part: SetupPart) -> list[Binding]:
+    """The setup screen's keys for a system's setup: the screen's own (the roster on
+    ``w`` or ``W``) with the system's placed among them."""
+    roster = "setup.roster_capital" if takes_w(part) else "setup.roster"
+    own = [b for b in KEYS if b.id not in {"setup.roster", "setup.roster_capital"} - {roster}]
+    return placed(own, part.keys.KEYS, "setup screen")
 
 
 def typed_back(system: str, value: int) -> str:

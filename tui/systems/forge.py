@@ -36,8 +36,8 @@ from tui.fields import Answers, Field, FieldError, blame, whole_field
 from tui.systems import SystemView
 from tui.systems.common import cell, cells, hidden_mark, secret_heading
 from tui.systems.roster_part import RosterPart
-from tui.systems.screen_part import ContestActions, Key, ScreenPart, while_open
-from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
+from tui.systems.screen_part import ContestActions, ContestKeys, Key, ScreenPart, while_open
+from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupKeys, SetupPart
 from tui.widgets.keypad import KeypadRow
 from tui.widgets.lines import e
 
@@ -440,50 +440,57 @@ def _combat(state: Contest) -> bool:
     return _own(state).options.combat
 
 
+KEYS = while_open(
+    (
+        Key(
+            "modifier",
+            Binding("T", "round", "Round", id="round"),
+            _start_round,
+            # the next round, once one is over: none starts while one is under way
+            applies=lambda state: _combat(state) and not _own(state).in_round,
+        ),
+        Key(
+            "modifier",
+            Binding("v", "move_icon", "Move beat", id="move_icon", show=False),
+            _move_icon,
+            _combat,
+        ),
+        Key(
+            "modifier",
+            Binding("E", "end_round", "End round", id="end_round", show=False),
+            _end_round,
+            _combat,
+        ),
+        Key(
+            "modifier",
+            Binding("k", "target", "Target", id="target"),
+            _choose_target,
+            applies=_action_beat,  # an action beat's attacks; nobody attacks in a reaction beat
+        ),
+        Key(
+            "modifier",
+            Binding("o", "roles", "Roles", id="roles"),
+            _roles,
+            applies=lambda state: not _own(state).in_round,  # a round has no stage roles
+        ),
+        Key(
+            "modifier",
+            Binding("x", "reaction", "Dodge/absorb", id="reaction"),
+            _reaction,
+            # reactions are combat's; in a round a roll typed is a dodge, blank absorbs
+            applies=lambda state: _own(state).options.combat and not _own(state).in_round,
+        ),
+        Key("modifier", Binding("e", "end", "End", id="end"), _end),
+    )
+)
+
+
+class ForgeKeys(ContestKeys, keys=KEYS):
+    """FORGE's keys on the contest screen."""
+
+
 SCREEN = ScreenPart(
-    keys=while_open(
-        (
-            Key(
-                "modifier",
-                Binding("T", "round", "Round", id="round"),
-                _start_round,
-                # the next round, once one is over: none starts while one is under way
-                applies=lambda state: _combat(state) and not _own(state).in_round,
-            ),
-            Key(
-                "modifier",
-                Binding("v", "move_icon", "Move beat", id="move_icon", show=False),
-                _move_icon,
-                _combat,
-            ),
-            Key(
-                "modifier",
-                Binding("E", "end_round", "End round", id="end_round", show=False),
-                _end_round,
-                _combat,
-            ),
-            Key(
-                "modifier",
-                Binding("k", "target", "Target", id="target"),
-                _choose_target,
-                applies=_action_beat,  # an action beat's attacks; nobody attacks in a reaction beat
-            ),
-            Key(
-                "modifier",
-                Binding("o", "roles", "Roles", id="roles"),
-                _roles,
-                applies=lambda state: not _own(state).in_round,  # a round has no stage roles
-            ),
-            Key(
-                "modifier",
-                Binding("x", "reaction", "Dodge/absorb", id="reaction"),
-                _reaction,
-                # reactions are combat's; in a round a roll typed is a dodge, blank absorbs
-                applies=lambda state: _own(state).options.combat and not _own(state).in_round,
-            ),
-            Key("modifier", Binding("e", "end", "End", id="end"), _end),
-        )
-    ),
+    keys=ForgeKeys,
     replaces=_same_aim,
 )
 
@@ -626,6 +633,19 @@ def _build_target(screen: SetupActions) -> None:
     )
 
 
+SETUP_KEYS = (
+    SetupKey(
+        "setup.options",
+        Binding("b", "build_target", "Build target", id="setup.build_target"),
+        _build_target,
+    ),
+)
+
+
+class ForgeSetupKeys(SetupKeys, keys=SETUP_KEYS):
+    """FORGE's keys on the setup screen: a target built from tiers."""
+
+
 SETUP = SetupPart(
     no_skill="No skill: a target of 0",
     typed_example="50",
@@ -644,13 +664,7 @@ SETUP = SetupPart(
         "reactor_wins_ties": a["reactor_wins_ties"] == "yes",
         "beat_pattern": a["beat_pattern"],
     },
-    keys=(
-        SetupKey(
-            "setup.options",
-            Binding("b", "build_target", "Build target", id="setup.build_target"),
-            _build_target,
-        ),
-    ),
+    keys=ForgeSetupKeys,
 )
 
 

@@ -2,15 +2,17 @@
 
 The contest screen is the same for every system; what differs (Fate's invoke form,
 HeroQuest's hero points, FORGE's dodge or absorb) is a :class:`ScreenPart` in the
-system's own module here. A key's handler gets the screen as :class:`ContestActions`:
-the few things a handler may use (the contest, the keypad's draft, forms, the app), so
-a system module never imports a screen.
+system's own module here. Its keys are a class the system writes (``class
+FateKeys(ContestKeys, keys=…)``): a container the screen composes around its widgets,
+whose bindings are those keys (:mod:`tui.widgets.key_part`). A key's handler gets the
+screen's controls as :class:`ContestActions`: the few things a handler may use (the
+contest, the keypad's draft, forms, the app), so a system module never imports a screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import msgspec
 from textual.binding import Binding
@@ -20,6 +22,7 @@ from core.model import Command, Contest
 from tui.draft import Draft
 from tui.fields import Answers, Field, Follow, Options
 from tui.host import Host
+from tui.widgets.key_part import KeyPart
 
 
 class ContestActions(Protocol):
@@ -136,9 +139,18 @@ def while_open(keys: Sequence[Key]) -> tuple[Key, ...]:
     return tuple(opened(key) for key in keys)
 
 
+class ContestKeys(KeyPart):
+    """A system's keys on the contest screen: a subclass in the system's plug-in, with
+    its ``keys`` (``class FateKeys(ContestKeys, keys=(Key(…), …))``); this one has
+    none. The contest screen composes it around its panes and keypad."""
+
+    KEYS: ClassVar[Sequence[Key]] = ()
+
+
 class ScreenPart(msgspec.Struct, frozen=True):
-    """A system's keys on the contest screen, and whom the modifier form (``m``, every
-    system's) offers: ``modifier_choices`` of the contest, or else its participants.
+    """A system's keys on the contest screen (``keys``: its class of them), and whom
+    the modifier form (``m``, every system's) offers: ``modifier_choices`` of the
+    contest, or else its participants.
     ``replaces(waiting, new)``: whether ``new``, put on the keypad, takes the place of
     the action ``waiting`` there rather than going beside it (Fate: an advantage entered
     again by its creator on the same aspect, fixed in a correction, is not a second one).
@@ -149,7 +161,7 @@ class ScreenPart(msgspec.Struct, frozen=True):
     binding id, its key as the hint writes it, and what it does; the keypad's last line
     names it first."""
 
-    keys: Sequence[Key] = ()
+    keys: type[ContestKeys] = ContestKeys
     modifier_choices: Callable[[Contest], Options] | None = None
     replaces: Callable[[Command, Command], bool] | None = None
     corrects: Callable[[ContestActions], bool] | None = None

@@ -4,15 +4,16 @@ participants, and its own keys (Fate's situation aspects, HeroQuest's resistance
 table, FORGE's target built from tiers).
 
 Like :class:`~tui.systems.screen_part.ScreenPart`: each system's module in this package
-has one as ``SETUP``; a key's handler gets the screen as :class:`SetupActions`, so a
-system module never imports a screen.
+has one as ``SETUP``, its keys a class of its own (``class FateSetupKeys(SetupKeys,
+keys=…)``) that the setup screen composes around its table; a key's handler gets the
+screen as :class:`SetupActions`, so a system module never imports a screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from textual.binding import Binding
 
@@ -21,6 +22,7 @@ from core.campaign.sheet import Pick
 from core.model import Contest
 from tui.fields import Answers, Field
 from tui.host import Host
+from tui.widgets.key_part import KeyPart
 
 T = TypeVar("T")
 
@@ -72,6 +74,13 @@ class SetupKey:
     applies: Callable[[SetupActions], bool] | None = None
 
 
+class SetupKeys(KeyPart):
+    """A system's keys on the setup screen: a subclass in the system's plug-in, with its
+    ``keys``; this one has none."""
+
+    KEYS: ClassVar[Sequence[SetupKey]] = ()
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SetupPart:
     """Every part has a default: no rule options, ratings typed as whole numbers."""
@@ -82,7 +91,7 @@ class SetupPart:
     options_from: Callable[[Answers], dict[str, Any]] = lambda answers: {}  # rule options
     rolls_by_side: bool = False  # the keypad's rollers are sides, not participants
     situation_aspects: bool = False  # the setup's situation aspects are shown (and used)
-    keys: Sequence[SetupKey] = field(default_factory=tuple)
+    keys: type[SetupKeys] = SetupKeys
     # Options the system's own keys set (not the options form): a new choice of options
     # keeps them (HeroQuest's followers).
     kept_options: tuple[str, ...] = ()

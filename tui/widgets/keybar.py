@@ -20,6 +20,7 @@ from textual.keys import key_to_character
 from textual.widgets import Static
 
 from tui.config import Settings
+from tui.widgets.key_part import allowed, screen_keys
 
 PRETTY = {
     "question_mark": "?",
@@ -111,10 +112,8 @@ class KeyBar(Static):
         """(key, description) for each key shown, the palette last."""
         screen = self.screen
         pairs = []
-        for binding in screen.BINDINGS:
-            if not isinstance(binding, Binding) or not binding.show:
-                continue
-            if screen.check_action(binding.action, ()) is False:
+        for binding in screen_keys(screen):  # its own, and a rule system's among them
+            if not binding.show or not allowed(screen, binding):
                 continue
             pairs.append((pretty_key(keys_of(binding, self.app)[0]), binding.description))
         pairs.append(("^p", "palette"))

@@ -24,7 +24,7 @@ from tui.fields import Field
 from tui.systems import SystemView
 from tui.systems.common import cell, cells, pct, pips
 from tui.systems.roster_part import RosterPart, sheet_roster
-from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.systems.screen_part import ContestActions, ContestKeys, Key, ScreenPart
 from tui.systems.setup_part import SetupPart, options_part
 from tui.widgets.keypad import KeypadRow
 from tui.widgets.lines import e
@@ -57,10 +57,14 @@ def _reflip(screen: ContestActions) -> None:
     )
 
 
+class CoinKeys(
+    ContestKeys, keys=(Key("modifier", Binding("l", "reflip", "Flip again", id="reflip"), _reflip),)
+):
+    """``l``: flip again, for a point of luck."""
+
+
 class CoinView(SystemView):
-    SCREEN = ScreenPart(
-        keys=(Key("modifier", Binding("l", "reflip", "Flip again", id="reflip"), _reflip),)
-    )
+    SCREEN = ScreenPart(keys=CoinKeys)
 
     def score(self, record: ContestRecord) -> tuple[str, dict[str, str]]:
         c = _own(record.state)

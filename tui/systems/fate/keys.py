@@ -15,7 +15,7 @@ from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options, blame
 from tui.systems.fate import conflict_keys
 from tui.systems.fate.panes import own_contest
-from tui.systems.screen_part import ContestActions, Key, ScreenPart
+from tui.systems.screen_part import ContestActions, ContestKeys, Key, ScreenPart
 from tui.widgets.lines import e
 
 # -- the invoke form ----------------------------------------------------------------------
@@ -305,22 +305,29 @@ def _contest(state: Contest) -> bool:
     return isinstance(state, FateContest)
 
 
-SCREEN = ScreenPart(
-    keys=(
-        Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke),
-        Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
-        Key(
-            "redo",
-            Binding("k", "attack", "Attack", id="attack", show=False),
-            _attack,
-        ),
-        Key(
-            "summary",
-            Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
-            _pool,
-            _contest,
-        ),
+KEYS = (
+    Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke),
+    Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
+    Key(
+        "redo",
+        Binding("k", "attack", "Attack", id="attack", show=False),
+        _attack,
     ),
+    Key(
+        "summary",
+        Binding("P", "pool", "GM's pool pays for an NPC", id="pool", show=False),
+        _pool,
+        _contest,
+    ),
+)
+
+
+class FateKeys(ContestKeys, keys=KEYS):
+    """Fate's keys on the contest screen: invoke, advantage, attack, the GM's pool."""
+
+
+SCREEN = ScreenPart(
+    keys=FateKeys,
     modifier_choices=lambda state: tuple((s, s) for s in state.sides),  # a side's roll
     replaces=lambda waiting, new: (
         isinstance(waiting, CreateAdvantage)

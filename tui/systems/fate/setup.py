@@ -29,6 +29,7 @@ from tui.systems.setup_part import (
     YES_NO,
     SetupActions,
     SetupKey,
+    SetupKeys,
     SetupPart,
 )
 from tui.widgets.lines import e
@@ -179,6 +180,22 @@ def _options_like(start: Contest, roster: Mapping[str, Character]) -> dict[str, 
     return {CONFLICT_OPTION: kind, ORDER_OPTION: seated}
 
 
+KEYS = (
+    SetupKey("setup.options", Binding("t", "aspects", "Aspects", id="setup.aspects"), _situation),
+    SetupKey(
+        "setup.options",
+        # Not in the footer: at 80 columns it pushed out H and Start (the help
+        # screen and the palette list it; the summary's Conflict line names it).
+        Binding("k", "conflict", "Conflict", id="setup.conflict", show=False),
+        _conflict,
+    ),
+)
+
+
+class FateSetupKeys(SetupKeys, keys=KEYS):
+    """Fate's keys on the setup screen: situation aspects, a conflict."""
+
+
 SETUP = SetupPart(
     no_skill="No relevant skill: Mediocre (+0)",
     typed_example="Great or +4",
@@ -231,18 +248,7 @@ SETUP = SetupPart(
     options_from=_options_from,
     rolls_by_side=True,
     situation_aspects=True,
-    keys=(
-        SetupKey(
-            "setup.options", Binding("t", "aspects", "Aspects", id="setup.aspects"), _situation
-        ),
-        SetupKey(
-            "setup.options",
-            # Not in the footer: at 80 columns it pushed out H and Start (the help
-            # screen and the palette list it; the summary's Conflict line names it).
-            Binding("k", "conflict", "Conflict", id="setup.conflict", show=False),
-            _conflict,
-        ),
-    ),
+    keys=FateSetupKeys,
     kept_options=(CONFLICT_OPTION, ORDER_OPTION),
     summary=_summary,
     options_like=_options_like,

@@ -44,7 +44,7 @@ from core.text import clipped
 from tui.draft import preview
 from tui.fields import Answers, Field, FieldError, blame, whole
 from tui.systems.heroquest.panes import own_contest
-from tui.systems.screen_part import ContestActions, Key, ScreenPart, while_open
+from tui.systems.screen_part import ContestActions, ContestKeys, Key, ScreenPart, while_open
 
 # -- the contest screen's HeroQuest keys ----------------------------------------------------
 
@@ -488,51 +488,56 @@ def parse_pairs(text: str) -> tuple[Pair, ...]:
     return tuple(pairs)
 
 
+KEYS = while_open(
+    (
+        Key("modifier", Binding("h", "hero_point", "Hero pt", id="hero_point"), _hero_point),
+        Key("modifier", Binding("g", "augment", "Augment", id="augment", show=False), _augment),
+        Key("modifier", Binding("s", "stretch", "Stretch", id="stretch", show=False), _stretch),
+        Key(
+            "modifier",
+            Binding("l", "leave", "Leave", id="leave"),
+            _leave,
+            applies=lambda state: own_contest(state).options.chain,  # §2.8: a chain's
+        ),
+        Key(
+            "modifier",
+            Binding("p", "parties", "Parties", id="parties", show=False),
+            _parties,
+            applies=lambda state: not isinstance(state, HQGroupContest),  # pairings there
+        ),
+        Key(
+            "modifier",
+            Binding("G", "group", "Group", id="group", show=False),
+            _group,
+            applies=lambda state: not isinstance(state, HQGroupContest),
+        ),
+        Key("modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit),
+        Key(
+            "modifier",
+            Binding("f", "defensive", "Defensive response", id="defensive", show=False),
+            _defensive,
+        ),
+        Key("modifier", Binding("B", "boost", "Group boost", id="boost", show=False), _boost),
+        Key(
+            "modifier",
+            Binding("A", "automatic", "Automatic result", id="automatic", show=False),
+            _automatic,
+            applies=lambda state: not isinstance(state, HQGroupContest),
+        ),
+        Key(
+            "modifier",
+            Binding("E", "group_action", "Engage", id="group_action"),
+            _group_action,
+            applies=lambda state: isinstance(state, HQGroupContest),
+        ),
+    )
+)
+
+
+class HeroQuestKeys(ContestKeys, keys=KEYS):
+    """HeroQuest's keys on the contest screen."""
+
+
 SCREEN = ScreenPart(
-    keys=while_open(
-        (
-            Key("modifier", Binding("h", "hero_point", "Hero pt", id="hero_point"), _hero_point),
-            Key("modifier", Binding("g", "augment", "Augment", id="augment", show=False), _augment),
-            Key("modifier", Binding("s", "stretch", "Stretch", id="stretch", show=False), _stretch),
-            Key(
-                "modifier",
-                Binding("l", "leave", "Leave", id="leave"),
-                _leave,
-                applies=lambda state: own_contest(state).options.chain,  # §2.8: a chain's
-            ),
-            Key(
-                "modifier",
-                Binding("p", "parties", "Parties", id="parties", show=False),
-                _parties,
-                applies=lambda state: not isinstance(state, HQGroupContest),  # pairings there
-            ),
-            Key(
-                "modifier",
-                Binding("G", "group", "Group", id="group", show=False),
-                _group,
-                applies=lambda state: not isinstance(state, HQGroupContest),
-            ),
-            Key(
-                "modifier", Binding("x", "gambit", "Risky gambit", id="gambit", show=False), _gambit
-            ),
-            Key(
-                "modifier",
-                Binding("f", "defensive", "Defensive response", id="defensive", show=False),
-                _defensive,
-            ),
-            Key("modifier", Binding("B", "boost", "Group boost", id="boost", show=False), _boost),
-            Key(
-                "modifier",
-                Binding("A", "automatic", "Automatic result", id="automatic", show=False),
-                _automatic,
-                applies=lambda state: not isinstance(state, HQGroupContest),
-            ),
-            Key(
-                "modifier",
-                Binding("E", "group_action", "Engage", id="group_action"),
-                _group_action,
-                applies=lambda state: isinstance(state, HQGroupContest),
-            ),
-        )
-    ),
+    keys=HeroQuestKeys,
 )

@@ -25,7 +25,7 @@ from core.systems.heroquest.sheet import (
 )
 from core.systems.heroquest.state import HQOptions
 from tui.fields import Answers, Field, FieldError, blame, whole_field
-from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupPart
+from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupKeys, SetupPart
 
 # -- the contest setup -----------------------------------------------------------------------
 
@@ -286,6 +286,34 @@ def _before_start(screen: SetupActions, go: Callable[[], None]) -> None:
     _wherewithal_form(screen, waiting[0], lambda won: _before_start(screen, go))
 
 
+KEYS = (
+    SetupKey(
+        "setup.options",
+        Binding("r", "resistance", "Resistance", id="setup.resistance"),
+        _resistance,
+    ),
+    # f before w: on an 80-column footer the last keys give way first, and with
+    # both there (a group extended contest with someone injured) g asks for the
+    # wherewithal anyway.
+    SetupKey(
+        "setup.options",
+        Binding("f", "follower", "Follower", id="setup.follower"),
+        _follower,
+        applies=_group_extended,
+    ),
+    SetupKey(
+        "setup.options",
+        Binding("w", "wherewithal", "Wherewithal", id="setup.wherewithal"),
+        _wherewithal,
+        applies=_anyone_injured,
+    ),
+)
+
+
+class HeroQuestSetupKeys(SetupKeys, keys=KEYS):
+    """HeroQuest's keys on the setup screen: a resistance, a follower, wherewithal."""
+
+
 SETUP = SetupPart(
     no_skill="No relevant ability: 6 (rules §2.2)",
     typed_example="17 or 4M",
@@ -329,28 +357,7 @@ SETUP = SetupPart(
         ),
     ),
     options_from=_options_from,
-    keys=(
-        SetupKey(
-            "setup.options",
-            Binding("r", "resistance", "Resistance", id="setup.resistance"),
-            _resistance,
-        ),
-        # f before w: on an 80-column footer the last keys give way first, and with
-        # both there (a group extended contest with someone injured) g asks for the
-        # wherewithal anyway.
-        SetupKey(
-            "setup.options",
-            Binding("f", "follower", "Follower", id="setup.follower"),
-            _follower,
-            applies=_group_extended,
-        ),
-        SetupKey(
-            "setup.options",
-            Binding("w", "wherewithal", "Wherewithal", id="setup.wherewithal"),
-            _wherewithal,
-            applies=_anyone_injured,
-        ),
-    ),
+    keys=HeroQuestSetupKeys,
     kept_options=("followers",),
     tidy_options=_tidy_followers,
     before_start=_before_start,
