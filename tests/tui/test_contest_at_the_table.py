@@ -362,7 +362,7 @@ async def test_a_twist_name_typed_when_no_tie_came_is_no_key(saves: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await at_once(pilot, *"0" * 8, *TWIST_THEN_DICE, *"0" * 6)
-        assert type(app.screen).__name__ == "FateContestScreen", app.screen_stack
+        assert type(app.screen).__name__ == "ContestScreen", app.screen_stack
         assert list(app.campaign.roster) == ["Cynere", "Teran the Swift"]
         record = next(iter(app.campaign.contests.values()))
         assert len(record.exchanges) == 1

@@ -112,12 +112,12 @@ async def test_target_is_in_the_footer_in_an_action_beat_only(saves: Path) -> No
         await settle(pilot)
         await keys(pilot, "T")
         await settle(pilot)
-        assert app.screen.check_action("target", ()) is True
+        assert app.screen.check_action("part_key", ("target",)) is True  # FORGE's k
         assert "Target" in screen_text(app)[-1]
         await keys(pilot, "3", "5", "enter")
         assert "Round 1 · beat 5 (reaction)" in text(app, "#aspects")
         await settle(pilot)
-        assert app.screen.check_action("target", ()) is False
+        assert app.screen.check_action("part_key", ("target",)) is False
         footer = screen_text(app)[-1]
         assert "Target" not in footer, footer
 
