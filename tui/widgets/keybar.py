@@ -1,4 +1,4 @@
-"""A one-line key bar: the screen's shown bindings, as text.
+"""A one-line key bar: the screen's shown bindings (a rule system's keys among them), as text.
 
 Textual's Footer builds a widget per key; this is one Static, which matters on the
 dashboard's start-up (measured by ``tussle bench dashboard``). Keys an action's
