@@ -95,7 +95,7 @@ async def test_the_footer_follows_the_round(saves: Path) -> None:
         assert "Roles" not in footer and "Dodge/absorb" not in footer, footer
         # T starts the next round once one is over (rules §3.4 [I16]: a round is five
         # beats); while one is under way it is out of the footer too.
-        assert app.screen.check_action("round", ()) is False
+        assert app.screen.check_action("part_key", ("round",)) is False
         assert " Round " not in f"{footer} ", footer
         await keys(pilot, "E")
         await settle(pilot)
@@ -224,18 +224,18 @@ async def test_a_finished_contests_footer_has_no_stage_keys(saves: Path) -> None
         footer = screen_text(app)[-1]
         for word in ("Round", "Roles", "End"):
             assert f" {word} " not in f"{footer} ", footer
-        assert app.screen.check_action("round", ()) is False
+        assert app.screen.check_action("part_key", ("round",)) is False
         await keys(pilot, "u")  # the results written to the roster, taken back first
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, ContestScreen) and screen.record.state.finished
         await keys(pilot, "C", "enter")  # stage 1 back on the keypad
         assert screen.correcting is not None
-        assert screen.check_action("roles", ()) is True
+        assert screen.check_action("part_key", ("roles",)) is True
         await keys(pilot, "escape", "u")  # the correction left; then the end taken back
         await settle(pilot)
         assert not screen.record.state.finished
-        assert app.screen.check_action("round", ()) is True
+        assert app.screen.check_action("part_key", ("round",)) is True
         assert "Round" in screen_text(app)[-1]
 
 
