@@ -17,6 +17,14 @@ counts the messages the nodes handle meanwhile. A round in which no node handled
 anything but the round's own callbacks, after which no queue holds a message
 (``message_queue_size``) and the same screen shows, is the end of the key: nothing is
 left going on that the key started. Otherwise another round looks again.
+
+A key is held for as long as it is being handled, however long that takes: on a busy
+machine (a GM's laptop running the players' view, a video call, a backup) the app may
+wait for a core for seconds, and a next key sent before its time lands in the wrong
+place (a form not yet mounted, the field a Tab was leaving). Only a key that is *stuck*
+lets the next one go: for a whole KEY_CHECK_SECONDS nothing moved (no node of the screen
+came back from a round, no round started, no command is on its way through the bus).
+Wall time alone never does.
 """
 
 from __future__ import annotations
@@ -40,7 +48,10 @@ from textual.timer import Timer
 # the next one goes: enough for a key to bubble up a deep screen and the form it opens to
 # mount; past that (a widget that never stops posting), the next key goes anyway.
 KEY_SETTLE_ROUNDS = 40
-KEY_GUARD_SECONDS = 1.0
+# How often the key in hand is checked for being stuck (see the module's docstring): a
+# key that moved during the last check waits for the next one; one that did not (a
+# widget that never answers) lets the next key go. A period to look, not a time limit.
+KEY_CHECK_SECONDS = 1.0
 # Letters (and spaces) typed together this many in a row are text, not keys: a name
 # meant for a prompt ("Twist A"), not w (roster) then i (invoke).
 TEXT_RUN = 3
@@ -83,6 +94,23 @@ class KeysInOrder(App[None]):
         self._handled = 0
         self._round_callback: Callable[[], None] | None = None
         self._burst_screen: object = None  # the screen the burst's last key was sent to
+        # What moved while the key is in hand (rounds started, and each node's callback of
+        # a round come back), as last checked (_check_key). Not any message handled: a
+        # cursor's blink moves nothing a key waits for.
+        self._moves = 0
+        self._moves_checked = -1
+        self._keys_done = asyncio.Event()  # set while no key is in hand or held
+        self._keys_done.set()
+
+    @property
+    def keys_in_hand(self) -> int:
+        """Keys (and pastes) typed and not yet done with: the one being handled and those
+        waiting behind it (0 once every key typed so far has had all its effects)."""
+        return len(self._held_keys) + (1 if self._key_in_hand else 0)
+
+    async def keys_handled(self) -> None:
+        """Wait until every key typed so far is done with (:attr:`keys_in_hand` is 0)."""
+        await self._keys_done.wait()
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """What to wait for before the next key, beyond the screen (None: nothing)."""
@@ -103,6 +131,7 @@ class KeysInOrder(App[None]):
                 self._held_keys.append(event)
                 return
             self._key_in_hand = True
+            self._keys_done.clear()
             self._burst = []  # a key typed alone starts a burst
             await self._send_key(event)
             return
@@ -148,11 +177,9 @@ class KeysInOrder(App[None]):
 
     async def _send_key(self, event: events.Key | events.Paste) -> None:
         """Textual's own handling of ``event``, then a wait for the screen to finish with
-        it. A widget that never answers (closing as it is asked), or a save that takes
-        longer, holds the next key a second at most."""
-        if self._key_guard is not None:
-            self._key_guard.stop()
-        self._key_guard = self.set_timer(KEY_GUARD_SECONDS, self._next_key, name="key guard")
+        it, for as long as it takes. A widget that never answers (closing as it is
+        asked) holds the next key until a check finds nothing moved (:meth:`_check_key`)."""
+        self._guard()
         self._burst.append(event)
         self._burst_screen = self._shown()
         self._text_in_hand = self._is_text(event)
@@ -160,6 +187,25 @@ class KeysInOrder(App[None]):
             await super().on_event(event)
         finally:
             self._when_screen_done(KEY_SETTLE_ROUNDS)
+
+    def _guard(self) -> None:
+        """Check on the key in hand in KEY_CHECK_SECONDS (:meth:`_check_key`)."""
+        if self._key_guard is not None:
+            self._key_guard.stop()
+        self._moves_checked = self._moves
+        self._key_guard = self.set_timer(KEY_CHECK_SECONDS, self._check_key, name="key guard")
+
+    async def _check_key(self) -> None:
+        """(The guard's timer.) A key that moved since the last check is slow, not stuck
+        (a busy machine, a big screen to mount, a save on its way): check again later.
+        One that did not move at all lets the next key go."""
+        if not self._key_in_hand:
+            return
+        draining = self._draining is not None and not self._draining.done()
+        if draining or self._moves != self._moves_checked:
+            self._guard()
+        else:
+            await self._next_key()
 
     def _count_handled(self, message: Message) -> None:
         """(A node's message_signal, while a key is in hand.) A message it handled, not
@@ -170,6 +216,8 @@ class KeysInOrder(App[None]):
 
     def _watch(self, nodes: list[MessagePump]) -> None:
         """Count what ``nodes`` handle from now on (each once)."""
+        if not self.is_running:  # the app is closing: nobody to count for
+            return
         for node in nodes:
             if node not in self._watched and node.is_running:
                 node.message_signal.subscribe(self, self._count_handled, immediate=True)
@@ -184,6 +232,7 @@ class KeysInOrder(App[None]):
         """A round: once the app and every node of the screen have handled what they held
         (Pilot's own wait, public ``call_later``), :meth:`_look_again`."""
         self._key_round += 1
+        self._moves += 1
         this_round = self._key_round
         try:
             screen = self.screen
@@ -198,6 +247,7 @@ class KeysInOrder(App[None]):
         def handled() -> None:
             nonlocal left
             left -= 1
+            self._moves += 1
             if left == 0 and this_round == self._key_round:
                 self.call_later(self._look_again, this_round, screen, rounds - 1)
 
@@ -240,8 +290,11 @@ class KeysInOrder(App[None]):
             self._key_guard.stop()
             self._key_guard = None
         self._text_in_hand = False
+        if self._shown() is None:
+            self._held_keys.clear()  # the app is closing: no screen to take them
         if not self._held_keys:
             self._key_in_hand = False
+            self._keys_done.set()
             self._unwatch()
             self._tell_text_refused()
             return

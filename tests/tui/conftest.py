@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -38,15 +39,29 @@ def opaque_modals(app: TussleApp) -> TussleApp:
     return app
 
 
+# A wait ends when what it waits for has happened, on a quiet machine or a busy one
+# (issue 25): this limit only turns a hang into a failure, far past any real wait.
+SETTLE_TIMEOUT = 300.0
+
+
 async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the bus has handled every command and the screens have repainted."""
+    """Wait until the app is done with every key typed (``keys_handled``: each key's
+    effects, a form opened, a command through the bus), the bus has handled every
+    command, and the screens have handled what that sent them (a round of Pilot's
+    ``call_later`` on every node).
+
+    Not Pilot's ``pause()`` alone: its wait for idle reads the process's CPU time, and a
+    process waiting for a core on a loaded machine uses none, so it looks idle while
+    keys typed fast are still waiting their turn (tui/keys_in_order.py)."""
     app = pilot.app
     assert isinstance(app, TussleApp)
-    await pilot.pause()
-    if app.bus is not None:
-        await app.bus.drain()
-    await pilot.pause()
-    await pilot.pause()
+    async with asyncio.timeout(SETTLE_TIMEOUT):
+        await pilot.pause()  # the keys posted so far reach the app (in hand, or held)
+        await app.keys_handled()
+        if app.bus is not None:
+            await app.bus.drain()
+        await pilot.pause()
+        await pilot.pause()
 
 
 async def recap_written(app: TussleApp) -> None:

@@ -11,16 +11,25 @@ handles any of them, is that situation.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
+from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.events import Key
+from textual.message import Message
 from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
+from core.bus import Bus, Notice
 from core.campaign.sheet import Pick
+from core.model import Command
 from core.systems.fate.character import fate_sheet
-from tests.tui.conftest import keys, new_app, settle, text
+from tests.tui.conftest import SETTLE_TIMEOUT, keys, new_app, settle, text
 from tui.app import TussleApp
+from tui.keys_in_order import KEY_CHECK_SECONDS, KeysInOrder
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
 from tui.screens.roster import RosterScreen
@@ -142,3 +151,90 @@ async def test_dice_behind_the_start_of_a_contest_go_to_its_keypad(saves: Path) 
         assert isinstance(screen, ContestScreen), screen
         assert screen.contest_id != first.contest_id
         assert screen.draft.typed == {"Cynere": "0000"}
+
+
+@pytest.mark.parametrize("held_up", ["the app's loop", "the disk"])
+async def test_dice_behind_a_start_the_busy_machine_is_slow_to_take_go_to_its_keypad(
+    saves: Path, monkeypatch: pytest.MonkeyPatch, held_up: str
+) -> None:
+    # A GM's machine is busy too (issue 25): the app may get no core for seconds, and a
+    # save may wait as long for the disk. Here the bus takes the setup's Start slowly on
+    # purpose, longer than the key guard's period: with the app's loop held up (nothing
+    # else runs meanwhile, as when the process waits for a core), or in a thread (the
+    # loop free, the save slow). The dice typed behind the Start form's Enter wait for
+    # the contest's screen and are its first roller's (Cynere, added first), as in the
+    # test above; none goes to the setup screen still showing.
+    handle = Bus.handle
+    pause = 2 * KEY_CHECK_SECONDS
+
+    async def slow_handle(bus: Bus, command: Command) -> Notice:
+        if held_up == "the app's loop":
+            time.sleep(pause)
+        else:
+            await asyncio.to_thread(time.sleep, pause)
+        return await handle(bus, command)
+
+    monkeypatch.setattr(Bus, "handle", slow_handle)
+    app = new_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, ContestScreen)
+        await keys(pilot, "n")  # the setup, empty
+        await at_once(pilot, "a", "enter", "a", "enter", "g", "enter", "0", "0", "0", "0")
+        screen = app.screen
+        assert isinstance(screen, ContestScreen), screen
+        assert screen.contest_id != first.contest_id
+        assert screen.draft.typed == {"Cynere": "0000"}
+
+
+class Stuck(Message):
+    """Something for a widget to do that it never finishes."""
+
+
+class NeverAnswers(Static):
+    """A widget that never finishes handling :class:`Stuck`: it waits until ``freed``
+    (the test's end)."""
+
+    def __init__(self, freed: asyncio.Event) -> None:
+        super().__init__("stuck")
+        self.freed = freed
+
+    async def on_stuck(self, message: Stuck) -> None:
+        await self.freed.wait()
+
+
+class StuckApp(KeysInOrder):
+    """F5 gets the widget stuck; the letters after it are for the input."""
+
+    BINDINGS = [Binding("f5", "stuck", priority=True)]
+
+    def __init__(self, freed: asyncio.Event) -> None:
+        super().__init__()
+        self.freed = freed
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="typed")
+        yield NeverAnswers(self.freed)
+
+    def action_stuck(self) -> None:
+        self.query_one(NeverAnswers).post_message(Stuck())
+
+
+async def test_a_widget_that_never_answers_holds_the_keys_behind_it_for_a_while_only() -> None:
+    # The other side of waiting for as long as a key takes: a key whose work never ends
+    # (a widget waiting for something that will not come) is stuck, not slow. The keys
+    # behind it go, in order, once nothing moves: the keyboard is never frozen.
+    freed = asyncio.Event()
+    app = StuckApp(freed)
+    async with app.run_test(size=(40, 6)):
+        for name, character in (("f5", None), ("a", "a"), ("b", "b")):
+            app.post_message(Key(name, character))
+        try:  # not Pilot's pause: it waits for every widget, the stuck one too
+            async with asyncio.timeout(SETTLE_TIMEOUT):
+                while app.keys_in_hand == 0:  # until the app has taken F5
+                    await asyncio.sleep(0.01)
+                await app.keys_handled()
+            assert app.query_one("#typed", Input).value == "ab"
+        finally:
+            freed.set()  # the widget's handler ends, and the app can close
