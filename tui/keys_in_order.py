@@ -109,8 +109,11 @@ class KeysInOrder(App[None]):
         return len(self._held_keys) + (1 if self._key_in_hand else 0)
 
     async def keys_handled(self) -> None:
-        """Wait until every key typed so far is done with (:attr:`keys_in_hand` is 0)."""
-        await self._keys_done.wait()
+        """Wait until every key typed so far is done with (:attr:`keys_in_hand` is 0), or
+        the app exits (a key closed it: no screen is left to finish the keys)."""
+        while not self._keys_done.is_set() and self.return_code is None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._keys_done.wait(), KEY_CHECK_SECONDS / 10)
 
     def commands_pending(self) -> Coroutine[Any, Any, None] | None:
         """What to wait for before the next key, beyond the screen (None: nothing)."""
