@@ -9,6 +9,7 @@ long must not make the work grow with it."""
 
 from __future__ import annotations
 
+import gc
 import random
 import tempfile
 import tracemalloc
@@ -30,7 +31,12 @@ PER_CONTEST = 1_000
 
 
 def peak_of(work: Callable[[], Any]) -> int:
-    """The most memory (bytes) ``work`` held at once beyond what was there before."""
+    """The most memory (bytes) ``work`` held at once beyond what was there before.
+
+    Collected first: the collector's counts then start from nothing, so the garbage
+    ``work`` holds before a collection frees it is the same whatever ran before it in this
+    worker (a loaded run once measured 3.1 MB against 1.1 MB here, passing alone)."""
+    gc.collect()
     tracemalloc.start()
     try:
         work()
