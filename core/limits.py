@@ -154,36 +154,6 @@ def field_problem(cls: type, name: str, value: int) -> str | None:
     return problem
 
 
-def zero_where_refused(value: Any, place: str = "") -> str | None:
-    """The place of the first 0 in ``value`` (a saved struct, and what it holds) on a field
-    declared ``nonzero`` (``SetModifier.value``), with the problem; None when there is
-    none. The codec has no such check (a 0 saved before the limit was declared loads), so
-    the campaign asks this of a GM action before it becomes an entry."""
-    if isinstance(value, msgspec.Struct):
-        for name in fields_of(type(value)):
-            inner = getattr(value, name)
-            here = f"{place}.{name}" if place else f"{type(value).__name__}.{name}"
-            if type(inner) is int:
-                limit = field_limit(type(value), name)
-                if inner == 0 and limit is not None and limit.nonzero:
-                    return f"{here}: {limit.problem(0)}"
-            else:
-                found = zero_where_refused(inner, here)
-                if found is not None:
-                    return found
-    elif isinstance(value, tuple | list):
-        for index, inner in enumerate(value):
-            found = zero_where_refused(inner, f"{place}[{index}]")
-            if found is not None:
-                return found
-    elif isinstance(value, dict):
-        for key, inner in value.items():
-            found = zero_where_refused(inner, f"{place}[{key!r}]")
-            if found is not None:
-                return found
-    return None
-
-
 def fields_of(cls: type) -> tuple[str, ...]:
     """The field names of saved class ``cls`` (for a form that fills some of them)."""
     return tuple(f.name for f in msgspec.structs.fields(cls))

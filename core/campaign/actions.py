@@ -55,7 +55,6 @@ from core.engine import play
 from core.errors import RuleError, UnknownName
 from core.files.codec import CodecError, decode, encode
 from core.files.disk import entry_problem
-from core.limits import zero_where_refused
 from core.model import Command, Event
 from core.rules import find_system
 
@@ -83,9 +82,6 @@ class Campaign(CampaignState):
                 raise RuleError("nothing to redo")
             self._ready(self.undone[-1])
             return ActionRedone(action_id=self.undone[-1], at=now())
-        refused = zero_where_refused(command)  # the one limit the codec cannot check
-        if refused is not None:
-            raise RuleError(refused)
         events = self._events(command)
         return reloads(
             ActionRecorded(
