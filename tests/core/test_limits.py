@@ -251,7 +251,12 @@ def bounded_actions(draw: st.DrawFn, campaign: Campaign) -> tuple[Command, str]:
         return command, "no number in the action"
     path, limit = draw(st.sampled_from(places))
     value = draw(st.sampled_from(boundaries(limit)))
-    outside = abs(value) > SIZE or (limit is not None and limit.problem(value) is not None)
+    # ``nonzero`` (a modifier's +0) is checked where a value comes in, the forms and the
+    # scenario files (core.limits.bounded), not by the codec: a 0 saved before it was
+    # declared still loads, and a 0 the engine takes changes nothing and reloads. So here
+    # only the bounds are the campaign's to refuse; the forms' test has the 0.
+    bounds = None if limit is None else Limit(ge=limit.ge, le=limit.le)
+    outside = abs(value) > SIZE or (bounds is not None and bounds.problem(value) is not None)
     return replaced(command, path, value), "a value outside its limit" if outside else (
         "a value within its limit"
     )
