@@ -374,7 +374,12 @@ def test_heroquest_chained_contest_from_a_fresh_roster(evening: Evening) -> None
     # lingering benefit to Sword and Shield (they add: +6), each minor defeat impaired the
     # Ghoul, on the Claws it fought with (§2.6).
     gm.keys("w")
-    shown = gm.wait_for(f"Roster · {HEROQUEST}")
+    # The title paints before the table's rows (CI caught a frame with only the header):
+    # wait for the rows themselves, then read them.
+    shown = gm.wait_until(
+        lambda s: f"Roster · {HEROQUEST}" in s and re.search(r"Ghoul +NPC", s) is not None,
+        "the roster's rows",
+    )
     assert re.search(r"Tripitaka +PC +HP 2 · Sword and Shield \+6", shown), shown
     assert re.search(r"Ghoul +NPC +HP 0 · Claws impaired×2", shown), shown
     gm.keys("Escape")
@@ -1091,7 +1096,10 @@ def test_fate_a_contest_becomes_a_conflict_three_exchanges_and_a_concession(
     # The roster afterwards: the fate points, and each one's consequence kept (an aspect
     # on the character, the other side holding its free invoke); no stress written.
     gm.keys("w")
-    shown = gm.wait_for(f"Roster · {FATE}")
+    shown = gm.wait_until(  # the rows, not only the title (see the HeroQuest part)
+        lambda s: f"Roster · {FATE}" in s and re.search(r"Teran the Swift +NPC", s) is not None,
+        "the roster's rows",
+    )
     assert re.search(r"Cynere +PC +FP 3/3 · mild: Bruised Shoulder", shown), shown
     assert re.search(r"Teran the Swift +NPC +FP 2/0 · mild: Mud in the Eyes", shown), shown
     gm.keys("Escape")
