@@ -58,9 +58,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from textual import events
 from textual.content import Content
-from textual.keys import REPLACED_KEYS, key_to_character
 from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -83,10 +81,9 @@ from tests.strategies import (
     twist_names,
     whole_numbers_typed,
 )
-from tests.tui.conftest import opaque_modals, text
+from tests.tui.conftest import key_event, opaque_modals, text
 from tui import views
 from tui.app import TussleApp, make_app
-from tui.config import character_key
 from tui.draft import dice_kind, faces_of, preview, typed_text
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.contest import ContestScreen
@@ -146,15 +143,6 @@ async def barrier(pumps: list[MessagePump]) -> None:
         await asyncio.wait_for(passed.wait(), timeout=60)
     except TimeoutError:
         raise AssertionError(f"{left} message pumps stopped handling messages") from None
-
-
-def key_event(key: str) -> events.Key:
-    """The event a terminal sends for ``key`` (a name like "tab", or a character), as
-    ``Pilot.press`` makes it."""
-    if len(key) == 1 and not key.isalnum():
-        key = character_key(key)
-    char = key_to_character(REPLACED_KEYS.get(key, key))
-    return events.Key(key, char if char is not None or len(key) != 1 else key)
 
 
 def block(pane: str, name: str) -> str:
