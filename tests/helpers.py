@@ -453,10 +453,33 @@ def opened(folder: Path) -> tuple[Campaign, CampaignFiles]:
 State = dict[str, object]
 
 
-def state_of(saves: Path) -> State:
+def content_of(folder: Path) -> str:
+    """A digest of everything under ``folder`` (each folder and file by its path, each
+    file's bytes) but the lock: two folders with the same digest hold the same data."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.name == "campaign.lock":
+            continue
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        if path.is_file():
+            digest.update(b"F%d\0" % path.stat().st_size + path.read_bytes())
+        else:
+            digest.update(b"D\0")
+    return digest.hexdigest()
+
+
+CampaignMemo = dict[tuple[str, str, bool, str], object]
+
+
+def state_of(saves: Path, memo: CampaignMemo | None = None) -> State:
     """What a saves folder holds, as a GM sees it: each campaign listed (archived or not) as
     ``check`` passes it and as it opens, and each campaign's backups as they restore.
-    Fails when a campaign does not pass ``check`` or does not open."""
+    Fails when a campaign does not pass ``check`` or does not open.
+
+    ``memo``: for a caller that reads many copies of one folder (a crash at each point of
+    an operation): a campaign whose folder holds, byte for byte, what one already read held
+    is not checked and opened again (checking and opening read only its folder, and give
+    the same answer for the same bytes); what it read then is its state."""
     from core.saves import snapshot
     from core.saves.backup import check_backup, list_backups
     from core.saves.manage import listed
@@ -465,6 +488,10 @@ def state_of(saves: Path) -> State:
     for item in listed(Saves(saves), show_archived=True):
         info = item.info
         assert info.problem is None, info.problem
+        key = (info.slug, info.name, item.archived, content_of(saves / info.slug))
+        if memo is not None and key in memo:
+            state[info.name] = memo[key]
+            continue
         assert tussle(saves, "check", info.slug) == 0, info.slug
         campaign, _ = opened(saves / info.slug)
         contests = tuple(
@@ -475,6 +502,8 @@ def state_of(saves: Path) -> State:
         roster = (len(people), hashlib.sha256(repr(people).encode()).hexdigest()[:12])
         covered = snapshot.covered(CampaignFiles(saves / info.slug))  # one check found sound
         state[info.name] = (info.slug, item.archived, campaign.entries, roster, contests, covered)
+        if memo is not None:
+            memo[key] = state[info.name]
     backups = saves / ".backups"
     for slug in sorted(p.name for p in backups.iterdir()) if backups.is_dir() else []:
         found = list_backups(saves, slug)

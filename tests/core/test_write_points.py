@@ -27,6 +27,7 @@ from core.model import Command
 from core.saves.store import APP, FORMAT_VERSION, CampaignFiles, Saves
 from tests.helpers import (
     SCENARIOS,
+    CampaignMemo,
     State,
     act,
     files_of,
@@ -376,10 +377,14 @@ def sweep(
     table(template, crowd)
     if setup is not None:
         setup(template)
+    # Most points leave most campaigns as they were (the bystanders, the operation's own
+    # before it is reached): each distinct campaign folder is checked and opened once.
+    memo: CampaignMemo = {}
     if upgrade:
-        before = state_of(Path(shutil.copytree(template, tmp_path / "read", symlinks=True)))
+        read = Path(shutil.copytree(template, tmp_path / "read", symlinks=True))
+        before = state_of(read, memo)
     else:
-        before = state_of(template)  # opened as the dashboard does, which may write too
+        before = state_of(template, memo)  # opened as the dashboard does, which may write too
     bystanders = untouched(template, owned)
     whole = tmp_path / "whole"
     shutil.copytree(template, whole, symlinks=True)
@@ -388,7 +393,7 @@ def sweep(
     # whole run copies the disk at every point (as a crash at each would leave it),
     # instead of running the operation again up to each point.
     writes, count = points(operation, whole, mp, lambda n: tmp_path / f"crash-{n}-disk")
-    after = state_of(whole)
+    after = state_of(whole, memo)
     if upgrade:
         assert after == before, "the upgrade changed what the GM sees"
     else:
@@ -397,7 +402,7 @@ def sweep(
     allowed = [before, after, *(step(before, after) for step in between)]
     for n in range(1, count + 1):
         disk_then = tmp_path / f"crash-{n}-disk"
-        one_of(state_of(disk_then), allowed, f"crash at point {n} of {count}")
+        one_of(state_of(disk_then, memo), allowed, f"crash at point {n} of {count}")
         assert untouched(disk_then, owned) == bystanders, f"crash at point {n}"
         shutil.rmtree(disk_then)
     for n in range(1, writes + 1):
@@ -410,7 +415,7 @@ def sweep(
             pass  # refused: said, as its caller says it
         finally:
             mp.setattr(disk, "WRITE_FAULTS", [])
-        one_of(state_of(saves), allowed, f"full disk from write {n} of {writes}")
+        one_of(state_of(saves, memo), allowed, f"full disk from write {n} of {writes}")
         assert untouched(saves, owned) == bystanders, f"full disk from point {n}"
         shutil.rmtree(saves)
     return count
