@@ -29,12 +29,17 @@ def test_the_dashboard_opens_a_campaign_before_its_bad_entry_and_says_so(
     data = json.loads(files.segment_path(0).read_text())
     data["entries"]["5"]["entry"]["@"] = "ActionForeseen"
     files.segment_path(0).write_text(json.dumps(data))
-    terminal, status = Terminal(), tmp_path / "status"
+    # 80x40, not 80x24: the toast that says so (its message names the saves folder twice,
+    # a long path under pytest) stands over the exchange log's rows for its 30 s at 80x24,
+    # so the log could only be read once it had gone. 40 rows leave the log's top clear:
+    # the GM reads both at once.
+    terminal, status = Terminal((80, 40)), tmp_path / "status"
     try:
         terminal.start([*tussle_command(), "open", "Seed"], {"TUSSLE_SAVES": str(saves)}, status)
         shown = terminal.wait_for("does not load")
         assert "Log entry 4" in shown
         shown = terminal.wait_for("Exchange 1: Cynere wins")
+        assert "does not load" in shown  # the toast still up: read beside it, not after it
         assert "Exchange 2:" not in shown  # the second exchange was never loaded
         assert "Cynere  ●○○ 1" in shown  # one victory to none: the first exchange alone
         terminal.keys("q")
