@@ -447,7 +447,15 @@ class Pane:
 
     def pick(self, names: list[str], wanted: str) -> None:
         """Move a list's highlight (↓/↑) onto the row ``wanted``, one of ``names`` (the
-        list's rows, in whatever order the screen shows them)."""
+        list's rows, in whatever order the screen shows them). A list is painted in
+        pieces: its title and header can show a moment before its rows (CI caught the
+        roster so, at 71e98cb and again under a load of 20), so its highlight and the row
+        ``wanted`` are waited for, 30 s at most, before the first arrow."""
+        deadline = time.monotonic() + 30
+        where, current = self.rows(names)
+        while (current is None or wanted not in where) and time.monotonic() < deadline:
+            time.sleep(0.05)
+            where, current = self.rows(names)
         for _ in range(len(names) * 2):
             where, current = self.rows(names)
             if current == wanted:
