@@ -85,6 +85,14 @@ def cmd_dashboard(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from tui.watch_refusal import refused
+
+    # Before Textual loads: a view refused (no such campaign, no terminal) says so at once.
+    found = refused(args.saves, args.campaign)
+    if isinstance(found, tuple):
+        code, why = found
+        print(why, file=sys.stderr)
+        return code
     with loading_for_good():
         from tui.glyphs import choose
         from tui.watch import run_watch

@@ -30,15 +30,12 @@ from textual.widgets import Digits, Static
 
 from core.campaign.actions import Campaign
 from core.campaign.state import ContestRecord, secrets_of
-from core.files.disk import StoreError
 from core.redact import HIDDEN
 from core.rules import find_system
-from core.saves.store import Saves, close_names, saves_folder
-from core.text import visible
 from tui import glyphs
 from tui.follow import POLL_SECONDS, Follower
 from tui.systems import view
-from tui.terminal import STDIN, clients_take_utf8, has_terminal, hung_up
+from tui.terminal import STDIN, clients_take_utf8, hung_up
 from tui.widgets.lines import e
 
 EARLIER = 3  # exchanges shown before the last one
@@ -391,31 +388,14 @@ def run_watch(saves: str | None, name: str) -> int:
     """``tussle watch NAME``: 0 when the players leave (or their terminal goes), 2 for an
     unknown campaign or without a terminal, 1 for one that cannot be read (damaged, or its
     rule system not installed)."""
-    import shlex
     import sys
 
-    store = Saves(saves_folder(saves))
-    files = store.find(name)
-    if files is None:
-        try:  # a campaign of that name that cannot be read: say why, not "no campaign"
-            store.refuse_beside_damaged(name)
-        except StoreError as error:
-            print(f"(watch): {visible(str(error))}", file=sys.stderr)
-            return 1
-        # A name a letter or a capital off ("forge demo"): say which one there is.
-        close = close_names([i.name for i in store.campaigns() if i.problem is None], name)
-        hint = ""
-        if close:
-            there = visible(close[0])
-            hint = f' (there is "{there}": tussle watch {shlex.quote(there)})'
-        print(f'(watch): no campaign "{visible(name)}"{hint}', file=sys.stderr)
-        return 2
-    if not has_terminal():
-        print(
-            "(watch): the players' view needs a terminal, and stdin is not one "
-            "(over SSH: ssh -t, not -T)",
-            file=sys.stderr,
-        )
-        return 2
+    from tui.watch_refusal import refused
+
+    files = refused(saves, name)
+    if isinstance(files, tuple):
+        code, why = files
+        print(why, file=sys.stderr)
+        return code
     WatchApp(files.folder, stdin=STDIN).run()
     return 0

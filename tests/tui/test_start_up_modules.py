@@ -135,3 +135,47 @@ def test_loading_pauses_the_collector_and_leaves_it_as_it_was() -> None:
     finally:
         gc.enable()
         gc.unfreeze()  # this test session's objects go back to the collector
+
+
+REFUSED_WATCH = """
+import atexit, json, sys
+from pathlib import Path
+from core.cli.demo import create_demos
+from core.saves.store import Saves
+from tui.cli import main
+
+create_demos(Saves(Path(sys.argv[1])))
+# What was loaded once main returned (sys.exit runs atexit's handlers, main's code first).
+textual = lambda: sorted(m for m in sys.modules if m.split(".")[0] == "textual")
+atexit.register(lambda: print(json.dumps(textual())))
+sys.exit(main(["--saves", sys.argv[1], "watch", sys.argv[2]]))
+"""
+
+
+def refused_watch(folder: Path, name: str) -> tuple[int, str, list[str]]:
+    """``tussle watch NAME`` in a fresh interpreter, stdin /dev/null: its exit code, what it
+    said, and the Textual modules it had loaded when it returned."""
+    run = subprocess.run(
+        [sys.executable, "-c", REFUSED_WATCH, str(folder), name],
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    return run.returncode, run.stderr, json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_a_players_view_refused_says_so_without_loading_textual(tmp_path: Path) -> None:
+    # README, "The players' view": without a terminal (ssh -T, < /dev/null) it exits 2 in
+    # one line; an unknown campaign too. Neither needs a screen, so neither loads Textual
+    # (tussle serve and a forced SSH command may start many at once).
+    code, said, textual = refused_watch(tmp_path / "saves", "Fate demo")
+    assert (code, said) == (
+        2,
+        "(watch): the players' view needs a terminal, and stdin is not one "
+        "(over SSH: ssh -t, not -T)\n",
+    )
+    assert textual == []
+    code, said, textual = refused_watch(tmp_path / "saves", "Nobody")
+    assert (code, said, textual) == (2, '(watch): no campaign "Nobody"\n', [])
