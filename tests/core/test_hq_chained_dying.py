@@ -98,3 +98,21 @@ def test_the_chain_can_still_be_left() -> None:
         }
     ).to_json()
     assert (out["finished"], out["winner"], out["ended_by"]) == (True, "Hero", "leave")
+
+
+def test_with_nobody_else_to_name_the_way_on_is_leaving() -> None:
+    # Two participants, one dying: there are no "two others" to name (§2.6, §2.9); the
+    # refusal and the odds' note say the one way on, leaving the chain (play5, item 1).
+    c = new_contest(
+        [HQParticipant(name=n, side=n, rating=15) for n in ("Hero", "Foe")],
+        HQOptions(chained=True),
+    )
+    c, _ = exchange(c, COMPLETE_FOR_HERO)
+    with pytest.raises(RuleError, match=r"no actions \(rules §2\.6\); leave the chain$"):
+        play(c, RollDice(who="Hero", faces=(10,)))
+    assert odds_for(c)["note"] == "Foe is dying: no actions (rules §2.6); leave the chain"
+    # With a third who may act, naming two others is offered too.
+    three_c = chain_of_three()
+    three_c, _ = play(three_c, SetParties(a="Hero", b="Foe"))
+    three_c, _ = exchange(three_c, COMPLETE_FOR_HERO)
+    assert odds_for(three_c)["note"].endswith("name two others, or leave the chain")

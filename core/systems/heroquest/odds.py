@@ -227,10 +227,7 @@ def _dying_note(c: HQContest) -> str:
     """Why a chain's coming exchange has no odds when someone in it is dying."""
     dying = _dying_parties(c)
     verb = "is" if len(dying) == 1 else "are"
-    return (
-        f"{' and '.join(dying)} {verb} dying: no actions (rules §2.6); "
-        "name the coming exchange's two parties"
-    )
+    return f"{' and '.join(dying)} {verb} dying: no actions (rules §2.6); {c.ways_on()}"
 
 
 def _levels_json(ex: HQExchangeOdds, party: str) -> JSON:

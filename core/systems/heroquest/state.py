@@ -166,8 +166,20 @@ class HQContest(Contest):
         if self.dying and name in self.dying:
             raise RuleError(
                 f"{name} is dying after a complete defeat: no actions (rules §2.6); "
-                "name two others, or leave the chain"
+                f"{self.ways_on()}"
             )
+
+    def ways_on(self) -> str:
+        """What a GM may do when a party of the coming exchange is dying: name two others
+        when two who may still act are on different sides, else only leave the chain."""
+        return "name two others, or leave the chain" if self.others_may_act else "leave the chain"
+
+    @property
+    def others_may_act(self) -> bool:
+        """Whether two participants on different sides are not dying (a chain's coming
+        exchange may be between them)."""
+        able = {p.side for p in self.participants if p.name not in (self.dying or ())}
+        return len(able) > 1
 
     def hq_participant(self, name: str) -> HQParticipant:
         for p in self.participants:

@@ -28,6 +28,7 @@ class HeroQuestView(SystemView):
     verdict = staticmethod(panes.verdict)
     odds_cells = staticmethod(panes.odds_cells)
     describe_extra = staticmethod(panes.describe_extra)
+    takes_dice = staticmethod(panes.takes_dice)
 
     def roster(self) -> RosterPart:
         from tui.systems.heroquest.roster import ROSTER

@@ -109,9 +109,39 @@ def participants(record: ContestRecord) -> list[str]:
             lasting = lingering(p)
             if lasting:
                 lines.append(f"{pad}  [$warning]{lasting}[/]")
-            if p.name in states:
+            if _dying(state, p.name):  # left dying by this chain: no actions (§2.6)
+                lines.append(f"{pad}  [$warning][b]dying[/b]: no actions[/]")
+            elif p.name in states:
                 lines.append(f"{pad}  [$warning]{e(states[p.name])}[/]")
     return lines
+
+
+def _dying(state: HQContest, name: str) -> bool:
+    """Whether a complete defeat earlier in this chain left ``name`` dying: a dying
+    character takes no actions (rules §2.6, the table's last row), so rolls no dice."""
+    return bool(state.dying) and name in (state.dying or ())
+
+
+def takes_dice(state: Contest, who: str) -> bool:
+    """A participant this chain left dying takes no dice: no actions (rules §2.6); its
+    keypad row says so instead."""
+    return not _dying(own_contest(state), who)
+
+
+def _dying_verdict(state: HQContest, parties: list[str]) -> str | None:
+    """The keypad's last line when a party of the coming exchange is dying: why nobody
+    rolls, and what the GM may do instead (name two others when two who may act are on
+    different sides, else leave the chain)."""
+    dying = [p for p in parties if _dying(state, p)]
+    if not dying:
+        return None
+    verb = "is" if len(dying) == 1 else "are"
+    then = (
+        "p names two others, or l leaves the chain"
+        if state.others_may_act
+        else "l leaves the chain"
+    )
+    return f"{e(' and '.join(dying))} {verb} dying: no actions (rules §2.6); {then}"
 
 
 def lingering(p: HQParticipant) -> str:
@@ -163,7 +193,12 @@ def group_lines(c: HQGroupContest) -> list[str]:
 def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
     state = own_contest(preview.state)
     out = []
-    for i, who in enumerate(preview.slots):
+    rollers = [who for who in preview.slots if not _dying(state, who)]
+    current = rollers[draft.cursor % len(rollers)] if rollers else None
+    for who in preview.slots:
+        if _dying(state, who):  # no actions (§2.6): no dice asked for
+            out.append(KeypadRow(who, "    ", "[b]dying[/b]: no actions, no roll", False))
+            continue
         typed = draft.typed.get(who, "")
         target = state.target(who)
         text = f"vs {format_rating(target)}"
@@ -173,7 +208,7 @@ def rows(preview: Preview, draft: Draft) -> list[KeypadRow]:
         elif faces is not None:
             base, _ = normalise(target)
             text += f" · {LEVELS[classify(faces[0], base)]} before bumps"
-        out.append(KeypadRow(who, cells(typed, 2), text, i == draft.cursor))
+        out.append(KeypadRow(who, cells(typed, 2), text, who == current))
     return out
 
 
@@ -184,6 +219,9 @@ def verdict(preview: Preview, draft: Draft) -> str:
         found = _group_verdict(state, parties, draft)
         if found is not None:
             return found
+    dying = _dying_verdict(state, parties)
+    if dying is not None:
+        return dying
     if len(parties) != 2:
         return "" if state.open.pairs else "[dim]p: choose the two parties · G: a group contest[/]"
     ruled = state.open.automatic
