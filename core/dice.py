@@ -8,12 +8,14 @@ never rolls.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 import msgspec
 
 from core.errors import BadDice
+from core.limits import shortened
 
 
 class DiceKind(msgspec.Struct, frozen=True):
@@ -71,6 +73,20 @@ def check_faces(kind: DiceKind, faces: tuple[int, ...]) -> None:
     if len(faces) != 1 or not 1 <= faces[0] <= kind.high:
         shown = faces[0] if len(faces) == 1 else ", ".join(map(str, faces)) or "nothing"
         raise BadDice(f"a {kind.value} shows 1 to {kind.high}, not {shown}")
+
+
+def written_face(kind: DiceKind, text: str) -> int | None:
+    """A face of ``kind`` written as ``text`` (a sign, digits), None when it is no whole
+    number; :class:`BadDice` in the die's own words for a whole number no face shows,
+    however long (``a d20 shows 1 to 20, not 99999999... (22 digits)``): the die's bound
+    is tighter than the size every number keeps within (core.limits.SIZE), so it wins."""
+    written = text.strip().replace("−", "-")
+    if kind.fudge or not re.fullmatch(r"[+-]?\d+", written):
+        return None
+    value = int(written) if len(written) <= 20 else None
+    if value is None or not 1 <= value <= kind.high:
+        raise BadDice(f"a {kind.value} shows 1 to {kind.high}, not {shortened(written)}")
+    return value
 
 
 class RandomDice:

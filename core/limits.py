@@ -105,7 +105,12 @@ def _short(number: float) -> str:
         text = str(number)
     except ValueError:  # more digits than Python converts
         return "a number of thousands of digits"
-    return text if len(text) <= 20 else f"{text[:8]}... ({len(text)} digits)"
+    return shortened(text)
+
+
+def shortened(written: str) -> str:
+    """A number as written, shortened for an error when long: ``99999999... (22 digits)``."""
+    return written if len(written) <= 20 else f"{written[:8]}... ({len(written)} digits)"
 
 
 def limits_in(hint: Any) -> tuple[Limit, ...]:

@@ -11,7 +11,7 @@ from hypothesis import given
 from msgspec.structs import replace
 
 from core.engine import apply, fold
-from core.errors import ContestOver, OutOfTurn, RuleError, UnknownName
+from core.errors import BadDice, ContestOver, OutOfTurn, RuleError, UnknownName
 from core.model import ContestEnded, Event, ResolveExchange, RollDice, SetModifier
 from core.systems.heroquest.events import (
     Augment,
@@ -556,6 +556,18 @@ def test_group_pairs_keep_roles_and_two_sides() -> None:
         )
     with pytest.raises(RuleError, match="both on side"):
         apply(c, SetPairs(pairs=(Pair(a="Monkey", b="Pigsy", roll_a=1, roll_b=2),)))
+
+
+def test_a_pair_roll_no_d20_shows_names_the_pair_and_the_roller() -> None:
+    # §2.7: each pairing rolls its own d20s (1 to 20, §2.3); typed on one line for all the
+    # pairs, a 0 must say which pair and whose roll (play5, item 2).
+    c = pilgrims_and_demons()
+    pairs = (
+        Pair(a="Monkey", b="Demon", roll_a=1, roll_b=2),
+        Pair(a="Pigsy", b="Demon", roll_a=5, roll_b=0),
+    )
+    with pytest.raises(BadDice, match=r"^Pigsy v Demon, Demon's roll: a d20 shows 1 to 20, not 0$"):
+        apply(c, SetPairs(pairs=pairs))
 
 
 # -- the log ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Literal
 from msgspec.structs import replace
 
 from core.dice import DiceKind, check_faces
-from core.errors import NoPoints, OutOfTurn, RuleError, UnknownName
+from core.errors import BadDice, NoPoints, OutOfTurn, RuleError, UnknownName
 from core.model import (
     Contest,
     ContestEnded,
@@ -119,9 +119,12 @@ def check_pair(contest: HQContest, earlier: Sequence[Pair], pair: Pair) -> None:
         raise RuleError(f'{a.name} is "b" in an earlier pair: always "a" or always "b"')
     if any(p.a == b.name for p in earlier):
         raise RuleError(f'{b.name} is "a" in an earlier pair: always "a" or always "b"')
-    for roll in (pair.roll_a, pair.roll_b):
+    for name, roll in ((a.name, pair.roll_a), (b.name, pair.roll_b)):
         if roll is not None:
-            check_faces(DiceKind.D20, (roll,))
+            try:
+                check_faces(DiceKind.D20, (roll,))
+            except BadDice as error:  # which pair, whose roll (play5, item 2)
+                raise BadDice(f"{a.name} v {b.name}, {name}'s roll: {error}") from None
 
 
 class HeroQuestRules(RuleSystem):

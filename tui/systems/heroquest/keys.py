@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from contextlib import nullcontext
 
 from msgspec.structs import replace
 from textual.binding import Binding
 
-from core.dice import DiceKind, check_faces
-from core.errors import RuleError
+from core.dice import DiceKind, written_face
+from core.errors import BadDice, RuleError
 from core.model import Command
 from core.systems.heroquest.automatic import (
     AUTOMATIC_LEVELS,
@@ -77,9 +78,21 @@ def _d20(screen: ContestActions, answers: Answers, key: str) -> int:
     text = answers[key].strip()
     if not text:
         return screen.tussle.dice.roll(DiceKind.D20)[0]
-    face = whole(text, key)
-    with blame(key):
-        check_faces(DiceKind.D20, (face,))
+    return d20_face(text, key)
+
+
+def d20_face(text: str, key: str | None = None, whose: str = "") -> int:
+    """A d20 face typed as ``text``: 0, -1, 21 or a number of 22 digits is refused in the
+    die's words (``a d20 shows 1 to 20, not 0``: its bound, tighter than any size, wins),
+    letters as no whole number. ``whose`` leads the words (``Sandy v Ghoul, Sandy's
+    roll: ``). A ``FieldError`` under field ``key``, a ``RuleError`` without one."""
+    with blame(key) if key else nullcontext():
+        try:
+            face = written_face(DiceKind.D20, text)
+        except BadDice as error:
+            raise BadDice(f"{whose}{error}") from None
+        if face is None:
+            raise RuleError(f'{whose}"{clipped(text)}" is not a whole number (a d20: 1 to 20)')
     return face
 
 
@@ -484,7 +497,10 @@ def parse_pairs(text: str) -> tuple[Pair, ...]:
             raise RuleError(f'"{chunk.strip()}": write a pair as "A v B 14 13"')
         at = words.index("v")
         a, b = " ".join(words[:at]), " ".join(words[at + 1 : -2])
-        pairs.append(Pair(a=a, b=b, roll_a=whole(words[-2]), roll_b=whole(words[-1])))
+        roll_a, roll_b = (
+            d20_face(words[n], whose=f"{a} v {b}, {who}'s roll: ") for n, who in ((-2, a), (-1, b))
+        )
+        pairs.append(Pair(a=a, b=b, roll_a=roll_a, roll_b=roll_b))
     return tuple(pairs)
 
 

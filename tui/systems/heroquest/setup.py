@@ -25,6 +25,7 @@ from core.systems.heroquest.sheet import (
 )
 from core.systems.heroquest.state import HQOptions
 from tui.fields import Answers, Field, FieldError, blame, whole_field
+from tui.systems.heroquest.keys import d20_face
 from tui.systems.setup_part import YES_NO, SetupActions, SetupKey, SetupKeys, SetupPart
 
 # -- the contest setup -----------------------------------------------------------------------
@@ -102,11 +103,7 @@ def _wherewithal_form(screen: SetupActions, pick: Pick, then: Callable[[bool], N
         rolls = []
         for key in ("roll", "resistance_roll"):
             text = a.get(key, "").strip()
-            rolls.append(
-                whole_field(a, key, minimum=1) if text else screen.tussle.dice.roll(DiceKind.D20)[0]
-            )
-            if rolls[-1] > 20:
-                raise FieldError(key, f"a d20 roll is 1 to 20, not {rolls[-1]}")
+            rolls.append(d20_face(text, key) if text else screen.tussle.dice.roll(DiceKind.D20)[0])
         ability = a["ability"] or None
         try:
             e = wherewithal(character, ability, value, rolls[0], rolls[1], tie_break)
