@@ -301,11 +301,12 @@ class Pane:
         assert found is not None
         return found
 
-    def focused_row(self, title: str) -> int | None:
-        """The screen row of the field that has the focus in form ``title``: the choice
-        drawn bold; else a text field, told from the others by its background (every
-        field has the same but the focused one)."""
-        dialog = self.dialog(title)
+    def focused_row(self, title: str, dialog: Dialog | None = None) -> int | None:
+        """The screen row of the field that has the focus in form ``title`` (``dialog``:
+        the form as just read, else read now): the choice drawn bold; else a text field,
+        told from the others by its background (every field has the same but the focused
+        one)."""
+        dialog = dialog or self.dialog(title)
         styled = self.styled()
         own = styled[dialog.top + 1][dialog.left + 1].background  # the form's, behind labels
         fields: dict[int, str] = {}
@@ -331,11 +332,13 @@ class Pane:
         in sight is Tabbed to as well; a form that never shows it in 20 Tabs has no such
         field."""
         for _ in range(20):
+            # The form is read once (a whole frame: dialog waits for two reads to agree),
+            # and its focus from the styled screen read right after.
             dialog = self.dialog(title)
             row = dialog.row_of(label)
-            focused = self.focused_row(title)
+            focused = self.focused_row(title, dialog)
             if row is not None and focused == row + 1:
-                return row + 1, self.dialog(title).rows[row + 1]
+                return row + 1, dialog.rows[row + 1]
             before = dialog.text()
             self.keys("Tab")
             deadline = time.monotonic() + 30
