@@ -113,6 +113,12 @@ def _memory_tempdir() -> None:
     code under test always names its folder (``dir=``), so it is not moved."""
     if not _memory_usable():
         return
+    # pytest's own temporary folders (tmp_path_factory, and so the tmp_path of the tests on
+    # real disk and the module fixtures) are made under tempfile's folder, looked up when
+    # first needed: after this moved it to memory. They keep the real one (pytest's
+    # PYTEST_DEBUG_TEMPROOT, inherited by xdist's workers): the end-to-end tests ran on
+    # /dev/shm, their fsync a no-op.
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
     folder = tempfile.mkdtemp(prefix=f"tussle-tests-{os.getpid()}-", dir=MEMORY)
     # As /tmp is (sticky, open to all): a test that hands a folder it made to another
     # user (tests/e2e/test_seats_users.py: a player's account) must get through this one.
