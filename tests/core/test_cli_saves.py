@@ -1,4 +1,4 @@
-"""The real ``tussle check / export / import / restore`` commands, run as processes: their
+"""The real ``tussle check / export / import / restore`` commands: their
 exit codes (0 done, 1 damaged files, 2 a wrong request, 3 held elsewhere) and what they
 print, one line per problem on stderr.
 
@@ -9,26 +9,28 @@ exchanges.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 from core.saves.backup import backup, list_backups
 from core.saves.store import CampaignFiles
-from tests.helpers import SEED_LINE, seed, tussle_command
+from tests.helpers import SEED_LINE, in_process, seed, tussle_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(saves: Path, *argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """``tussle --saves SAVES ARGV...``, from a folder with no ``saves/`` of its own."""
-    return subprocess.run(
-        [*tussle_command(), "--saves", str(saves), *argv],
-        cwd=cwd or saves.parent,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    """``tussle --saves SAVES ARGV...``, from a folder with no ``saves/`` of its own: the
+    command's entry point in this process (an interpreter per call cost more than the
+    call; the console script itself reads stdin in test_import_reads_stdin)."""
+    here = Path.cwd()
+    os.chdir(cwd or saves.parent)
+    try:
+        return in_process("--saves", str(saves), *argv)
+    finally:
+        os.chdir(here)
 
 
 def test_the_help_lists_the_save_commands(saves: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,15 +10,18 @@ from core.campaign.log import ActionRecorded
 from core.campaign.recap import last_session_start, recap_markdown
 from core.saves.store import CampaignFiles
 from tests.conftest import SCENARIOS
-from tests.helpers import tussle_command
+from tests.helpers import in_process
 
 
 def recorded(saves: Path) -> Campaign:
-    done = subprocess.run(
-        [*tussle_command(), "--saves", str(saves), "resolve",
-         str(SCENARIOS / "fate-cynere-vs-teran.json"), "--record", "Recap"],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    done = in_process(
+        "--saves",
+        str(saves),
+        "resolve",
+        str(SCENARIOS / "fate-cynere-vs-teran.json"),
+        "--record",
+        "Recap",
+    )
     assert done.returncode == 0, done.stderr
     return CampaignFiles(saves / "recap").load()
 
@@ -77,18 +79,14 @@ def test_a_session_the_gm_started_is_where_the_recap_begins(saves: Path) -> None
 def test_the_command_writes_the_recap(saves: Path, tmp_path: Path) -> None:
     recorded(saves)
     out = tmp_path / "recap.md"
-    done = subprocess.run(
-        [*tussle_command(), "--saves", str(saves), "export", "Recap", "--format", "markdown",
-         "-o", str(out)],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    done = in_process(
+        "--saves", str(saves), "export", "Recap", "--format", "markdown", "-o", str(out)
+    )
     assert done.returncode == 0, done.stderr
     assert "### Exchange 4" in out.read_text()
-    bad = subprocess.run(
-        [*tussle_command(), "--saves", str(saves), "export", "Recap", "--format", "markdown",
-         "--since", "yesterday"],
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    bad = in_process(
+        "--saves", str(saves), "export", "Recap", "--format", "markdown", "--since", "yesterday"
+    )
     assert bad.returncode == 2
     assert "not a date" in bad.stderr
 
