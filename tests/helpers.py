@@ -147,16 +147,26 @@ def tussle(saves: Path, *argv: str) -> int:
     return main(["--saves", str(saves), *argv])
 
 
-def in_process(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def in_process(
+    *argv: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """``tussle ARGV`` run in this process, as ``subprocess.run(..., capture_output=True,
     text=True)`` would report it: its exit code, what it printed. For the command-line
     behaviour (issue 25: an interpreter started per call cost more than the call); what
-    needs a process of its own (its imports, a console script, a kill) keeps one."""
+    needs a process of its own (its imports, a console script, a kill) keeps one.
+    ``cwd``: the folder it runs from (the one this process is in again after)."""
     import contextlib
     import io
 
     from tui.cli import main
 
+    if cwd is not None:
+        here = Path.cwd()
+        os.chdir(cwd)
+        try:
+            return in_process(*argv, stdin=stdin)
+        finally:
+            os.chdir(here)
     out, err = io.BytesIO(), io.BytesIO()
     stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
     stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)

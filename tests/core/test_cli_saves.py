@@ -9,7 +9,6 @@ exchanges.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,12 +24,7 @@ def run(saves: Path, *argv: str, cwd: Path | None = None) -> subprocess.Complete
     """``tussle --saves SAVES ARGV...``, from a folder with no ``saves/`` of its own: the
     command's entry point in this process (an interpreter per call cost more than the
     call; the console script itself reads stdin in test_import_reads_stdin)."""
-    here = Path.cwd()
-    os.chdir(cwd or saves.parent)
-    try:
-        return in_process("--saves", str(saves), *argv)
-    finally:
-        os.chdir(here)
+    return in_process("--saves", str(saves), *argv, cwd=cwd or saves.parent)
 
 
 def test_the_help_lists_the_save_commands(saves: Path) -> None:

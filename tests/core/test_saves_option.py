@@ -1,5 +1,5 @@
 """Mistyped options are refused, not obeyed in silence (issue 11), through the real
-``tussle`` console script.
+``tussle`` command (its console script for what opens a screen).
 
 * ``--saves DIR`` must name a folder that exists: a typo made a new folder with three demo
   campaigns, which looked like the GM's campaigns were lost. ``--mkdir`` creates it, empty.
@@ -22,11 +22,21 @@ from core.cli.demo import create_demos
 from core.saves.store import Saves
 from core.saves.transfer import export_campaign, to_text
 from tests.conftest import SCENARIOS
-from tests.helpers import clean_env, tussle_command
+from tests.helpers import clean_env, in_process, tussle_command
+
+# What starts the dashboard, the players' view or a share runs the console script, in a
+# process of its own: were it to start instead of refusing, it would end with the timeout,
+# not hang the test. The other commands run tussle's entry point in this process (an
+# interpreter per call cost more than the call; issue 25).
+SCREENS = {"open", "watch", "share"}  # and no command at all: the dashboard
+IN_PROCESS = {"check", "export", "import", "restore", "rename", "archive", "delete", "resolve"}
 
 
 def tussle(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The console script, from ``cwd`` (a folder with no ``saves/``), no terminal."""
+    """``tussle ARGV`` from ``cwd`` (a folder with no ``saves/``), no terminal."""
+    command = next((a for a in argv if a in SCREENS | IN_PROCESS), None)
+    if command in IN_PROCESS:
+        return in_process(*argv, cwd=cwd)
     return subprocess.run(
         [*tussle_command(), *argv],
         cwd=cwd,
