@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ import pytest
 from core.model import SetModifier
 from core.rules.reading import ScenarioError
 from core.scenario import load, resolve
-from tests.helpers import tussle_command
+from tests.helpers import in_process
 
 SEED: dict[str, Any] = {
     "system": "fate",
@@ -175,21 +174,14 @@ def test_unreadable_json(text: bytes, line: str) -> None:
 def test_the_command_exits_2_with_one_line_and_nothing_on_stdout(tmp_path: Any) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(changed("exchanges.0.rolls", {"Cynere": "0000"})))
-    run = subprocess.run(
-        [*tussle_command(), "resolve", str(bad)], capture_output=True, text=True, timeout=60
-    )
+    run = in_process("resolve", str(bad))
     assert run.returncode == 2
     assert run.stdout == ""
     assert run.stderr == "exchanges[0].rolls.Teran: missing\n"
 
 
 def test_a_missing_file_is_a_file_problem(tmp_path: Any) -> None:
-    run = subprocess.run(
-        [*tussle_command(), "resolve", str(tmp_path / "nope.json")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    run = in_process("resolve", str(tmp_path / "nope.json"))
     assert run.returncode == 2
     assert run.stderr.startswith("(file): ")
     assert len(run.stderr.splitlines()) == 1

@@ -18,7 +18,6 @@ a total a tie gives away would give his skill.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from core.campaign.actions import Campaign
@@ -48,9 +47,9 @@ from tests.helpers import (
     SLY,
     SLY_NPC,
     TITLE,
+    in_process,
     knife_fight,
     leaks,
-    tussle_command,
 )
 from tests.helpers import KNIFE_CYNERE as CYNERE
 from tests.helpers import fate_dice as dice
@@ -322,11 +321,7 @@ def test_tussle_export_leaves_secrets_out_unless_given_secrets(tmp_path: Path) -
     assert CampaignFiles(files.folder).load().contest(CID).secret_participants == {SLY}
 
     def export(*extra: str) -> str:
-        done = subprocess.run(
-            [*tussle_command(), "--saves", str(saves), "export", NAME, "--format", "markdown",
-             *extra],
-            capture_output=True, text=True, timeout=60,
-        )  # fmt: skip
+        done = in_process("--saves", str(saves), "export", NAME, "--format", "markdown", *extra)
         assert done.returncode == 0, done.stderr
         return done.stdout
 
