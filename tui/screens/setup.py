@@ -83,6 +83,26 @@ STATE = (
 )
 
 
+CELL_PADDING = 2  # a DataTable cell's padding, both sides
+SCROLLBAR = 2
+NARROWEST = 16  # a Rolls column wrapped no narrower than this
+
+
+def rolls_width(rows: list[tuple[str, str, str]], width: int) -> int | None:
+    """The Rolls column's width in a table ``width`` wide: as wide as its widest cell
+    (None) while the three columns fit; else what Character and Side leave, the Rolls
+    wrapping within it (at 80 columns a HeroQuest character's states and benefits ran
+    off the edge, cut)."""
+    widest = [
+        max([len(label), *(len(r[i]) for r in rows)])
+        for i, label in enumerate(("Character", "Side", "Rolls"))
+    ]
+    room = width - SCROLLBAR - CELL_PADDING * len(widest)
+    if sum(widest) <= room:
+        return None
+    return max(NARROWEST, room - widest[0] - widest[1])
+
+
 class SetupScreen(TextIsNoKey, Screen[None]):
     """Build a contest from the roster, then start it (F5 or g). The campaign's rule
     system adds its keys as a part composed around the rest (``part.keys``)."""
@@ -193,10 +213,12 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Character", "Side", "Rolls")
         self.reload()
         self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        if self.shown is not None:
+            self.paint_picks()  # the Rolls column fits the width (wrapped when it must)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A system's key that means nothing in this setup now (HeroQuest's follower
@@ -235,14 +257,7 @@ class SetupScreen(TextIsNoKey, Screen[None]):
             if row is None and now["picks"][:-1] == before["picks"] != now["picks"]:
                 row = len(self.picks) - 1  # one added (a resistance, a built target too)
         self.shown = now
-        table = self.query_one(DataTable)
-        at = table.cursor_row if row is None else row
-        table.clear()
-        for pick in self.picks:
-            name = pick.character + (" · hidden" if pick.character in self.hidden else "")
-            table.add_row(*(data_cell(x) for x in (name, pick.side, self.rolls(pick))))
-        if self.picks:
-            table.move_cursor(row=min(max(at, 0), len(self.picks) - 1))
+        self.paint_picks(row)
         system = self.tussle.campaign.system
         try:
             opts = " · ".join(describe_options(system, self.options))
@@ -267,6 +282,28 @@ class SetupScreen(TextIsNoKey, Screen[None]):
             )
         self.query_one("#setup-summary", Static).update("\n".join(lines))
         self.query_one(KeyBar).refresh_keys()  # a key may apply now, or no longer
+
+    def paint_picks(self, row: int | None = None) -> None:
+        """The table of picks, the highlight on ``row`` (default: where it was); a row as
+        tall as its Rolls needs once wrapped to the width left (``rolls_width``)."""
+        table = self.query_one(DataTable)
+        at = table.cursor_row if row is None else row
+        rows = [
+            (
+                pick.character + (" · hidden" if pick.character in self.hidden else ""),
+                pick.side,
+                self.rolls(pick),
+            )
+            for pick in self.picks
+        ]
+        table.clear(columns=True)
+        width = rolls_width(rows, self.size.width or self.app.size.width)
+        for label, wide in zip(("Character", "Side", "Rolls"), (None, None, width), strict=True):
+            table.add_column(label, width=wide)
+        for cells in rows:
+            table.add_row(*(data_cell(x) for x in cells), height=None)
+        if self.picks:
+            table.move_cursor(row=min(max(at, 0), len(self.picks) - 1))
 
     def rolls(self, pick: Pick) -> str:
         """The Rolls column: ``Sword 4M``, ``Great (+4), for this contest only``, or
