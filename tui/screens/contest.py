@@ -165,7 +165,7 @@ class ContestScreen(TextIsNoKey, Screen[None]):
         self.part = view(self.record.state.system).SCREEN
         # The system's keys around everything that takes the focus (the keypad, the log):
         # Textual looks for a key's binding from the focused widget up.
-        with self.part.keys(id="system-keys"):
+        with self.part.keys(state=lambda: self.state, id="system-keys"):
             yield Scoreboard(id="scoreboard")
             with Horizontal(id="middle"):
                 with Vertical(id="side"):

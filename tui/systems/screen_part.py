@@ -22,7 +22,7 @@ from core.model import Command, Contest
 from tui.draft import Draft
 from tui.fields import Answers, Field, Follow, Options
 from tui.host import Host
-from tui.widgets.key_part import KeyPart
+from tui.widgets.key_part import KeyPart, PartKey
 
 
 class ContestActions(Protocol):
@@ -114,12 +114,15 @@ class Key(msgspec.Struct, frozen=True):
     screen's list of keys right after the screen's own binding whose id is ``after``
     (the order the footer, the help screen and the command palette show). ``applies``:
     whether the key means anything in this contest (else the footer and the palette
-    leave it out, and it does nothing): HeroQuest's leave in a chain only."""
+    leave it out, and it does nothing): HeroQuest's leave in a chain only. ``says``: what
+    the key does in this contest, where that is not its binding's description (the key
+    bar, the help and the palette say it; Fate's ``a`` absorbs a hit in a conflict)."""
 
     after: str
     binding: Binding
     run: Callable[[ContestActions], None]
     applies: Callable[[Contest], bool] | None = None
+    says: Callable[[Contest], str] | None = None
 
 
 def while_open(keys: Sequence[Key]) -> tuple[Key, ...]:
@@ -145,6 +148,16 @@ class ContestKeys(KeyPart):
     none. The contest screen composes it around its panes and keypad."""
 
     KEYS: ClassVar[Sequence[Key]] = ()
+
+    def __init__(self, *, state: Callable[[], Contest], id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.state = state  # the contest its keys act on now (the screen's)
+
+    def description(self, key: PartKey) -> str:
+        """What ``key`` does in the contest now: its own ``says``, else its binding's."""
+        if isinstance(key, Key) and key.says is not None:
+            return key.says(self.state())
+        return key.binding.description
 
 
 class ScreenPart(msgspec.Struct, frozen=True):

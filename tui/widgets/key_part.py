@@ -12,13 +12,15 @@ A part's binding runs the screen's ``part_key`` action with the key's own action
 (``screen.part_key('invoke')``), as the roll keypad's keys run the screen's
 ``keypad_…`` actions: the screen hands it to the key's handler, and its ``check_action``
 says whether the key means anything now. The key bar, the help and the command palette
-list the screen's keys with each part's placed among them (:func:`screen_keys`).
+list the screen's keys with each part's placed among them (:func:`screen_keys`), each
+described as its part says it does now (:meth:`KeyPart.description`: a key may mean
+another thing in another state).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Protocol
 
 from textual.actions import parse
@@ -40,6 +42,14 @@ class PartKey(Protocol):
 
     @property
     def binding(self) -> Binding: ...
+
+
+@dataclass(frozen=True)
+class Described:
+    """A part's key as its part describes it now (:func:`screen_keys`)."""
+
+    after: str
+    binding: Binding
 
 
 class KeyPart(Vertical):
@@ -65,6 +75,12 @@ class KeyPart(Vertical):
 
     def on_mount(self) -> None:
         self.watch(self.screen, "focused", self.keep_focus, init=False)
+
+    def description(self, key: PartKey) -> str:
+        """What ``key`` does now, as the key bar, the help and the palette say it: its
+        binding's description here; a part whose key means another thing in another
+        state says that one."""
+        return key.binding.description
 
     def on_descendant_focus(self, event: DescendantFocus) -> None:
         self.last_focused = event.widget
@@ -103,8 +119,13 @@ def placed(own: Iterable[BindingType], keys: Sequence[PartKey], where: str) -> l
 
 
 def screen_keys(screen: Screen[Any]) -> list[Binding]:
-    """Every key of ``screen``: its own and those of the key parts on it, in order."""
-    keys = [key for part in screen.query(KeyPart) for key in part.KEYS]
+    """Every key of ``screen``: its own and those of the key parts on it, in order, a
+    part's described as it does now."""
+    keys = [
+        Described(key.after, replace(key.binding, description=part.description(key)))
+        for part in screen.query(KeyPart)
+        for key in part.KEYS
+    ]
     return placed(screen.BINDINGS, keys, "screen")
 
 

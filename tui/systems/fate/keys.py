@@ -15,7 +15,7 @@ from tui.draft import dice_kind, preview
 from tui.fields import Answers, Field, FieldError, Follow, Options, blame
 from tui.systems.fate import conflict_keys
 from tui.systems.fate.panes import own_contest
-from tui.systems.screen_part import ContestActions, ContestKeys, Key, ScreenPart
+from tui.systems.screen_part import ContestActions, ContestKeys, Key, ScreenPart, while_open
 from tui.widgets.lines import e
 
 # -- the invoke form ----------------------------------------------------------------------
@@ -305,13 +305,49 @@ def _contest(state: Contest) -> bool:
     return isinstance(state, FateContest)
 
 
+def _hit_waits(state: Contest) -> bool:
+    """In a conflict, whether a hit waits for its absorption (``a`` absorbs it; an
+    attack, ``i``, waits for it)."""
+    return conflict_keys.applies(state) and conflict_keys.own(state).hit is not None
+
+
+def _attack_goes_on(state: Contest) -> bool:
+    """``k`` while the contest or conflict is open, and on a contest an attack ended:
+    its conflict."""
+    return not state.finished or (isinstance(state, FateContest) and state.ended_by == "attack")
+
+
+def _attack_says(state: Contest) -> str:
+    if conflict_keys.applies(state):
+        return "Act (attack, defend, concede...)"
+    return "The conflict" if state.finished else "Attack"
+
+
 KEYS = (
-    Key("redo", Binding("i", "invoke", "Invoke", id="invoke"), _invoke),
-    Key("redo", Binding("a", "advantage", "Advantage", id="advantage"), _advantage),
+    *while_open(
+        (
+            Key(
+                "redo",
+                Binding("i", "invoke", "Invoke", id="invoke"),
+                _invoke,
+                lambda state: not _hit_waits(state),
+                lambda state: "Invoke on an attack" if conflict_keys.applies(state) else "Invoke",
+            ),
+            Key(
+                "redo",
+                Binding("a", "advantage", "Advantage", id="advantage"),
+                _advantage,
+                lambda state: not conflict_keys.applies(state) or _hit_waits(state),
+                lambda state: "Absorb the hit" if conflict_keys.applies(state) else "Advantage",
+            ),
+        )
+    ),
     Key(
         "redo",
         Binding("k", "attack", "Attack", id="attack", show=False),
         _attack,
+        _attack_goes_on,
+        _attack_says,
     ),
     Key(
         "summary",
