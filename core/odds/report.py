@@ -48,7 +48,7 @@ def odds_text(odds: JSON) -> str:
         lines.append(own.exchange_heading(ex))
         lines.extend(own.exchange_lines(ex))
     if contest is not None:
-        lines.append("Contest from here:")
+        lines.append(own.whole_heading(odds))
         width = max(len(s) for s in contest["sides"]) + 2
         for side, o in contest["sides"].items():
             lines.append(f"  {side:<{width}}wins {pct(o['win'])}")

@@ -248,6 +248,11 @@ class SystemOdds(ABC):
         """``tussle odds --text``: the line over the coming exchange's odds."""
         return "Next exchange:"
 
+    def whole_heading(self, odds: JSON) -> str:
+        """``tussle odds --text``: the line over each side's chance to win from here,
+        naming what they win (a contest by default)."""
+        return "Contest from here:"
+
     def clear_caches(self) -> None:
         """Forget every memoised count and chain (for a cold measurement); nothing to
         forget by default."""

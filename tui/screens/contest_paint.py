@@ -139,7 +139,7 @@ class Painter:
             then = goes_on(state) if goes_on is not None else None
             keypad.show(
                 [],
-                [f"[b]The contest is over.[/b] {e(result)}"],
+                [f"[b]{e(view(state.system).over_line(state))}[/b] {e(result)}"],
                 (f"{key_of(screen, then[0], then[1])}: {then[2]} · " if then else "")
                 + f"Enter: summary · {key_of(screen, 'new_contest', 'n')}: new contest"
                 f" · {key_of(screen, 'correct', 'C')}: correct"

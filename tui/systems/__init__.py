@@ -57,6 +57,10 @@ class SystemView(ABC):
         a round by beats under way ("Round 1 · beat 4")."""
         return f"{self.ROUND} {state.n + 1}"
 
+    def over_line(self, state: Contest) -> str:
+        """The keypad's first line once the contest is over, before its result."""
+        return "The contest is over."
+
     def finished_label(self, record: ContestRecord) -> str:
         """The scoreboard's label once the contest is over: "After" and the count of
         exchanges played by default ("After 3"). A Fate conflict: its exchanges, not the

@@ -351,6 +351,11 @@ class FateOdds(SystemOdds):
             return conflict_report.exchange_heading(exchange)
         return super().exchange_heading(exchange)
 
+    def whole_heading(self, odds: JSON) -> str:
+        if odds.get("conflict"):
+            return "Conflict from here:"
+        return super().whole_heading(odds)
+
     def exchange_lines(self, exchange: JSON) -> list[str]:
         if "taken_out" in exchange:
             return conflict_report.exchange_lines(exchange)

@@ -55,6 +55,11 @@ class FateView(SystemView):
             return conflict_panes.round_label(state)
         return super().round_label(state)
 
+    def over_line(self, state: Contest) -> str:
+        if _conflict(state):
+            return "The conflict is over."
+        return super().over_line(state)
+
     def finished_label(self, record: ContestRecord) -> str:
         if _conflict(record.state):
             return conflict_panes.finished_label(record)
