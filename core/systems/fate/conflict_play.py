@@ -83,7 +83,7 @@ from core.systems.fate.conflict import (
 from core.systems.fate.events import AspectInvoked
 from core.systems.fate.ladder import ladder_with_value
 from core.systems.fate.rules import FateRules, invoke_payment
-from core.systems.fate.state import Aspect, FateParticipant, InvokeRecord
+from core.systems.fate.state import Aspect, FateParticipant, InvokeRecord, aspect_key, aspect_like
 from core.systems.fate.stress import track_label
 
 CODEC_TAG = "fate"  # saved as "fate.FateConflict", "fate.AttackResolved"...
@@ -435,8 +435,8 @@ class ConflictRules(RuleSystem):
             boost = cmd.boost.strip() or f"{cmd.by}'s boost"
         elif result.defender_boost:
             boost = cmd.boost.strip() or f"{cmd.target}'s boost"
-        if boost is not None and any(a.name == boost for a in c.aspects):
-            raise RuleError(f'"{boost}" is already in play: name the boost otherwise')
+        if boost is not None and (same := aspect_like(c.aspects, boost)) is not None:
+            raise RuleError(f'"{same.name}" is already in play: name the boost otherwise')
         record = AttackRecord(
             by=cmd.by,
             target=cmd.target,
@@ -547,12 +547,11 @@ class ConflictRules(RuleSystem):
         options = c.conflict.options
         target = c.conflict.combatant(cmd.who)
         names = tuple(n.strip() for n in cmd.names)
-        taken = {a.name for a in c.aspects}
-        for name in names:
-            if name in taken:
-                raise RuleError(f'"{name}" is already in play: name the consequence otherwise')
-        if len(set(names)) != len(names):
-            raise RuleError("each consequence has its own name")
+        for name in names:  # case and spacing aside, as every new aspect's name
+            if (same := aspect_like(c.aspects, name)) is not None:
+                raise RuleError(f'"{same.name}" is already in play: name the consequence otherwise')
+        if len({aspect_key(n) for n in names}) != len(names):
+            raise RuleError("each consequence has its own name (case aside)")
         absorb(
             target, cmd.absorption, hit.shifts, names, c.conflict.combatant(hit.by).side, options
         )

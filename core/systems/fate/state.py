@@ -4,7 +4,7 @@ invokes, modifiers), the victories so far and the GM's pool in a campaign's scen
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
 import msgspec
@@ -70,6 +70,19 @@ class OpenExchange(Saved):
     paid: frozenset[tuple[str, str]] = frozenset()  # (side, aspect) paid for on this roll
     invokes: tuple[InvokeRecord, ...] = ()
     attack: str | None = None
+
+
+def aspect_key(name: str) -> str:
+    """An aspect's name as the table hears it, case and spacing aside: "Bruised Ribs"
+    and "bruised  ribs" are one aspect said twice, not two on one character."""
+    return " ".join(name.split()).casefold()
+
+
+def aspect_like(aspects: Iterable[Aspect], name: str) -> Aspect | None:
+    """The aspect of ``aspects`` that ``name`` would be again (:func:`aspect_key`): a
+    new aspect by that name is refused."""
+    key = aspect_key(name)
+    return next((a for a in aspects if aspect_key(a.name) == key), None)
 
 
 class FateContest(Contest):
