@@ -1,4 +1,4 @@
-"""A one-line choice for forms: ◀ value ▶, changed with the arrows or a letter."""
+"""A one-line choice for forms: ◀ value ▶, changed with the arrows or by typing."""
 
 from __future__ import annotations
 
@@ -17,8 +17,11 @@ from core.text import visible
 class Choice(Widget, can_focus=True):
     """Pick one of ``options`` ((label, value) pairs) without leaving the line.
 
-    Left/right (or space) step through them; a letter jumps to the next label starting
-    with it. Enter is left to the form, which accepts.
+    Left/right (or space) step through them. A letter (or digit) picks the next option
+    with a word that starts with it ("m": "a mild"; "m" again: "a moderate"); letters
+    typed one after another spell that word's start ("mo": "a moderate", from the one
+    shown on). A letter no word starts with changes nothing (and goes on to the form).
+    Enter is left to the form, which accepts.
     """
 
     DEFAULT_CSS = """
@@ -50,6 +53,7 @@ class Choice(Widget, can_focus=True):
         self.on_change: Callable[[Choice], None] | None = None
         values = [v for _, v in options]
         self.set_reactive(Choice.index, values.index(value) if value in values else 0)
+        self.typed = ""  # letters typed since the choice last moved otherwise
 
     @property
     def value(self) -> str:
@@ -58,6 +62,7 @@ class Choice(Widget, can_focus=True):
     def set_options(self, options: list[tuple[str, str]], value: str = "") -> None:
         """Offer ``options`` instead, on ``value`` (or the first when it is not one)."""
         before = self.value
+        self.typed = ""
         self.options = options
         values = [v for _, v in options]
         self.set_reactive(Choice.index, values.index(value) if value in values else 0)
@@ -82,17 +87,36 @@ class Choice(Widget, can_focus=True):
         return Content(f"◀ {label} ▶  ({self.index + 1}/{len(self.options)})")
 
     def action_step(self, step: int) -> None:
+        self.typed = ""
         if self.options:
             self.index = (self.index + step) % len(self.options)
+
+    def on_blur(self) -> None:
+        self.typed = ""
+
+    def matching(self, typed: str, start: int) -> int | None:
+        """The first option from ``start`` on (round to the first) one of whose label's
+        words starts with ``typed``."""
+        typed = typed.casefold()
+        n = len(self.options)
+        for offset in range(n):
+            i = (start + offset) % n
+            if any(w.startswith(typed) for w in visible(self.options[i][0]).casefold().split()):
+                return i
+        return None
 
     def on_key(self, event: Key) -> None:
         char = event.character
         if not char or not char.isalnum() or not self.options:
             return
-        n = len(self.options)
-        for offset in range(1, n + 1):
-            i = (self.index + offset) % n
-            if self.options[i][0].lower().startswith(char.lower()):
+        # more of a word: the first option from this one on that it still starts;
+        # else a letter of its own: the next option with a word it starts
+        tries = [(self.typed + char, self.index)] if self.typed else []
+        for typed, start in [*tries, (char, self.index + 1)]:
+            i = self.matching(typed, start)
+            if i is not None:
+                self.typed = typed
                 self.index = i
                 event.stop()
                 return
+        self.typed = ""
