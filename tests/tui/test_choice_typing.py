@@ -29,7 +29,7 @@ async def test_letters_typed_at_a_choice_pick_by_a_words_start(saves: Path) -> N
         await write(pilot, "-000")
         await keys(pilot, "enter", "a")
         assert isinstance(app.screen, FormScreen)
-        assert "←/→ or letters: change a choice" in text(app, "#hint")
+        assert "←/→ or letters: choose" in text(app, "#hint")
         how = app.screen.query_one("#f-how", Choice)
 
         def shown() -> str:

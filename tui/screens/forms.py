@@ -130,8 +130,7 @@ class FormScreen(ModalScreen[ResultT | None]):
                     yield PlainInput(f.default, placeholder=f.placeholder, id=f"f-{f.key}")
                 yield Static("", id=f"e-{f.key}", classes="field-error unseen", markup=False)
             yield Static(
-                self.hint
-                or "Enter: OK · Tab: next · ←/→ or letters: change a choice · Esc: cancel",
+                self.hint or "Enter: OK · Tab: next · ←/→ or letters: choose · Esc: cancel",
                 id="hint",
             )
             yield Static("", id="error")
