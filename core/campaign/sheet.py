@@ -125,9 +125,11 @@ class SystemSheet(ABC):
             raise RuleError(f'"{text}" is not a whole number')
         return value
 
-    def rolled(self, participant: Participant) -> int:
+    def rolled(self, participant: Participant) -> int | None:
         """The rating a participant of a contest rolls (its skill, ability, target);
-        ``NO_SKILL`` by default."""
+        ``NO_SKILL`` by default. None: it rolled no one rating (a Fate conflict's
+        participants roll a skill per action), so a setup made like it picks theirs as a
+        new contest does."""
         return self.NO_SKILL
 
     def newcomer(self, participant: Participant) -> Character:

@@ -159,9 +159,15 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         is not on the roster (a resistance) keeps its number."""
         start = like.start
         sheet = find_sheet(start.system)
+        roster = self.tussle.campaign.roster
         for p in start.participants:
             rating = like.uses.get(p.name)
             value = sheet.rolled(p) if rating is None else None
+            if rating is None and value is None:  # rolled no one rating (a conflict):
+                character = roster.get(p.name)  # as a new contest's Add offers it first
+                own = own_ratings(start.system, character) if character is not None else []
+                rating = own[0][1] if own else None
+                value = None if character is not None else sheet.NO_SKILL
             self.picks.append(Pick(character=p.name, side=p.side, rating=rating, value=value))
         options = getattr(start, "options", None)
         if options is not None:

@@ -125,8 +125,13 @@ def build_contest(
     return conflict_from(contest, roster, kind, order=seated)
 
 
-def rolled(participant: Participant) -> int:
+def rolled(participant: Participant) -> int | None:
+    """A contest's skill; a conflict's participant rolls a skill per action, and its
+    ``skill`` is the contest's an attack ended, 0 (Mediocre) when there was none: no
+    one rating then (a typed Mediocre and none are the same number)."""
     assert isinstance(participant, FateParticipant | ConflictParticipant)
+    if isinstance(participant, ConflictParticipant) and participant.skill == 0:
+        return None
     return participant.skill
 
 
