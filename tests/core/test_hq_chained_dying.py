@@ -116,3 +116,21 @@ def test_with_nobody_else_to_name_the_way_on_is_leaving() -> None:
     three_c, _ = play(three_c, SetParties(a="Hero", b="Foe"))
     three_c, _ = exchange(three_c, COMPLETE_FOR_HERO)
     assert odds_for(three_c)["note"].endswith("name two others, or leave the chain")
+
+
+def test_a_hurt_earned_in_the_chain_leaves_its_later_targets_as_they_were() -> None:
+    # Settled for play5 item 5. scenario.md, HeroQuest: an exchange's `targets` are
+    # "rating + vitality + modifiers + augment bonus, -6 when stretched, -3 per extra
+    # pair", and a participant's `adversity` is "the states it carries into this
+    # contest"; rules.md binds a chained contest as "a sequence of simple contests between
+    # the same parties". So a marginal defeat in exchange 1 (Foe hurt, §2.6) is logged and
+    # goes to the roster afterwards, but exchange 2's Foe still rolls against 15, not 12.
+    # Marginal (§2.3): two successes, the lower roll (10 < 12) wins.
+    c = new_contest(
+        [HQParticipant(name=n, side=n, rating=15) for n in ("Hero", "Foe")],
+        HQOptions(chained=True),
+    )
+    c, first = exchange(c, {"Hero": 10, "Foe": 12})
+    assert (first.winner, dict(first.consequence)) == ("Hero", {"Foe": "hurt"})
+    _, second = exchange(c, {"Hero": 10, "Foe": 12})
+    assert dict(second.targets) == {"Hero": 15, "Foe": 15}

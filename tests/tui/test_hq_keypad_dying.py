@@ -72,3 +72,16 @@ async def test_with_others_to_name_the_keypad_says_so(saves: Path) -> None:
         assert rollers(app) == ["Hero"]
         pad = text(app, "#keypad")
         assert "Rival is dying: no actions (rules §2.6); p names two others, or l leaves" in pad
+
+
+async def test_a_state_earned_in_the_chain_is_marked_for_after_it(saves: Path) -> None:
+    # A marginal defeat (§2.3: two successes, 10 beats 12 on the lower roll) leaves the
+    # Foe hurt (§2.6); in a chain it changes no later target (scenario.md's targets),
+    # so the pane says it is for after the chain, and the keypad still shows vs 15.
+    app = chain(saves, ("Hero", "Foe"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "1", "0", "1", "2", "enter")
+        await settle(pilot)
+        assert "hurt after the chain" in text(app, "#participants")
+        assert "Foe" in text(app, "#keypad") and "vs 15" in text(app, "#keypad")

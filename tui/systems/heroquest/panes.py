@@ -111,6 +111,8 @@ def participants(record: ContestRecord) -> list[str]:
                 lines.append(f"{pad}  [$warning]{lasting}[/]")
             if _dying(state, p.name):  # left dying by this chain: no actions (§2.6)
                 lines.append(f"{pad}  [$warning][b]dying[/b]: no actions[/]")
+            elif p.name in states and state.states_stand:  # a chain's: for later contests
+                lines.append(f"{pad}  [$warning]{e(states[p.name])}[/] [dim]after the chain[/]")
             elif p.name in states:
                 lines.append(f"{pad}  [$warning]{e(states[p.name])}[/]")
     return lines
