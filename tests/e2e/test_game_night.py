@@ -1088,7 +1088,7 @@ def test_fate_a_contest_becomes_a_conflict_three_exchanges_and_a_concession(
     gm.wait_until(teran_first, "Teran the Swift as the one who acts")
     gm.choose(form, "Does", "concede")
     gm.accept(form)
-    on_the_keypad(gm, "The contest is over", "Cynere won")
+    on_the_keypad(gm, "The conflict is over", "Cynere won")
     shown = gm.wait_for("Teran the Swift  FP 2", "conceded")
     assert "Physical [1][2]" in shown and "[x" not in shown, shown
     assert "mild: Bruised Shoulder" in shown, shown
