@@ -18,7 +18,7 @@ from core.systems.fate.stress import Slot
 from core.systems.forge.character import ForgeCharacter, forge_sheet
 from core.systems.heroquest.character import HeroQuestCharacter, hq_sheet
 from tests.helpers import wait_for_odds
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tests.tui.conftest import keys, new_app, opaque_modals, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.screens.forms import FormScreen
 from tui.screens.roster import RosterScreen
@@ -119,7 +119,7 @@ async def test_more_hurts_than_a_typing_slip_stay_editable(saves: Path) -> None:
             Pick(character="Ghoul", side="Ghouls", rating="Claws"),
         ],
     )
-    app = new_app(saves, "Ghost Road")
+    app = opaque_modals(new_app(saves, "Ghost Road"))
     async with app.run_test(size=(80, 24)) as pilot:
         await open_roster(pilot)
         await keys(pilot, "e", *["tab"] * 3, "ctrl+u")  # hero points
@@ -186,7 +186,7 @@ async def test_a_session_test_refresh_a_compel_and_hurts_recovering(saves: Path)
 
 async def test_a_heroquest_session_heals_hurts_and_resets_hero_points(saves: Path) -> None:
     seed_heroquest(saves)
-    app = new_app(saves, "Ghost Road")
+    app = opaque_modals(new_app(saves, "Ghost Road"))
     async with app.run_test(size=(80, 24)) as pilot:
         await open_roster(pilot)
         assert state(app, "Tripitaka") == "HP 0 · hurt, impaired"
@@ -220,7 +220,7 @@ async def test_a_heroquest_session_heals_hurts_and_resets_hero_points(saves: Pat
 
 async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
     seed_heroquest(saves)
-    app = new_app(saves, "Ghost Road")
+    app = opaque_modals(new_app(saves, "Ghost Road"))
     async with app.run_test(size=(80, 24)) as pilot:
         await open_roster(pilot)
         await keys(pilot, "e")
@@ -278,7 +278,7 @@ async def test_the_gm_edits_adversity_benefits_and_trauma(saves: Path) -> None:
         ],
         {"combat": True},
     )
-    app = new_app(saves, "Alley")
+    app = opaque_modals(new_app(saves, "Alley"))
     async with app.run_test(size=(80, 24)) as pilot:
         await open_roster(pilot)
         assert state(app, "Josef") == "×4 · trauma 5"
