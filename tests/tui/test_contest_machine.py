@@ -39,6 +39,7 @@ example, most of it Textual drawing the screen after each key).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import re
 import shutil
@@ -63,6 +64,7 @@ from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from core.campaign.actions import Campaign
 from core.campaign.log import Play
@@ -81,7 +83,7 @@ from tests.strategies import (
     twist_names,
     whole_numbers_typed,
 )
-from tests.tui.conftest import key_event, opaque_modals, text
+from tests.tui.conftest import SETTLE_TIMEOUT, key_event, opaque_modals, text
 from tui import views
 from tui.app import TussleApp, make_app
 from tui.draft import dice_kind, faces_of, preview, typed_text
@@ -143,6 +145,23 @@ async def barrier(pumps: list[MessagePump]) -> None:
         await asyncio.wait_for(passed.wait(), timeout=60)
     except TimeoutError:
         raise AssertionError(f"{left} message pumps stopped handling messages") from None
+
+
+async def stop_workers(app: TussleApp) -> None:
+    """Every worker of the app done before its run ends: the bus once it has handled
+    (and saved) every command, then cancelled; the others (the odds, worked out in a
+    thread) waited for. The app's exit only cancels its workers; a worker's task still
+    pending when the machine closes its event loop is destroyed unfinished, and Python
+    reported it as a warning ("Exception ignored in: <coroutine object Worker._run>
+    ... was created in a different Context") in whatever test ran next."""
+    if app.bus is not None:
+        await app.bus.drain()
+    for worker in list(app.workers):
+        if worker.group == "bus":
+            worker.cancel()
+    for worker in list(app.workers):
+        with contextlib.suppress(WorkerCancelled, WorkerFailed):
+            await asyncio.wait_for(worker.wait(), timeout=SETTLE_TIMEOUT)
 
 
 def block(pane: str, name: str) -> str:
@@ -239,7 +258,10 @@ class ContestMachine(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         try:
-            self.run(self.context.__aexit__(None, None, None))
+            try:
+                self.run(stop_workers(self.app))
+            finally:
+                self.run(self.context.__aexit__(None, None, None))
         finally:
             self.loop.close()
             shutil.rmtree(self.folder, ignore_errors=True)
