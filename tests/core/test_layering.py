@@ -6,6 +6,7 @@ nor the dashboard, and reading a campaign leaves TinyDB unloaded."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,12 +21,14 @@ ROOT = Path(__file__).resolve().parents[2]
 ENTRY_POINT = {"tui", "tui.cli"}
 
 
-def loaded_by(argv: list[str], cwd: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+def loaded_by(
+    argv: list[str], cwd: Path, env: dict[str, str] | None = None
+) -> tuple[subprocess.CompletedProcess[str], set[str]]:
     """Run the console script; the modules it imported (Python's import-time report)."""
     run = subprocess.run(
         [*tussle_command(), *argv],
         cwd=cwd,
-        env=clean_env({"PYTHONPROFILEIMPORTTIME": "1"}),
+        env=clean_env({"PYTHONPROFILEIMPORTTIME": "1", **(env or {})}),
         capture_output=True,
         text=True,
         timeout=60,
@@ -79,10 +82,17 @@ def test_the_save_commands_load_neither_textual_nor_the_dashboard(
 
 
 def test_the_check_sees_textual_where_a_command_loads_it(tmp_path: Path) -> None:
-    """The checks above can fail: ``tussle watch`` (the players' view) loads Textual
-    before it finds that the campaign is missing, and the report says so."""
-    run, modules = loaded_by(["--saves", str(tmp_path), "watch", "Nobody"], tmp_path)
-    assert run.returncode == 2
+    """The checks above can fail: a ``tussle check`` that loads Textual and the players'
+    view is seen doing so. No headless command loads them any more (a refused
+    ``tussle watch`` used to, before it refused: tui/watch_refusal.py), so a
+    sitecustomize on the interpreter's path loads them here, as a stray import would."""
+    (tmp_path / "sitecustomize.py").write_text("import textual.app\nimport tui.watch\n")
+    run, modules = loaded_by(
+        ["--saves", str(tmp_path), "check", "Nobody"],
+        tmp_path,
+        {"PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])},
+    )
+    assert run.returncode == 2, run.stderr[-2000:]
     assert "textual" in unwanted(modules) and "tui.watch" in unwanted(modules)
 
 
