@@ -67,9 +67,15 @@ def fate_scenario(n: int, rng: random.Random) -> dict[str, Any]:
 
 
 def heroquest_scenario(n: int, rng: random.Random) -> dict[str, Any]:
-    """A chained contest of ``n`` exchanges, 4M against 17, closed by a leave."""
+    """A chained contest of ``n`` exchanges, 4M against 17, closed by a leave. No
+    exchange may be a complete victory (critical against fumble): it leaves the loser
+    dying, with no actions, before the chain's end (rules §2.6; ``tussle bench engine``
+    failed so once the keypad kept the dying rule). The Hero's mastery bumps his own
+    level up (a 20 is a failure, never a fumble), and once he is critical it bumps the
+    Foe down one level (rules.md, "Mastery bumps" [H1]): so the Foe rolls within his
+    17, a success or a critical, a failure at worst once bumped, never a fumble."""
     exchanges: list[dict[str, Any]] = [
-        {"rolls": {"Hero": rng.randint(1, 20), "Foe": rng.randint(1, 20)}} for _ in range(n)
+        {"rolls": {"Hero": rng.randint(1, 20), "Foe": rng.randint(1, 17)}} for _ in range(n)
     ]
     exchanges[-1]["leave"] = "Foe"
     return {
