@@ -161,6 +161,9 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         super().clear_notifications()
         self.told.clear()
 
+    def toast_shown(self) -> bool:
+        return any(not told.has_expired for told in self.told)
+
     # -- start ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.apply_settings(self.sixteen_colours)

@@ -68,6 +68,12 @@ class Host(Protocol):
         timeout: float | None = None,
     ) -> None: ...
 
+    def toast_shown(self) -> bool:
+        """Whether a toast is still on the screen (its time not up, not cleared)."""
+        ...
+
+    def clear_notifications(self) -> None: ...
+
 
 class Step(msgspec.Struct, frozen=True):
     """A main screen left for another, as Esc brings it back: ``make`` builds it again

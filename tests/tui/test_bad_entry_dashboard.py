@@ -17,8 +17,9 @@ from textual.widgets import OptionList
 from core.campaign.log import AddCharacter, Character
 from core.saves.store import CampaignFiles, Saves
 from tests.helpers import act, files_of, seed
-from tests.tui.conftest import new_app, settle
+from tests.tui.conftest import keys, new_app, settle
 from tui.app import TussleApp
+from tui.screens.contest import ContestScreen
 from tui.watch import WatchApp
 
 
@@ -50,6 +51,25 @@ async def test_the_dashboard_opens_before_the_bad_entry_sets_it_aside_and_says_s
     (kept,) = (files.folder / "set-aside").iterdir()
     assert json.loads(kept.read_text())["from"] == 2
     assert CampaignFiles(files.folder).load().entries == 2  # and it opens clean now
+
+
+async def test_esc_takes_the_toast_off_the_exchange_log(saves: Path) -> None:
+    """At 80x24 the damaged entry's toast (30 s) covers the exchange log: Esc on the empty
+    keypad takes it away, no mouse needed; Esc again says the keypad has nothing to clear.
+    (Found in tmux: the e2e test waited 30 s for the toast to go.)"""
+    files, _ = seed(saves)
+    data = json.loads(files.segment_path(0).read_text())
+    data["entries"]["5"]["entry"]["@"] = "ActionForeseen"  # log entry 4: an exchange
+    files.segment_path(0).write_text(json.dumps(data))
+    app = new_app(saves, "Seed")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts drawn
+        await settle(pilot)
+        assert isinstance(app.screen, ContestScreen), app.screen
+        assert app.screen.query("Toast"), "the damaged entry's toast is up"
+        await keys(pilot, "escape")
+        assert not app.screen.query("Toast") and not app.told
+        await keys(pilot, "escape")
+        assert [n.title for n in app.told] == ["Nothing to clear"]
 
 
 async def test_the_campaign_list_says_what_is_set_aside_and_how_to_bring_it_back(

@@ -142,6 +142,11 @@ class KeypadControls:
         if self.corrections.correcting:
             self.corrections.leave()  # asked first when the correction changed something
             return
+        elif self.draft.empty and self.tussle.toast_shown():
+            # A toast over the panes (at 80x24 the one about a damaged entry hides the
+            # exchange log for 30 s): Esc on an empty keypad takes it away, no mouse.
+            self.tussle.clear_notifications()
+            return
         elif self.draft.empty:  # Esc never does nothing without saying why (issue 24)
             screen = self.screen
             self.notify(
