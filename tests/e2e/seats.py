@@ -179,7 +179,8 @@ class Served:
 
     @property
     def url(self) -> str:
-        """The link ``serve`` printed (waited for: it prints it once it listens)."""
+        """The link ``serve`` printed (waited for). It prints it as it starts, a moment
+        before it listens: a first request waits for the server to answer (``page``)."""
         deadline = time.monotonic() + PATIENCE
         while not self._url:
             found = LINK.search(self.log.read_text())

@@ -22,12 +22,26 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 import pytest
 
-from tests.e2e.seats import Served, page, saved_knife_fight, seat, watchers
+from tests.e2e.seats import PATIENCE, Served, page, saved_knife_fight, seat, watchers
 from tests.helpers import clean_env
 
 
 async def status(url: str, websocket: bool = False) -> int:
-    """The status a GET (or a websocket's opening: 101 when it opens) gets at ``url``."""
+    """The status a GET (or a websocket's opening: 101 when it opens) gets at ``url``,
+    once the server answers: ``serve`` prints its link as it starts, a moment before it
+    listens (aiohttp's on_startup), and a request sent at once was refused (CI, under
+    load, on the second server's first request)."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        try:
+            return await _status(url, websocket)
+        except aiohttp.ClientConnectorError:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.1)
+
+
+async def _status(url: str, websocket: bool) -> int:
     async with aiohttp.ClientSession() as session:
         if websocket:
             try:
