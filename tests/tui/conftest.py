@@ -67,6 +67,16 @@ async def settle(pilot: Pilot[None]) -> None:
         await pilot.pause()
 
 
+async def odds_done(pilot: Pilot[None]) -> None:
+    """The odds are worked out in a worker (a conflict's exactly, which takes seconds):
+    wait until it is done (up to a minute and more), then :func:`settle`."""
+    for _ in range(3000):
+        await pilot.pause(0.02)
+        if all(w.is_finished for w in pilot.app.workers if w.group == "odds"):
+            break
+    await settle(pilot)
+
+
 async def recap_written(app: TussleApp) -> None:
     """Wait until the recap ``M`` started (in a thread of its own) is written."""
     for worker in [w for w in app.workers if w.group == "recap"]:

@@ -9,21 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from tests.conflict_campaigns import start
-from tests.tui.conftest import keys, new_app, settle, text, write
+from tests.tui.conftest import keys, new_app, odds_done, settle, text, write
 from tui.screens.forms import FormScreen
 from tui.widgets.choice import Choice
-
-
-async def odds_done(pilot: Pilot[None]) -> None:
-    """The conflict's exact odds take seconds, in a worker: wait for it (generously)."""
-    for _ in range(3000):
-        await pilot.pause(0.02)
-        if all(w.is_finished for w in pilot.app.workers if w.group == "odds"):
-            break
-    await settle(pilot)
 
 
 async def test_letters_typed_at_a_choice_pick_by_a_words_start(saves: Path) -> None:

@@ -11,24 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
-
 from core.campaign.sheet import Pick
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.state import FateContest
 from tests.conflict_campaigns import CYNERE, DRISBAN, start, warehouse
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tests.tui.conftest import keys, new_app, odds_done, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.widgets.keybar import KeyBar
-
-
-async def odds_done(pilot: Pilot[None]) -> None:
-    """The conflict's exact odds take seconds, in a worker: wait for it (generously)."""
-    for _ in range(3000):
-        await pilot.pause(0.02)
-        if all(w.is_finished for w in pilot.app.workers if w.group == "odds"):
-            break
-    await settle(pilot)
 
 
 def warehouse_contest(saves: Path) -> str:

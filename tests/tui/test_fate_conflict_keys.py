@@ -16,7 +16,7 @@ from core.campaign.sheet import Pick
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.state import FateContest
 from tests.conflict_campaigns import CYNERE, DRISBAN, opening, start
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tests.tui.conftest import keys, new_app, odds_done, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
@@ -31,15 +31,6 @@ def state(app: TussleApp) -> FateConflict:
     record = app.campaign.latest_contest
     assert record is not None and isinstance(record.state, FateConflict)
     return record.state
-
-
-async def odds_done(pilot: Pilot[None]) -> None:
-    """The conflict's exact odds take seconds, in a worker: wait for it (generously)."""
-    for _ in range(3000):
-        await pilot.pause(0.02)
-        if all(w.is_finished for w in pilot.app.workers if w.group == "odds"):
-            break
-    await settle(pilot)
 
 
 async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
