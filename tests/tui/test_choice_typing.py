@@ -50,3 +50,18 @@ async def test_letters_typed_at_a_choice_pick_by_a_words_start(saves: Path) -> N
         await keys(pilot, "escape")
         await settle(pilot)
         await keys(pilot, "q")
+
+
+async def test_a_letter_picks_the_label_it_starts_before_a_word_inside_another(
+    saves: Path,
+) -> None:
+    """HeroQuest's resistances (HQ2: Moderate, High, Very High, Nearly Impossible): "h" at
+    the Resistance choice is High, the one a GM means; it picked Very High, the next with
+    a word starting h, and the resistance came out 5M, not 2M (16 + 6 = 22 in session 5)."""
+    app = new_app(saves, "HeroQuest demo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await keys(pilot, "n", "a", "enter", "r")
+        await write(pilot, "Locked Door")
+        await keys(pilot, "tab", "tab", "h")
+        assert app.screen.query_one("#f-class", Choice).value == "high"

@@ -95,13 +95,19 @@ class Choice(Widget, can_focus=True):
         self.typed = ""
 
     def matching(self, typed: str, start: int) -> int | None:
-        """The first option from ``start`` on (round to the first) one of whose label's
-        words starts with ``typed``."""
+        """The first option from ``start`` on (round to the first) whose label starts with
+        ``typed``; failing any, the first one of whose label's words does. The label's
+        start first: "h" is High, not Very High after it (a GM setting a HeroQuest
+        resistance got Very High so); "m" still finds "a mild", which no label starts."""
         typed = typed.casefold()
         n = len(self.options)
-        for offset in range(n):
-            i = (start + offset) % n
-            if any(w.startswith(typed) for w in visible(self.options[i][0]).casefold().split()):
+        order = [(start + offset) % n for offset in range(n)]
+        labels = [visible(self.options[i][0]).casefold() for i in order]
+        for i, label in zip(order, labels, strict=True):
+            if label.startswith(typed):
+                return i
+        for i, label in zip(order, labels, strict=True):
+            if any(w.startswith(typed) for w in label.split()):
                 return i
         return None
 
