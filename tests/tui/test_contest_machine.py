@@ -91,6 +91,7 @@ from tui.screens.confirm import ConfirmScreen
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
 from tui.screens.summary import SummaryScreen
+from tui.systems import view
 from tui.widgets.choice import Choice
 from tui.widgets.exchange_log import ExchangeLog
 
@@ -337,7 +338,9 @@ class ContestMachine(RuleBasedStateMachine):
         return dice_kind(self.screen.state)
 
     def slots(self) -> list[str]:
-        return preview(self.screen.state, self.screen.draft).slots
+        """The rollers the keypad's cursor stops on (not one a chain left dying, §2.6)."""
+        state = self.screen.state
+        return view(state.system).keypad_rollers(preview(state, self.screen.draft))
 
     def complete(self) -> bool:
         """Every roller has whole dice on the keypad and the engine takes the draft."""
