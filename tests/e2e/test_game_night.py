@@ -142,6 +142,16 @@ def on_the_keypad(gm: Pane, *texts: str) -> str:
     )
 
 
+def on_the_roster(gm: Pane, campaign: str, *rows: str) -> str:
+    """The roster of ``campaign`` once its rows match each of the regexes ``rows``. The
+    title and the table's header paint before the rows (their heights are worked out when
+    the app is next idle): CI caught frames with the header alone, three times."""
+    return gm.wait_until(
+        lambda s: f"Roster · {campaign}" in s and all(re.search(r, s) for r in rows),
+        f"the roster of {campaign} with rows {rows!r}",
+    )
+
+
 def open_campaign(gm: Pane, name: str, title: str) -> str:
     """``c``, the campaign ``name`` highlighted with the arrows, Enter: its contest."""
     gm.keys("c")
@@ -374,14 +384,12 @@ def test_heroquest_chained_contest_from_a_fresh_roster(evening: Evening) -> None
     # lingering benefit to Sword and Shield (they add: +6), each minor defeat impaired the
     # Ghoul, on the Claws it fought with (§2.6).
     gm.keys("w")
-    # The title paints before the table's rows (CI caught a frame with only the header):
-    # wait for the rows themselves, then read them.
-    shown = gm.wait_until(
-        lambda s: f"Roster · {HEROQUEST}" in s and re.search(r"Ghoul +NPC", s) is not None,
-        "the roster's rows",
+    on_the_roster(
+        gm,
+        HEROQUEST,
+        r"Tripitaka +PC +HP 2 · Sword and Shield \+6",
+        r"Ghoul +NPC +HP 0 · Claws impaired×2",
     )
-    assert re.search(r"Tripitaka +PC +HP 2 · Sword and Shield \+6", shown), shown
-    assert re.search(r"Ghoul +NPC +HP 0 · Claws impaired×2", shown), shown
     gm.keys("Escape")
     gm.wait_for("Exchange log")
     evening.played.append("heroquest")
@@ -476,9 +484,9 @@ def test_a_restart_on_the_same_saves_shows_the_evening(evening: Evening) -> None
     on_the_keypad(gm, "Josef won, 2 stages to 1")
     # Its results on the roster: the trauma each took, the armor's capacity left.
     gm.keys("w")
-    shown = gm.wait_for("Roster · FORGE demo")
-    assert re.search(r"Josef .*trauma 15", shown), shown
-    assert re.search(r"Bobby .*armor 10 \(82 left\) · trauma 2", shown), shown
+    on_the_roster(
+        gm, "FORGE demo", r"Josef .*trauma 15", r"Bobby .*armor 10 \(82 left\) · trauma 2"
+    )
     gm.keys("Escape")
     gm.wait_for("Exchange log")
 
@@ -1096,12 +1104,12 @@ def test_fate_a_contest_becomes_a_conflict_three_exchanges_and_a_concession(
     # The roster afterwards: the fate points, and each one's consequence kept (an aspect
     # on the character, the other side holding its free invoke); no stress written.
     gm.keys("w")
-    shown = gm.wait_until(  # the rows, not only the title (see the HeroQuest part)
-        lambda s: f"Roster · {FATE}" in s and re.search(r"Teran the Swift +NPC", s) is not None,
-        "the roster's rows",
+    on_the_roster(
+        gm,
+        FATE,
+        r"Cynere +PC +FP 3/3 · mild: Bruised Shoulder",
+        r"Teran the Swift +NPC +FP 2/0 · mild: Mud in the Eyes",
     )
-    assert re.search(r"Cynere +PC +FP 3/3 · mild: Bruised Shoulder", shown), shown
-    assert re.search(r"Teran the Swift +NPC +FP 2/0 · mild: Mud in the Eyes", shown), shown
     gm.keys("Escape")
     gm.wait_for("Exchange log")
     gm.keys("q")
