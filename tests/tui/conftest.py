@@ -17,6 +17,7 @@ from core.dice import RandomDice
 from core.model import ResolveExchange, RollDice
 from core.saves.store import CampaignFiles, Saves
 from core.systems.forge.character import ForgeCharacter
+from tests.conflict_campaigns import CYNERE, DRISBAN
 from tests.helpers import fate_dice
 from tui.app import TussleApp, make_app
 from tui.config import character_key
@@ -159,6 +160,22 @@ CYNERE_WINS = (
     RollDice(who="Teran the Swift", faces=fate_dice("0000")),
     ResolveExchange(),
 )
+
+
+def warehouse_contest(saves: Path) -> str:
+    """Cynere (Athletics) against Drisban (Fight) in a Fate contest, not yet a conflict;
+    the campaign's name."""
+    seed_campaign(
+        saves,
+        "Warehouse",
+        "fate",
+        [CYNERE, DRISBAN],
+        [
+            Pick(character="Cynere", side="Cynere", rating="Athletics"),
+            Pick(character="Drisban", side="Drisban", rating="Fight"),
+        ],
+    )
+    return "Warehouse"
 
 
 def fate_demo(saves: Path, exchanges: int) -> Path:

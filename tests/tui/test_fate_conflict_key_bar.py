@@ -11,29 +11,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.campaign.sheet import Pick
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.state import FateContest
-from tests.conflict_campaigns import CYNERE, DRISBAN, start, warehouse
-from tests.tui.conftest import keys, new_app, odds_done, seed_campaign, settle, text, write
+from tests.conflict_campaigns import start, warehouse
+from tests.tui.conftest import (
+    keys,
+    new_app,
+    odds_done,
+    settle,
+    text,
+    warehouse_contest,
+    write,
+)
 from tui.app import TussleApp
 from tui.widgets.keybar import KeyBar
-
-
-def warehouse_contest(saves: Path) -> str:
-    """Cynere (Athletics) against Drisban (Fight) in a Fate contest, not yet a conflict;
-    the campaign's name."""
-    seed_campaign(
-        saves,
-        "Warehouse",
-        "fate",
-        [CYNERE, DRISBAN],
-        [
-            Pick(character="Cynere", side="Cynere", rating="Athletics"),
-            Pick(character="Drisban", side="Drisban", rating="Fight"),
-        ],
-    )
-    return "Warehouse"
 
 
 def bar(app: TussleApp) -> dict[str, str]:

@@ -12,11 +12,18 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from core.campaign.sheet import Pick
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.state import FateContest
-from tests.conflict_campaigns import CYNERE, DRISBAN, opening, start
-from tests.tui.conftest import keys, new_app, odds_done, seed_campaign, settle, text, write
+from tests.conflict_campaigns import opening, start
+from tests.tui.conftest import (
+    keys,
+    new_app,
+    odds_done,
+    settle,
+    text,
+    warehouse_contest,
+    write,
+)
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.screens.forms import FormScreen
@@ -78,22 +85,6 @@ async def test_an_exchange_of_a_conflict_by_keys(saves: Path) -> None:
         assert "k: the conflict" not in text(app, "#keypad")  # the conflict goes on no more
         assert {p.name: p.fate_points for p in state(app).participants}["Drisban"] == 1
         await keys(pilot, "q")
-
-
-def warehouse_contest(saves: Path) -> str:
-    """Cynere (Athletics) against Drisban (Fight) in a Fate contest, not yet a conflict;
-    the campaign's name."""
-    seed_campaign(
-        saves,
-        "Warehouse",
-        "fate",
-        [CYNERE, DRISBAN],
-        [
-            Pick(character="Cynere", side="Cynere", rating="Athletics"),
-            Pick(character="Drisban", side="Drisban", rating="Fight"),
-        ],
-    )
-    return "Warehouse"
 
 
 async def test_a_skill_mistyped_is_refused_under_its_field(saves: Path) -> None:
