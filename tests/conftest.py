@@ -4,9 +4,11 @@ get a temporary folder."""
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import re
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +44,85 @@ settings.register_profile("dev", max_examples=20, deadline=None, suppress_health
 settings.load_profile(
     "ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE") or "ci"
 )
+
+
+# -- The garbage collector, set for a test run ---------------------------------------------
+#
+# A dashboard test makes and drops a whole app (screens, widgets, messages: cycles all),
+# so many of its objects live long enough to reach the oldest generation, and with
+# Python's thresholds (700, 10, 10) the collector walked every object in the worker (some
+# 300,000: pytest, Hypothesis, Textual and the collected tests) about once a test. Measured
+# on tests/tui/test_forms.py (issue 25): 5 to 6 CPU-s of its 35 to 42 in the collector,
+# three quarters of it in the oldest generation; with these thresholds, and what is loaded
+# by the time the tests are collected frozen out of its walks, about 1.3 s. Collection
+# still runs, only less often: nothing a test checks depends on when.
+gc.set_threshold(10_000, 10, 10)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
+
+
+# -- Bytecode, written for a test run --------------------------------------------------------
+#
+# With PYTHONDONTWRITEBYTECODE set (as on our CI machines), nothing was cached: each of
+# the 6 workers rewrote the asserts of all 250 test modules and compiled them (9.5 CPU-s
+# a worker, against 2.9 from cached bytecode: the first 31 s of a run on two cores went
+# to that alone), and every tussle a test starts compiled core/ and tui/ afresh (0.1
+# CPU-s a start). A test run writes the bytecode (into __pycache__ folders, ignored by
+# git), and so do the workers and the tussles it starts, which inherit the environment.
+# Where the folder is read-only, Python and pytest quietly write nothing.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
+
+def _warm_bytecode(config: pytest.Config) -> None:
+    """Before xdist's workers start: the test modules' rewritten bytecode, made once by two
+    collections side by side (the suite's two halves, a core each) instead of by every
+    worker at once. Nothing to do when it is there already, or when the run is not the
+    whole suite on workers."""
+    import subprocess
+
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    if config.getoption("collectonly") or config.getoption("tests_for"):
+        return
+    here = Path(__file__).parent
+    if {Path(a).resolve() for a in config.args} - {here, here.parent}:
+        return  # some tests, not the suite: the workers' own collection is cheap enough
+    tail = f".{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
+    stale = [
+        m
+        for m in here.rglob("test_*.py")
+        if not (m.parent / "__pycache__" / (m.stem + tail)).exists()
+    ]
+    if not stale:
+        return
+    halves = [[str(here / "core")], [str(p) for p in here.iterdir() if p.name != "core"]]
+    collections = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "--collect-only",
+                "-qq",
+                "-n",
+                "0",
+                "-p",
+                "no:cacheprovider",
+                *half,
+            ],
+            cwd=here.parent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for half in halves
+    ]
+    for collection in collections:
+        collection.wait()  # whatever it found: the workers' collection is the one that counts
 
 
 # -- How many workers ``pytest -n auto`` (the README's test command) starts ---------------
@@ -247,3 +328,4 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "real_disk: its tmp_path is on disk, not in memory (real fsync is tested)"
     )
+    _warm_bytecode(config)
