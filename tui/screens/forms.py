@@ -223,6 +223,9 @@ class FormScreen(ModalScreen[ResultT | None]):
         found = self.query(f"#e-{key}")
         if found:
             line = found.first(Static)
+            if not message and line.has_class("unseen"):
+                return  # none shown: each key typed into a field clears its message, and
+                # an update would lay the form out again for every one (issue 25)
             line.update(visible(message))  # a message may quote what was typed
             line.set_class(not message, "unseen")
 
