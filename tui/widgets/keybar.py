@@ -123,4 +123,6 @@ class KeyBar(Static):
         width = self.content_region.width or self.app.size.width - 2
         shown = fit(self.keys(), width)
         parts = [Content.assemble((k, "b $accent"), f" {d}") for k, d in shown]
-        self.update(Content("  ").join(parts))
+        # One line high whatever it says: drawn in place, never a new layout of the
+        # screen (it is refreshed after every key, issue 25).
+        self.update(Content("  ").join(parts), layout=False)

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from core.text import visible
-from tui.widgets.lines import Hanging, e
+from tui.widgets.lines import e, show_lines
 
 
 class KeypadRow(msgspec.Struct, frozen=True):
@@ -98,4 +98,4 @@ class RollKeypad(Static, can_focus=True):
             lines.append("  [dim]Nobody to roll yet[/]")
         lines.extend(f"  {x}" for x in extras)
         lines.append(f"  {verdict}" if verdict else "")
-        self.update(Hanging(lines))
+        show_lines(self, lines)

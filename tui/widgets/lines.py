@@ -18,6 +18,7 @@ from textual.markup import MarkupError
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
+from textual.widgets import Static
 
 from core.text import visible
 
@@ -118,8 +119,29 @@ class Hanging(Visual):
         joined = Content("\n").join(self.wrapped(width))
         return joined.render_strips(width, height, style, options)
 
+    def same_as(self, other: Hanging) -> bool:
+        """Whether ``other`` shows the same lines, styles and all."""
+        return [(x.plain, x.spans) for x in self.lines] == [(x.plain, x.spans) for x in other.lines]
+
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return max((line.cell_length for line in self.lines), default=0)
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return len(self.wrapped(width))
+
+
+def show_lines(widget: Static, lines: Iterable[str | Content]) -> None:
+    """Show ``lines`` in ``widget`` (a Static as tall as its lines) as :class:`Hanging`.
+
+    What already shows is left alone, and lines that take as many rows at the widget's
+    width as those they replace are drawn in place: the screen is laid out again only
+    when the widget's height may change. (A keypad key updated the keypad and the
+    scoreboard, and each update laid the whole screen out: most of what a key cost,
+    issue 25.)"""
+    new = Hanging(lines)
+    old = widget.visual
+    width = widget.content_size.width
+    if not isinstance(old, Hanging) or width <= 0:
+        widget.update(new)
+    elif not new.same_as(old):
+        widget.update(new, layout=len(new.wrapped(width)) != len(old.wrapped(width)))

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from tui.widgets.lines import Hanging
+from tui.widgets.lines import show_lines
 
 
 def out_of_sight(above: int, below: int, down: str, up: str) -> str:
@@ -31,7 +31,7 @@ class Scoreboard(Static):
     """Contest, system, exchange number, each side's victories and odds; the winner."""
 
     def show(self, lines: list[str]) -> None:
-        self.update(Hanging(lines))
+        show_lines(self, lines)
 
 
 class TellingScroll(VerticalScroll):
@@ -82,7 +82,7 @@ class Pane(TellingScroll, can_focus=False):
         yield Static()
 
     def show(self, lines: list[str]) -> None:
-        self.query_one(Static).update(Hanging(lines))
+        show_lines(self.query_one(Static), lines)
         self.call_after_refresh(self.mark)
 
 
