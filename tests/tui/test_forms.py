@@ -681,3 +681,25 @@ def test_a_long_paste_in_a_number_field_is_named_not_printed_back() -> None:
     assert "(300 characters)" in str(refused.value) and "lots" * 3 not in str(refused.value)
     with pytest.raises(FieldError, match='"lots" is not a whole number'):
         whole("lots", "n")
+
+
+async def test_text_longer_than_its_field_scrolls_to_show_where_the_gm_types(saves: Path) -> None:
+    """A field's text runs past its width: the field scrolls with the cursor (the field
+    is not laid out again for each key, tui/screens/forms.py, so its scrolling must
+    still follow the text), and Backspace takes back from the end."""
+    app = new_app(saves, seed(saves, "fate"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(pilot)
+        words = "a very long name for one guard " * 3 + "END"
+        await new_character(pilot, [("name", words)])
+        await settle(pilot)
+        field = form_of(app).query_one("#f-name", Input)
+        assert field.value == words
+        assert field.size.width < len(words)
+        assert field.scroll_x > 0
+        shown = field.render_line(0).text
+        assert shown.rstrip().endswith("guard END"), shown
+        await keys(pilot, "backspace", "backspace", "backspace")
+        shown = field.render_line(0).text
+        assert field.value == words[:-3]
+        assert shown.rstrip().endswith("one guard"), shown

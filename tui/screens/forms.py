@@ -19,7 +19,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import QueryType
 from textual.events import Key
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
@@ -41,6 +43,14 @@ PLAIN_TEXT = r"[^\x00-\x1f\x7f-\x9f\ud800-\udfff]*"
 class PlainInput(Input):
     """A text field that refuses a control character as it is typed or pasted: nothing
     is inserted, and the form says why under the field (no bell)."""
+
+    # An Input's virtual size follows its text (one column a character), and Textual
+    # lays the whole screen out whenever it changes: once for every key typed into a
+    # field. A field's size here is set by the form, never by its text, so the new
+    # virtual size is kept (the field scrolls by it) and the field redrawn, without a
+    # layout of the screen (issue 25: most of what typing into a form cost). The same
+    # reactive as Widget's, but for ``layout``.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     class Refused(Message):
         def __init__(self, field: PlainInput) -> None:
@@ -163,7 +173,9 @@ class FormScreen(ModalScreen[ResultT | None]):
         for f in self.fields:
             shown = self._shown(f, answers)
             for part in (f"#l-{f.key}", f"#f-{f.key}"):
-                self.query_one(part).display = shown
+                widget = self.query_one(part)
+                if widget.display != shown:  # setting it lays the form out, even unchanged
+                    widget.display = shown
             if not shown:
                 self._set_error(f.key, "")
 
