@@ -93,28 +93,15 @@ def _warm_bytecode(config: pytest.Config) -> None:
     if {Path(a).resolve() for a in config.args} - {here, here.parent}:
         return  # some tests, not the suite: the workers' own collection is cheap enough
     tail = f".{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
-    stale = [
-        m
-        for m in here.rglob("test_*.py")
-        if not (m.parent / "__pycache__" / (m.stem + tail)).exists()
-    ]
-    if not stale:
+    modules = here.rglob("test_*.py")
+    if all((m.parent / "__pycache__" / (m.stem + tail)).exists() for m in modules):
         return
-    halves = [[str(here / "core")], [str(p) for p in here.iterdir() if p.name != "core"]]
+    core = here / "core"
+    halves = [[str(core)], [str(here), f"--ignore={core}"]]
+    quietly = ["--collect-only", "-qq", "-n", "0", "-p", "no:cacheprovider"]
     collections = [
         subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "pytest",
-                "--collect-only",
-                "-qq",
-                "-n",
-                "0",
-                "-p",
-                "no:cacheprovider",
-                *half,
-            ],
+            [sys.executable, "-m", "pytest", *quietly, *half],
             cwd=here.parent,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
