@@ -8,7 +8,7 @@ from pathlib import Path
 from textual import events
 from textual.keys import REPLACED_KEYS, key_to_character
 from textual.pilot import Pilot
-from textual.widgets import Log, Static
+from textual.widgets import DataTable, Log, Static
 
 from core.campaign.log import Character, Play
 from core.campaign.sheet import Pick
@@ -176,6 +176,13 @@ def warehouse_contest(saves: Path) -> str:
         ],
     )
     return "Warehouse"
+
+
+def rolls_column(app: TussleApp) -> dict[str, str]:
+    """The setup's Rolls column, by character."""
+    table = app.screen.query_one(DataTable)
+    rows = [table.get_row_at(i) for i in range(table.row_count)]
+    return {str(row[0]): str(row[2]) for row in rows}
 
 
 def fate_demo(saves: Path, exchanges: int) -> Path:

@@ -11,18 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conflict_campaigns import warehouse
-from tests.tui.conftest import keys, new_app, settle
-from tui.app import TussleApp
+from tests.tui.conftest import keys, new_app, rolls_column, settle
 from tui.screens.setup import SetupScreen
-
-
-def rolls_column(app: TussleApp) -> dict[str, str]:
-    """The setup's Rolls column, by character."""
-    from textual.widgets import DataTable
-
-    table = app.screen.query_one(DataTable)
-    rows = [table.get_row_at(i) for i in range(table.row_count)]
-    return {str(row[0]): str(row[2]) for row in rows}
 
 
 async def test_a_conflicts_setup_made_a_contest_rolls_the_rosters_skills(saves: Path) -> None:

@@ -18,7 +18,7 @@ from core.systems.fate.character import FateCharacter
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.state import FateContest
 from tests.helpers import wait_for_odds
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text, write
+from tests.tui.conftest import keys, new_app, rolls_column, seed_campaign, settle, text, write
 from tui.app import TussleApp
 from tui.screens.forms import FormScreen
 from tui.screens.setup import SetupScreen
@@ -163,14 +163,6 @@ async def test_n_after_a_finished_conflict_sets_up_the_same_conflict(saves: Path
             "Cynere, Drisban (k)" in text(app, "#setup-summary").replace("\n", " ")
         )
         await keys(pilot, "q")
-
-
-def rolls_column(app: TussleApp) -> dict[str, str]:
-    from textual.widgets import DataTable
-
-    table = app.screen.query_one(DataTable)
-    rows = [table.get_row_at(i) for i in range(table.row_count)]
-    return {str(row[0]): str(row[2]) for row in rows}
 
 
 async def test_a_setup_like_a_conflict_says_each_action_rolls_its_skill(saves: Path) -> None:
