@@ -6,10 +6,11 @@ recorded must find its contest kept: N writers that all exit 0 leave N contests,
 and a log of every entry each one saved. One exchange keeps each writer quick, so the race
 can be run hundreds of times.
 
-The writers are real processes that really race: forked from this one (so they start in
-milliseconds, not the half second an interpreter takes), held at a gate until all are
-ready, then released at once into ``core.cli.record.record`` - what ``tussle resolve FILE
---record NAME`` runs. A few runs go through the console script itself too.
+The writers are real processes that really race: forked (so they start in milliseconds,
+not the half second an interpreter takes) from a lean process that has loaded what a
+writer needs (tests/core/race_writers.py), held at a gate until all are ready, then
+released at once into ``core.cli.record.record`` - what ``tussle resolve FILE --record
+NAME`` runs. A few runs go through the console script itself too.
 """
 
 from __future__ import annotations
@@ -18,75 +19,72 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import tinydb  # noqa: F401  (imported once here, not in each forked writer)
 
 from core.cli.record import record
 from core.saves.check import check_campaign, load_checked
 from core.saves.store import Saves
-from core.saves.transfer import TransferError, export_json, import_campaign
+from core.saves.transfer import export_json
 from core.scenario import load
 from tests.conftest import SCENARIOS
+from tests.core.race_writers import ONE_EXCHANGE
 from tests.helpers import clean_env, tussle_command
 
 SEED = SCENARIOS / "fate-cynere-vs-teran.json"
+REPO = Path(__file__).parents[2]
 RUNS = 200  # per number of writers: the issue asks for at least 200
-ONE_EXCHANGE = json.dumps(
-    {
-        "system": "fate",
-        "participants": [
-            {"name": "Cynere", "skill": 4, "fate_points": 2},
-            {"name": "Teran", "skill": 3, "fate_points": 0},
-        ],
-        "exchanges": [{"rolls": {"Cynere": "+000", "Teran": "-000"}}],
-    }
-).encode()
 
 
-def race(saves: Path, writers: int) -> list[int]:
-    """Fork ``writers`` processes, release them together, and return their exit codes
-    (0: recorded; 1: a store error; 3: still locked after the wait)."""
-    resolution = load(ONE_EXCHANGE)
-    gate_read, gate_write = os.pipe()
-    children = []
-    for _ in range(writers):
-        pid = os.fork()
-        if pid == 0:  # the writer
-            code = 1
-            try:
-                os.close(gate_write)
-                os.read(gate_read, 1)  # blocks until the gate opens
-                record(resolution, Saves(saves), "Race", "race", wait=30.0)
-                code = 0
-            except BaseException:
-                code = 1
-            finally:
-                os._exit(code)
-        children.append(pid)
-    os.close(gate_read)
-    os.close(gate_write)  # every writer's read returns at once: the gate opens
-    codes = []
-    for pid in children:
-        _, status = os.waitpid(pid, 0)
-        codes.append(os.waitstatus_to_exitcode(status))
-    return codes
+class Writers:
+    """The lean process the writers are forked from (tests/core/race_writers.py)."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.core.race_writers"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+            env=clean_env(),
+        )
+        assert self.read() == "ready"
+
+    def read(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert line, f"the writers' process ended with {self.process.wait()}"
+        return line.strip()
+
+    def race(self, saves: Path, writers: int, **request: str) -> list[int]:
+        """Race ``writers`` writers on ``saves`` (a "record" race unless ``request``
+        holds an export to import) and return their exit codes (0: done; 1: a failure;
+        2: an import refused)."""
+        assert self.process.stdin is not None
+        kind = "import" if "export" in request else "record"
+        line = {"kind": kind, "saves": str(saves), "writers": writers, **request}
+        self.process.stdin.write(json.dumps(line) + "\n")
+        self.process.stdin.flush()
+        codes: list[int] = json.loads(self.read())
+        return codes
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        assert self.process.wait(timeout=60) == 0
 
 
-@pytest.fixture(scope="module", autouse=True)
-def warmed_up(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """What a writer loads the first time it records (the Fate sheet's modules, the
-    codec's decoders, the limits read from the fields), loaded once here, before any
-    fork, as tinydb is above: otherwise each of the 1,600 forked writers loads them again
-    for itself, about two thirds of what a writer costs. The race is the same: each writer
-    still creates or opens the campaign, takes the lock and saves, against the others."""
-    folder = tmp_path_factory.mktemp("warm-up")
-    resolution = load(ONE_EXCHANGE)
-    record(resolution, Saves(folder), "Race", "race")  # creating the campaign
-    record(resolution, Saves(folder), "Race", "race")  # recording into it
+@pytest.fixture(scope="module")
+def writers_process() -> Iterator[Writers]:
+    process = Writers()
+    try:
+        yield process
+    finally:
+        process.close()
 
 
 @pytest.fixture
@@ -107,12 +105,12 @@ def quick_folder(tmp_path: Path) -> Iterator[Path]:
 
 @pytest.mark.parametrize("writers", [2, 6])
 def test_writers_racing_to_create_a_campaign_all_keep_their_contest(
-    quick_folder: Path, writers: int
+    writers_process: Writers, quick_folder: Path, writers: int
 ) -> None:
     for run in range(RUNS):
         saves = quick_folder / f"run{run}"
         saves.mkdir()
-        codes = race(saves, writers)
+        codes = writers_process.race(saves, writers)
         assert codes == [0] * writers, f"run {run}: exit codes {codes}"
         files = Saves(saves).find("Race")
         assert files is not None
@@ -151,37 +149,19 @@ def test_two_console_scripts_racing_both_keep_their_contest(tmp_path: Path) -> N
         assert sorted(files.load().contests) == ["c1", "c2"]
 
 
-def test_two_imports_racing_under_one_name_make_one_campaign(tmp_path: Path) -> None:
+def test_two_imports_racing_under_one_name_make_one_campaign(
+    writers_process: Writers, tmp_path: Path
+) -> None:
     """Creating a campaign by import is under the same lock on names as any other."""
     source = tmp_path / "source"
     source.mkdir()
     record(load(ONE_EXCHANGE), Saves(source), "Race", "race")
     files = Saves(source).find("Race")
     assert files is not None
-    data = json.dumps(export_json(*load_checked(files), files.settings_at_start())).encode()
+    data = json.dumps(export_json(*load_checked(files), files.settings_at_start()))
     for run in range(50):
         saves = tmp_path / f"run{run}"
         saves.mkdir()
-        gate_read, gate_write = os.pipe()
-        children = []
-        for _ in range(2):
-            pid = os.fork()
-            if pid == 0:
-                code = 1
-                try:
-                    os.close(gate_write)
-                    os.read(gate_read, 1)
-                    import_campaign(Saves(saves), data, "race.json", "Imported")
-                    code = 0
-                except TransferError:
-                    code = 2
-                except BaseException:
-                    code = 1
-                finally:
-                    os._exit(code)
-            children.append(pid)
-        os.close(gate_read)
-        os.close(gate_write)
-        codes = sorted(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) for pid in children)
+        codes = sorted(writers_process.race(saves, 2, export=data))
         assert codes == [0, 2], f"run {run}: exit codes {codes}"  # one made, one refused
         assert [c.name for c in Saves(saves).campaigns()] == ["Imported"], f"run {run}"
