@@ -112,6 +112,11 @@ async def settled(pilot: Pilot[None]) -> None:
     app = pilot.app
     assert isinstance(app, TussleApp)
     for _ in range(500):
+        # The keys posted reach the app, which hands them on one by one: wait for it to
+        # be done with them first (a round of barriers meanwhile would be messages it
+        # counts as the key's, and look again for).
+        await barrier([app])
+        await app.keys_handled()
         pumps: list[MessagePump] = [app]
         for screen in app.screen_stack:
             pumps.extend(screen.walk_children(with_self=True))
