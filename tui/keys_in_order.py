@@ -18,6 +18,13 @@ anything but the round's own callbacks, after which no queue holds a message
 (``message_queue_size``) and the same screen shows, is the end of the key: nothing is
 left going on that the key started. Otherwise another round looks again.
 
+While a key is still moving, a round looks only where it moves: the app, the screen,
+the nodes with a message queued and those that handled one during the round before
+(a key typed into the keypad is some five rounds, hopping from widget to widget, and a
+callback to each of a form's hundred idle nodes every round was most of what a key
+cost). Only a round over every node can end the key, so a node still inside a handler
+of its own (its queue empty) is waited for exactly as before.
+
 A key is held for as long as it is being handled, however long that takes: on a busy
 machine (a GM's laptop running the players' view, a video call, a backup) the app may
 wait for a core for seconds, and a next key sent before its time lands in the wrong
@@ -33,6 +40,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any
 from weakref import WeakSet
 
@@ -92,6 +100,7 @@ class KeysInOrder(App[None]):
         # message_signal), the messages counted, and the callback of the round looking.
         self._watched: WeakSet[MessagePump] = WeakSet()
         self._handled = 0
+        self._active: set[MessagePump] = set()  # the nodes that handled those messages
         self._round_callback: Callable[[], None] | None = None
         self._burst_screen: object = None  # the screen the burst's last key was sent to
         # What moved while the key is in hand (rounds started, and each node's callback of
@@ -189,7 +198,7 @@ class KeysInOrder(App[None]):
         try:
             await super().on_event(event)
         finally:
-            self._when_screen_done(KEY_SETTLE_ROUNDS)
+            self._when_screen_done(KEY_SETTLE_ROUNDS, every_node=False)
 
     def _guard(self) -> None:
         """Check on the key in hand in KEY_CHECK_SECONDS (:meth:`_check_key`)."""
@@ -210,12 +219,13 @@ class KeysInOrder(App[None]):
         else:
             await self._next_key()
 
-    def _count_handled(self, message: Message) -> None:
-        """(A node's message_signal, while a key is in hand.) A message it handled, not
+    def _count_handled(self, node: MessagePump, message: Message) -> None:
+        """(``node``'s message_signal, while a key is in hand.) A message it handled, not
         the round's own callback."""
         callback = message.callback if isinstance(message, events.Callback) else None
         if callback is None or getattr(callback, "func", None) is not self._round_callback:
             self._handled += 1
+            self._active.add(node)
 
     def _watch(self, nodes: list[MessagePump]) -> None:
         """Count what ``nodes`` handle from now on (each once)."""
@@ -223,7 +233,8 @@ class KeysInOrder(App[None]):
             return
         for node in nodes:
             if node not in self._watched and node.is_running:
-                node.message_signal.subscribe(self, self._count_handled, immediate=True)
+                counter = partial(self._count_handled, node)
+                node.message_signal.subscribe(self, counter, immediate=True)
                 self._watched.add(node)
 
     def _unwatch(self) -> None:
@@ -231,9 +242,11 @@ class KeysInOrder(App[None]):
             node.message_signal.unsubscribe(self)
         self._watched = WeakSet()
 
-    def _when_screen_done(self, rounds: int) -> None:
+    def _when_screen_done(self, rounds: int, every_node: bool) -> None:
         """A round: once the app and every node of the screen have handled what they held
-        (Pilot's own wait, public ``call_later``), :meth:`_look_again`."""
+        (Pilot's own wait, public ``call_later``), :meth:`_look_again`. Not
+        ``every_node``: only the app, the screen and the nodes where the key is moving
+        (a message queued, or one handled during the round before)."""
         self._key_round += 1
         self._moves += 1
         this_round = self._key_round
@@ -244,7 +257,11 @@ class KeysInOrder(App[None]):
             return
         nodes: list[MessagePump] = list(screen.walk_children(with_self=True))
         self._watch(nodes)
+        if not every_node:
+            moving = self._active
+            nodes = [n for n in nodes if n is screen or n in moving or _waiting(n)]
         self._handled = 0
+        self._active = set()
         left = 0
 
         def handled() -> None:
@@ -252,7 +269,7 @@ class KeysInOrder(App[None]):
             left -= 1
             self._moves += 1
             if left == 0 and this_round == self._key_round:
-                self.call_later(self._look_again, this_round, screen, rounds - 1)
+                self.call_later(self._look_again, this_round, screen, rounds - 1, every_node)
 
         self._round_callback = handled
         for pump in [self, *nodes]:
@@ -260,11 +277,14 @@ class KeysInOrder(App[None]):
         if left == 0:
             self.call_later(self._next_key)
 
-    async def _look_again(self, this_round: int, screen: Screen[object], rounds: int) -> None:
+    async def _look_again(
+        self, this_round: int, screen: Screen[object], rounds: int, every_node: bool
+    ) -> None:
         """(On the app's loop.) Something was handled during the round, a message waits
-        or another screen shows: another round, on the screen now shown. A quiet round:
-        once the bus has handled what the key sent (its notice then comes to the app),
-        another round; nothing sent, the next key."""
+        or another screen shows: another round, on the screen now shown, where the key
+        moves. A quiet round of only some nodes: a round of every node. A quiet round of
+        every node: once the bus has handled what the key sent (its notice then comes to
+        the app), another round; nothing sent, the next key."""
         if this_round != self._key_round:
             return  # the guard sent the next key meanwhile
         try:
@@ -275,13 +295,15 @@ class KeysInOrder(App[None]):
         if shown is not None and not busy:
             busy = any(_waiting(p) for p in shown.walk_children(with_self=True))
         if busy and rounds > 0:
-            self._when_screen_done(rounds)
+            self._when_screen_done(rounds, every_node=False)
+        elif not every_node and rounds >= 0:  # the look that may end the key: no round spent
+            self._when_screen_done(rounds + 1, every_node=True)
         elif rounds > 0 and (pending := self.commands_pending()) is not None:
 
             async def drained() -> None:  # a task of its own: the app's loop goes on
                 await pending
                 if this_round == self._key_round:
-                    self.call_later(self._when_screen_done, rounds - 1)
+                    self.call_later(self._when_screen_done, rounds - 1, False)
 
             self._draining = asyncio.create_task(drained())
         else:
