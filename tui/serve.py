@@ -50,7 +50,8 @@ import secrets
 import shlex
 import signal
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from core.saves.store import Saves, saves_folder
@@ -340,6 +341,22 @@ class Seat:
         await process.wait()
 
 
+class AnnouncingLoop(asyncio.SelectorEventLoop):
+    """An event loop that calls ``listening`` when its server listens (``create_server``
+    has bound its sockets and listens on them), once."""
+
+    def __init__(self, listening: Callable[[], None]) -> None:
+        super().__init__()
+        self.listening: Callable[[], None] | None = listening
+
+    async def create_server(self, *args: Any, **kwargs: Any) -> asyncio.Server:
+        server = await super().create_server(*args, **kwargs)
+        if self.listening is not None:
+            listening, self.listening = self.listening, None
+            listening()
+        return server
+
+
 def make_server(
     command: list[str],
     host: str,
@@ -412,10 +429,20 @@ def make_server(
 
         async def on_startup(self, app: web.Application) -> None:
             """The table's routes, at its key (textual-serve's ``/`` and ``/ws`` stay,
-            and refuse), and the line that gives the GM the link."""
+            and refuse)."""
             app.router.add_get("/{key}", self.handle_slash)
             app.router.add_get("/{key}/", self.handle_index)
             app.router.add_get("/{key}/ws", self.handle_websocket)
+
+        def serve(self, debug: bool = False) -> None:
+            """textual-serve's, on a loop that prints the link once the server listens:
+            aiohttp listens only after ``on_startup``, and a link printed there failed a
+            browser or a script that took it at once."""
+            asyncio.set_event_loop(AnnouncingLoop(self.announce))
+            super().serve(debug)
+
+        def announce(self) -> None:
+            """The lines that give the GM the link: once it can be opened."""
             print(f"Serving {title} at", flush=True)
             print(f"{LINK_INDENT}{self.link}", flush=True)
             print(

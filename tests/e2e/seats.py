@@ -179,8 +179,8 @@ class Served:
 
     @property
     def url(self) -> str:
-        """The link ``serve`` printed (waited for). It prints it as it starts, a moment
-        before it listens: a first request waits for the server to answer (``page``)."""
+        """The link ``serve`` printed (waited for): printed once it listens, so a request
+        sent at once is answered."""
         deadline = time.monotonic() + PATIENCE
         while not self._url:
             found = LINK.search(self.log.read_text())
@@ -202,18 +202,10 @@ class Served:
 
 
 async def page(url: str) -> str:
-    """The page, once the server answers (it takes a moment to start)."""
-    deadline = time.monotonic() + PATIENCE
-    async with aiohttp.ClientSession() as session:
-        while True:
-            try:
-                async with session.get(url) as response:
-                    assert response.status == 200
-                    return str(await response.text())
-            except aiohttp.ClientConnectionError:
-                if time.monotonic() > deadline:
-                    raise
-                await asyncio.sleep(0.1)
+    """The page at ``url`` (200), asked once."""
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        assert response.status == 200
+        return str(await response.text())
 
 
 # What a terminal makes of the bytes: escape sequences (colours, cursor moves) out.
