@@ -473,11 +473,22 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
             self._show(RosterScreen())
 
     def open_setup(self, like: ContestRecord | None = None) -> None:
-        """The contest setup screen: empty, or with ``like``'s sides, options and aspects."""
+        """The contest setup screen: with ``like``'s sides, options and aspects; else the
+        setup the GM left unstarted (on Esc's trail: one who went to the roster to mend a
+        sheet comes back to the participants and options they chose, not to an empty
+        setup with theirs hidden behind it); else an empty one."""
         from tui.screens.setup import SetupScreen
 
-        if not self._no_campaign():
-            self._show(SetupScreen(like))
+        if self._no_campaign():
+            return
+        if like is None:
+            for step in reversed(self.trail):
+                left = step.make() if step.kind == "setup" else None
+                if left is not None:
+                    self.trail = [s for s in self.trail if s is not step]
+                    self._show(left)
+                    return
+        self._show(SetupScreen(like))
 
     def open_campaigns(self) -> None:
         from tui.screens.campaigns import CampaignScreen
@@ -502,8 +513,6 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
             if undone_start and not isinstance(self.screen, ContestScreen):
                 pass  # taken back from the roster: the GM stays there, and u goes on there
             elif started or (isinstance(self.screen, ContestScreen) and not on_contest):
-                if started:  # the setup it came from is done with: Esc never brings it back
-                    self.trail = [step for step in self.trail if step.kind != "setup"]
                 if undone_start and action is not None:
                     # Its start taken back from its screen: the moment before it, its
                     # setup, comes back (U there starts it again), not an empty one. The
@@ -513,6 +522,9 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
                     self.open_setup(_unstarted(action))
                     return
                 self.back_to_contest()
+                if started:  # the setup it came from (put on the trail as it was left) is
+                    # done with: neither Esc nor n brings it back
+                    self.trail = [step for step in self.trail if step.kind != "setup"]
                 return
         for screen in self.screen_stack:
             handler = getattr(screen, "notice", None)

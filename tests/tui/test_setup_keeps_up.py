@@ -187,3 +187,36 @@ async def test_a_resistance_from_the_table_is_highlighted_once_added(saves: Path
         assert highlighted(setup) == "Storm"
         await keys(pilot, "d")
         assert rows(setup) == ["Kai", "Ghoul"]
+
+
+async def test_a_setup_left_for_the_roster_is_the_one_n_brings_back(saves: Path) -> None:
+    """Two participants picked and the options changed, then w to mend a sheet on the
+    roster: n there brings back that setup, not an empty one with it hidden behind (Esc
+    twice was the only way back to it), and its undo still takes back its last change."""
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fresh_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter")  # Cynere, then Teran
+        await keys(pilot, "w")
+        assert type(app.screen).__name__ == "RosterScreen"
+        await keys(pilot, "n")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert rows(setup) == ["Cynere", "Teran"]
+        await keys(pilot, "u")  # Teran's adding, taken back
+        assert rows(setup) == ["Cynere"]
+        await keys(pilot, "escape")  # back to where n was pressed
+        assert type(app.screen).__name__ == "RosterScreen"
+        await keys(pilot, "escape")  # and no second setup left behind it
+        assert not isinstance(app.screen, SetupScreen)
+
+
+async def test_a_setup_once_started_is_not_brought_back(saves: Path) -> None:
+    """Once its contest has started, n from the contest gives an empty setup."""
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fresh_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter", "f5", "enter")
+        assert type(app.screen).__name__ == "ContestScreen"
+        setup = await fresh_setup(pilot)
+        assert rows(setup) == []
