@@ -110,6 +110,17 @@ def faces_of(kind: DiceKind, typed: str) -> tuple[int, ...] | None:
     return (value,) if 1 <= value <= kind.high else None
 
 
+def unfinished(kind: DiceKind, typed: str) -> str | None:
+    """Why ``typed`` is not a roll yet, in the GM's words: None when it is one, or when
+    nothing is typed (that roller has not rolled: the rules say so)."""
+    if not typed or faces_of(kind, typed) is not None:
+        return None
+    if kind.fudge:
+        return f"{len(typed)} of its 4 Fate dice typed, {4 - len(typed)} to go"
+    # Only percentile dice wait on a digit that is no face alone: the tens' 0 (type_face).
+    return f"a {kind.value} is typed tens then units: one more digit (05 is 5, 00 is 100)"
+
+
 def typed_text(kind: DiceKind, faces: tuple[int, ...]) -> str:
     """What typing ``faces`` on the keypad would have shown."""
     from core.dice import fate_glyphs

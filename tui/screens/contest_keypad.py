@@ -21,7 +21,7 @@ from core.campaign.log import Play
 from core.errors import BadDice, RuleError
 from core.model import Command, Contest
 from tui import views
-from tui.draft import Draft, commit_commands, preview
+from tui.draft import Draft, commit_commands, dice_kind, preview, unfinished
 from tui.fields import Answers, Field, FieldError, Follow, Options
 from tui.host import Host, host
 from tui.key_hints import key_of
@@ -171,6 +171,15 @@ class KeypadControls:
             self.summary()
             return
         shown = preview(state, self.draft)
+        kind = dice_kind(state)
+        half = [
+            (w, why) for w in shown.slots if (why := unfinished(kind, self.draft.typed.get(w, "")))
+        ]
+        if half:  # not "has not rolled yet": the GM typed something, and is told what is missing
+            who, why = half[0]
+            self.message = f"[b $error]{e(who)}'s roll is not finished: {e(why)}[/]"
+            self.refresh_keypad()
+            return
         if shown.error:
             self.message = f"[b $error]{e(shown.error)}[/]"
             self.refresh_keypad()
