@@ -572,11 +572,13 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
 
     def unsaved_work(self) -> list[str]:
         """What is typed on a keypad (this contest's, or one kept while the GM is on
-        another screen) and in no log: quitting would lose it."""
-        lines = []
+        another screen) or set up for a contest not yet started (on screen, or left for
+        another on Esc's trail), and in no log: quitting would lose it."""
+        lines = [line for step in self.trail for line in step.unsaved]
         for screen in self.screen_stack:
-            if isinstance(screen, ContestScreen):
-                lines += screen.unsaved_work()
+            unsaved = getattr(screen, "unsaved_work", None)  # a contest's, a setup's
+            if callable(unsaved):
+                lines += unsaved()
         for (slug, contest_id), kept in self.kept.items():
             if self.files is not None and slug == self.files.slug:
                 record = self.campaign.latest_contest  # the one that would show again
@@ -614,7 +616,7 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
                     self.exit()
 
             question = ConfirmScreen(
-                "Quit? This is on the keypad, not in the log",
+                "Quit? This is not in the log",
                 [*lost, "", "Quitting loses it."],
                 "Enter or y: quit",
                 "Esc or n: stay, all kept",

@@ -81,6 +81,7 @@ class Step(msgspec.Struct, frozen=True):
 
     kind: str  # "contest", "roster", "setup", "campaigns"
     make: Callable[[], Screen[None] | None]
+    unsaved: tuple[str, ...] = ()  # what quitting would lose of it (a setup's), a line each
 
 
 def host(app: object) -> Host:

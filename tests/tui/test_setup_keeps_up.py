@@ -14,8 +14,9 @@ from textual.widgets import DataTable
 
 from core.campaign.log import Character
 from core.campaign.sheet import Pick
-from tests.tui.conftest import keys, new_app, seed_campaign, write
+from tests.tui.conftest import keys, new_app, seed_campaign, text, write
 from tui.app import TussleApp
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.forms import FormScreen
 from tui.screens.setup import SetupScreen
 from tui.widgets.choice import Choice
@@ -220,3 +221,42 @@ async def test_a_setup_once_started_is_not_brought_back(saves: Path) -> None:
         assert type(app.screen).__name__ == "ContestScreen"
         setup = await fresh_setup(pilot)
         assert rows(setup) == []
+
+
+async def test_q_on_a_setup_the_gm_changed_asks_first(saves: Path) -> None:
+    """A setup lives on its screen alone until F5: q asks before losing it, on that
+    screen or from the roster it was left for (Esc stays, everything kept; y quits)."""
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fresh_setup(pilot)
+        await keys(pilot, "q")  # nothing picked yet: nothing to lose
+        assert not app.is_running
+    app = new_app(saves, "Friday Fate")
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await fresh_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter")
+        await keys(pilot, "q")
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        assert "The contest being set up: Cynere, Teran" in text(app, "#confirm-body")
+        await keys(pilot, "escape")
+        assert app.screen is setup and rows(setup) == ["Cynere", "Teran"]
+        await keys(pilot, "w", "q")  # left for the roster: still asked
+        assert isinstance(app.screen, ConfirmScreen)
+        await keys(pilot, "y")
+        assert not app.is_running
+
+
+async def test_q_on_a_copied_setup_not_changed_does_not_ask(saves: Path) -> None:
+    """n on a contest's summary copies its sides: nothing the GM typed, nothing lost."""
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fresh_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter", "f5", "enter")  # started
+        await keys(pilot, "k", "enter", "enter", "enter")  # Cynere attacks: it ends; summary
+        assert type(app.screen).__name__ == "SummaryScreen"
+        await keys(pilot, "n")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and rows(setup) == ["Cynere", "Teran"]
+        await keys(pilot, "q")
+        assert not app.is_running

@@ -151,7 +151,15 @@ class SetupScreen(TextIsNoKey, Screen[None]):
             screen.undone, screen.redone = undone, redone
             return screen
 
-        return Step("setup", again)
+        return Step("setup", again, tuple(self.unsaved_work()))
+
+    def unsaved_work(self) -> list[str]:
+        """What quitting would lose, a line each: a setup the GM has changed lives on this
+        screen alone until its contest starts. (One copied from a contest, or brought
+        back by an undo, and not changed since, loses nothing: it can be made again.)"""
+        if not self.undone or not self.picks:
+            return []
+        return [f"The contest being set up: {', '.join(p.character for p in self.picks)}"]
 
     def _copy(self, like: ContestRecord) -> None:
         """The next contest with the same sides: each roster character rolls the same
