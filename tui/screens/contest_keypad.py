@@ -172,11 +172,12 @@ class KeypadControls:
             return
         shown = preview(state, self.draft)
         kind = dice_kind(state)
-        half = [
-            (w, why) for w in shown.slots if (why := unfinished(kind, self.draft.typed.get(w, "")))
-        ]
-        if half:  # not "has not rolled yet": the GM typed something, and is told what is missing
-            who, why = half[0]
+        typed = self.draft.typed
+        half = next(
+            ((w, y) for w in shown.slots if (y := unfinished(kind, typed.get(w, "")))), None
+        )
+        if half is not None:  # not "has not rolled yet": the GM typed some, and is told the rest
+            who, why = half
             self.message = f"[b $error]{e(who)}'s roll is not finished: {e(why)}[/]"
             self.refresh_keypad()
             return
