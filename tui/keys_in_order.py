@@ -41,7 +41,7 @@ import contextlib
 from collections import deque
 from collections.abc import Callable, Coroutine
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from weakref import WeakSet
 
 from textual import events
@@ -354,7 +354,18 @@ class KeysInOrder(App[None]):
             self.screen.refresh_bindings()  # the footer, asked while a letter was refused
 
 
-class TextIsNoKey(DOMNode):
+# What TextIsNoKey is mixed into (a screen), for the type checker alone. At run time the
+# mixin is no DOMNode: Textual gives a class the CSS of its first DOMNode base only
+# (DOMNode._css_bases), so a DOMNode mixin put first cut every screen that took it off
+# Screen's own CSS (``Screen``'s background among it: each frame of those screens was
+# drawn over the blank screen beneath, see-through, as a modal's is).
+if TYPE_CHECKING:
+    _Screen = DOMNode
+else:
+    _Screen = object
+
+
+class TextIsNoKey(_Screen):
     """A screen whose keys are letters (the contest, the roster, a setup, the campaigns,
     the summary): a letter inside text typed in one burst (a name for a prompt that did
     not appear, or pasted while the screen shows) is none of its keys, and the GM is told
