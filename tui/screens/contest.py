@@ -44,7 +44,7 @@ from core.campaign.state import ContestRecord
 from core.model import Contest, ExchangeEvent, ResolveExchange
 from core.rules import find_system
 from tui import views
-from tui.draft import Draft, Kept, settled
+from tui.draft import Draft, Kept, dice_kind, settled
 from tui.host import Host, host
 from tui.keypad import Keypad
 from tui.keys_in_order import TextIsNoKey
@@ -409,7 +409,7 @@ class ContestScreen(TextIsNoKey, Screen[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self))
+        self.app.push_screen(HelpScreen(self, dice_kind(self.state)))
 
     def action_log_page(self, step: int) -> None:
         self.query_one(ExchangeLog).page(step)

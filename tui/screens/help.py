@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from core.dice import DiceKind
 from tui.widgets.key_part import allowed, screen_keys
 from tui.widgets.keybar import keys_of, pretty_key
 from tui.widgets.keypad import RollKeypad
@@ -19,12 +20,11 @@ from tui.widgets.panes import TellingScroll
 KEY_WIDTH = 16  # the keys' column; a description wraps under itself, past it
 
 # The keypad's keys, by their bindings' ids (``<id>``: its keys now, remapped or not).
-DICE_KEYS = [
-    (
-        "<keypad.plus> or <keypad.equals>, <keypad.minus>, <keypad.digit_0>",
-        "Fate dice, one key per die (the keypad moves on after four)",
-    ),
-    ("<digits>", "a d20 or d100 face (moves on when no other digit could follow)"),
+FATE_DICE_KEYS = (
+    "<keypad.plus> or <keypad.equals>, <keypad.minus>, <keypad.digit_0>",
+    "Fate dice, one key per die (the keypad moves on after four)",
+)
+KEYPAD_KEYS = [
     ("<keypad.next>", "next roller   (<keypad.previous>: previous)"),
     ("<keypad.erase>", "take back the last die typed"),
     (
@@ -37,6 +37,16 @@ DICE_KEYS = [
     ),
     ("<keypad.clear>", "clear the keypad (while correcting: leave the exchange as it was)"),
 ]
+
+
+def dice_keys(dice: DiceKind) -> tuple[str, str]:
+    """How the contest's dice are typed: the keys and what they do."""
+    if dice.fudge:
+        return FATE_DICE_KEYS
+    face = f"a {dice.value} face (moves on when no other digit could follow)"
+    if dice.high == 100:
+        face += "; tens then units: 0 5 is 5, 0 0 is 100"
+    return "<digits>", face
 
 
 def shown(binding: Binding, app: App[Any]) -> str:
@@ -67,16 +77,19 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help.close")]
 
-    def __init__(self, under: Screen[Any]) -> None:
+    def __init__(self, under: Screen[Any], dice: DiceKind | None = None) -> None:
+        """Help for ``under``; with ``dice`` (a contest's), the keypad's keys first."""
         super().__init__()
         self.under = under
+        self.dice = dice
 
     def compose(self) -> ComposeResult:
         app = self.app
         lines = ["[b]Keys[/b]", ""]
-        if self.under.query(RollKeypad):  # the contest screen
+        if self.dice is not None:  # the contest screen
             lines.append("[b]Roll keypad[/b]")
-            lines.extend(entry(with_keys(k, app), with_keys(w, app)) for k, w in DICE_KEYS)
+            keypad = [dice_keys(self.dice), *KEYPAD_KEYS]
+            lines.extend(entry(with_keys(k, app), with_keys(w, app)) for k, w in keypad)
             lines.append("")
         lines.append("[b]This screen[/b]")
         for binding in screen_keys(self.under):  # its own, and a rule system's among them
