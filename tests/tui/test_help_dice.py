@@ -1,5 +1,6 @@
-"""The contest screen's help says how this contest's dice are typed, not every system's:
-on the HeroQuest demo it listed Fate dice (+, -, 0) and "a d20 or d100 face". By keys."""
+"""The contest screen's help says how this contest's dice are typed and what Enter asks
+first, not every system's: on the HeroQuest demo it listed Fate dice (+, -, 0), "a d20
+or d100 face" and "a tie asks for the twist's name". By keys."""
 
 from __future__ import annotations
 
@@ -15,9 +16,17 @@ from tests.tui.conftest import keys, new_app, settle, text
 @pytest.mark.parametrize(
     ("campaign", "said", "not_said"),
     [
-        ("Fate demo", ["+ or =, -, 0", "Fate dice, one key per die"], ["d20", "d100"]),
-        ("HeroQuest demo", ["digits", "a d20 face"], ["Fate", "d100"]),
-        ("FORGE demo", ["a d100 face", "tens then units: 0 5 is 5, 0 0 is 100"], ["Fate", "d20"]),
+        (
+            "Fate demo",
+            ["+ or =, -, 0", "Fate dice, one key per die", "a tie asks for the twist's name"],
+            ["d20", "d100"],
+        ),
+        ("HeroQuest demo", ["digits", "a d20 face", "commit the exchange;"], ["Fate", "twist"]),
+        (
+            "FORGE demo",
+            ["a d100 face", "tens then units: 0 5 is 5, 0 0 is 100", "commit the exchange;"],
+            ["Fate", "d20", "twist"],
+        ),
     ],
 )
 async def test_the_help_names_this_contests_dice(

@@ -409,7 +409,8 @@ class ContestScreen(TextIsNoKey, Screen[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self, dice_kind(self.state)))
+        state = self.state
+        self.app.push_screen(HelpScreen(self, dice_kind(state), view(state.system).COMMIT_ASKS))
 
     def action_log_page(self, step: int) -> None:
         self.query_one(ExchangeLog).page(step)

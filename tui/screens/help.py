@@ -31,12 +31,14 @@ KEYPAD_KEYS = [
         "<keypad.roll>",
         "Tussle rolls for the current roller   (<keypad.roll_all>: for everyone left)",
     ),
-    (
-        "<keypad.commit>",
-        "commit the exchange (a tie asks for the twist's name); when over: summary",
-    ),
-    ("<keypad.clear>", "clear the keypad (while correcting: leave the exchange as it was)"),
 ]
+CLEAR_KEY = ("<keypad.clear>", "clear the keypad (while correcting: leave the exchange as it was)")
+
+
+def commit_key(asks: str) -> tuple[str, str]:
+    """Enter on the keypad, and what the rules ask before it commits (``asks``)."""
+    first = f" ({asks})" if asks else ""
+    return "<keypad.commit>", f"commit the exchange{first}; when over: summary"
 
 
 def dice_keys(dice: DiceKind) -> tuple[str, str]:
@@ -77,18 +79,20 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,question_mark,f1", "dismiss", "Close", id="help.close")]
 
-    def __init__(self, under: Screen[Any], dice: DiceKind | None = None) -> None:
-        """Help for ``under``; with ``dice`` (a contest's), the keypad's keys first."""
+    def __init__(self, under: Screen[Any], dice: DiceKind | None = None, asks: str = "") -> None:
+        """Help for ``under``; with ``dice`` (a contest's), the keypad's keys first, and
+        what Enter ``asks`` first in this contest's rules."""
         super().__init__()
         self.under = under
         self.dice = dice
+        self.asks = asks
 
     def compose(self) -> ComposeResult:
         app = self.app
         lines = ["[b]Keys[/b]", ""]
         if self.dice is not None:  # the contest screen
             lines.append("[b]Roll keypad[/b]")
-            keypad = [dice_keys(self.dice), *KEYPAD_KEYS]
+            keypad = [dice_keys(self.dice), *KEYPAD_KEYS, commit_key(self.asks), CLEAR_KEY]
             lines.extend(entry(with_keys(k, app), with_keys(w, app)) for k, w in keypad)
             lines.append("")
         lines.append("[b]This screen[/b]")

@@ -44,6 +44,8 @@ class SystemView(ABC):
 
     ROUND: ClassVar[str] = "Exchange"  # "Exchange", "Stage": the scoreboard's "Exchange 2"
     ASPECTS_TITLE: ClassVar[str] = "Situation"
+    # What Enter may ask before it commits (``commit_asks``), for the help: "" for nothing.
+    COMMIT_ASKS: ClassVar[str] = ""
     SCREEN: ClassVar[ScreenPart] = ScreenPart()  # its keys and forms on the contest screen
 
     @abstractmethod

@@ -27,6 +27,7 @@ class FateView(SystemView):
 
     ROUND = panes.ROUND
     ASPECTS_TITLE = panes.ASPECTS_TITLE
+    COMMIT_ASKS = "a tie asks for the twist's name"
     SCREEN = keys.SCREEN
     describe_extra = staticmethod(keys.describe_extra)
 
