@@ -116,6 +116,9 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         self._following: Timer | None = None
         # Each contest's keypad while the GM is on another screen, by (campaign, contest).
         self.kept: dict[tuple[str, str], Kept] = {}
+        # The setup left unstarted in a campaign the GM has left for another, by campaign:
+        # n brings it back when that campaign is open again, and q asks before losing it.
+        self.setups_left: dict[str, Step] = {}
         self._quit_anyway = False
         self.show_odds = True  # d hides them: some tables prefer not to know
         self._campaign: Campaign | None = None
@@ -326,6 +329,9 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
             if isinstance(screen, ContestScreen):
                 screen.keep()
         if self.files is not None:
+            left = [step for step in self.trail if step.kind == "setup"]
+            if left:  # Esc's trail is the campaign's own: its setup is kept apart
+                self.setups_left[self.files.slug] = left[-1]
             self.files.lock.release()
         self.files, self.bus, self._campaign = None, None, None
         if self._following is not None:
@@ -481,11 +487,15 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
 
         if self._no_campaign():
             return
-        if like is None:
-            for step in reversed(self.trail):
+        if like is None and self.files is not None:
+            slug = self.files.slug
+            kept = self.setups_left.get(slug)  # left before the GM opened another campaign
+            for step in [*reversed(self.trail), *([kept] if kept else [])]:
                 left = step.make() if step.kind == "setup" else None
                 if left is not None:
                     self.trail = [s for s in self.trail if s is not step]
+                    if step is kept:
+                        del self.setups_left[slug]
                     self._show(left)
                     return
         self._show(SetupScreen(like))
@@ -575,6 +585,9 @@ class TussleApp(Looks, KeysInOrder, DrawsGlyphs):
         another screen) or set up for a contest not yet started (on screen, or left for
         another on Esc's trail), and in no log: quitting would lose it."""
         lines = [line for step in self.trail for line in step.unsaved]
+        for slug, step in self.setups_left.items():  # a campaign deleted since: nothing lost
+            if (self.saves.folder / slug).is_dir():
+                lines += step.unsaved
         for screen in self.screen_stack:
             unsaved = getattr(screen, "unsaved_work", None)  # a contest's, a setup's
             if callable(unsaved):

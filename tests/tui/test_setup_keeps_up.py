@@ -238,7 +238,9 @@ async def test_q_on_a_setup_the_gm_changed_asks_first(saves: Path) -> None:
         await keys(pilot, "q")
         asked = app.screen
         assert isinstance(asked, ConfirmScreen)
-        assert "The contest being set up: Cynere, Teran" in text(app, "#confirm-body")
+        assert "A contest set up in Friday Fate, not started: Cynere, Teran" in text(
+            app, "#confirm-body"
+        )
         await keys(pilot, "escape")
         assert app.screen is setup and rows(setup) == ["Cynere", "Teran"]
         await keys(pilot, "w", "q")  # left for the roster: still asked
@@ -260,3 +262,27 @@ async def test_q_on_a_copied_setup_not_changed_does_not_ask(saves: Path) -> None
         assert isinstance(setup, SetupScreen) and rows(setup) == ["Cynere", "Teran"]
         await keys(pilot, "q")
         assert not app.is_running
+
+
+async def test_a_setup_left_for_another_campaign_waits_for_its_campaign(saves: Path) -> None:
+    """Picked in Friday Fate, then another campaign opened: q lists that setup, and once
+    Friday Fate is open again n brings it back (Esc's trail is each campaign's own)."""
+    picks = [
+        Pick(character=n, side=n, rating=r) for n, r in (("Cynere", "Athletics"), ("Teran", "Lore"))
+    ]
+    seed_campaign(saves, "Zed Fate", "fate", [CYNERE, TERAN], picks)
+    app = new(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await fresh_setup(pilot)
+        await keys(pilot, "a", "enter", "a", "enter")
+        await keys(pilot, "c", "down", "enter")  # the campaigns: the second, Zed Fate
+        assert app.campaign.name == "Zed Fate"
+        await keys(pilot, "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        shown = text(app, "#confirm-body")
+        assert "A contest set up in Friday Fate, not started: Cynere, Teran" in shown
+        await keys(pilot, "escape", "c", "up", "enter")  # Friday Fate again
+        assert app.campaign.name == "Friday Fate"
+        await keys(pilot, "n")
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and rows(setup) == ["Cynere", "Teran"]

@@ -159,7 +159,8 @@ class SetupScreen(TextIsNoKey, Screen[None]):
         back by an undo, and not changed since, loses nothing: it can be made again.)"""
         if not self.undone or not self.picks:
             return []
-        return [f"The contest being set up: {', '.join(p.character for p in self.picks)}"]
+        names = ", ".join(p.character for p in self.picks)
+        return [f"A contest set up in {self.tussle.campaign.name}, not started: {names}"]
 
     def _copy(self, like: ContestRecord) -> None:
         """The next contest with the same sides: each roster character rolls the same
