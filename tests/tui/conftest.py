@@ -29,6 +29,12 @@ def new_app(saves: Path, campaign: str | None = None, system: str | None = None)
     return make_app(saves, campaign=campaign, system=system, dice=RandomDice(7))
 
 
+def demo_app(saves: Path, campaign: str) -> TussleApp:
+    """The app on ``campaign``, one of the three demos, made in ``saves`` first."""
+    create_demos(Saves(saves))
+    return new_app(saves, campaign=campaign)
+
+
 # A form, a question or the summary over a screen has a see-through background: Textual
 # draws the screen under it again, dimmed, for every key typed into the form (issue 25:
 # most of what a test that types into forms costs). A test that reads widgets' text, never

@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli.demo import create_demos
-from core.saves.store import Saves
-from tests.tui.conftest import keys, new_app, settle, text
+from tests.tui.conftest import demo_app, keys, settle, text
 
 
 @pytest.mark.parametrize(
@@ -32,8 +30,7 @@ from tests.tui.conftest import keys, new_app, settle, text
 async def test_the_help_names_this_contests_dice(
     saves: Path, campaign: str, said: list[str], not_said: list[str]
 ) -> None:
-    create_demos(Saves(saves))
-    app = new_app(saves, campaign)
+    app = demo_app(saves, campaign)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "question_mark")

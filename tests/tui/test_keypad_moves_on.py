@@ -7,19 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.cli.demo import create_demos
-from core.saves.store import Saves
-from tests.tui.conftest import keys, new_app, settle, text
+from tests.tui.conftest import demo_app, keys, settle, text
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 
 # The HeroQuest demo's keypad: Tripitaka (Sword and Shield) then the Ghoul, a d20 each.
 # The Fate demo's: Cynere then Teran the Swift, four Fate dice each.
-
-
-def opened(saves: Path, campaign: str) -> TussleApp:
-    create_demos(Saves(saves))
-    return new_app(saves, campaign=campaign)
 
 
 def keypad_of(app: TussleApp) -> ContestScreen:
@@ -33,7 +26,7 @@ def refusals(app: TussleApp) -> list[str]:
 
 
 async def test_a_tab_after_a_complete_d20_is_the_move_already_made(saves: Path) -> None:
-    app = opened(saves, "HeroQuest demo")
+    app = demo_app(saves, "HeroQuest demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "1", "4", "tab", "9")
@@ -43,7 +36,7 @@ async def test_a_tab_after_a_complete_d20_is_the_move_already_made(saves: Path) 
 
 
 async def test_a_second_tab_moves_on_as_ever(saves: Path) -> None:
-    app = opened(saves, "HeroQuest demo")
+    app = demo_app(saves, "HeroQuest demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "1", "4", "tab", "tab")  # taken, then round to Tripitaka
@@ -53,7 +46,7 @@ async def test_a_second_tab_moves_on_as_ever(saves: Path) -> None:
 
 async def test_a_tab_after_a_roll_that_could_go_on_moves(saves: Path) -> None:
     # "1" could still be 10 to 19: the keypad waits, and Tab is the GM's move to the Ghoul.
-    app = opened(saves, "HeroQuest demo")
+    app = demo_app(saves, "HeroQuest demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "1", "tab", "9")
@@ -62,7 +55,7 @@ async def test_a_tab_after_a_roll_that_could_go_on_moves(saves: Path) -> None:
 
 
 async def test_fate_dice_then_tab_then_the_other_roll(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "+", "+", "0", "0", "tab", "-", "0", "0", "0")
@@ -73,7 +66,7 @@ async def test_fate_dice_then_tab_then_the_other_roll(saves: Path) -> None:
 async def test_going_back_right_after_the_keypad_moved_on_goes_back(saves: Path) -> None:
     # Only "next" is the move already made; shift+tab (or ←, ↑) goes back to fix a roll,
     # and so does a next key once anything else happened in between (here a Backspace).
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "+", "+", "0", "0", "shift+tab")

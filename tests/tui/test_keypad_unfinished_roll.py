@@ -7,16 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.cli.demo import create_demos
-from core.saves.store import CampaignFiles, Saves
-from tests.tui.conftest import keys, new_app, settle, text
-from tui.app import TussleApp
+from core.saves.store import CampaignFiles
+from tests.tui.conftest import demo_app, keys, settle, text
 from tui.screens.contest import ContestScreen
-
-
-def opened(saves: Path, campaign: str) -> TussleApp:
-    create_demos(Saves(saves))
-    return new_app(saves, campaign=campaign)
 
 
 def entries(saves: Path, slug: str) -> int:
@@ -26,7 +19,7 @@ def entries(saves: Path, slug: str) -> int:
 async def test_the_tens_of_a_d100_alone_is_named_at_enter(saves: Path) -> None:
     """FORGE demo: Josef acts (Brawling 50), Bobby reacts (40). Josef 45 (succeeds,
     throws damage), Bobby 0: the tens of a roll from 01 to 09, or of 00 (100)."""
-    app = opened(saves, "FORGE demo")
+    app = demo_app(saves, "FORGE demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         before = entries(saves, "forge-demo")
@@ -45,7 +38,7 @@ async def test_the_tens_of_a_d100_alone_is_named_at_enter(saves: Path) -> None:
 
 
 async def test_fate_dice_half_typed_are_counted_at_enter(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         before = entries(saves, "fate-demo")

@@ -12,9 +12,7 @@ from pathlib import Path
 from textual.color import Color
 from textual.screen import ModalScreen
 
-from core.cli.demo import create_demos
-from core.saves.store import Saves
-from tests.tui.conftest import keys, new_app, settle
+from tests.tui.conftest import demo_app, keys, settle
 from tui.app import TussleApp
 
 
@@ -23,8 +21,7 @@ def background(app: TussleApp) -> Color:
 
 
 async def test_every_main_screen_has_the_screens_solid_background(saves: Path) -> None:
-    create_demos(Saves(saves))
-    app = new_app(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         seen = []
@@ -38,8 +35,7 @@ async def test_every_main_screen_has_the_screens_solid_background(saves: Path) -
 
 
 async def test_the_summary_is_dimmed_over_its_contest_as_a_modal_is(saves: Path) -> None:
-    create_demos(Saves(saves))
-    app = new_app(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "k", "enter", "enter", "enter")  # Cynere attacks: over; summary

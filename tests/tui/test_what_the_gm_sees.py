@@ -24,7 +24,6 @@ from core.campaign.actions import Campaign
 from core.campaign.log import AddCharacter, Character, Entry, Play, StartContest, ToggleSecret
 from core.campaign.setup import build_contest
 from core.campaign.sheet import Pick
-from core.cli.demo import create_demos
 from core.model import Command, EndContest, ResolveExchange, RollDice, SetModifier
 from core.rules import find_system
 from core.saves.store import Saves
@@ -32,16 +31,11 @@ from core.systems.fate.character import FateCharacter
 from core.systems.fate.events import DeclareAttack
 from core.systems.heroquest.character import HeroQuestCharacter
 from core.systems.heroquest.events import SetParties
-from tests.tui.conftest import keys, new_app, seed_campaign, settle, text
+from tests.tui.conftest import demo_app, keys, new_app, seed_campaign, settle, text
 from tui import views
 from tui.app import TussleApp
 from tui.screens.contest import ContestScreen
 from tui.watch import WatchApp
-
-
-def opened(saves: Path, campaign: str) -> TussleApp:
-    create_demos(Saves(saves))
-    return new_app(saves, campaign=campaign)
 
 
 def screen_of(app: TussleApp) -> ContestScreen:
@@ -70,7 +64,7 @@ def refusals(app: TussleApp) -> list[str]:
 
 
 async def test_equals_types_a_plus_as_the_plus_key_does(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "=")
@@ -84,7 +78,7 @@ async def test_equals_types_a_plus_as_the_plus_key_does(saves: Path) -> None:
 
 
 async def test_every_fate_sign_key_types_its_own_die(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         # By the characters a GM types, then by the keys' names: = is plus, - minus.
@@ -101,7 +95,7 @@ async def test_every_fate_sign_key_types_its_own_die(saves: Path) -> None:
 
 
 async def test_every_other_digit_is_refused_on_fate_dice(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for digit in "123456789":
@@ -118,7 +112,7 @@ async def test_every_other_digit_is_refused_on_fate_dice(saves: Path) -> None:
 async def test_each_first_digit_of_a_d20(saves: Path, digit: str, moves_on: bool) -> None:
     # The HeroQuest demo: Tripitaka then the Ghoul, a d20 each. 1 and 2 may go on (10 to
     # 20): the keypad waits; 3 to 9 are whole faces: it moves on to the Ghoul.
-    app = opened(saves, "HeroQuest demo")
+    app = demo_app(saves, "HeroQuest demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, digit)
@@ -128,7 +122,7 @@ async def test_each_first_digit_of_a_d20(saves: Path, digit: str, moves_on: bool
 
 
 async def test_d20_digits_zero_and_two_digit_faces(saves: Path) -> None:
-    app = opened(saves, "HeroQuest demo")
+    app = demo_app(saves, "HeroQuest demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "0")
@@ -141,7 +135,7 @@ async def test_d20_digits_zero_and_two_digit_faces(saves: Path) -> None:
 
 async def test_d100_digits(saves: Path) -> None:
     # The FORGE demo: two rollers, a d100 each. 45 is whole (no 450); 10 could be 100.
-    app = opened(saves, "FORGE demo")
+    app = demo_app(saves, "FORGE demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         first, second = screen_of(app).keypad.slots()
@@ -154,7 +148,7 @@ async def test_d100_digits(saves: Path) -> None:
 
 
 async def test_backspace_on_an_empty_roller_steps_back_to_the_previous_one(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "+", "+", "0", "0")
@@ -172,7 +166,7 @@ async def test_backspace_on_an_empty_roller_steps_back_to_the_previous_one(saves
 async def test_backspace_takes_back_one_die_and_nothing_before_the_first_roller(
     saves: Path,
 ) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "+", "-")
@@ -183,7 +177,7 @@ async def test_backspace_takes_back_one_die_and_nothing_before_the_first_roller(
 
 
 async def test_escape_clears_the_keypad(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "+", "+", "0", "0", "-")
@@ -245,7 +239,7 @@ async def test_r_rolls_for_the_current_roller_and_shift_r_for_everyone_left(
 
 
 async def test_enter_commits_what_the_keypad_holds(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         # Cynere +4 +2 = +6 against Teran +3 - 1 = +2: a margin of 4, with style (§1.3:
@@ -259,7 +253,7 @@ async def test_enter_commits_what_the_keypad_holds(saves: Path) -> None:
 
 
 async def test_the_scoreboard_says_the_contest_ended_by_an_attack(saves: Path) -> None:
-    app = opened(saves, "Fate demo")
+    app = demo_app(saves, "Fate demo")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await keys(pilot, "k")
