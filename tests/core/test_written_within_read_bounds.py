@@ -12,11 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
 
 from core.campaign.actions import Campaign
 from core.campaign.log import Character, ImportCharacters
 from core.errors import RuleError
-from core.files.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, SEGMENT_SIZE
+from core.files.disk import MAX_DEPTH, MAX_ENTRY_BYTES, MAX_FILE_BYTES, SEGMENT_SIZE, too_deep
 from core.saves.store import CampaignFiles, Saves
 from core.saves.transfer import export_campaign, to_text
 from core.text import MAX_TEXT, control_problem
@@ -146,6 +148,32 @@ def test_the_export_itself_imports(tmp_path: Path) -> None:
     saves.mkdir()
     assert tussle(saves, "import", str(path), "--as", "Copy") == 0
     assert tussle(saves, "check", "Copy") == 0
+
+
+@given(
+    wrappers=st.lists(st.booleans(), max_size=80),
+    innermost=st.sampled_from((1, "x", None, [], {})),
+    beside=st.lists(st.sampled_from((0, "y", [], {}, [2], {"k": 3})), max_size=3),
+    limit=st.integers(0, 70),
+)
+def test_too_deep_is_whether_something_sits_more_than_the_limit_below_the_top(
+    wrappers: list[bool], innermost: Any, beside: list[Any], limit: int
+) -> None:
+    """Wrapped n times (in a list or an object, shallow values beside it at each level),
+    the innermost value sits n levels below the top: too deep exactly when n > limit."""
+    value = innermost
+    for level, in_a_list in enumerate(wrappers):
+        shallow = beside if level > 0 else []  # at most one level below the wrapper
+        value = [*shallow, value] if in_a_list else {"v": value, **dict(enumerate(shallow))}
+    n = len(wrappers)
+    event(f"too deep: {n > limit}")
+    assert too_deep(value, limit) == (n > limit)
+
+
+def test_too_deep_at_the_bound_and_far_past_it() -> None:
+    assert not too_deep(nested(MAX_DEPTH))  # 64 levels: what the saves read
+    assert too_deep(nested(MAX_DEPTH + 1))
+    assert too_deep(nested(100_000))  # and no RecursionError on the way
 
 
 def test_a_campaign_decides_as_before_within_the_bounds(tmp_path: Path) -> None:
