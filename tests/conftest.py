@@ -131,11 +131,21 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return WORKERS_PER_CORE * len(os.sched_getaffinity(0))
 
 
+def _own_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A new empty folder for one test: in this process's folder in memory where there is
+    one (see _memory_tempdir), else pytest's. Not pytest's numbered folders, made by
+    listing every folder made so far: two for every test, that listing was some 5 CPU-s
+    of the suite, growing with the square of the tests a worker runs (issue 25)."""
+    if tempfile.tempdir is not None and Path(tempfile.tempdir).parent == MEMORY:
+        return Path(tempfile.mkdtemp(prefix=f"{name}-"))
+    return tmp_path_factory.mktemp(name)
+
+
 @pytest.fixture(autouse=True)
 def config_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test's own configuration folder (XDG_CONFIG_HOME), empty: no test reads or
     writes the GM's real ~/.config/tussle (keys, theme), nor sees another test's."""
-    folder = tmp_path_factory.mktemp("config")
+    folder = _own_folder(tmp_path_factory, "config")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
     monkeypatch.delenv("TUSSLE_CONFIG", raising=False)
     return folder
@@ -146,7 +156,7 @@ def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     """Every test's own data folder (XDG_DATA_HOME), empty: where the saves are by
     default when the folder Tussle starts from has no ./saves (core.saves.store.saves_folder),
     so no test reads or writes the GM's real ~/.local/share/tussle."""
-    folder = tmp_path_factory.mktemp("data")
+    folder = _own_folder(tmp_path_factory, "data")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     return folder
 
