@@ -11,12 +11,12 @@ meanwhile wait here, in order (mouse events do not). The app's own loop never wa
 looks between its messages. A key typed alone goes at once, as before.
 
 "Done with" is told with Textual's public API alone, as its own Pilot waits between
-keys: a round of ``call_later`` on the app and every node of the screen (each callback
-runs once the node has handled what it held), while each node's ``message_signal``
-counts the messages the nodes handle meanwhile. A round in which no node handled
-anything but the round's own callbacks, after which no queue holds a message
-(``message_queue_size``) and the same screen shows, is the end of the key: nothing is
-left going on that the key started. Otherwise another round looks again.
+keys: a round of callbacks (``events.Callback``, what ``call_later`` posts) to the app
+and every node of the screen (each runs once the node has handled what it held), while
+each node's ``message_signal`` counts the messages the nodes handle meanwhile. A round in
+which no node handled anything but the round's own callbacks, after which no queue holds
+a message (``message_queue_size``) and the same screen shows, is the end of the key:
+nothing is left going on that the key started. Otherwise another round looks again.
 
 While a key is still moving, a round looks only where it moves: the app, the screen,
 the nodes with a message queued and those that handled one during the round before
@@ -223,7 +223,7 @@ class KeysInOrder(App[None]):
         """(``node``'s message_signal, while a key is in hand.) A message it handled, not
         the round's own callback."""
         callback = message.callback if isinstance(message, events.Callback) else None
-        if callback is None or getattr(callback, "func", None) is not self._round_callback:
+        if callback is None or callback is not self._round_callback:
             self._handled += 1
             self._active.add(node)
 
@@ -244,9 +244,10 @@ class KeysInOrder(App[None]):
 
     def _when_screen_done(self, rounds: int, every_node: bool) -> None:
         """A round: once the app and every node of the screen have handled what they held
-        (Pilot's own wait, public ``call_later``), :meth:`_look_again`. Not
-        ``every_node``: only the app, the screen and the nodes where the key is moving
-        (a message queued, or one handled during the round before)."""
+        (Pilot's own wait: a callback to each, as ``call_later`` posts it),
+        :meth:`_look_again`. Not ``every_node``: only the app, the screen and the nodes
+        where the key is moving (a message queued, or one handled during the round
+        before)."""
         self._key_round += 1
         self._moves += 1
         this_round = self._key_round
@@ -271,9 +272,14 @@ class KeysInOrder(App[None]):
             if left == 0 and this_round == self._key_round:
                 self.call_later(self._look_again, this_round, screen, rounds - 1, every_node)
 
+        # Posted as call_later posts it, without the new functools.partial call_later wraps
+        # every callback in: Textual counts a callback's parameters (inspect.signature)
+        # each time it runs one, and keeps the count on the callable, which for a partial
+        # made afresh is every time. ``handled`` itself keeps it after its first node: one
+        # count a round, not one a node (some 7 times fewer; issue 25, profiled).
         self._round_callback = handled
         for pump in [self, *nodes]:
-            left += pump.call_later(handled)
+            left += pump.post_message(events.Callback(callback=handled))
         if left == 0:
             self.call_later(self._next_key)
 
