@@ -10,15 +10,19 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 
 import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from core.errors import UnknownName
 from core.systems.fate.conflict import (
+    CORE,
     Absorption,
     Combatant,
     Conflict,
     ConflictOptions,
     absorb,
+    absorptions,
     attack_result,
     new_combatant,
 )
@@ -29,6 +33,7 @@ from core.systems.fate.conflict_odds import (
     fewest_consequences,
     hit_counts,
     keep_most,
+    solver,
 )
 
 Ratings = Mapping[str, tuple[int, int]]
@@ -300,3 +305,103 @@ def test_condensed_stress_is_solved_with_its_own_boxes() -> None:
     # takes A out unless it is that one too; then B has nothing left and A always hits.
     p1 = Fraction(1, 6561)
     assert wins == {"left": (1 - p1) + p1 * p1, "right": p1 * (1 - p1)}
+
+
+# -- the solver kept between questions ------------------------------------------------------
+#
+# The dashboard asks conflict_odds again after every action; it keeps the solver, with the
+# states it has solved, for the next question. Its answers must be a fresh solver's,
+# whatever was asked before: other states of the conflict, reached by absorptions the
+# policy would not choose, and other conflicts with the same ratings and other options.
+
+CONDENSED = ConflictOptions(stress="condensed")
+
+
+@st.composite
+def worn_conflicts(draw: st.DrawFn, options: ConflictOptions) -> Conflict:
+    """One against one, each with a few boxes and slots free (a few states: quick)."""
+
+    def fighter(name: str, side: str) -> Combatant:
+        c = new_combatant(name, side, physique=draw(st.integers(0, 2)), options=options)
+        boxes = range(len(c.tracks[0].boxes))
+        free_boxes = draw(st.lists(st.sampled_from(boxes), max_size=2, unique=True))
+        free_slots = draw(st.lists(st.sampled_from(range(len(c.slots))), max_size=2, unique=True))
+        return worn(c, tuple(free_boxes), tuple(free_slots))
+
+    return Conflict(options=options, combatants=(fighter("A", "left"), fighter("B", "right")))
+
+
+def fresh(conflict: Conflict, ratings: Ratings) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    odds = ConflictOdds(ratings, track=conflict.kind)
+    return odds.taken_out_next(conflict), odds.wins(conflict)
+
+
+@given(data=st.data())
+def test_the_kept_solver_answers_as_a_fresh_one_along_a_conflict(data: st.DataObject) -> None:
+    """A conflict asked about, then again after each hit the GM absorbed (any legal way,
+    or taken out where none is left), on conflicts of either stress option with the same
+    ratings in turn: each answer is a fresh solver's."""
+    ratings = {"A": data.draw(st.sampled_from(((2, 2), (3, 1)))), "B": (2, 2)}
+    solver.cache_clear()
+    for options in data.draw(st.permutations((CORE, CONDENSED))):
+        conflict = data.draw(worn_conflicts(options))
+        for _ in range(data.draw(st.integers(0, 3))):
+            assert conflict_odds(conflict, ratings) == fresh(conflict, ratings)
+            standing = [c for c in conflict.combatants if c.in_conflict]
+            if len(standing) < 2:
+                break
+            target = data.draw(st.sampled_from(standing))
+            shifts = data.draw(st.integers(1, 4))
+            ways = absorptions(target, "physical", shifts, options)
+            if ways:
+                way = data.draw(st.sampled_from(ways))
+                hit = absorb(target, way, shifts, ("Wound",) * len(way.slots), options=options)
+            else:
+                hit = replace(target, taken_out=True)
+            conflict = conflict.with_combatant(hit)
+        standing = {c.side for c in conflict.combatants if c.in_conflict}
+        event(f"asked last: {'a conflict over' if len(standing) < 2 else 'one going on'}")
+        assert conflict_odds(conflict, ratings) == fresh(conflict, ratings)
+
+
+def test_states_kept_from_earlier_questions_do_not_count_against_a_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MAX_STATES bounds what one question solves. Two conflicts of the same ratings and
+    options (one solver), between other people (no state in common): asked about the
+    smaller first, then with the bound set to just what the larger needs afresh, the
+    larger is answered, not refused for the states kept from the first question."""
+    import core.systems.fate.conflict_odds as module
+
+    ratings = {name: (2, 2) for name in "ABCD"}
+
+    def duel(one: str, other: str, free: tuple[int, ...]) -> Conflict:
+        return Conflict(
+            combatants=tuple(
+                worn(new_combatant(name, name), free_boxes=free, free_slots=free)
+                for name in (one, other)
+            )
+        )
+
+    def needs(conflict: Conflict) -> int:
+        """The smallest bound a fresh solver answers ``conflict`` within (refusing is
+        monotone in the bound: a binary search)."""
+        low, high = 1, 10_000
+        while low < high:
+            bound = (low + high) // 2
+            monkeypatch.setattr(module, "MAX_STATES", bound)
+            try:
+                ConflictOdds(ratings).wins(conflict)
+            except TooManyStates:
+                low = bound + 1
+            else:
+                high = bound
+        return low
+
+    small, large = duel("A", "B", (0,)), duel("C", "D", (0, 1))
+    bound = needs(large)
+    assert 1 < needs(small) < bound
+    solver.cache_clear()
+    monkeypatch.setattr(module, "MAX_STATES", bound)
+    conflict_odds(small, ratings)
+    assert conflict_odds(large, ratings) == fresh(large, ratings)

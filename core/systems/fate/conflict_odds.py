@@ -33,6 +33,7 @@ before any fraction is multiplied.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -166,6 +167,10 @@ class ConflictOdds:
         self.options = options
         self._hits: dict[tuple[Combatant, int], Combatant] = {}
         self._values: dict[tuple[tuple[Combatant, ...], int], dict[str, Fraction]] = {}
+        self._known = 0  # states solved before the solve under way (MAX_STATES is a solve's)
+        # One question at a time: a dashboard asks from a worker thread, and a newer
+        # question may come while an older one is still being answered.
+        self.lock = threading.Lock()
 
     def _attack(self, conflict: Conflict, attacker: int) -> dict[Conflict, int]:
         """One attack's outcomes: each state it leads to, with how many of the 81 x 81
@@ -212,6 +217,10 @@ class ConflictOdds:
         default ``conflict.turn``; past the last, the next exchange's first). A side
         already the winner has 1; ``endless`` (:meth:`endless`) is the rest."""
         self._rated(conflict)
+        if len(self._values) >= MAX_STATES:  # kept from earlier questions: start afresh
+            self._values.clear()
+            self._hits.clear()
+        self._known = len(self._values)
         plain = replace(conflict, combatants=tuple(_plain(c) for c in conflict.combatants))
         first = conflict.turn if turn is None else turn
         return dict(self._solve(plain, first % len(conflict.combatants)))
@@ -243,7 +252,7 @@ class ConflictOdds:
             value = {left[0]: Fraction(1)} if left else {}
             self._values[key] = value
             return value
-        if len(self._values) >= MAX_STATES:
+        if len(self._values) - self._known >= MAX_STATES:
             raise TooManyStates(f"more than {MAX_STATES} states to count")
         n = len(conflict.combatants)
         # Around the turn order from ``turn``: V_t = m_t V_(t+1) + r_t, where m_t is the
@@ -311,6 +320,22 @@ class ConflictOdds:
         }
 
 
+@lru_cache(maxsize=4)
+def solver(
+    ratings: tuple[tuple[str, tuple[int, int]], ...],
+    track: str,
+    policy: Policy,
+    options: ConflictOptions,
+) -> ConflictOdds:
+    """The solver of the conflicts with these ratings, track, policy and options, kept
+    with what it has solved: the dashboard asks again after every action, and the state
+    an action leads to was most often solved already, on the way to the answer before
+    (stress stays checked: the states only shrink). Asked again after an exchange of the
+    SRD's warehouse, the answer took 0.2 s afresh. The last four conflicts asked about
+    are kept (a GM runs one at a time)."""
+    return ConflictOdds(dict(ratings), track=track, policy=policy, options=options)
+
+
 def conflict_odds(
     conflict: Conflict,
     ratings: Mapping[str, tuple[int, int]],
@@ -322,9 +347,10 @@ def conflict_odds(
     ``waiting``: a hit rolled and not yet absorbed, (target, track, shifts), made by the
     one whose turn it is: counted first, absorbed the policy's way (or taking the target
     out), then the attacks from the next in turn order."""
-    odds = ConflictOdds(ratings, track=conflict.kind, policy=policy)
-    if waiting is None:
-        return odds.taken_out_next(conflict), odds.wins(conflict)
-    after = odds.absorbed(conflict, *waiting)
-    turn = conflict.turn + 1
-    return odds.taken_out_next(after, turn, since=conflict), odds.wins(after, turn)
+    odds = solver(tuple(sorted(ratings.items())), conflict.kind, policy, conflict.options)
+    with odds.lock:
+        if waiting is None:
+            return odds.taken_out_next(conflict), odds.wins(conflict)
+        after = odds.absorbed(conflict, *waiting)
+        turn = conflict.turn + 1
+        return odds.taken_out_next(after, turn, since=conflict), odds.wins(after, turn)

@@ -32,6 +32,7 @@ from core.chance.solver import MAX_SCORES, Chain, ContestOdds
 from core.model import Contest
 from core.rules.base import SystemOdds, own
 from core.systems.fate import conflict_report
+from core.systems.fate.conflict_odds import solver
 from core.systems.fate.conflict_play import FateConflict
 from core.systems.fate.scoring import FateOptions, advantage_outcome, score_exchange
 from core.systems.fate.state import FateContest, OpenExchange
@@ -376,7 +377,7 @@ class FateOdds(SystemOdds):
         return lines
 
     def clear_caches(self) -> None:
-        for cached in (_fate_outcome, fate_exchange_counts, fate_chain):
+        for cached in (_fate_outcome, fate_exchange_counts, fate_chain, solver):
             cached.cache_clear()
 
 
