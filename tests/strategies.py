@@ -430,6 +430,20 @@ def starting_contests(system: str) -> st.SearchStrategy[Contest]:
     return _STARTING_CONTESTS[system]
 
 
+# The strategies drawn from in the loops below, built once (issue 25): built at each draw,
+# each was looked up in Hypothesis' cache of strategies and checked again, every time.
+_HQ_KINDS = st.sampled_from(("roll", "roll", "modifier", "hero", "stretch", "leave", "end"))
+_HQ_MODIFIERS = st.integers(-6, 6)
+_HERO_POINTS = st.integers(0, 2)
+_FORGE_KINDS = st.sampled_from(("stage", "roll", "roll", "modifier", "reaction", "end"))
+_FORGE_MODIFIERS = st.integers(-20, 20)
+_REACTIONS = st.sampled_from(("dodge", "absorb"))
+_ONE_IN_SIX = st.integers(0, 5)
+_TITLES = st.sampled_from(("Race", "Duel"))
+_ONE_TO_THREE = st.integers(1, 3)
+_CAMPAIGN_KINDS = st.sampled_from(CAMPAIGN_ACTION_KINDS)
+
+
 @st.composite
 def hq_commands(draw: st.DrawFn, contest: HQContest) -> Command:
     """A party action in a two-participant HeroQuest contest, legal or not."""
@@ -439,13 +453,13 @@ def hq_commands(draw: st.DrawFn, contest: HQContest) -> Command:
 def hq_command(draw: st.DrawFn, contest: HQContest) -> Command:
     """``hq_commands``' draw, called directly where it is drawn in a loop."""
     who = pick(draw, [p.name for p in contest.participants])
-    kind = draw(st.sampled_from(("roll", "roll", "modifier", "hero", "stretch", "leave", "end")))
+    kind = draw(_HQ_KINDS)
     if kind == "roll":
         return RollDice(who=who, faces=(draw(d20s),))
     if kind == "modifier":
-        return SetModifier(who=who, value=draw(st.integers(-6, 6)))
+        return SetModifier(who=who, value=draw(_HQ_MODIFIERS))
     if kind == "hero":
-        return SpendHeroPoints(who=who, count=draw(st.integers(0, 2)))
+        return SpendHeroPoints(who=who, count=draw(_HERO_POINTS))
     if kind == "stretch":
         return Stretch(who=who)
     if kind == "leave":
@@ -465,15 +479,15 @@ _FORGE_ENDS = st.sampled_from((ResolveExchange(), EndContest()))
 def forge_command(draw: st.DrawFn, contest: ForgeContest) -> Command:
     """``forge_commands``' draw, called directly where it is drawn in a loop."""
     names = [p.name for p in contest.participants]
-    kind = draw(st.sampled_from(("stage", "roll", "roll", "modifier", "reaction", "end")))
+    kind = draw(_FORGE_KINDS)
     if kind == "stage":
         return SetStage(actor=pick_or_none(draw, names), reactor=pick_or_none(draw, names))
     if kind == "roll":
         return RollDice(who=pick(draw, names), faces=(draw(d100),))
     if kind == "modifier":
-        return SetModifier(who=pick(draw, names), value=draw(st.integers(-20, 20)))
+        return SetModifier(who=pick(draw, names), value=draw(_FORGE_MODIFIERS))
     if kind == "reaction":
-        return ChooseReaction(reaction=draw(st.sampled_from(("dodge", "absorb"))))
+        return ChooseReaction(reaction=draw(_REACTIONS))
     return draw(_FORGE_ENDS)
 
 
@@ -501,7 +515,7 @@ def whole_exchange(draw: st.DrawFn, contest: Contest) -> tuple[Command, ...]:
             ResolveExchange(),
         )
     assert isinstance(contest, ForgeContest)
-    if contest.n and draw(st.integers(0, 5)) == 0:
+    if contest.n and draw(_ONE_IN_SIX) == 0:
         return (EndContest(),)
     first = contest.participants[0].name
     unset = contest.last_reactor is None and contest.actor is None and not contest.rolls
@@ -603,7 +617,7 @@ def campaign_commands(draw: st.DrawFn, campaign: Campaign) -> Command:
 
 def campaign_command(draw: st.DrawFn, campaign: Campaign) -> Command:
     """``campaign_commands``' draw, called directly where it is drawn in a loop."""
-    kind = draw(st.sampled_from(CAMPAIGN_ACTION_KINDS))
+    kind = draw(_CAMPAIGN_KINDS)
     # Undo, redo and renames are drawn where they apply, so most actions are accepted;
     # "stray" keeps a few that are refused (nothing to undo, an unknown name).
     if kind == "stray":
@@ -620,7 +634,7 @@ def campaign_command(draw: st.DrawFn, campaign: Campaign) -> Command:
     running = sorted(cid for cid, r in campaign.contests.items() if not r.state.finished)
     if kind == "start" or not campaign.contests or (kind == "exchange" and not running):
         return StartContest(
-            title=draw(st.sampled_from(("Race", "Duel"))),
+            title=draw(_TITLES),
             contest=draw(starting_contests(campaign.system)),
             uses=draw(_USES),
         )
@@ -632,7 +646,7 @@ def campaign_command(draw: st.DrawFn, campaign: Campaign) -> Command:
     state = campaign.contests[contest_id].state
     return Play(
         contest_id=contest_id,
-        commands=tuple(rule_command(draw, state) for _ in range(draw(st.integers(1, 3)))),
+        commands=tuple(rule_command(draw, state) for _ in range(draw(_ONE_TO_THREE))),
     )
 
 
