@@ -152,7 +152,7 @@ def _own_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
     one (see _memory_tempdir), else pytest's. Not pytest's numbered folders, made by
     listing every folder made so far: two for every test, that listing was some 5 CPU-s
     of the suite, growing with the square of the tests a worker runs (issue 25)."""
-    if tempfile.tempdir is not None and Path(tempfile.tempdir).parent == MEMORY:
+    if _process_memory_folder() is not None:
         return Path(tempfile.mkdtemp(prefix=f"{name}-"))
     return tmp_path_factory.mktemp(name)
 
@@ -222,9 +222,17 @@ def _memory_tempdir() -> None:
     # an xdist worker leaves without running atexit's handlers
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
+def _process_memory_folder() -> Path | None:
+    """This process's folder in memory (_memory_tempdir), None when there is none."""
     folder = tempfile.tempdir
     if folder and Path(folder).parent == MEMORY and Path(folder).name.startswith("tussle-tests-"):
+        return Path(folder)
+    return None
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = _process_memory_folder()
+    if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
